@@ -1,0 +1,40 @@
+/** The one Ajv configuration codegen uses for catalogue, data and tool schemas. */
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+export function createAjv(options: { standaloneCode?: boolean } = {}): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    // verbose: errors carry the offending value, so tool failures can say what was sent.
+    ...(options.standaloneCode ? { code: { source: true, esm: true, lines: true }, verbose: true } : {}),
+  });
+  if (!options.standaloneCode) addFormats(ajv);
+  return ajv;
+}
+
+export function describeAjvError(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `unknown key "${String(error.params.additionalProperty)}"`;
+    case 'required':
+      return `missing required key "${String(error.params.missingProperty)}"`;
+    case 'enum':
+      return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return error.message ?? error.keyword;
+  }
+}
+
+/** Where a problem for this error should point: the unknown key itself, or the offending value. */
+export function ajvErrorPointer(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') {
+    return `${error.instancePath}/${String(error.params.additionalProperty).replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  }
+  return error.instancePath;
+}

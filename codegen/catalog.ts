@@ -1,0 +1,211 @@
+/**
+ * Loads catalog/ and checks it: each file against the catalogue's own schema (catalog/schema/), then the rules
+ * that span files. Nothing is emitted unless every check passes; every problem found is reported.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnySchema, ErrorObject } from 'ajv';
+import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
+import { FragmentLoader, inlineRefs } from './inline-refs.js';
+import { loadYaml, type SourceDocument } from './load.js';
+import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry } from './model.js';
+import { pointerOf, type Problem } from './problems.js';
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const VIEW_URI = /^ui:\/\/[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
+const MIN_NOTICE_MS = 90 * 24 * 60 * 60 * 1000;
+const ROOT_FORBIDDEN = ['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else'];
+
+export function loadCatalog(root: string): { catalog?: Catalog; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const ajv = createAjv();
+  for (const name of ['tool', 'endpoint']) {
+    const schema = JSON.parse(readFileSync(join(root, `catalog/schema/${name}.schema.json`), 'utf8')) as AnySchema;
+    ajv.addSchema(schema, `${name}.schema.json`);
+  }
+  const loader = new FragmentLoader(root);
+
+  const tools: ToolEntry[] = [];
+  for (const file of yamlFiles(root, 'catalog/tools')) {
+    const doc = checkedDocument(root, file, 'tool.schema.json', ajv, problems);
+    if (!doc) continue;
+    const raw = doc.value as Omit<ToolEntry, 'file'>;
+    const tool: ToolEntry = {
+      ...raw,
+      file,
+      arguments: inlineRefs(raw.arguments, doc, ['arguments'], loader, problems) as JsonSchema,
+      result: inlineRefs(raw.result, doc, ['result'], loader, problems) as JsonSchema,
+    };
+    checkTool(tool, doc, problems);
+    tools.push(tool);
+  }
+
+  const endpoints: EndpointEntry[] = [];
+  for (const file of yamlFiles(root, 'catalog/endpoints')) {
+    const doc = checkedDocument(root, file, 'endpoint.schema.json', ajv, problems);
+    if (!doc) continue;
+    const endpoint: EndpointEntry = { ...(doc.value as Omit<EndpointEntry, 'file'>), file };
+    if (endpoint.deprecation) checkDeprecation(endpoint.deprecation, doc, problems);
+    endpoints.push(endpoint);
+  }
+
+  const toolErrorSource = loader.load('catalog/shared/tool-error.yaml');
+  let toolError: JsonSchema = {};
+  if (Array.isArray(toolErrorSource)) problems.push(...toolErrorSource);
+  else toolError = toolErrorSource.value as JsonSchema;
+
+  tools.sort((a, b) => a.name.localeCompare(b.name));
+  endpoints.sort((a, b) => a.path.localeCompare(b.path));
+  checkAcrossFiles(tools, endpoints, problems);
+  checkSchemasCompile(tools, problems);
+  if (problems.length > 0) return { problems };
+  return { catalog: { tools, endpoints, toolError }, problems };
+}
+
+export function yamlFiles(root: string, folder: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(root, folder));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()
+    .map((n) => `${folder}/${n}`);
+}
+
+function checkedDocument(
+  root: string,
+  file: string,
+  schemaId: string,
+  ajv: ReturnType<typeof createAjv>,
+  problems: Problem[],
+): SourceDocument | undefined {
+  const loaded = loadYaml(root, file);
+  if (!loaded.ok) {
+    problems.push(...loaded.problems);
+    return undefined;
+  }
+  const validate = ajv.getSchema(schemaId);
+  if (!validate) throw new Error(`schema ${schemaId} not registered`);
+  if (!validate(loaded.document.value)) {
+    for (const error of relevantErrors(validate.errors ?? [])) {
+      problems.push(loaded.document.problem(ajvErrorPointer(error), describeAjvError(error)));
+    }
+    return undefined;
+  }
+  return loaded.document;
+}
+
+/** Drops the `oneOf` summary errors whose branch errors are already listed. */
+function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
+  const specific = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if');
+  return specific.length > 0 ? specific : errors;
+}
+
+function checkTool(tool: ToolEntry, doc: SourceDocument, problems: Problem[]): void {
+  const expectedFile = `catalog/tools/${tool.name}.yaml`;
+  if (tool.file !== expectedFile) {
+    problems.push(doc.problem('/name', `tool "${tool.name}" must live in ${expectedFile} (file name = tool name)`));
+  }
+  if (!TOOL_NAME.test(tool.name)) {
+    problems.push(doc.problem('/name', `tool name must match ${TOOL_NAME.source}`));
+  }
+  for (const key of ['arguments', 'result'] as const) {
+    const schema = tool[key];
+    for (const forbidden of ROOT_FORBIDDEN) {
+      if (forbidden in schema) {
+        problems.push(doc.problem(`/${key}/${forbidden}`, `"${forbidden}" is not allowed at the root of ${key}: clients reject top-level combinators and references`));
+      }
+    }
+    if (schema.type !== 'object') problems.push(doc.problem(`/${key}/type`, 'root must be type: object'));
+    findNestedRefs(schema, [key], doc, problems);
+  }
+  if (tool.view !== undefined && !VIEW_URI.test(tool.view)) {
+    problems.push(doc.problem('/view', `view URI "${tool.view}" must look like ui://<app>/<view> (lowercase letters, digits, hyphens)`));
+  }
+  if (tool.deprecation) checkDeprecation(tool.deprecation, doc, problems);
+}
+
+function findNestedRefs(value: unknown, path: (string | number)[], doc: SourceDocument, problems: Problem[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => findNestedRefs(v, [...path, i], doc, problems));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref') problems.push(doc.problem(pointerOf([...path, k]), `local $ref "${String(v)}" is not supported: share fragments through catalog/shared/*.yaml`));
+      else findNestedRefs(v, [...path, k], doc, problems);
+    }
+  }
+}
+
+function checkDeprecation(deprecation: Deprecation, doc: SourceDocument, problems: Problem[]): void {
+  const deprecated = Date.parse(deprecation.deprecated);
+  const sunset = Date.parse(`${deprecation.sunset}T00:00:00Z`);
+  if (Number.isNaN(deprecated)) problems.push(doc.problem('/deprecation/deprecated', 'not a valid RFC 3339 date-time'));
+  if (Number.isNaN(sunset)) problems.push(doc.problem('/deprecation/sunset', 'not a valid date (YYYY-MM-DD)'));
+  if (!Number.isNaN(deprecated) && !Number.isNaN(sunset) && sunset - deprecated < MIN_NOTICE_MS) {
+    const days = Math.floor((sunset - deprecated) / 86_400_000);
+    problems.push(doc.problem('/deprecation/sunset', `sunset ${deprecation.sunset} is ${days} days after the deprecation; at least 90 days of notice are required`));
+  }
+}
+
+function checkAcrossFiles(tools: ToolEntry[], endpoints: EndpointEntry[], problems: Problem[]): void {
+  const byName = new Map<string, ToolEntry>();
+  for (const tool of tools) {
+    const other = byName.get(tool.name);
+    if (other) problems.push({ file: tool.file, pointer: '/name', message: `duplicate tool name "${tool.name}" (also in ${other.file})` });
+    byName.set(tool.name, tool);
+  }
+  for (const tool of tools) {
+    const replacement = tool.deprecation?.replacement;
+    if (replacement !== undefined && !byName.has(replacement)) {
+      problems.push({ file: tool.file, pointer: '/deprecation/replacement', message: `replacement "${replacement}" is not a tool in the catalogue` });
+    }
+    if (replacement === tool.name) {
+      problems.push({ file: tool.file, pointer: '/deprecation/replacement', message: 'a tool cannot replace itself' });
+    }
+    if (!endpoints.some((e) => e.serves.includes(tool.availability))) {
+      problems.push({ file: tool.file, pointer: '/availability', message: `no endpoint serves "${tool.availability}" tools` });
+    }
+  }
+  const paths = new Set<string>();
+  for (const endpoint of endpoints) {
+    if (paths.has(endpoint.path)) problems.push({ file: endpoint.file, pointer: '/path', message: `duplicate endpoint path ${endpoint.path}` });
+    paths.add(endpoint.path);
+  }
+  for (const endpoint of endpoints) {
+    const replacement = endpoint.deprecation?.replacement;
+    if (replacement !== undefined && !paths.has(replacement)) {
+      problems.push({ file: endpoint.file, pointer: '/deprecation/replacement', message: `replacement "${replacement}" is not an endpoint path in the catalogue` });
+    }
+  }
+}
+
+/** Every tool schema must compile under Ajv's strict mode (catches misspelt keywords) and every example must fit. */
+function checkSchemasCompile(tools: ToolEntry[], problems: Problem[]): void {
+  const ajv = createAjv();
+  for (const tool of tools) {
+    const compiled: Partial<Record<'arguments' | 'result', ReturnType<typeof ajv.compile>>> = {};
+    for (const key of ['arguments', 'result'] as const) {
+      try {
+        compiled[key] = ajv.compile(tool[key]);
+      } catch (error) {
+        problems.push({ file: tool.file, pointer: `/${key}`, message: `schema does not compile: ${(error as Error).message}` });
+      }
+    }
+    const validateArguments = compiled.arguments;
+    if (!validateArguments) continue;
+    tool.examples.forEach((example, i) => {
+      const valid = validateArguments(example.arguments);
+      const expectsSchemaFailure = example.error?.code === 'INVALID_ARGUMENTS';
+      if (!valid && !expectsSchemaFailure) {
+        const detail = (validateArguments.errors ?? []).map((e) => `${e.instancePath || '/'} ${describeAjvError(e)}`).join('; ');
+        problems.push({ file: tool.file, pointer: `/examples/${i}/arguments`, message: `example arguments do not match the arguments schema: ${detail}` });
+      }
+      if (valid && expectsSchemaFailure) {
+        problems.push({ file: tool.file, pointer: `/examples/${i}/error`, message: 'example expects INVALID_ARGUMENTS but its arguments match the schema' });
+      }
+    });
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Loads the game data in data/ (the project's own transcription of shared/gamedata), validates it against
+ * data/schema/, and checks that the per-step rows add up to every published cross-check total.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnySchema } from 'ajv';
+import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
+import { yamlFiles } from './catalog.js';
+import { loadYaml, type SourceDocument } from './load.js';
+import type { CostTable, GameData } from './model.js';
+import type { Problem } from './problems.js';
+
+export function loadGameData(root: string): { data?: GameData; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const ajv = createAjv();
+  const schema = JSON.parse(readFileSync(join(root, 'data/schema/cost-table.schema.json'), 'utf8')) as AnySchema;
+  const validate = ajv.compile(schema);
+
+  const manifest = loadYaml(root, 'data/manifest.yaml');
+  let release = '';
+  if (!manifest.ok) problems.push(...manifest.problems);
+  else {
+    const value = manifest.document.value as { release?: unknown };
+    if (typeof value.release !== 'string' || !/^\d{4}\.\d{2}\.\d{2}$/.test(value.release)) {
+      problems.push(manifest.document.problem('/release', 'release must be a string like "2026.11.21"'));
+    } else release = value.release;
+  }
+
+  const costs: CostTable[] = [];
+  const files = yamlFiles(root, 'data/costs');
+  for (const file of files) {
+    const loaded = loadYaml(root, file);
+    if (!loaded.ok) {
+      problems.push(...loaded.problems);
+      continue;
+    }
+    if (!validate(loaded.document.value)) {
+      for (const error of validate.errors ?? []) problems.push(loaded.document.problem(ajvErrorPointer(error), describeAjvError(error)));
+      continue;
+    }
+    const table = { ...(loaded.document.value as Omit<CostTable, 'file'>), file };
+    checkCostTable(table, loaded.document, problems);
+    costs.push(table);
+  }
+  costs.sort((a, b) => a.system.localeCompare(b.system));
+  const systems = new Set<string>();
+  for (const table of costs) {
+    if (systems.has(table.system)) problems.push({ file: table.file, pointer: '/system', message: `duplicate system "${table.system}"` });
+    systems.add(table.system);
+  }
+  if (problems.length > 0) return { problems };
+  return { data: { release, version: `${release}+${contentHash(root, ['data/manifest.yaml', ...files])}`, costs }, problems };
+}
+
+function contentHash(root: string, files: string[]): string {
+  const hash = createHash('sha256');
+  for (const file of [...files].sort()) {
+    hash.update(file);
+    hash.update('\0');
+    hash.update(readFileSync(join(root, file), 'utf8').replaceAll('\r\n', '\n'));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 8);
+}
+
+function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem[]): void {
+  const materials = new Set(table.materials.map((m) => m.key));
+  const ladderKeys = new Set<string>();
+  table.ladders.forEach((ladder, li) => {
+    if (ladderKeys.has(ladder.key)) problems.push(doc.problem(`/ladders/${li}/key`, `duplicate ladder key "${ladder.key}"`));
+    ladderKeys.add(ladder.key);
+    const labels = new Set<string>();
+    ladder.levels.forEach((level, i) => {
+      const at = `/ladders/${li}/levels/${i}`;
+      if (labels.has(level.label.toLowerCase())) problems.push(doc.problem(`${at}/label`, `duplicate level label "${level.label}"`));
+      labels.add(level.label.toLowerCase());
+      if (i === 0 && level.cost !== undefined) problems.push(doc.problem(`${at}/cost`, 'the first level is the starting point and has no cost'));
+      if (i > 0 && level.cost === undefined) problems.push(doc.problem(at, `level "${level.label}" needs the cost of the step that reaches it`));
+      for (const key of [...Object.keys(level.cost ?? {}), ...(level.unknown ?? [])]) {
+        if (!materials.has(key)) problems.push(doc.problem(`${at}/cost`, `unknown material "${key}"; materials: ${[...materials].join(', ')}`));
+      }
+    });
+  });
+  table.cross_checks.forEach((check, i) => {
+    const at = `/cross_checks/${i}`;
+    const ladder = table.ladders.find((l) => l.key === check.ladder);
+    if (!ladder) {
+      problems.push(doc.problem(`${at}/ladder`, `no ladder "${check.ladder}"`));
+      return;
+    }
+    const from = ladder.levels.findIndex((l) => l.label === check.from);
+    const to = ladder.levels.findIndex((l) => l.label === check.to);
+    if (from < 0) problems.push(doc.problem(`${at}/from`, `no level "${check.from}" in ladder ${ladder.key}`));
+    if (to < 0) problems.push(doc.problem(`${at}/to`, `no level "${check.to}" in ladder ${ladder.key}`));
+    if (from < 0 || to < 0) return;
+    if (from > to) {
+      problems.push(doc.problem(at, `"${check.from}" comes after "${check.to}"`));
+      return;
+    }
+    const sums: Record<string, number> = Object.fromEntries([...materials].map((m) => [m, 0]));
+    for (const level of ladder.levels.slice(from + 1, to + 1)) {
+      for (const [key, amount] of Object.entries(level.cost ?? {})) sums[key] = (sums[key] ?? 0) + amount;
+    }
+    for (const [key, expected] of Object.entries(check.totals)) {
+      if (!materials.has(key)) problems.push(doc.problem(`${at}/totals/${key}`, `unknown material "${key}"`));
+      else if (sums[key] !== expected) {
+        problems.push(doc.problem(`${at}/totals/${key}`, `the steps from "${check.from}" to "${check.to}" add up to ${sums[key]}, not ${expected}`));
+      }
+    }
+  });
+}

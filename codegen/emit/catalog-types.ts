@@ -1,0 +1,81 @@
+/** generated/catalog-types.ts: the types shared by every generated module and by src/. */
+import { compile } from 'json-schema-to-typescript';
+import type { Catalog } from '../model.js';
+import { banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+
+export async function emitCatalogTypes(catalog: Catalog): Promise<EmittedFiles> {
+  const project = createProject();
+  const file = newSourceFile(project, 'generated/catalog-types.ts');
+  file.addTypeAlias({ isExported: true, name: 'Availability', type: `'public' | 'account'`, docs: ['public: on every endpoint; account: only where account tools are served.'] });
+  file.addTypeAlias({
+    isExported: true,
+    name: 'ToolListEra',
+    type: `'2024-11-05' | '2025-03-26' | '2025-06-18'`,
+    docs: ['Shape of a tools/list entry, named after the protocol revision that introduced it.'],
+  });
+  file.addInterface({
+    isExported: true,
+    name: 'Deprecation',
+    properties: [
+      { name: 'deprecated', type: 'string', docs: ['RFC 3339 instant the deprecation takes effect.'] },
+      { name: 'sunset', type: 'string', docs: ['Day (UTC, YYYY-MM-DD) from whose start the item is gone.'] },
+      { name: 'replacement', type: 'string', hasQuestionToken: true },
+      { name: 'notice', type: 'string' },
+    ],
+  });
+  file.addInterface({
+    isExported: true,
+    name: 'ToolMetadata',
+    properties: [
+      { name: 'name', type: 'string' },
+      { name: 'title', type: 'string' },
+      { name: 'description', type: 'string' },
+      { name: 'availability', type: 'Availability' },
+      { name: 'view', type: 'string', hasQuestionToken: true },
+      { name: 'deprecation', type: 'Deprecation', hasQuestionToken: true },
+      { name: 'source', type: 'string', docs: ['The catalogue file this entry comes from.'] },
+    ],
+  });
+  file.addInterface({
+    isExported: true,
+    name: 'EndpointMetadata',
+    properties: [
+      { name: 'path', type: 'string' },
+      { name: 'title', type: 'string' },
+      { name: 'description', type: 'string' },
+      { name: 'instructions', type: 'string', docs: ['Sent as `instructions` in the initialize result.'] },
+      { name: 'auth', type: `'none' | 'oauth'` },
+      { name: 'serves', type: 'readonly Availability[]' },
+      { name: 'deprecation', type: 'Deprecation', hasQuestionToken: true },
+      { name: 'source', type: 'string' },
+    ],
+  });
+  file.addInterface({
+    isExported: true,
+    name: 'DeprecationRule',
+    docs: ['One row of the Deprecation/Sunset table, with the header values already formatted.'],
+    properties: [
+      { name: 'kind', type: `'tool' | 'endpoint'` },
+      { name: 'name', type: 'string', docs: ['Tool name or endpoint path.'] },
+      { name: 'deprecatedEpochMs', type: 'number' },
+      { name: 'sunsetEpochMs', type: 'number' },
+      { name: 'deprecationHeader', type: 'string', docs: ['`Deprecation` value (RFC 9745): @<unix-seconds>.'] },
+      { name: 'sunsetHeader', type: 'string', docs: ['`Sunset` value (RFC 8594): an IMF-fixdate.'] },
+      { name: 'replacement', type: 'string', hasQuestionToken: true },
+      { name: 'notice', type: 'string' },
+    ],
+  });
+  const errorSchema = (catalog.toolError.properties as Record<string, unknown>).error as Parameters<typeof compile>[0];
+  file.addStatements(
+    await compile(errorSchema, 'ToolError', { bannerComment: '', additionalProperties: false, format: true, style: { singleQuote: true, printWidth: 110 } }),
+  );
+  file.addInterface({ isExported: true, name: 'ToolErrorDocument', docs: ['The JSON text of a failed tool call.'], properties: [{ name: 'error', type: 'ToolError' }] });
+  file.addTypeAlias({
+    isExported: true,
+    name: 'ToolOutcome',
+    typeParameters: ['T'],
+    type: '{ ok: true; value: T } | { ok: false; error: ToolError }',
+    docs: ['What a tool handler returns: a result, or a failure the model can act on (sent as isError: true).'],
+  });
+  return new Map([['generated/catalog-types.ts', finish(file, banner('codegen/emit/catalog-types.ts and catalog/shared/tool-error.yaml'))]]);
+}

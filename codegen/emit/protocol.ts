@@ -1,0 +1,114 @@
+/**
+ * The protocol-facing tables: tools/list entries per protocol era, the accepted `params.name` values per endpoint,
+ * endpoint metadata, and the Deprecation/Sunset rules with their header values formatted once.
+ */
+import type { Catalog, Deprecation, ToolEntry } from '../model.js';
+import { addConstant, banner, canonicalSchema, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+
+const ANNOTATION_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+function describedFor(tool: ToolEntry): string {
+  const d = tool.deprecation;
+  if (!d) return tool.description;
+  const use = d.replacement ? ` Use ${d.replacement} instead.` : '';
+  return `DEPRECATED (from ${d.deprecated}, removed on ${d.sunset}): ${d.notice}${use}\n\n${tool.description}`;
+}
+
+/** tools/list entries: 2024-11-05 (name, description, inputSchema), 2025-03-26 (+ annotations), 2025-06-18 (+ title, outputSchema, _meta). */
+export function toolListEntries(tool: ToolEntry): Record<string, Record<string, unknown>> {
+  const inputSchema = canonicalSchema(tool.arguments);
+  const base = { name: tool.name, description: describedFor(tool), inputSchema };
+  const annotations = { title: tool.title, ...ANNOTATION_HINTS };
+  const meta = tool.view ? { _meta: { ui: { resourceUri: tool.view }, 'ui/resourceUri': tool.view } } : {};
+  return {
+    '2024-11-05': base,
+    '2025-03-26': { ...base, annotations },
+    '2025-06-18': { name: tool.name, title: tool.title, description: base.description, inputSchema, outputSchema: canonicalSchema(tool.result), annotations, ...meta },
+  };
+}
+
+export function toolsServedBy(catalog: Catalog, path: string): ToolEntry[] {
+  const endpoint = catalog.endpoints.find((e) => e.path === path);
+  return endpoint ? catalog.tools.filter((t) => endpoint.serves.includes(t.availability)) : [];
+}
+
+function httpDate(epochMs: number): string {
+  return new Date(epochMs).toUTCString();
+}
+
+function ruleFor(kind: 'tool' | 'endpoint', name: string, d: Deprecation): Record<string, unknown> {
+  const deprecatedEpochMs = Date.parse(d.deprecated);
+  const sunsetEpochMs = Date.parse(`${d.sunset}T00:00:00Z`);
+  return {
+    kind,
+    name,
+    deprecatedEpochMs,
+    sunsetEpochMs,
+    deprecationHeader: `@${Math.floor(deprecatedEpochMs / 1000)}`,
+    sunsetHeader: httpDate(sunsetEpochMs),
+    replacement: d.replacement,
+    notice: d.notice,
+  };
+}
+
+export function emitProtocol(catalog: Catalog): EmittedFiles {
+  const files: EmittedFiles = new Map();
+  const project = createProject();
+
+  const list = newSourceFile(project, 'generated/tools-list.ts');
+  list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './catalog-types.js', namedImports: ['ToolListEra'] });
+  list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './tools/index.js', namedImports: ['ToolName'] });
+  addConstant(list, {
+    name: 'TOOL_LIST_ENTRIES',
+    type: 'Readonly<Record<ToolName, Readonly<Record<ToolListEra, Readonly<Record<string, unknown>>>>>>',
+    docs: 'tools/list entry of every tool in each protocol era; src/ picks the tools available to a request and serialises them once.',
+    value: Object.fromEntries(catalog.tools.map((t) => [t.name, toolListEntries(t)])),
+  });
+  files.set('generated/tools-list.ts', finish(list, banner('catalog/tools/*.yaml')));
+
+  const names = newSourceFile(project, 'generated/tool-names.ts');
+  names.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './tools/index.js', namedImports: ['ToolName'] });
+  const perEndpoint = Object.fromEntries(catalog.endpoints.map((e) => [e.path, toolsServedBy(catalog, e.path).map((t) => t.name)]));
+  addConstant(names, {
+    name: 'ENDPOINT_TOOL_NAMES',
+    type: 'Readonly<Record<string, readonly ToolName[]>>',
+    docs: 'The accepted `params.name` values of tools/call on each endpoint (before any sunset is applied).',
+    value: perEndpoint,
+  });
+  addConstant(names, {
+    name: 'TOOLS_CALL_PARAMS_SCHEMAS',
+    type: 'Readonly<Record<string, Readonly<Record<string, unknown>>>>',
+    docs: 'JSON Schema of tools/call `params` on each endpoint, with the enumeration of accepted names.',
+    value: Object.fromEntries(catalog.endpoints.map((e) => [e.path, {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string', enum: perEndpoint[e.path] }, arguments: { type: 'object' } },
+    }])),
+  });
+  files.set('generated/tool-names.ts', finish(names, banner('catalog/tools/*.yaml and catalog/endpoints/*.yaml')));
+
+  const endpoints = newSourceFile(project, 'generated/endpoints.ts');
+  endpoints.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './catalog-types.js', namedImports: ['EndpointMetadata'] });
+  addConstant(endpoints, {
+    name: 'ENDPOINTS',
+    type: 'readonly EndpointMetadata[]',
+    docs: 'Every MCP endpoint in the catalogue, sorted by path.',
+    value: catalog.endpoints.map((e) => ({ path: e.path, title: e.title, description: e.description, instructions: e.instructions, auth: e.auth, serves: e.serves, deprecation: e.deprecation, source: e.file })),
+  });
+  files.set('generated/endpoints.ts', finish(endpoints, banner('catalog/endpoints/*.yaml')));
+
+  const rules = [
+    ...catalog.endpoints.flatMap((e) => (e.deprecation ? [ruleFor('endpoint', e.path, e.deprecation)] : [])),
+    ...catalog.tools.flatMap((t) => (t.deprecation ? [ruleFor('tool', t.name, t.deprecation)] : [])),
+  ];
+  const deprecations = newSourceFile(project, 'generated/deprecations.ts');
+  deprecations.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './catalog-types.js', namedImports: ['DeprecationRule'] });
+  addConstant(deprecations, {
+    name: 'DEPRECATION_RULES',
+    type: 'readonly DeprecationRule[]',
+    docs: 'Deprecation/Sunset rules, endpoints first, then tools by name. Empty when nothing is deprecated.',
+    value: rules,
+  });
+  files.set('generated/deprecations.ts', finish(deprecations, banner('catalog/tools/*.yaml and catalog/endpoints/*.yaml')));
+  return files;
+}

@@ -1,0 +1,117 @@
+/**
+ * generated/tools/: one module per tool (input and output types, catalogue metadata) and an index with the
+ * `ToolHandlers<Context>` contract that src/ implements, so the compiler catches a catalogue entry without a
+ * handler (or a handler for a tool that no longer exists).
+ */
+import { compile } from 'json-schema-to-typescript';
+import type { Catalog, JsonSchema, ToolEntry } from '../model.js';
+import { addConstant, banner, camelCase, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+
+async function typeFor(schema: JsonSchema, name: string): Promise<string> {
+  return compile(schema as Parameters<typeof compile>[0], name, {
+    bannerComment: '',
+    additionalProperties: false,
+    unknownAny: true,
+    format: true,
+    style: { singleQuote: true, printWidth: 110 },
+  });
+}
+
+export function toolConstName(tool: ToolEntry): string {
+  return `${camelCase(tool.name)}Tool`;
+}
+
+function metadataOf(tool: ToolEntry): Record<string, unknown> {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    availability: tool.availability,
+    view: tool.view,
+    deprecation: tool.deprecation,
+    source: tool.file,
+  };
+}
+
+function deprecatedTag(tool: ToolEntry): string {
+  const d = tool.deprecation;
+  if (!d) return '';
+  const use = d.replacement ? `; use ${d.replacement}` : '';
+  return `\n@deprecated Deprecated ${d.deprecated}; sunset ${d.sunset}${use}. ${d.notice}`;
+}
+
+export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
+  const files: EmittedFiles = new Map();
+  const project = createProject();
+
+  for (const tool of catalog.tools) {
+    const pascal = pascalCase(tool.name);
+    const file = newSourceFile(project, `generated/tools/${tool.name}.ts`);
+    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../catalog-types.js', namedImports: ['ToolMetadata'] });
+    file.addStatements(await typeFor(tool.arguments, `${pascal}Input`));
+    file.addStatements(await typeFor(tool.result, `${pascal}Output`));
+    addConstant(file, {
+      name: toolConstName(tool),
+      type: 'ToolMetadata',
+      docs: `${tool.title}.\n@see ${tool.file}${deprecatedTag(tool)}`,
+      value: metadataOf(tool),
+    });
+    files.set(`generated/tools/${tool.name}.ts`, finish(file, banner(tool.file)));
+  }
+
+  const index = newSourceFile(project, 'generated/tools/index.ts');
+  index.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../catalog-types.js', namedImports: ['ToolMetadata', 'ToolOutcome'] });
+  for (const tool of catalog.tools) {
+    const pascal = pascalCase(tool.name);
+    index.addImportDeclaration({
+      moduleSpecifier: `./${tool.name}.js`,
+      namedImports: [{ name: `${pascal}Input`, isTypeOnly: true }, { name: `${pascal}Output`, isTypeOnly: true }, toolConstName(tool)],
+    });
+  }
+  index.addExportDeclaration({
+    isTypeOnly: true,
+    namedExports: catalog.tools.flatMap((t) => [`${pascalCase(t.name)}Input`, `${pascalCase(t.name)}Output`]),
+  });
+  index.addExportDeclaration({ namedExports: catalog.tools.map(toolConstName) });
+  index.addTypeAlias({
+    isExported: true,
+    name: 'ToolName',
+    docs: ['Every tool in the catalogue.'],
+    type: catalog.tools.map((t) => `'${t.name}'`).join(' | '),
+  });
+  index.addInterface({
+    isExported: true,
+    name: 'ToolTypes',
+    docs: ['Input and output type of every tool, by name.'],
+    properties: catalog.tools.map((t) => ({
+      name: t.name,
+      type: `{ input: ${pascalCase(t.name)}Input; output: ${pascalCase(t.name)}Output }`,
+    })),
+  });
+  index.addInterface({
+    isExported: true,
+    name: 'ToolHandlers',
+    typeParameters: ['Context'],
+    docs: ['The contract src/ implements: one handler per catalogue entry. A handler never throws for bad input; it returns a failure outcome.'],
+    methods: catalog.tools.map((t) => {
+      const pascal = pascalCase(t.name);
+      return {
+        name: t.name,
+        docs: [`${t.title}.\n@see ${t.file}${deprecatedTag(t)}`],
+        parameters: [
+          { name: 'input', type: `${pascal}Input` },
+          { name: 'context', type: 'Context' },
+        ],
+        returnType: `ToolOutcome<${pascal}Output> | Promise<ToolOutcome<${pascal}Output>>`,
+      };
+    }),
+  });
+  addConstant(index, {
+    name: 'TOOLS',
+    type: 'readonly ToolMetadata[]',
+    docs: 'Catalogue metadata of every tool, sorted by name.',
+    initializer: `[\n${catalog.tools.map((t) => `  ${toolConstName(t)},`).join('\n')}\n]`,
+  });
+  files.set('generated/tools/index.ts', finish(index, banner('catalog/tools/*.yaml')));
+  return files;
+}

@@ -1,0 +1,37 @@
+/** Catalogue and data in, every generated file out: the pure part of codegen, used by main.ts and the tests. */
+import { loadCatalog } from './catalog.js';
+import { loadGameData } from './data.js';
+import { emitCatalogTypes } from './emit/catalog-types.js';
+import { emitData } from './emit/data.js';
+import { emitDocs } from './emit/docs.js';
+import { emitProtocol } from './emit/protocol.js';
+import type { EmittedFiles } from './emit/shared.js';
+import { emitTools } from './emit/tools.js';
+import { emitValidators } from './emit/validators.js';
+import { CatalogInvalidError } from './problems.js';
+
+const README = `# generated/
+
+Everything in this folder is written by \`npm run codegen\` from \`catalog/\` and \`data/\`. Do not edit it by
+hand: change the catalogue or the data and run the command again. CI fails when this folder is stale
+(\`npm run codegen -- --check\`).
+`;
+
+export async function generate(root: string): Promise<EmittedFiles> {
+  const { catalog, problems: catalogProblems } = loadCatalog(root);
+  const { data, problems: dataProblems } = loadGameData(root);
+  const problems = [...catalogProblems, ...dataProblems];
+  if (problems.length > 0 || !catalog || !data) throw new CatalogInvalidError(problems);
+
+  const files: EmittedFiles = new Map([['generated/README.md', README]]);
+  const parts = [
+    await emitCatalogTypes(catalog),
+    await emitTools(catalog),
+    emitProtocol(catalog),
+    emitValidators(catalog),
+    emitDocs(catalog),
+    await emitData(root, data),
+  ];
+  for (const part of parts) for (const [path, text] of part) files.set(path, text);
+  return files;
+}

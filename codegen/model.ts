@@ -1,0 +1,89 @@
+/** The validated catalogue and data, as the emitters see them. */
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Deprecation {
+  deprecated: string;
+  sunset: string;
+  replacement?: string;
+  notice: string;
+}
+
+export interface ToolExample {
+  title: string;
+  arguments: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code: string; message_includes?: string[] };
+}
+
+export interface ToolEntry {
+  file: string;
+  name: string;
+  title: string;
+  description: string;
+  availability: 'public' | 'account';
+  view?: string;
+  deprecation?: Deprecation;
+  /** Input schema with every shared fragment inlined. */
+  arguments: JsonSchema;
+  /** Output schema with every shared fragment inlined. */
+  result: JsonSchema;
+  examples: ToolExample[];
+}
+
+export interface EndpointEntry {
+  file: string;
+  path: string;
+  title: string;
+  description: string;
+  instructions: string;
+  auth: 'none' | 'oauth';
+  serves: ('public' | 'account')[];
+  deprecation?: Deprecation;
+}
+
+export interface Catalog {
+  /** Sorted by name. */
+  tools: ToolEntry[];
+  /** Sorted by path. */
+  endpoints: EndpointEntry[];
+  /** The shared tool-error document schema (catalog/shared/tool-error.yaml). */
+  toolError: JsonSchema;
+}
+
+export interface CostLevel {
+  label: string;
+  cost?: Record<string, number>;
+  confidence?: string;
+  note?: string;
+  unknown?: string[];
+}
+
+export interface CostLadder {
+  key: string;
+  title: string;
+  aliases?: string[];
+  confidence: string;
+  levels: CostLevel[];
+}
+
+export interface CostTable {
+  file: string;
+  system: string;
+  title: string;
+  data_as_of: string;
+  per?: { singular: string; plural: string; max: number };
+  materials: { key: string; name: string }[];
+  sources: { id: string; ref: string }[];
+  notes: string[];
+  gaps?: string[];
+  ladders: CostLadder[];
+  cross_checks: { ladder: string; from: string; to: string; totals: Record<string, number> }[];
+}
+
+export interface GameData {
+  release: string;
+  /** `<release>+<first 8 hex of the SHA-256 of every data file>`. */
+  version: string;
+  costs: CostTable[];
+}

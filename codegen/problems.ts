@@ -1,0 +1,45 @@
+/**
+ * Catalogue and data problems. Every check collects problems instead of throwing, so one run of
+ * `npm run codegen` reports all of them, each with its file, line and JSON pointer.
+ */
+export interface Problem {
+  /** Repository-relative path of the file at fault. */
+  file: string;
+  /** JSON pointer into the file's document ('' = the whole document). */
+  pointer: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export function formatProblem(problem: Problem): string {
+  const position = problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`;
+  const pointer = problem.pointer === '' ? '(document)' : problem.pointer;
+  return `${problem.file}${position} ${pointer}: ${problem.message}`;
+}
+
+/** Thrown once, after validation, when any problem was found; carries all of them. */
+export class CatalogInvalidError extends Error {
+  readonly problems: readonly Problem[];
+  constructor(problems: readonly Problem[]) {
+    super(`${problems.length} problem(s) in the catalogue or data:\n${problems.map(formatProblem).join('\n')}`);
+    this.name = 'CatalogInvalidError';
+    this.problems = problems;
+  }
+}
+
+export function escapePointerSegment(segment: string | number): string {
+  return String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+export function pointerOf(segments: readonly (string | number)[]): string {
+  return segments.map((s) => `/${escapePointerSegment(s)}`).join('');
+}
+
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+}

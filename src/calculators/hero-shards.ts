@@ -1,0 +1,86 @@
+/**
+ * Hero stars: positions written `<star>★ <k>/6` (star <star> being filled, <k> of its 6 sub-tiers done), `<n>★` for
+ * n full stars, `0★`, or `locked`; or the object {stars, tier}. Internally a position is a count of sub-tiers
+ * done (0-30); the ladder is `locked`, `0★`, `1★ 1/6` ... `5★ 6/6`.
+ */
+import { heroShards } from '../../generated/data/costs/hero-shards.js';
+import { rangeReversed, success, unknownLevel, type Outcome } from './failures.js';
+import { costBetween, details, ladderOf, pickTotals, type CostBreakdown } from './ladder.js';
+import { closest } from './similarity.js';
+
+export interface HeroShardsCost extends Omit<CostBreakdown, 'totals'> {
+  totals: { shards: number };
+}
+
+export type StarPosition = string | { stars: number; tier?: number };
+
+const LADDER = ladderOf(heroShards, 'hero_shards');
+const MAX_STARS = 5;
+const SUB_TIERS = 6;
+const LOCKED = 'locked';
+const ALLOWED = '"locked", "0★", "<star>★ <k>/6" with star 1-5 and k 0-6, "<n>★" (n full stars), or {"stars": n, "tier": k}';
+
+/** Ladder index of a sub-tier count (0 = 0★); index 0 is `locked`. */
+function ladderIndexOf(subTiers: number): number {
+  return subTiers + 1;
+}
+
+function labelOf(subTiers: number): string {
+  if (subTiers === 0) return '0★';
+  const star = Math.ceil(subTiers / SUB_TIERS);
+  return `${star}★ ${subTiers - (star - 1) * SUB_TIERS}/6`;
+}
+
+type Reading = { stars: number; tier: number | undefined } | 'locked' | undefined;
+
+function read(position: StarPosition): Reading {
+  if (typeof position !== 'string') return { stars: position.stars, tier: position.tier };
+  const s = position
+    .toLowerCase()
+    .replace(/[★☆*]/g, ' star ')
+    .replace(/\bstars\b/g, 'star')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (/^(?:locked|not unlocked|unowned|not owned)$/.test(s)) return LOCKED;
+  const m = /^(\d{1,2}) ?star(?: ?(?:tier ?)?(\d{1,2})(?: ?\/ ?6)?| full)?$/.exec(s) ?? /^(\d{1,2})$/.exec(s);
+  if (!m) return undefined;
+  return { stars: Number(m[1]), tier: m[2] === undefined ? undefined : Number(m[2]) };
+}
+
+/** Sub-tiers done for a star reading, or a reason it is not a position. */
+function subTiersOf(stars: number, tier: number | undefined): number | string {
+  if (!Number.isInteger(stars) || stars < 0 || stars > MAX_STARS) return `heroes have 0 to ${MAX_STARS} stars`;
+  if (tier === undefined) return stars * SUB_TIERS;
+  if (!Number.isInteger(tier) || tier < 0 || tier > SUB_TIERS) return `each star has ${SUB_TIERS} sub-tiers (k is 0-${SUB_TIERS})`;
+  if (stars === 0) return tier === 0 ? 0 : 'a hero with 0 stars has no sub-tiers; the first sub-tier is "1★ 1/6"';
+  return (stars - 1) * SUB_TIERS + tier;
+}
+
+function nearest(stars: number, tier: number | undefined): string[] {
+  const clampedStars = Math.min(MAX_STARS, Math.max(0, Math.round(stars) || 0));
+  if (tier === undefined || clampedStars === 0) return [labelOf(clampedStars * SUB_TIERS)];
+  const base = (clampedStars - 1) * SUB_TIERS;
+  const within = Math.min(SUB_TIERS, Math.max(0, Math.round(tier) || 0));
+  const candidates = [base + within, base + within + 1].filter((p) => p >= 0 && p <= MAX_STARS * SUB_TIERS);
+  return [...new Set(candidates.map(labelOf))];
+}
+
+export function starPositionIndex(argument: string, position: StarPosition): Outcome<number> {
+  const reading = read(position);
+  const what = 'a hero star position';
+  if (reading === LOCKED) return success(0);
+  if (reading === undefined) return unknownLevel(argument, position, what, ALLOWED, closest(String(position), LADDER.labels, 3));
+  const subTiers = subTiersOf(reading.stars, reading.tier);
+  if (typeof subTiers === 'string') return unknownLevel(argument, typeof position === 'string' ? position : JSON.stringify(position), what, ALLOWED, nearest(reading.stars, reading.tier), subTiers);
+  return success(ladderIndexOf(subTiers));
+}
+
+export function heroShardsCost(input: { from: StarPosition; to: StarPosition }): Outcome<HeroShardsCost> {
+  const from = starPositionIndex('/from', input.from);
+  if (!from.ok) return from;
+  const to = starPositionIndex('/to', input.to);
+  if (!to.ok) return to;
+  if (from.value > to.value) return rangeReversed(LADDER.labels[from.value]!, LADDER.labels[to.value]!);
+  const b = costBetween(heroShards, LADDER, from.value, to.value);
+  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: pickTotals(b.totals, ['shards']), ...details(b) });
+}

@@ -1,0 +1,147 @@
+/**
+ * The engine every cost calculator shares. A ladder is the ordered list of levels of one system; each level
+ * carries the cost of the single step that reaches it. The cost between two levels is the sum of the steps
+ * after `from` up to and including `to`.
+ */
+import type { CostTable } from '../../generated/data/types.js';
+import { DATA_VERSION } from '../../generated/data/version.js';
+import { failure, success, type Outcome } from './failures.js';
+
+export type Ladder = CostTable['ladders'][number];
+export type Confidence = Ladder['confidence'];
+
+const CONFIDENCE_ORDER: readonly Confidence[] = ['high', 'medium-high', 'medium', 'low-medium', 'low'];
+
+export interface CostStep {
+  from: string;
+  to: string;
+  cost: Record<string, number>;
+  confidence?: Confidence;
+  note?: string;
+  unknown?: string[];
+}
+
+/** The fields every cost tool result shares. */
+export interface CostBreakdown {
+  from: string;
+  to: string;
+  step_count: number;
+  steps: CostStep[];
+  totals: Record<string, number>;
+  materials: Record<string, string>;
+  confidence: Confidence;
+  notes: string[];
+  gaps: string[];
+  sources: { id: string; ref: string }[];
+  data_version: string;
+}
+
+export function lowestConfidence(values: Iterable<Confidence>, fallback: Confidence): Confidence {
+  let worst = -1;
+  for (const value of values) worst = Math.max(worst, CONFIDENCE_ORDER.indexOf(value));
+  return worst < 0 ? fallback : CONFIDENCE_ORDER[worst]!;
+}
+
+/** Looks up a ladder's levels by label, case-insensitively. Built once per ladder at module load. */
+export class LadderIndex {
+  readonly ladder: Ladder;
+  readonly labels: readonly string[];
+  readonly #byLabel: ReadonlyMap<string, number>;
+  constructor(ladder: Ladder) {
+    this.ladder = ladder;
+    this.labels = ladder.levels.map((l) => l.label);
+    this.#byLabel = new Map(this.labels.map((label, i) => [label.toLowerCase(), i]));
+  }
+  indexOf(label: string): number | undefined {
+    return this.#byLabel.get(label.toLowerCase());
+  }
+  get top(): string {
+    return this.labels[this.labels.length - 1]!;
+  }
+}
+
+export function ladderOf(table: CostTable, key: string): LadderIndex {
+  const ladder = table.ladders.find((l) => l.key === key);
+  if (!ladder) throw new Error(`data: ${table.system} has no ladder "${key}"`);
+  return new LadderIndex(ladder);
+}
+
+/** The breakdown from level index `from` to level index `to` (from <= to) on one ladder, for a single unit. */
+export function costBetween(table: CostTable, index: LadderIndex, from: number, to: number): CostBreakdown {
+  const { levels } = index.ladder;
+  const names = Object.fromEntries(table.materials.map((m) => [m.key, m.name]));
+  const totals: Record<string, number> = Object.fromEntries(table.materials.map((m) => [m.key, 0]));
+  const steps: CostStep[] = [];
+  const gaps: string[] = [];
+  const confidences: Confidence[] = [];
+  for (let i = from + 1; i <= to; i++) {
+    const level = levels[i]!;
+    const step: CostStep = { from: levels[i - 1]!.label, to: level.label, cost: { ...level.cost } };
+    for (const [key, amount] of Object.entries(level.cost ?? {})) totals[key] = (totals[key] ?? 0) + amount;
+    if (level.confidence) step.confidence = level.confidence;
+    if (level.note) step.note = level.note;
+    if (level.unknown && level.unknown.length > 0) {
+      step.unknown = [...level.unknown];
+      const what = level.unknown.map((k) => names[k] ?? k).join(' and ');
+      gaps.push(`${what} for ${step.from} -> ${step.to}: no source publishes this cost, so the totals leave it out.`);
+    }
+    confidences.push(level.confidence ?? index.ladder.confidence);
+    steps.push(step);
+  }
+  return {
+    from: levels[from]!.label,
+    to: levels[to]!.label,
+    step_count: steps.length,
+    steps,
+    totals,
+    materials: names,
+    confidence: lowestConfidence(confidences, index.ladder.confidence),
+    notes: [...table.notes],
+    gaps,
+    sources: table.sources.map((s) => ({ ...s })),
+    data_version: DATA_VERSION,
+  };
+}
+
+export function scaleTotals(totals: Record<string, number>, factor: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(totals).map(([key, amount]) => [key, amount * factor]));
+}
+
+/** Narrows a totals record to a system's material keys (a missing key means none of that material is needed). */
+export function pickTotals<K extends string>(totals: Record<string, number>, keys: readonly K[]): Record<K, number> {
+  return Object.fromEntries(keys.map((k) => [k, totals[k] ?? 0])) as Record<K, number>;
+}
+
+/** The descriptive part of a breakdown, in the order results list it (after the totals, steps near the end). */
+export function details(b: CostBreakdown): Pick<CostBreakdown, 'materials' | 'confidence' | 'gaps' | 'notes' | 'steps' | 'sources' | 'data_version'> {
+  return { materials: b.materials, confidence: b.confidence, gaps: b.gaps, notes: b.notes, steps: b.steps, sources: b.sources, data_version: b.data_version };
+}
+
+/** How many units (pieces, charms) an upgrade is for: a whole number from 1 to the table's maximum, default 1. */
+export function checkQuantity(argument: string, value: number | undefined, per: { plural: string; max: number }): Outcome<number> {
+  const count = value ?? 1;
+  if (Number.isInteger(count) && count >= 1 && count <= per.max) return success(count);
+  const nearest = Number.isFinite(count) ? Math.min(per.max, Math.max(1, Math.round(count))) : 1;
+  return failure({
+    code: 'INVALID_ARGUMENTS',
+    message: `${per.plural} must be a whole number from 1 to ${per.max}, not ${String(value)}.`,
+    argument,
+    allowed: `1-${per.max}`,
+    suggestions: [String(nearest)],
+  });
+}
+
+/** Ladder index of a numeric level on a ladder labelled "0", "1", ... (charms, Exclusive Gear). */
+export function numericLevelIndex(argument: string, value: number, index: LadderIndex, what: string): Outcome<number> {
+  const found = Number.isInteger(value) ? index.indexOf(String(value)) : undefined;
+  if (found !== undefined) return success(found);
+  const top = Number(index.top);
+  const nearest = Number.isFinite(value) ? Math.min(top, Math.max(0, Math.round(value))) : 0;
+  return failure({
+    code: 'LEVEL_OUT_OF_RANGE',
+    message: `${String(value)} is not ${what}: levels are whole numbers from 0 to ${top}. Nearest valid: ${nearest}.`,
+    argument,
+    allowed: `0-${top}`,
+    suggestions: [String(nearest)],
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Hero-gear Mastery Forging (+0 to +20) and Red Gear Ascension (Gold 100, Red 101 ... Red 200), per piece, for up
+ * to 12 pieces. The data stops at +20 and red 200, and lacks the ascension's own Forgehammer cost; results say so.
+ */
+import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
+import { rangeReversed, success, unknownLevel, unknownValue, type Outcome } from './failures.js';
+import { checkQuantity, costBetween, details, ladderOf, pickTotals, scaleTotals, type CostBreakdown, type LadderIndex } from './ladder.js';
+
+const MATERIALS = ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'] as const;
+type ForgingMaterials = Record<(typeof MATERIALS)[number], number>;
+export type ForgingTrack = 'mastery' | 'red_gear';
+
+export interface MasteryForgingCost extends Omit<CostBreakdown, 'totals'> {
+  track: ForgingTrack;
+  pieces: number;
+  totals_per_piece: ForgingMaterials;
+  totals: ForgingMaterials;
+}
+
+const TRACKS: Readonly<Record<ForgingTrack, LadderIndex>> = {
+  mastery: ladderOf(masteryForging, 'mastery'),
+  red_gear: ladderOf(masteryForging, 'red_gear'),
+};
+const MASTERY_TOP = Number(TRACKS.mastery.top);
+const RED_FIRST = 101;
+const RED_TOP = Number(TRACKS.red_gear.top.replace('Red ', ''));
+
+type Reading = { track: ForgingTrack; label: string } | { track: ForgingTrack; outOfRange: number } | undefined;
+
+/** Which track a value belongs to, and its canonical label (or how far outside the data it is). */
+function read(value: string | number, track: ForgingTrack): Reading {
+  const s = typeof value === 'number' ? String(value) : value.toLowerCase().replace(/\s+/g, ' ').trim();
+  const mastery = /^(?:mastery ?)?\+ ?(\d{1,3})$/.exec(s) ?? (track === 'mastery' ? /^(?:mastery ?)?(\d{1,3})$/.exec(s) : null);
+  if (mastery) {
+    const level = Number(mastery[1]);
+    return level <= MASTERY_TOP ? { track: 'mastery', label: `+${level}` } : { track: 'mastery', outOfRange: level };
+  }
+  if (/^(?:gold ?\+?100|100)$/.test(s)) return { track: 'red_gear', label: 'Gold 100' };
+  if (/^(?:ascended|imbued|just ascended)$/.test(s)) return { track: 'red_gear', label: `Red ${RED_FIRST}` };
+  const red = /^(?:red ?)?\+?(\d{1,3})$/.exec(s);
+  if (red) {
+    const level = Number(red[1]);
+    return level >= RED_FIRST && level <= RED_TOP ? { track: 'red_gear', label: `Red ${level}` } : { track: 'red_gear', outOfRange: level };
+  }
+  return undefined;
+}
+
+function allowedFor(track: ForgingTrack): string {
+  return track === 'mastery'
+    ? `Mastery levels +0 to +${MASTERY_TOP} (or 0-${MASTERY_TOP})`
+    : `Red gear levels "Gold 100" (before ascension), "Red ${RED_FIRST}" (just ascended) to "Red ${RED_TOP}" (or 100-${RED_TOP})`;
+}
+
+function levelIndex(argument: string, value: string | number, track: ForgingTrack): Outcome<number> {
+  const reading = read(value, track);
+  const what = track === 'mastery' ? 'a Mastery Forging level' : 'a Red Gear level';
+  if (reading === undefined) {
+    const suggestions = track === 'mastery' ? ['+0', `+${MASTERY_TOP}`] : ['Gold 100', `Red ${RED_TOP}`];
+    return unknownLevel(argument, value, what, allowedFor(track), suggestions);
+  }
+  if (reading.track !== track) {
+    return unknownLevel(argument, value, what, allowedFor(track), [], `it is a ${reading.track === 'mastery' ? 'Mastery Forging' : 'Red Gear'} level; call again with "track": "${reading.track}"`);
+  }
+  if ('outOfRange' in reading) {
+    if (track === 'mastery') {
+      return unknownLevel(argument, value, what, allowedFor(track), [`+${MASTERY_TOP}`], `the data stops at +${MASTERY_TOP} (no source lists higher Mastery levels)`);
+    }
+    const suggestion = reading.outOfRange > RED_TOP ? `Red ${RED_TOP}` : reading.outOfRange === 100 ? 'Gold 100' : `Red ${RED_FIRST}`;
+    const reason = reading.outOfRange > RED_TOP ? `red gear goes up to ${RED_TOP}` : `red enhancement runs from ${RED_FIRST} (after ascending a gold piece at 100) to ${RED_TOP}`;
+    return unknownLevel(argument, value, what, allowedFor(track), [suggestion], reason);
+  }
+  return success(TRACKS[track].indexOf(reading.label)!);
+}
+
+export function masteryForgingCost(input: { track?: string; from: string | number; to: string | number; pieces?: number }): Outcome<MasteryForgingCost> {
+  const trackName = input.track ?? 'mastery';
+  if (trackName !== 'mastery' && trackName !== 'red_gear') {
+    return unknownValue('/track', trackName, 'a Mastery Forging track', ['mastery', 'red_gear'], [trackName.toLowerCase().includes('red') ? 'red_gear' : 'mastery']);
+  }
+  const track: ForgingTrack = trackName;
+  const pieces = checkQuantity('/pieces', input.pieces, masteryForging.per!);
+  if (!pieces.ok) return pieces;
+  const from = levelIndex('/from', input.from, track);
+  if (!from.ok) return from;
+  const to = levelIndex('/to', input.to, track);
+  if (!to.ok) return to;
+  const ladder = TRACKS[track];
+  if (from.value > to.value) return rangeReversed(ladder.labels[from.value]!, ladder.labels[to.value]!);
+  const b = costBetween(masteryForging, ladder, from.value, to.value);
+  const perPiece = pickTotals(b.totals, MATERIALS);
+  return success({
+    track,
+    from: b.from,
+    to: b.to,
+    pieces: pieces.value,
+    step_count: b.step_count,
+    totals: pickTotals(scaleTotals(perPiece, pieces.value), MATERIALS),
+    totals_per_piece: perPiece,
+    ...details(b),
+  });
+}

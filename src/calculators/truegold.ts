@@ -1,0 +1,107 @@
+/**
+ * Truegold buildings: levels past 30 written `30`, `30-2`, `TG1`, `TG4-3` ... `TG10`, or as the game's numeric
+ * level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k), on one ladder per building.
+ */
+import { truegold } from '../../generated/data/costs/truegold.js';
+import { rangeReversed, success, unknownLevel, unknownValue, type Outcome } from './failures.js';
+import { costBetween, details, LadderIndex, pickTotals, type CostBreakdown } from './ladder.js';
+import { closest } from './similarity.js';
+
+export interface TruegoldCost extends Omit<CostBreakdown, 'totals'> {
+  building: { key: string; name: string };
+  totals: { truegold: number; tempered_truegold: number };
+}
+
+const BUILDINGS: ReadonlyMap<string, LadderIndex> = new Map(truegold.ladders.map((l) => [l.key, new LadderIndex(l)]));
+const BUILDING_KEYS = [...BUILDINGS.keys()];
+const NOT_BUILT = 'not built';
+
+function squash(text: string): string {
+  return text.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/** Building by key, title or alias (`town_center`, `Town Center`, `TC`). */
+export function findBuilding(argument: string, name: string): Outcome<LadderIndex> {
+  const wanted = squash(name);
+  for (const index of BUILDINGS.values()) {
+    const names = [index.ladder.key, index.ladder.title, ...(index.ladder.aliases ?? [])];
+    if (names.some((n) => squash(n) === wanted)) return success(index);
+  }
+  return unknownValue(argument, name, 'a Truegold building', BUILDING_KEYS, closest(name, BUILDING_KEYS, 3, squash));
+}
+
+/** The game's numeric level of a label (`not built` sorts just below TG1). */
+function numericLevel(label: string): number {
+  if (label === NOT_BUILT) return 34.5;
+  const sub = /^30-(\d)$/.exec(label);
+  if (sub) return 30 + Number(sub[1]);
+  const tg = /^TG(\d+)(?:-(\d))?$/.exec(label);
+  if (tg) return 30 + 5 * Number(tg[1]) + Number(tg[2] ?? 0);
+  return Number(label);
+}
+
+function labelOfNumeric(level: number): string {
+  if (level <= 34) return level === 30 ? '30' : `30-${level - 30}`;
+  const stage = Math.floor((level - 30) / 5);
+  const sub = (level - 30) % 5;
+  return sub === 0 ? `TG${stage}` : `TG${stage}-${sub}`;
+}
+
+/** A canonical label for what the player wrote, or undefined when it cannot be read as a level at all. */
+function canonical(value: string | number): string | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 30 ? labelOfNumeric(value) : undefined;
+  const s = value.toLowerCase().replace(/\s+/g, ' ').trim().replace(/^(?:level|lvl|lv)\.? ?/, '');
+  if (/^(?:not built|none|unbuilt|not yet built)$/.test(s)) return NOT_BUILT;
+  if (/^\d{1,3}$/.test(s)) return Number(s) >= 30 ? labelOfNumeric(Number(s)) : undefined;
+  const sub = /^30 ?- ?(\d)$/.exec(s);
+  if (sub) return `30-${sub[1]}`;
+  const tg = /^tg ?(\d{1,2})(?: ?[-. ] ?(\d))?$/.exec(s);
+  if (tg) return tg[2] === undefined ? `TG${Number(tg[1])}` : `TG${Number(tg[1])}-${tg[2]}`;
+  return undefined;
+}
+
+function levelIndex(argument: string, value: string | number, building: LadderIndex): Outcome<number> {
+  const what = `${/^[AEIOU]/.test(building.ladder.title) ? 'an' : 'a'} ${building.ladder.title} level`;
+  const builtAtTg1 = building.labels[0] === NOT_BUILT;
+  const start = builtAtTg1 ? `"${NOT_BUILT}", TG1` : '30, 30-1..30-4, TG1';
+  const allowed = `${start}, TG1-1..TG1-4, TG2, ... up to ${building.top} (five steps per stage), or the numeric level ${builtAtTg1 ? 35 : 30}-${numericLevel(building.top)}`;
+  const label = canonical(value);
+  if (label === undefined) return unknownLevel(argument, value, what, allowed, closest(String(value), building.labels, 3));
+  const found = building.indexOf(label);
+  if (found !== undefined) return success(found);
+  const wanted = numericLevel(label);
+  const tooDeep = /^TG(\d+)-(\d)$/.exec(label);
+  const nearest = tooDeep && Number(tooDeep[2]) > 4
+    ? [`TG${tooDeep[1]}-4`, `TG${Number(tooDeep[1]) + 1}`].filter((l) => building.indexOf(l) !== undefined)
+    : building.labels
+    .map((l, order) => ({ l, order, distance: Math.abs(numericLevel(l) - wanted) }))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, 2)
+    .map((x) => x.l);
+  let reason: string | undefined;
+  if (builtAtTg1 && wanted < 35) reason = `the ${building.ladder.title} is built directly at TG1, so its levels start there (use "${NOT_BUILT}" before it is built)`;
+  else if (wanted > numericLevel(building.top)) reason = `the data goes up to ${building.top}`;
+  else if (tooDeep) reason = 'each stage has the sub-levels -1 to -4 only';
+  else if (label === NOT_BUILT) reason = `the ${building.ladder.title} exists from level 30; only the War Academy starts "${NOT_BUILT}"`;
+  return unknownLevel(argument, value, what, allowed, nearest, reason);
+}
+
+export function truegoldUpgradeCost(input: { building: string; from: string | number; to: string | number }): Outcome<TruegoldCost> {
+  const building = findBuilding('/building', input.building);
+  if (!building.ok) return building;
+  const from = levelIndex('/from', input.from, building.value);
+  if (!from.ok) return from;
+  const to = levelIndex('/to', input.to, building.value);
+  if (!to.ok) return to;
+  const labels = building.value.labels;
+  if (from.value > to.value) return rangeReversed(labels[from.value]!, labels[to.value]!);
+  const b = costBetween(truegold, building.value, from.value, to.value);
+  return success({
+    building: { key: building.value.ladder.key, name: building.value.ladder.title },
+    from: b.from,
+    to: b.to,
+    step_count: b.step_count,
+    totals: pickTotals(b.totals, ['truegold', 'tempered_truegold']),
+    ...details(b),
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The catalogue as the server uses it: generated metadata, tools/list entries and validators joined with the
+ * hand-written handlers. Tests build registries of their own (a deprecated fixture tool, say) with the same shape.
+ */
+import type { DeprecationRule, EndpointMetadata, ToolListEra, ToolMetadata, ToolOutcome } from '../../generated/catalog-types.js';
+import { DEPRECATION_RULES } from '../../generated/deprecations.js';
+import { ENDPOINTS } from '../../generated/endpoints.js';
+import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
+import { TOOLS, type ToolName } from '../../generated/tools/index.js';
+import { inputValidators, type Validator } from '../../generated/validators.js';
+import type { ToolContext } from '../tools/context.js';
+import { toolHandlers } from '../tools/handlers.js';
+import { DeprecationRules } from './availability.js';
+
+export interface RegisteredTool {
+  readonly metadata: ToolMetadata;
+  readonly listEntries: Readonly<Record<ToolListEra, Readonly<Record<string, unknown>>>>;
+  readonly validateInput: Validator;
+  /** Called with arguments that passed `validateInput`. */
+  readonly handle: (input: never, context: ToolContext) => ToolOutcome<unknown> | Promise<ToolOutcome<unknown>>;
+}
+
+export interface Registry {
+  /** Sorted by name. */
+  readonly tools: readonly RegisteredTool[];
+  readonly toolsByName: ReadonlyMap<string, RegisteredTool>;
+  readonly endpoints: readonly EndpointMetadata[];
+  readonly rules: DeprecationRules;
+}
+
+export function createRegistry(tools: readonly RegisteredTool[], endpoints: readonly EndpointMetadata[], rules: readonly DeprecationRule[]): Registry {
+  const sorted = [...tools].sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+  return {
+    tools: sorted,
+    toolsByName: new Map(sorted.map((t) => [t.metadata.name, t])),
+    endpoints,
+    rules: new DeprecationRules(rules),
+  };
+}
+
+/** The registry of the real catalogue. */
+export function catalogRegistry(): Registry {
+  const tools = TOOLS.map((metadata): RegisteredTool => {
+    const name = metadata.name as ToolName;
+    return {
+      metadata,
+      listEntries: TOOL_LIST_ENTRIES[name],
+      validateInput: inputValidators[name],
+      handle: toolHandlers[name].bind(toolHandlers) as RegisteredTool['handle'],
+    };
+  });
+  return createRegistry(tools, ENDPOINTS, DEPRECATION_RULES);
+}

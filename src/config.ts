@@ -1,0 +1,99 @@
+/**
+ * Service configuration from the environment. Every variable is optional; defaults start the service on
+ * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
+ */
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Public base URL (no trailing slash): issuer, links, resource identifiers. */
+  baseUrl: string;
+  dataDir: string;
+  /** Requests per minute per client on each MCP endpoint; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Host header values served (host[:port], lowercase). */
+  allowedHosts: ReadonlySet<string>;
+  /** Browser origins allowed to call the MCP endpoints (the base URL's origin is always allowed). */
+  allowedOrigins: ReadonlySet<string>;
+  /** Proxy addresses whose X-Forwarded-For is trusted for the client address. */
+  trustedProxies: ReadonlySet<string>;
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+}
+
+/** Origins of the MCP Inspector's web UI, allowed by default so it can connect in direct mode. */
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:6274', 'http://127.0.0.1:6274'];
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name}=${raw}: expected a whole number from ${min} to ${max}`);
+    return fallback;
+  }
+  return value;
+}
+
+function loopbackHosts(port: number): string[] {
+  const suffix = port === 80 ? '' : `:${port}`;
+  return ['localhost', '127.0.0.1', '[::1]'].map((h) => `${h}${suffix}`);
+}
+
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const port = integer(env, 'PORT', 3000, 0, 65535, problems);
+  const host = env.HOST || '127.0.0.1';
+  const defaultBase = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+  let baseUrl = (env.BASE_URL || defaultBase).replace(/\/+$/, '');
+  let base: URL | undefined;
+  try {
+    base = new URL(baseUrl);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') problems.push(`BASE_URL=${baseUrl}: must be an http(s) URL`);
+    if (base.search || base.hash) problems.push(`BASE_URL=${baseUrl}: must not have a query or fragment`);
+    baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    problems.push(`BASE_URL=${baseUrl}: not a URL`);
+  }
+  const origins = list(env.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS.join(','));
+  for (const origin of origins) {
+    try {
+      if (new URL(origin).origin !== origin) problems.push(`CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path)`);
+    } catch {
+      problems.push(`CORS_ORIGINS: "${origin}" is not an origin`);
+    }
+  }
+  const hosts = env.ALLOWED_HOSTS ? list(env.ALLOWED_HOSTS) : [...(base ? [base.host] : []), ...loopbackHosts(port)];
+  const config: Config = {
+    port,
+    host,
+    baseUrl,
+    dataDir: env.DATA_DIR || './var',
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000_000, problems),
+    allowedHosts: new Set(hosts.map((h) => h.toLowerCase())),
+    allowedOrigins: new Set([...(base ? [base.origin] : []), ...origins].map((o) => o.toLowerCase())),
+    trustedProxies: new Set(list(env.TRUSTED_PROXIES)),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
+    headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 600_000, problems),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,135 @@
+/**
+ * The HTTP side of an MCP endpoint (spec §4-§9, decisions.md): one JSON-RPC message per POST, checked in this
+ * order: endpoint sunset (410), rate limit (429), Content-Type (415), Accept (406), Idempotency-Key (400), body
+ * size (413), UTF-8 and JSON (400/-32700), nesting depth and message shape (400/-32600),
+ * MCP-Protocol-Version (400), then 202 for notifications and responses or 200 with the reply.
+ */
+import type { Context, Handler } from 'hono';
+import type { DeprecationRule } from '../../generated/catalog-types.js';
+import { endpointAvailability, mostUrgent } from '../catalog/availability.js';
+import type { Registry } from '../catalog/registry.js';
+import { classify, ErrorCode, idOf, type RequestId } from '../mcp/jsonrpc.js';
+import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol-versions.js';
+import type { McpServer } from '../mcp/server.js';
+import { acceptsMcpResponses, isJsonContentType } from './media-types.js';
+import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit.js';
+import { decodeUtf8, nestsDeeperThan, readBody } from './read-body.js';
+import { JSON_CONTENT_TYPE, jsonRpcErrorResponse } from './responses.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const MAX_JSON_DEPTH = 64;
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+export interface McpRouteOptions {
+  server: McpServer;
+  registry: Registry;
+  clock: () => Date;
+  baseUrl: string;
+  /** Absent when rate limiting is off. */
+  limiter?: SlidingWindowLimiter;
+  /** The rate-limit key of a request (client address, or the token's subject on the account endpoint). */
+  clientKey: (c: Context) => string;
+}
+
+function deprecationHeaders(rule: DeprecationRule | undefined, baseUrl: string): Record<string, string> {
+  if (!rule) return {};
+  return {
+    Deprecation: rule.deprecationHeader,
+    Sunset: rule.sunsetHeader,
+    Link: `<${baseUrl}/developers#changelog>; rel="deprecation"`,
+  };
+}
+
+/** Best-effort id of a request we are refusing before dispatch (bounded read; null when unreadable). */
+async function peekId(request: Request): Promise<RequestId | null> {
+  const body = await readBody(request, BODY_LIMIT_BYTES);
+  if (!body.ok) return null;
+  const text = decodeUtf8(body.bytes);
+  if (text === undefined || nestsDeeperThan(text, MAX_JSON_DEPTH)) return null;
+  try {
+    return idOf(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+export function mcpPost(options: McpRouteOptions): Handler {
+  const { server, registry, clock, baseUrl, limiter } = options;
+  const endpoint = server.endpoint;
+  const windowSeconds = limiter ? Math.round(limiter.windowMs / 1000) : 0;
+
+  return async function mcpPost(c) {
+    const now = clock();
+    const endpointState = endpointAvailability(endpoint, registry.rules, now);
+    if (endpointState.state === 'sunset') {
+      const use = endpointState.rule.replacement ? ` Use ${baseUrl}${endpointState.rule.replacement} instead.` : '';
+      return jsonRpcErrorResponse(410, null, ErrorCode.InvalidRequest, `This endpoint was retired on ${endpointState.rule.sunsetHeader}.${use}`);
+    }
+    const headers: Record<string, string> = {};
+    if (limiter) {
+      const decision = limiter.take(options.clientKey(c), now.getTime());
+      Object.assign(headers, rateLimitHeaders(decision, windowSeconds));
+      if (!decision.allowed) {
+        const message = `Rate limit exceeded: at most ${decision.limit} requests per ${windowSeconds} seconds. Retry after ${decision.resetSeconds} seconds.`;
+        const id = await peekId(c.req.raw);
+        const body = {
+          code: 'RATE_LIMITED',
+          message,
+          retry_after_seconds: decision.resetSeconds,
+          jsonrpc: '2.0',
+          id,
+          error: { code: ErrorCode.RateLimited, message, data: { retry_after_seconds: decision.resetSeconds } },
+        };
+        return new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
+      }
+    }
+    Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));
+    const fail = (status: number, id: RequestId | null, code: ErrorCode, message: string) => jsonRpcErrorResponse(status, id, code, message, headers);
+
+    if (!isJsonContentType(c.req.header('content-type'))) {
+      return fail(415, null, ErrorCode.InvalidRequest, 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.');
+    }
+    if (!acceptsMcpResponses(c.req.header('accept'))) {
+      return fail(406, null, ErrorCode.InvalidRequest, 'Not Acceptable: the Accept header must list both application/json and text/event-stream (responses are always application/json).');
+    }
+    const idempotencyKey = c.req.header('idempotency-key');
+    if (idempotencyKey !== undefined && idempotencyKey.length > IDEMPOTENCY_KEY_MAX) {
+      return fail(400, null, ErrorCode.InvalidRequest, `Idempotency-Key is ${idempotencyKey.length} characters long; at most ${IDEMPOTENCY_KEY_MAX} are allowed.`);
+    }
+
+    const body = await readBody(c.req.raw, BODY_LIMIT_BYTES);
+    if (!body.ok) return fail(413, null, ErrorCode.InvalidRequest, `Payload Too Large: a message may be at most ${BODY_LIMIT_BYTES} bytes.`);
+    const text = decodeUtf8(body.bytes);
+    if (text === undefined) return fail(400, null, ErrorCode.ParseError, 'Parse error: the body is not valid UTF-8.');
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return fail(400, null, ErrorCode.InvalidRequest, `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return fail(400, null, ErrorCode.ParseError, 'Parse error: the body is not valid JSON.');
+    }
+    const message = classify(parsed);
+    if (message.kind === 'invalid') return fail(400, message.id, ErrorCode.InvalidRequest, `Invalid Request: ${message.reason}.`);
+
+    // initialize negotiates the version in its params; every other message is bound by the header.
+    const versionHeader = c.req.header('mcp-protocol-version');
+    const isInitialize = message.kind === 'request' && message.request.method === 'initialize';
+    if (versionHeader !== undefined && !isInitialize && !isSupportedVersion(versionHeader)) {
+      const id = message.kind === 'request' ? message.request.id : null;
+      return fail(400, id, ErrorCode.InvalidRequest, `Unsupported MCP-Protocol-Version "${versionHeader.slice(0, 40)}". Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+    }
+    if (message.kind !== 'request') return new Response(null, { status: 202, headers });
+
+    const protocolVersion = isSupportedVersion(versionHeader) ? versionHeader : DEFAULT_PROTOCOL_VERSION;
+    const reply = await server.handle(message.request, { protocolVersion, now, baseUrl });
+    Object.assign(headers, deprecationHeaders(mostUrgent(endpointState.deprecation, reply.deprecation), baseUrl));
+    return new Response(reply.body, { status: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
+  };
+}
+
+/** GET, DELETE, PUT, PATCH on an MCP endpoint: 405 with Allow (a 404 or 400 sends some clients into a reconnect loop). */
+export function mcpMethodNotAllowed(): Handler {
+  return function mcpMethodNotAllowed() {
+    return jsonRpcErrorResponse(405, null, ErrorCode.InvalidRequest, 'Method Not Allowed: this endpoint takes one JSON-RPC message per POST; it has no SSE stream and no sessions.', { Allow: 'POST, OPTIONS' });
+  };
+}

@@ -1,0 +1,64 @@
+/** Reads a request body up to a byte limit, and stops reading (without buffering the rest) once it is exceeded. */
+
+export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' };
+
+export async function readBody(request: Request, limit: number): Promise<BodyRead> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) {
+    await request.body?.cancel().catch(() => undefined);
+    return { ok: false, reason: 'too-large' };
+  }
+  if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return { ok: false, reason: 'too-large' };
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return { ok: true, bytes: chunks[0]! };
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** The body as text, or undefined when it is not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether JSON text nests arrays/objects deeper than `max`. A linear scan outside string literals; run before
+ * JSON.parse so a pathological body never becomes a deeply recursive object.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}

@@ -1,0 +1,127 @@
+/**
+ * Turns precompiled-validator errors on tool arguments into one tool failure a model can act on: which argument,
+ * what was sent, what is allowed, and the nearest valid values or argument names.
+ */
+import type { ErrorObject } from 'ajv';
+import type { ToolError } from '../../generated/catalog-types.js';
+import { closest } from '../calculators/similarity.js';
+
+type Schema = Record<string, unknown>;
+
+interface Issue {
+  pointer: string;
+  message: string;
+  allowed?: string;
+  suggestions: string[];
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number';
+  return `a ${typeof value}`;
+}
+
+function label(pointer: string): string {
+  return pointer === '' ? 'arguments' : pointer.slice(1).replaceAll('/', '.');
+}
+
+function rangeOf(schema: Schema | undefined): string | undefined {
+  if (!schema) return undefined;
+  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number') return `${schema.minimum}-${schema.maximum}`;
+  return undefined;
+}
+
+function issueFor(error: ErrorObject, properties: Schema): Issue {
+  const at = label(error.instancePath);
+  switch (error.keyword) {
+    case 'required': {
+      const name = String(error.params.missingProperty);
+      const description = (properties[name] as Schema | undefined)?.description;
+      return { pointer: `${error.instancePath}/${name}`, message: `missing required argument "${name}"${typeof description === 'string' ? ` (${description})` : ''}`, suggestions: [] };
+    }
+    case 'additionalProperties': {
+      const name = String(error.params.additionalProperty);
+      const known = Object.keys(error.instancePath === '' ? properties : ((error.parentSchema as Schema | undefined)?.properties ?? {}) as Schema);
+      return {
+        pointer: `${error.instancePath}/${name}`,
+        message: `unknown argument "${name}"${known.length > 0 ? `; ${error.instancePath === '' ? 'this tool takes' : `${at} takes`}: ${known.join(', ')}` : ''}`,
+        allowed: known.join(', '),
+        suggestions: closest(name, known, 1),
+      };
+    }
+    case 'type':
+      return { pointer: error.instancePath, message: `${at} must be ${String(error.params.type).replace(',', ' or ')}, not ${typeName(error.data)} (${show(error.data)})`, allowed: String(error.params.type), suggestions: [] };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      const range = rangeOf(error.parentSchema as Schema | undefined);
+      const limit = Number(error.params.limit);
+      return {
+        pointer: error.instancePath,
+        message: `${at} must be ${error.keyword.endsWith('inimum') ? 'at least' : 'at most'} ${limit}, not ${show(error.data)}${range ? ` (allowed: ${range})` : ''}`,
+        ...(range ? { allowed: range } : {}),
+        suggestions: [String(limit)],
+      };
+    }
+    case 'enum': {
+      const allowed = (error.params.allowedValues as unknown[]).map(String);
+      return { pointer: error.instancePath, message: `${at} must be one of ${allowed.join(', ')}, not ${show(error.data)}`, allowed: allowed.join(', '), suggestions: closest(String(error.data), allowed, 2) };
+    }
+    case 'maxLength':
+    case 'minLength':
+      return { pointer: error.instancePath, message: `${at} must have ${error.keyword === 'maxLength' ? 'at most' : 'at least'} ${String(error.params.limit)} characters`, suggestions: [] };
+    default:
+      return { pointer: error.instancePath, message: `${at} ${error.message ?? 'is not valid'}`, suggestions: [] };
+  }
+}
+
+/**
+ * For a property declared with `anyOf`, keep only the errors of the alternative whose type matches what was sent;
+ * when none matches, one issue naming the accepted forms replaces all branch errors.
+ */
+function resolveAnyOf(errors: ErrorObject[], properties: Schema): Issue[] {
+  const issues: Issue[] = [];
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
+  const consumed = new Set<ErrorObject>();
+  for (const anyOf of anyOfs) {
+    consumed.add(anyOf);
+    const branches = errors.filter((e) => e !== anyOf && e.schemaPath.startsWith(`${anyOf.schemaPath}/`) && (e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`)));
+    branches.forEach((e) => consumed.add(e));
+    const specific = branches.filter((e) => e.keyword !== 'type');
+    if (specific.length > 0) {
+      issues.push(...specific.map((e) => issueFor(e, properties)));
+      continue;
+    }
+    const name = anyOf.instancePath.split('/').pop() ?? '';
+    const description = (properties[name] as Schema | undefined)?.description;
+    const types = branches.map((e) => String(e.params.type));
+    issues.push({
+      pointer: anyOf.instancePath,
+      message: `${label(anyOf.instancePath)} must be ${[...new Set(types)].join(' or ')}, not ${typeName(anyOf.data)}${typeof description === 'string' ? `: ${description}` : ''}`,
+      allowed: types.join(' or '),
+      suggestions: [],
+    });
+  }
+  return [...issues, ...errors.filter((e) => !consumed.has(e)).map((e) => issueFor(e, properties))];
+}
+
+export function argumentsFailure(errors: readonly ErrorObject[], inputSchema: Schema): ToolError {
+  const properties = (inputSchema.properties ?? {}) as Schema;
+  const issues = resolveAnyOf([...errors], properties);
+  const first = issues[0] ?? { pointer: '', message: 'arguments are not valid', suggestions: [] };
+  const shown = issues.slice(0, 4).map((i) => i.message);
+  return {
+    code: 'INVALID_ARGUMENTS',
+    message: `Invalid arguments: ${shown.join('; ')}${issues.length > shown.length ? `; and ${issues.length - shown.length} more` : ''}.`,
+    argument: first.pointer,
+    ...(first.allowed ? { allowed: first.allowed } : {}),
+    suggestions: first.suggestions,
+  };
+}

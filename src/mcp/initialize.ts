@@ -1,0 +1,31 @@
+/** The `initialize` result, serialised once per protocol version at start-up. */
+import { isSupportedVersion, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from './protocol-versions.js';
+
+export const SERVER_NAME = 'kingshot-mcp';
+export const SERVER_TITLE = 'Kingshot Companion';
+export const SERVER_VERSION = '1.0.0';
+
+/** MCP Apps extension id; declared so hosts that wait for it know the tools have views. */
+export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+
+export class InitializeResponder {
+  readonly #byVersion: ReadonlyMap<ProtocolVersion, string>;
+  constructor(options: { instructions: string; websiteUrl: string }) {
+    this.#byVersion = new Map(
+      SUPPORTED_PROTOCOL_VERSIONS.map((version) => [
+        version,
+        JSON.stringify({
+          protocolVersion: version,
+          capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: { [APPS_EXTENSION]: {} } },
+          serverInfo: { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION, websiteUrl: options.websiteUrl },
+          instructions: options.instructions,
+        }),
+      ]),
+    );
+  }
+  /** Echoes a supported requested version; answers anything else with the latest (spec: negotiate, never fail). */
+  resultJson(requested: unknown): string {
+    const version = isSupportedVersion(requested) ? requested : LATEST_PROTOCOL_VERSION;
+    return this.#byVersion.get(version)!;
+  }
+}

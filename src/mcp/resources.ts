@@ -1,0 +1,32 @@
+/** Resources the server lists and reads: the MCP Apps views (`ui://<app>/<view>`). */
+
+export const VIEW_MIME_TYPE = 'text/html;profile=mcp-app';
+
+export interface Resource {
+  readonly uri: string;
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly mimeType: string;
+  readonly text: string;
+  /** `_meta` of the resource (MCP Apps: `{ ui: { csp?, prefersBorder? } }`). */
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+/** Precomputed `resources/list` payload and per-URI `resources/read` payloads. */
+export class ResourceCatalog {
+  readonly listJson: string;
+  readonly #readJson: ReadonlyMap<string, string>;
+  constructor(resources: readonly Resource[]) {
+    const sorted = [...resources].sort((a, b) => a.uri.localeCompare(b.uri));
+    this.listJson = JSON.stringify({
+      resources: sorted.map((r) => ({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, ...(r.meta ? { _meta: r.meta } : {}) })),
+    });
+    this.#readJson = new Map(
+      sorted.map((r) => [r.uri, JSON.stringify({ contents: [{ uri: r.uri, mimeType: r.mimeType, text: r.text, ...(r.meta ? { _meta: r.meta } : {}) }] })]),
+    );
+  }
+  readJson(uri: string): string | undefined {
+    return this.#readJson.get(uri);
+  }
+}

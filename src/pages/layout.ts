@@ -1,0 +1,53 @@
+/**
+ * The HTML shell of every page: readable on a phone, light and dark themes, no external assets (no fonts,
+ * scripts or images from elsewhere).
+ */
+
+export function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
+const STYLE = `
+:root { color-scheme: light dark; --fg: #1b1f24; --bg: #fdfdfc; --muted: #5b6470; --line: #d8dde3; --accent: #8a4b08; --code: #f1f3f5; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6e8eb; --bg: #15171a; --muted: #9aa3ad; --line: #2e3338; --accent: #f0b35a; --code: #1f2327; } }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); }
+header, main, footer { max-width: 52rem; margin: 0 auto; padding: 0 1rem; }
+header { padding-top: 1rem; border-bottom: 1px solid var(--line); }
+header a { color: var(--fg); text-decoration: none; font-weight: 600; }
+nav a { margin-right: 1rem; color: var(--muted); }
+main { padding-top: 1rem; padding-bottom: 2rem; }
+footer { color: var(--muted); font-size: .875rem; padding-bottom: 2rem; }
+a { color: var(--accent); }
+h1 { font-size: 1.6rem; line-height: 1.25; }
+h2 { font-size: 1.3rem; margin-top: 2rem; }
+h3 { font-size: 1.1rem; margin-top: 1.5rem; }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; background: var(--code); border-radius: 4px; }
+code { padding: .1em .3em; }
+pre { padding: .75rem; overflow-x: auto; }
+pre code { padding: 0; background: none; }
+table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
+th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
+blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid var(--accent); color: var(--muted); }
+`;
+
+export function htmlPage(options: { title: string; body: string; description?: string }): string {
+  const description = options.description ? `\n<meta name="description" content="${escapeHtml(options.description)}">` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)}</title>${description}
+<style>${STYLE}</style>
+</head>
+<body>
+<header><p><a href="/">Kingshot Companion</a></p><nav><a href="/developers">Developers</a></nav></header>
+<main>
+${options.body}
+</main>
+<footer><p>Game data from public community sources; numbers carry their sources and confidence. Not affiliated with Century Games.</p></footer>
+</body>
+</html>
+`;
+}

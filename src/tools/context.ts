@@ -1,0 +1,9 @@
+/** What a tool handler may know about the request it serves. Everything else it needs is passed in explicitly. */
+export interface ToolContext {
+  /** The request's clock reading: handlers never read the system clock themselves. */
+  readonly now: Date;
+  /** Public base URL of the service, for links in results. */
+  readonly baseUrl: string;
+  /** Path of the endpoint the call arrived on (`/mcp`, `/mcp/account`). */
+  readonly endpoint: string;
+}
