@@ -55,24 +55,25 @@ export function parseYaml(file: string, text: string): LoadResult {
   };
 }
 
-/** Start offset of the deepest node on the pointer's path (the parent when the target is missing). */
+/**
+ * Start offset of the deepest node on the pointer's path: a mapping entry's key (so "unknown key" and "bad value"
+ * both point at the line that names it), a sequence item, or the parent when the target is missing.
+ */
 function offsetOf(doc: Document, pointer: string): number | undefined {
   let node: unknown = doc.contents;
   let offset = (node as Node | null)?.range?.[0];
   for (const segment of pointerSegments(pointer)) {
-    let next: unknown;
     if (isMap(node)) {
       const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === segment);
-      if (pair && isScalar(pair.key) && pair.key.range) offset = pair.key.range[0];
-      next = pair?.value;
+      if (!pair) break;
+      if (isScalar(pair.key) && pair.key.range) offset = pair.key.range[0];
+      node = pair.value;
     } else if (isSeq(node)) {
-      next = node.items[Number(segment)];
-    }
-    if (next === undefined || next === null) break;
-    node = next;
-    const range = (node as Node).range;
-    if (range && !isMap(node)) offset = range[0];
-    else if (range && isMap(node) && offset === undefined) offset = range[0];
+      const item = node.items[Number(segment)] as Node | undefined;
+      if (!item) break;
+      if (item.range) offset = item.range[0];
+      node = item;
+    } else break;
   }
   return offset;
 }

@@ -9,6 +9,18 @@ export interface Deprecation {
   notice: string;
 }
 
+/** One row of generated/deprecations.ts (same shape as the generated DeprecationRule type). */
+export interface DeprecationRuleData {
+  kind: 'tool' | 'endpoint';
+  name: string;
+  deprecatedEpochMs: number;
+  sunsetEpochMs: number;
+  deprecationHeader: string;
+  sunsetHeader: string;
+  replacement?: string;
+  notice: string;
+}
+
 export interface ToolExample {
   title: string;
   arguments: Record<string, unknown>;

@@ -1024,7 +1024,7 @@ return errors === 0;
 
 export const governor_gear_cost_input = validate12;
 const schema13 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","maxLength":64,"description":"Current level, e.g. `Gold T2 ★1`, `purple t1 *3`, `Red star 2`, or `not crafted`."},"to":{"type":"string","maxLength":64,"description":"Target level, same form as `from`; must not be below `from`. Highest level is `Red T6 ★3`."},"pieces":{"type":"integer","minimum":1,"maximum":6,"default":1,"description":"How many gear pieces make this upgrade (1-6)."}}};
-const func3 = func3Module.default;
+const func3 = func3Module.default ?? func3Module;
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

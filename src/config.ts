@@ -63,15 +63,16 @@ export function loadConfig(env: Env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535, problems);
   const host = env.HOST || '127.0.0.1';
   const defaultBase = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
-  let baseUrl = (env.BASE_URL || defaultBase).replace(/\/+$/, '');
+  const rawBase = env.BASE_URL || defaultBase;
+  let baseUrl = rawBase.replace(/\/+$/, '');
   let base: URL | undefined;
   try {
-    base = new URL(baseUrl);
+    base = new URL(rawBase);
     if (base.protocol !== 'http:' && base.protocol !== 'https:') problems.push(`BASE_URL=${baseUrl}: must be an http(s) URL`);
     if (base.search || base.hash) problems.push(`BASE_URL=${baseUrl}: must not have a query or fragment`);
     baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   } catch {
-    problems.push(`BASE_URL=${baseUrl}: not a URL`);
+    problems.push(`BASE_URL=${rawBase}: not an absolute URL (e.g. https://kingshot.example.com)`);
   }
   const origins = list(env.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS.join(','));
   for (const origin of origins) {

@@ -2,7 +2,7 @@
  * The protocol-facing tables: tools/list entries per protocol era, the accepted `params.name` values per endpoint,
  * endpoint metadata, and the Deprecation/Sunset rules with their header values formatted once.
  */
-import type { Catalog, Deprecation, ToolEntry } from '../model.js';
+import type { Catalog, Deprecation, DeprecationRuleData, ToolEntry } from '../model.js';
 import { addConstant, banner, canonicalSchema, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
 const ANNOTATION_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -36,7 +36,7 @@ function httpDate(epochMs: number): string {
   return new Date(epochMs).toUTCString();
 }
 
-function ruleFor(kind: 'tool' | 'endpoint', name: string, d: Deprecation): Record<string, unknown> {
+export function ruleFor(kind: 'tool' | 'endpoint', name: string, d: Deprecation): DeprecationRuleData {
   const deprecatedEpochMs = Date.parse(d.deprecated);
   const sunsetEpochMs = Date.parse(`${d.sunset}T00:00:00Z`);
   return {
@@ -46,7 +46,7 @@ function ruleFor(kind: 'tool' | 'endpoint', name: string, d: Deprecation): Recor
     sunsetEpochMs,
     deprecationHeader: `@${Math.floor(deprecatedEpochMs / 1000)}`,
     sunsetHeader: httpDate(sunsetEpochMs),
-    replacement: d.replacement,
+    ...(d.replacement ? { replacement: d.replacement } : {}),
     notice: d.notice,
   };
 }

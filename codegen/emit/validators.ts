@@ -11,12 +11,16 @@ import { banner, type EmittedFiles } from './shared.js';
 // ajv's standalone entry is CommonJS with the function on `default`.
 const standaloneCode = (standaloneCodeModule as unknown as { default: (ajv: Ajv, exports: Record<string, string>) => string }).default;
 
-/** Ajv's ESM output still `require`s its runtime helpers; turn each into an import Node can load. */
+/**
+ * Ajv's ESM output still `require`s its runtime helpers (CommonJS modules that set `exports.default`); turn each
+ * into an import. Node hands a default import of CommonJS the whole `exports` object, bundlers (vitest) hand over
+ * `exports.default`, so take whichever is the function.
+ */
 function requiresToImports(code: string): string {
   const imports: string[] = [];
   const body = code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_, name: string, module: string) => {
     imports.push(`import ${name}Module from '${module}.js';`);
-    return `const ${name} = ${name}Module.default;`;
+    return `const ${name} = ${name}Module.default ?? ${name}Module;`;
   });
   return `${imports.join('\n')}\n${body.replace(/^"use strict";\n/, '')}`;
 }

@@ -1,0 +1,78 @@
+/**
+ * Invariants over every catalogue entry: descriptions and examples present, portable schemas, every example run
+ * through the real endpoint (results match and validate against the outputSchema; error examples fail as stated).
+ */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../codegen/catalog.js';
+import type { JsonSchema } from '../codegen/model.js';
+import { outputValidators } from '../generated/validators.js';
+import type { ToolName } from '../generated/tools/index.js';
+import { callTool, testApp } from './helpers.js';
+
+const { catalog, problems } = loadCatalog(resolve(import.meta.dirname, '..'));
+const app = testApp();
+
+function walk(schema: unknown, visit: (node: JsonSchema, path: string) => void, path = ''): void {
+  if (Array.isArray(schema)) schema.forEach((s, i) => walk(s, visit, `${path}/${i}`));
+  else if (schema !== null && typeof schema === 'object') {
+    visit(schema as JsonSchema, path);
+    for (const [k, v] of Object.entries(schema)) walk(v, visit, `${path}/${k}`);
+  }
+}
+
+describe('the catalogue', () => {
+  it('loads without problems', () => {
+    expect(problems).toEqual([]);
+    expect(catalog?.tools.length).toBeGreaterThan(0);
+  });
+
+  for (const tool of catalog?.tools ?? []) {
+    describe(tool.name, () => {
+      it('has a title, a model-oriented description with examples, and at least one example', () => {
+        expect(tool.title.length).toBeGreaterThan(3);
+        expect(tool.description.length).toBeGreaterThan(100);
+        expect(tool.description).toMatch(/Examples?:/);
+        expect(tool.examples.length).toBeGreaterThan(0);
+      });
+
+      it('has portable schemas: object roots, no combinators at the root, no $ref anywhere, described arguments', () => {
+        for (const schema of [tool.arguments, tool.result]) {
+          expect(schema.type).toBe('object');
+          for (const key of ['anyOf', 'oneOf', 'allOf', '$ref', 'not']) expect(schema).not.toHaveProperty(key);
+          walk(schema, (node) => expect(node).not.toHaveProperty('$ref'));
+        }
+        expect(tool.arguments.additionalProperties).toBe(false);
+        for (const [name, property] of Object.entries(tool.arguments.properties as Record<string, JsonSchema>)) {
+          expect(name).toMatch(/^[a-zA-Z0-9_.-]{1,64}$/);
+          expect(typeof property.description, `${tool.name}.${name} description`).toBe('string');
+          expect(property.type !== undefined || Array.isArray(property.anyOf), `${tool.name}.${name} has a type`).toBe(true);
+        }
+      });
+
+      it.each(tool.examples.map((e) => [e.title, e] as const))('example: %s', async (_, example) => {
+        const { status, result, text, structured } = await callTool(app, tool.name, example.arguments);
+        expect(status).toBe(200);
+        if (example.error) {
+          expect(result.isError).toBe(true);
+          const { error } = JSON.parse(text!);
+          expect(error.code).toBe(example.error.code);
+          for (const part of example.error.message_includes ?? []) expect(error.message).toContain(part);
+        } else {
+          expect(result.isError, text).toBeUndefined();
+          expect(structured).toMatchObject(example.result!);
+          const validate = outputValidators[tool.name as ToolName];
+          expect(validate(structured), JSON.stringify(validate.errors)).toBe(true);
+        }
+      });
+
+      it('names in `materials` the same keys its totals declare', async () => {
+        const success = tool.examples.find((e) => e.result);
+        const totals = (tool.result.properties as Record<string, JsonSchema>).totals;
+        if (!success || !totals) return;
+        const { structured } = await callTool(app, tool.name, success.arguments);
+        expect(Object.keys(structured.materials)).toEqual(Object.keys(totals.properties as object));
+      });
+    });
+  }
+});

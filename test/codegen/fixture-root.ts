@@ -1,0 +1,55 @@
+/** Temporary repository roots for codegen tests: the real schemas and shared fragments plus the files a test gives. */
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+
+export const ENDPOINT_YAML = `path: /mcp
+title: Public endpoint
+description: A public endpoint for the fixture catalogue.
+instructions: Use the fixture tools as the examples in their descriptions show.
+auth: none
+serves: [public]
+`;
+
+/** A minimal valid tool; tests edit it into invalid shapes. */
+export function toolYaml(name: string, extra = ''): string {
+  return `name: ${name}
+title: Fixture tool
+availability: public
+description: >-
+  A fixture tool that echoes a level, used to test the code generator. Examples: {"level": 2}.
+arguments:
+  type: object
+  additionalProperties: false
+  properties:
+    level: {type: integer, minimum: 0, maximum: 3, description: A level.}
+result:
+  type: object
+  additionalProperties: false
+  required: [echo]
+  properties:
+    echo: {type: integer}
+examples:
+  - title: Echo
+    arguments: {level: 2}
+    result: {echo: 2}
+${extra}`;
+}
+
+export function fixtureRoot(files: Record<string, string>, options: { withRealData?: boolean } = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'kingshot-codegen-'));
+  cpSync(join(REPO, 'catalog/schema'), join(root, 'catalog/schema'), { recursive: true });
+  cpSync(join(REPO, 'catalog/shared'), join(root, 'catalog/shared'), { recursive: true });
+  cpSync(join(REPO, 'data/schema'), join(root, 'data/schema'), { recursive: true });
+  if (options.withRealData) {
+    cpSync(join(REPO, 'data/costs'), join(root, 'data/costs'), { recursive: true });
+  }
+  const all = { 'data/manifest.yaml': 'release: "2026.01.01"\n', 'catalog/endpoints/mcp.yaml': ENDPOINT_YAML, ...files };
+  for (const [path, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}

@@ -1,0 +1,107 @@
+/** The catalogue and data checks: each problem reported with file, line and JSON pointer, all of them at once. */
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../codegen/catalog.js';
+import { loadGameData } from '../../codegen/data.js';
+import { formatProblem } from '../../codegen/problems.js';
+import { fixtureRoot, toolYaml } from './fixture-root.js';
+
+function problemsOf(files: Record<string, string>): string[] {
+  return loadCatalog(fixtureRoot(files)).problems.map(formatProblem);
+}
+
+describe('catalogue validation', () => {
+  it('accepts a valid catalogue', () => {
+    expect(problemsOf({ 'catalog/tools/echo.yaml': toolYaml('echo') })).toEqual([]);
+  });
+
+  const cases: [string, Record<string, string>, string][] = [
+    ['an unknown key, with its line', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('title:', 'tittle: x\ntitle:') }, 'catalog/tools/echo.yaml:2:1 /tittle: unknown key "tittle"'],
+    ['a missing required key', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public\n', '') }, 'catalog/tools/echo.yaml:1:1 (document): missing required key "availability"'],
+    ['a file named after another tool', { 'catalog/tools/other.yaml': toolYaml('echo') }, '/name: tool "echo" must live in catalog/tools/echo.yaml'],
+    ['a name clients reject', { 'catalog/tools/bad.name.yaml': toolYaml('bad.name') }, '/name: must match pattern'],
+    [
+      'a top-level anyOf in the arguments',
+      { 'catalog/tools/echo.yaml': toolYaml('echo').replace('arguments:\n  type: object\n', 'arguments:\n  type: object\n  anyOf: [{required: [level]}]\n') },
+      '/arguments/anyOf: "anyOf" is not allowed at the root of arguments',
+    ],
+    ['a local $ref', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('echo: {type: integer}', 'echo: {$ref: "#/definitions/x"}') }, '/result/properties/echo/$ref: local $ref'],
+    ['a $ref to a missing shared file', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('echo: {type: integer}', 'echo: {$ref: ../shared/nope.yaml}') }, '$ref to catalog/shared/nope.yaml cannot be resolved'],
+    ['a misspelt schema keyword', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('minimum: 0', 'minimun: 0') }, '/arguments: schema does not compile: strict mode: unknown keyword: "minimun"'],
+    [
+      'a sunset less than 90 days after the deprecation',
+      { 'catalog/tools/echo.yaml': toolYaml('echo', 'deprecation: {deprecated: "2027-01-01T00:00:00Z", sunset: "2027-03-31", notice: "Going away soon."}\n') },
+      '/deprecation/sunset: sunset 2027-03-31 is 89 days after the deprecation; at least 90 days of notice are required',
+    ],
+    [
+      'a replacement that does not exist',
+      { 'catalog/tools/echo.yaml': toolYaml('echo', 'deprecation: {deprecated: "2027-01-01T00:00:00Z", sunset: "2027-06-01", replacement: ghost, notice: "Use the ghost tool."}\n') },
+      '/deprecation/replacement: replacement "ghost" is not a tool in the catalogue',
+    ],
+    ['a malformed view URI', { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: https://example.com/view\n') }, '/view: view URI "https://example.com/view" must look like ui://<app>/<view>'],
+    ['example arguments that do not fit', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('arguments: {level: 2}', 'arguments: {level: 9}') }, '/examples/0/arguments: example arguments do not match the arguments schema: /level must be <= 3'],
+    ['broken YAML, with its line', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('title: Fixture tool', 'title: [unclosed') }, 'catalog/tools/echo.yaml:3:1 (document): YAML:'],
+    ['a tool no endpoint serves', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account') }, '/availability: no endpoint serves "account" tools'],
+  ];
+  it.each(cases)('reports %s', (_, files, expected) => {
+    const problems = problemsOf(files);
+    expect(problems.some((p) => p.includes(expected)), problems.join('\n')).toBe(true);
+  });
+
+  it('reports every problem in one run, across files', () => {
+    const problems = problemsOf({
+      'catalog/tools/echo.yaml': toolYaml('echo').replace('title:', 'tittle: x\ntitle:'),
+      'catalog/tools/other.yaml': toolYaml('other', 'view: nope\n'),
+      'catalog/endpoints/mcp.yaml': 'path: /mcp\n',
+    });
+    expect(problems.length).toBeGreaterThanOrEqual(3);
+    expect(problems.filter((p) => p.startsWith('catalog/tools/echo.yaml'))).toHaveLength(1);
+    expect(problems.some((p) => p.startsWith('catalog/tools/other.yaml'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('catalog/endpoints/mcp.yaml'))).toBe(true);
+  });
+
+  it('reports duplicate tool names', () => {
+    const { problems } = loadCatalog(fixtureRoot({ 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/tools/echo2.yaml': toolYaml('echo') }));
+    expect(problems.map(formatProblem).join('\n')).toContain('duplicate tool name "echo"');
+  });
+});
+
+describe('game data validation', () => {
+  const table = (rows: string, checks: string) => `system: demo
+title: Demo
+data_as_of: "2026-01-01"
+materials: [{key: gold, name: Gold}]
+sources: [{id: s, ref: somewhere}]
+notes: []
+ladders:
+  - key: demo
+    title: Demo
+    confidence: high
+    levels:
+${rows}
+cross_checks:
+${checks}`;
+
+  it('accepts rows that add up to their cross-checks', () => {
+    const root = fixtureRoot({ 'data/costs/demo.yaml': table('      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n      - {label: "2", cost: {gold: 7}}\n', '  - {ladder: demo, from: "0", to: "2", totals: {gold: 12}}\n') });
+    const { data, problems } = loadGameData(root);
+    expect(problems).toEqual([]);
+    expect(data?.version).toMatch(/^2026\.01\.01\+[0-9a-f]{8}$/);
+  });
+  it.each([
+    ['a cross-check the rows do not add up to', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n', '  - {ladder: demo, from: "0", to: "1", totals: {gold: 6}}\n', 'the steps from "0" to "1" add up to 5, not 6'],
+    ['an unknown material', '      - {label: "0"}\n      - {label: "1", cost: {silver: 5}}\n', '  []\n', 'unknown material "silver"'],
+    ['a duplicate label', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n      - {label: "1", cost: {gold: 5}}\n', '  []\n', 'duplicate level label "1"'],
+    ['a level without its step cost', '      - {label: "0"}\n      - {label: "1"}\n', '  []\n', 'level "1" needs the cost of the step that reaches it'],
+    ['a cross-check on a missing level', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n', '  - {ladder: demo, from: "0", to: "9", totals: {gold: 5}}\n', 'no level "9" in ladder demo'],
+  ])('reports %s with file, line and pointer', (_, rows, checks, expected) => {
+    const { problems } = loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table(rows, checks) }));
+    const text = problems.map(formatProblem).join('\n');
+    expect(text).toContain(expected);
+    expect(text).toMatch(/^data\/costs\/demo\.yaml:\d+:\d+ \//);
+  });
+  it('changes the data version when a number changes', () => {
+    const a = loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table('      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n', '  []\n') })).data!.version;
+    const b = loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table('      - {label: "0"}\n      - {label: "1", cost: {gold: 6}}\n', '  []\n') })).data!.version;
+    expect(a).not.toBe(b);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CORS_ORIGINS, loadConfig } from '../src/config.js';
+
+describe('configuration from the environment', () => {
+  it('defaults to 127.0.0.1:3000 with a 60/min limit and the Inspector origins', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', baseUrl: 'http://127.0.0.1:3000', dataDir: './var', rateLimitPerMinute: 60 });
+    expect([...config.allowedHosts]).toEqual(['127.0.0.1:3000', 'localhost:3000', '[::1]:3000']);
+    expect([...config.allowedOrigins]).toEqual(['http://127.0.0.1:3000', ...DEFAULT_CORS_ORIGINS]);
+  });
+  it('takes BASE_URL as the public address (trailing slash removed) and serves its host', () => {
+    const config = loadConfig({ BASE_URL: 'https://kingshot.example.com/', PORT: '8080', HOST: '0.0.0.0' });
+    expect(config.baseUrl).toBe('https://kingshot.example.com');
+    expect(config.allowedHosts.has('kingshot.example.com')).toBe(true);
+    expect(config.allowedHosts.has('localhost:8080')).toBe(true);
+    expect(config.allowedOrigins.has('https://kingshot.example.com')).toBe(true);
+  });
+  it('reads lists: CORS_ORIGINS, ALLOWED_HOSTS, TRUSTED_PROXIES', () => {
+    const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', ALLOWED_HOSTS: 'api.example.com', TRUSTED_PROXIES: '10.0.0.1,10.0.0.2' });
+    expect([...config.allowedOrigins]).toEqual(['http://127.0.0.1:3000', 'https://a.example', 'https://b.example']);
+    expect([...config.allowedHosts]).toEqual(['api.example.com']);
+    expect([...config.trustedProxies]).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+  it('RATE_LIMIT_PER_MINUTE=0 turns the limit off', () => {
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
+  });
+  it('lists every invalid value at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', BASE_URL: 'ftp://x', RATE_LIMIT_PER_MINUTE: '-1', CORS_ORIGINS: 'https://a.example/path' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems.join('\n')).toMatch(/PORT=abc[\s\S]*BASE_URL=ftp:\/\/x: must be an http\(s\) URL[\s\S]*CORS_ORIGINS[\s\S]*RATE_LIMIT_PER_MINUTE=-1/);
+    }
+  });
+});

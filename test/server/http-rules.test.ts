@@ -1,0 +1,179 @@
+/** The HTTP rules of decisions.md ("Protocol surface", "Errors and limits") through app.request(). */
+import { describe, expect, it } from 'vitest';
+import { BASE, MCP_HEADERS, post, rpc, testApp } from '../helpers.js';
+
+const app = testApp();
+
+async function status(body: unknown, headers: Record<string, string> = {}) {
+  const res = await post(app, body, headers);
+  const text = await res.text();
+  return { status: res.status, text, json: text ? JSON.parse(text) : undefined, headers: res.headers };
+}
+
+describe('one JSON-RPC message per POST', () => {
+  it('a batch is 400 with -32600 at every protocol version', async () => {
+    for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
+      const r = await status([{ jsonrpc: '2.0', id: 1, method: 'ping' }], { 'mcp-protocol-version': version });
+      expect(r.status).toBe(400);
+      expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    }
+  });
+  it('malformed JSON is 400 with -32700', async () => {
+    const r = await status('{"jsonrpc":"2.0",');
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe(-32700);
+  });
+  it.each([
+    ['missing jsonrpc', { id: 1, method: 'ping' }],
+    ['jsonrpc 1.0', { jsonrpc: '1.0', id: 1, method: 'ping' }],
+    ['non-string method', { jsonrpc: '2.0', id: 1, method: 7 }],
+    ['fractional id', { jsonrpc: '2.0', id: 1.5, method: 'ping' }],
+    ['null id', { jsonrpc: '2.0', id: null, method: 'ping' }],
+    ['object id', { jsonrpc: '2.0', id: {}, method: 'ping' }],
+    ['array params', { jsonrpc: '2.0', id: 1, method: 'ping', params: [] }],
+    ['null params', { jsonrpc: '2.0', id: 1, method: 'ping', params: null }],
+    ['a string body', 'ping'],
+    ['no method', { jsonrpc: '2.0', id: 1 }],
+  ])('%s is 400 with -32600', async (_, body) => {
+    const r = await status(typeof body === 'string' ? JSON.stringify(body) : body);
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe(-32600);
+  });
+  it('echoes a readable id in the -32600 error', async () => {
+    const r = await status({ jsonrpc: '2.0', id: 'abc', method: 'ping', params: 3 });
+    expect(r.json.id).toBe('abc');
+  });
+});
+
+describe('notifications and client responses', () => {
+  it.each(['notifications/initialized', 'notifications/cancelled', 'notifications/whatever', 'tools/call'])('%s without id is 202 with no body', async (method) => {
+    const r = await status({ jsonrpc: '2.0', method, params: { requestId: 1 } }, { 'mcp-protocol-version': '2025-11-25' });
+    expect(r.status).toBe(202);
+    expect(r.text).toBe('');
+  });
+  it('a malformed notification is still 400', async () => {
+    expect((await status('{"jsonrpc":"2.0","method":"notifications/initialized"')).status).toBe(400);
+  });
+  it('a JSON-RPC response sent by the client is accepted with 202', async () => {
+    expect((await status({ jsonrpc: '2.0', id: 4, result: {} })).status).toBe(202);
+  });
+});
+
+describe('request headers', () => {
+  it.each([
+    ['no Content-Type', { 'content-type': '' }],
+    ['text/plain', { 'content-type': 'text/plain' }],
+    ['form data', { 'content-type': 'application/x-www-form-urlencoded' }],
+  ])('%s is 415 with -32600', async (_, headers) => {
+    const r = await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, headers);
+    expect(r.status).toBe(415);
+    expect(r.json.error.code).toBe(-32600);
+  });
+  it('accepts a charset parameter on Content-Type', async () => {
+    expect((await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(200);
+  });
+  it.each([
+    ['no Accept', ''],
+    ['only application/json', 'application/json'],
+    ['only text/event-stream', 'text/event-stream'],
+    ['json refused with q=0', 'application/json;q=0, text/event-stream'],
+    ['text/html', 'text/html'],
+  ])('%s is 406 with -32600', async (_, accept) => {
+    const r = await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept });
+    expect(r.status).toBe(406);
+    expect(r.json.error.code).toBe(-32600);
+  });
+  it.each(['*/*', 'application/*, text/*', 'application/json, text/*', 'application/json;q=0.9, text/event-stream;q=0.5', '*/*;q=0.8'])('Accept %j is enough', async (accept) => {
+    expect((await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept })).status).toBe(200);
+  });
+  it.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'])('MCP-Protocol-Version %s is supported', async (version) => {
+    const r = await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': version });
+    expect(r.status).toBe(200);
+    expect(Array.isArray(r.json.result.tools)).toBe(true);
+  });
+  it('an unsupported MCP-Protocol-Version is 400 -32600 and lists the supported ones', async () => {
+    const r = await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2099-01-01' });
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe(-32600);
+    expect(r.json.error.message).toContain('2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07');
+  });
+  it('initialize is never refused for its version header: it negotiates in params', async () => {
+    const r = await rpc(app, 'initialize', { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } }, { 'mcp-protocol-version': '2099-01-01' });
+    expect(r.status).toBe(200);
+    expect(r.json.result.protocolVersion).toBe('2025-11-25');
+  });
+  it('no header means 2025-03-26: annotations but no outputSchema', async () => {
+    const tool = (await rpc(app, 'tools/list')).json.result.tools[0];
+    expect(tool.annotations).toBeDefined();
+    expect(tool.outputSchema).toBeUndefined();
+  });
+  it('Idempotency-Key up to 255 characters is accepted, and has no effect on the result', async () => {
+    const plain = await rpc(app, 'tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 10 } });
+    const keyed = await rpc(app, 'tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 10 } }, { 'idempotency-key': 'k'.repeat(255) });
+    expect(keyed.status).toBe(200);
+    expect(keyed.json.result).toEqual(plain.json.result);
+  });
+  it('Idempotency-Key of 256 characters is 400', async () => {
+    const r = await rpc(app, 'ping', undefined, { 'idempotency-key': 'k'.repeat(256) });
+    expect(r.status).toBe(400);
+    expect(r.json.error.message).toContain('255');
+  });
+});
+
+describe('body limits and bad bytes', () => {
+  it('over 1 MiB is 413 with -32600 (declared length)', async () => {
+    const r = await status(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(1024 * 1024)}"}}`);
+    expect(r.status).toBe(413);
+    expect(r.json.error.code).toBe(-32600);
+  });
+  it('over 1 MiB without a declared length (streamed) is 413 and the rest is not read', async () => {
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(32);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 64) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: MCP_HEADERS, body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(pulled).toBeLessThan(64);
+  });
+  it('exactly at the limit is parsed (no off-by-one)', async () => {
+    const prefix = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"';
+    const suffix = '"}}';
+    const r = await status(`${prefix}${'x'.repeat(1024 * 1024 - prefix.length - suffix.length)}${suffix}`);
+    expect(r.status).toBe(200);
+  });
+  it('malformed UTF-8 is 400 with -32700', async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"'), 0xc3, 0x28, ...new TextEncoder().encode('"}')]);
+    const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: bytes });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe(-32700);
+  });
+  it('JSON nested deeper than 64 levels is 400 with -32600, even inside a string-free array', async () => {
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    const r = await status(deep);
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe(-32600);
+  });
+  it('brackets inside strings do not count as nesting', async () => {
+    const r = await status({ jsonrpc: '2.0', id: 1, method: 'ping', params: { text: '['.repeat(1000) } });
+    expect(r.status).toBe(200);
+  });
+});
+
+describe('other HTTP methods', () => {
+  it.each(['GET', 'DELETE', 'PUT', 'PATCH'])('%s is 405 with Allow: POST (never 404 or 400)', async (method) => {
+    const res = await app.request(`${BASE}/mcp`, { method, headers: { accept: 'text/event-stream' } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('POST');
+    expect((await res.json()).error.code).toBe(-32600);
+  });
+  it('responses are application/json and carry no session id', async () => {
+    const r = await rpc(app, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    expect(r.headers.get('content-type')).toBe('application/json');
+    expect(r.headers.get('mcp-session-id')).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+/** Starts the real service (src/main.ts under Node, through tsx) on a free loopback port, for end-to-end tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+export interface RunningService {
+  baseUrl: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startService(env: Record<string, string> = {}, port?: number): Promise<RunningService> {
+  const chosen = port ?? (await freePort());
+  const root = resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: root,
+    // BASE_URL explicitly: vitest itself exports BASE_URL=/ (Vite's base path) into the environment.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(chosen), BASE_URL: `http://127.0.0.1:${chosen}`, RATE_LIMIT_PER_MINUTE: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`service did not start:\n${output}`)), 30_000);
+    child.stdout.on('data', () => {
+      if (output.includes('listening on')) {
+        clearTimeout(timer);
+        ready();
+      }
+    });
+    // 'close' (not 'exit'): it fires after the output streams are drained, so the failure shows why.
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`service exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${chosen}`,
+    port: chosen,
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
