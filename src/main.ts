@@ -25,7 +25,13 @@ const server = serve(
     fetch: app.fetch,
     port: config.port,
     hostname: config.host,
-    serverOptions: { requestTimeout: config.requestTimeoutMs, headersTimeout: config.headersTimeoutMs, keepAliveTimeout: 5_000 },
+    serverOptions: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      keepAliveTimeout: 5_000,
+      // Node enforces the two timeouts above only when it sweeps connections (every 30 s by default).
+      connectionsCheckingInterval: 1_000,
+    },
   },
   (info) => {
     process.stdout.write(`kingshot-mcp listening on http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port} (public URL ${config.baseUrl})\n`);
