@@ -3,9 +3,9 @@
  * `Gold T2 star 1`), on the 59-level ladder from `not crafted` to `Red T6 ★3`.
  */
 import { governorGear } from '../../generated/data/costs/governor-gear.js';
-import { rangeReversed, success, unknownLevel, type Outcome } from './failures.js';
+import { success, unknownLevel, type Outcome } from './failures.js';
 import { closest } from './similarity.js';
-import { checkQuantity, costBetween, details, ladderOf, pickTotals, scaleTotals, type CostBreakdown } from './ladder.js';
+import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type CostBreakdown } from './ladder.js';
 
 const MATERIALS = ['satin', 'gilded_threads', 'artisans_vision'] as const;
 export type GovernorGearMaterials = Record<(typeof MATERIALS)[number], number>;
@@ -116,20 +116,9 @@ export function gearLevelIndex(argument: string, text: string): Outcome<number> 
 export function governorGearCost(input: { from: string; to: string; pieces?: number }): Outcome<GovernorGearCost> {
   const pieces = checkQuantity('/pieces', input.pieces, governorGear.per!);
   if (!pieces.ok) return pieces;
-  const from = gearLevelIndex('/from', input.from);
-  if (!from.ok) return from;
-  const to = gearLevelIndex('/to', input.to);
-  if (!to.ok) return to;
-  if (from.value > to.value) return rangeReversed(LADDER.labels[from.value]!, LADDER.labels[to.value]!);
-  const b = costBetween(governorGear, LADDER, from.value, to.value);
-  const perPiece = pickTotals(b.totals, MATERIALS);
-  return success({
-    from: b.from,
-    to: b.to,
-    pieces: pieces.value,
-    step_count: b.step_count,
-    totals: pickTotals(scaleTotals(perPiece, pieces.value), MATERIALS),
-    totals_per_piece: perPiece,
-    ...details(b),
-  });
+  const breakdown = breakdownBetween(governorGear, LADDER, gearLevelIndex('/from', input.from), gearLevelIndex('/to', input.to));
+  if (!breakdown.ok) return breakdown;
+  const b = breakdown.value;
+  const totals = unitTotals(b, MATERIALS, pieces.value);
+  return success({ from: b.from, to: b.to, pieces: pieces.value, step_count: b.step_count, totals: totals.all, totals_per_piece: totals.perUnit, ...details(b) });
 }

@@ -4,8 +4,8 @@
  * done (0-30); the ladder is `locked`, `0★`, `1★ 1/6` ... `5★ 6/6`.
  */
 import { heroShards } from '../../generated/data/costs/hero-shards.js';
-import { rangeReversed, success, unknownLevel, type Outcome } from './failures.js';
-import { costBetween, details, ladderOf, pickTotals, type CostBreakdown } from './ladder.js';
+import { success, unknownLevel, type Outcome } from './failures.js';
+import { breakdownBetween, details, ladderOf, pickTotals, type CostBreakdown } from './ladder.js';
 import { closest } from './similarity.js';
 
 export interface HeroShardsCost extends Omit<CostBreakdown, 'totals'> {
@@ -76,11 +76,8 @@ export function starPositionIndex(argument: string, position: StarPosition): Out
 }
 
 export function heroShardsCost(input: { from: StarPosition; to: StarPosition }): Outcome<HeroShardsCost> {
-  const from = starPositionIndex('/from', input.from);
-  if (!from.ok) return from;
-  const to = starPositionIndex('/to', input.to);
-  if (!to.ok) return to;
-  if (from.value > to.value) return rangeReversed(LADDER.labels[from.value]!, LADDER.labels[to.value]!);
-  const b = costBetween(heroShards, LADDER, from.value, to.value);
+  const breakdown = breakdownBetween(heroShards, LADDER, starPositionIndex('/from', input.from), starPositionIndex('/to', input.to));
+  if (!breakdown.ok) return breakdown;
+  const b = breakdown.value;
   return success({ from: b.from, to: b.to, step_count: b.step_count, totals: pickTotals(b.totals, ['shards']), ...details(b) });
 }

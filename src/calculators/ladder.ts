@@ -5,7 +5,7 @@
  */
 import type { CostTable } from '../../generated/data/types.js';
 import { DATA_VERSION } from '../../generated/data/version.js';
-import { failure, success, type Outcome } from './failures.js';
+import { failure, rangeReversed, success, type Outcome } from './failures.js';
 
 export type Ladder = CostTable['ladders'][number];
 export type Confidence = Ladder['confidence'];
@@ -103,13 +103,24 @@ export function costBetween(table: CostTable, index: LadderIndex, from: number, 
   };
 }
 
-export function scaleTotals(totals: Record<string, number>, factor: number): Record<string, number> {
-  return Object.fromEntries(Object.entries(totals).map(([key, amount]) => [key, amount * factor]));
+/** The breakdown between two looked-up levels, or the first failure (an unknown level, or `from` above `to`). */
+export function breakdownBetween(table: CostTable, index: LadderIndex, from: Outcome<number>, to: Outcome<number>): Outcome<CostBreakdown> {
+  if (!from.ok) return from;
+  if (!to.ok) return to;
+  if (from.value > to.value) return rangeReversed(index.labels[from.value]!, index.labels[to.value]!);
+  return success(costBetween(table, index, from.value, to.value));
 }
 
 /** Narrows a totals record to a system's material keys (a missing key means none of that material is needed). */
 export function pickTotals<K extends string>(totals: Record<string, number>, keys: readonly K[]): Record<K, number> {
   return Object.fromEntries(keys.map((k) => [k, totals[k] ?? 0])) as Record<K, number>;
+}
+
+/** Totals for one unit and for `count` units (pieces, charms). */
+export function unitTotals<K extends string>(b: CostBreakdown, keys: readonly K[], count: number): { perUnit: Record<K, number>; all: Record<K, number> } {
+  const perUnit = pickTotals(b.totals, keys);
+  const all = Object.fromEntries(keys.map((k) => [k, perUnit[k] * count])) as Record<K, number>;
+  return { perUnit, all };
 }
 
 /** The descriptive part of a breakdown, in the order results list it (after the totals, steps near the end). */

@@ -3,8 +3,8 @@
  * to 12 pieces. The data stops at +20 and red 200, and lacks the ascension's own Forgehammer cost; results say so.
  */
 import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
-import { rangeReversed, success, unknownLevel, unknownValue, type Outcome } from './failures.js';
-import { checkQuantity, costBetween, details, ladderOf, pickTotals, scaleTotals, type CostBreakdown, type LadderIndex } from './ladder.js';
+import { success, unknownLevel, unknownValue, type Outcome } from './failures.js';
+import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type CostBreakdown, type LadderIndex } from './ladder.js';
 
 const MATERIALS = ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'] as const;
 type ForgingMaterials = Record<(typeof MATERIALS)[number], number>;
@@ -80,22 +80,9 @@ export function masteryForgingCost(input: { track?: string; from: string | numbe
   const track: ForgingTrack = trackName;
   const pieces = checkQuantity('/pieces', input.pieces, masteryForging.per!);
   if (!pieces.ok) return pieces;
-  const from = levelIndex('/from', input.from, track);
-  if (!from.ok) return from;
-  const to = levelIndex('/to', input.to, track);
-  if (!to.ok) return to;
-  const ladder = TRACKS[track];
-  if (from.value > to.value) return rangeReversed(ladder.labels[from.value]!, ladder.labels[to.value]!);
-  const b = costBetween(masteryForging, ladder, from.value, to.value);
-  const perPiece = pickTotals(b.totals, MATERIALS);
-  return success({
-    track,
-    from: b.from,
-    to: b.to,
-    pieces: pieces.value,
-    step_count: b.step_count,
-    totals: pickTotals(scaleTotals(perPiece, pieces.value), MATERIALS),
-    totals_per_piece: perPiece,
-    ...details(b),
-  });
+  const breakdown = breakdownBetween(masteryForging, TRACKS[track], levelIndex('/from', input.from, track), levelIndex('/to', input.to, track));
+  if (!breakdown.ok) return breakdown;
+  const b = breakdown.value;
+  const totals = unitTotals(b, MATERIALS, pieces.value);
+  return success({ track, from: b.from, to: b.to, pieces: pieces.value, step_count: b.step_count, totals: totals.all, totals_per_piece: totals.perUnit, ...details(b) });
 }

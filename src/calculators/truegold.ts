@@ -3,8 +3,8 @@
  * level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k), on one ladder per building.
  */
 import { truegold } from '../../generated/data/costs/truegold.js';
-import { rangeReversed, success, unknownLevel, unknownValue, type Outcome } from './failures.js';
-import { costBetween, details, LadderIndex, pickTotals, type CostBreakdown } from './ladder.js';
+import { success, unknownLevel, unknownValue, type Outcome } from './failures.js';
+import { breakdownBetween, details, LadderIndex, pickTotals, type CostBreakdown } from './ladder.js';
 import { closest } from './similarity.js';
 
 export interface TruegoldCost extends Omit<CostBreakdown, 'totals'> {
@@ -89,13 +89,9 @@ function levelIndex(argument: string, value: string | number, building: LadderIn
 export function truegoldUpgradeCost(input: { building: string; from: string | number; to: string | number }): Outcome<TruegoldCost> {
   const building = findBuilding('/building', input.building);
   if (!building.ok) return building;
-  const from = levelIndex('/from', input.from, building.value);
-  if (!from.ok) return from;
-  const to = levelIndex('/to', input.to, building.value);
-  if (!to.ok) return to;
-  const labels = building.value.labels;
-  if (from.value > to.value) return rangeReversed(labels[from.value]!, labels[to.value]!);
-  const b = costBetween(truegold, building.value, from.value, to.value);
+  const breakdown = breakdownBetween(truegold, building.value, levelIndex('/from', input.from, building.value), levelIndex('/to', input.to, building.value));
+  if (!breakdown.ok) return breakdown;
+  const b = breakdown.value;
   return success({
     building: { key: building.value.ladder.key, name: building.value.ladder.title },
     from: b.from,
