@@ -8,7 +8,8 @@ import { jsonRpcErrorResponse } from './responses.js';
 
 export function hostGuard(allowedHosts: ReadonlySet<string>): MiddlewareHandler {
   return async function hostGuard(c, next) {
-    const host = new URL(c.req.url).host.toLowerCase();
+    // The Host header when there is one (always, over HTTP/1.1); the URL for in-process requests.
+    const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
     if (!allowedHosts.has(host)) {
       return jsonRpcErrorResponse(403, null, ErrorCode.InvalidRequest, `Forbidden: host "${host.slice(0, 100)}" is not served here.`);
     }

@@ -25,11 +25,21 @@ function accepts(ranges: MediaRange[], type: string, subtype: string): boolean {
   return matching.length > 0 && matching[0]!.q > 0;
 }
 
+// Clients send the same few Accept values over and over; remember the verdicts (bounded).
+const acceptVerdicts = new Map<string, boolean>();
+const MAX_REMEMBERED = 256;
+
 /** Accept must list application/json and text/event-stream (wildcards count). */
 export function acceptsMcpResponses(header: string | undefined): boolean {
   if (!header) return false;
-  const ranges = parseAccept(header);
-  return accepts(ranges, 'application', 'json') && accepts(ranges, 'text', 'event-stream');
+  let verdict = acceptVerdicts.get(header);
+  if (verdict === undefined) {
+    const ranges = parseAccept(header);
+    verdict = accepts(ranges, 'application', 'json') && accepts(ranges, 'text', 'event-stream');
+    if (acceptVerdicts.size >= MAX_REMEMBERED) acceptVerdicts.clear();
+    acceptVerdicts.set(header, verdict);
+  }
+  return verdict;
 }
 
 /** Content-Type must be application/json; parameters such as charset are fine. */
