@@ -1,0 +1,36 @@
+/** One bounded autocannon run over loopback, reduced to the figures the report needs. */
+import autocannon from 'autocannon';
+
+export interface LoadRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Non-2xx responses plus connection errors and timeouts: any is a failed run. */
+  failures: number;
+}
+
+export async function load(request: LoadRequest, options: { connections: number; durationSeconds: number }): Promise<LoadResult> {
+  const result = await autocannon({
+    url: request.url,
+    method: 'POST',
+    headers: request.headers,
+    body: request.body,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    pipelining: 1,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}

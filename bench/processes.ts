@@ -1,0 +1,89 @@
+/** Starting and measuring the processes under test: the service (built) and the two anchors. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+export const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+} as const;
+
+export interface Running {
+  name: string;
+  baseUrl: string;
+  process: ChildProcess;
+  /** Milliseconds from spawn() to the first successful MCP response. */
+  startToFirstResponseMs: number;
+  stop(): Promise<void>;
+}
+
+const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+
+async function firstResponse(url: string, child: ChildProcess, started: number, output: () => string): Promise<number> {
+  const deadline = started + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(url, { method: 'POST', headers: MCP_HEADERS, body: INITIALIZE });
+      if (res.status === 200) {
+        await res.arrayBuffer();
+        return performance.now() - started;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) throw new Error(`no response from ${url} within 30 s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+export async function startProcess(name: string, args: string[], port: number, env: Record<string, string> = {}): Promise<Running> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startToFirstResponseMs = await firstResponse(`${baseUrl}/mcp`, child, started, () => output);
+  return {
+    name,
+    baseUrl,
+    process: child,
+    startToFirstResponseMs,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The built service with its rate limit lifted and a fresh data directory. */
+export function startService(port: number, env: Record<string, string> = {}): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kingshot-bench-'));
+  return startProcess('service', ['dist/src/main.js'], port, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...env });
+}
+
+export function startAnchor(name: 'bare-hono' | 'sdk-stateless', port: number): Promise<Running> {
+  return startProcess(name, ['--import', 'tsx', `bench/anchors/${name}.ts`], port);
+}
+
+/** Resident set size of a process in MB (Linux /proc). */
+export function rssMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}

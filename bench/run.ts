@@ -1,0 +1,137 @@
+/**
+ * `npm run bench`: the service against two anchors doing the same work, measured side by side in one run over
+ * loopback. Every scenario runs on every target it applies to, alternating targets round by round (A B A B …) so
+ * drift on a shared machine cancels out; the report gives req/s, p50 and p99, the ratios to both anchors,
+ * start-to-first-response time and RSS after load, and checks the targets of the benchmark issue.
+ *
+ * Options: --duration <s> (per measured run, default 10), --rounds <n> (default 3), --connections <n>
+ * (default 32), --only <scenario substring>.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { load, type LoadResult } from './load.js';
+import { ROOT, rssMb, startAnchor, startService, type Running } from './processes.js';
+import { scenarios, type Scenario, type TargetName } from './scenarios.js';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+  },
+});
+const durationSeconds = Number(values.duration);
+const rounds = Number(values.rounds);
+const connections = Number(values.connections);
+
+const PORTS: Record<TargetName, number> = { service: 3600, 'bare-hono': 3601, 'sdk-stateless': 3602 };
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function main(): Promise<void> {
+  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`;
+  process.stdout.write(`machine: ${machine}\n`);
+
+  // Cold starts first (each with a fresh data directory), then keep the last instance for the load.
+  const starts: number[] = [];
+  let service: Running | undefined;
+  for (let i = 0; i < 3; i++) {
+    await service?.stop();
+    service = await startService(PORTS.service);
+    starts.push(service.startToFirstResponseMs);
+  }
+  process.stdout.write(`service start to first response: ${starts.map((s) => s.toFixed(0)).join(', ')} ms\n`);
+  const targets: Record<TargetName, Running> = {
+    service: service!,
+    'bare-hono': await startAnchor('bare-hono', PORTS['bare-hono']),
+    'sdk-stateless': await startAnchor('sdk-stateless', PORTS['sdk-stateless']),
+  };
+
+  const selected = (await scenarios(targets.service.baseUrl)).filter((s) => !values.only || s.name.includes(values.only));
+  for (const scenario of selected) {
+    for (const target of scenario.targets) await scenario.verify(targets[target].baseUrl, target);
+  }
+
+  const runs = new Map<string, LoadResult[]>();
+  const key = (s: Scenario, t: TargetName) => `${s.name}|${t}`;
+  for (let round = 0; round < rounds; round++) {
+    for (const scenario of selected) {
+      const order = round % 2 === 0 ? scenario.targets : [...scenario.targets].reverse();
+      for (const target of order) {
+        const request = scenario.request(targets[target].baseUrl);
+        await load(request, { connections, durationSeconds: 1 }); // warm-up, not counted
+        const result = await load(request, { connections, durationSeconds });
+        if (result.failures > 0) throw new Error(`${scenario.name} on ${target}: ${result.failures} failed responses`);
+        runs.set(key(scenario, target), [...(runs.get(key(scenario, target)) ?? []), result]);
+        process.stdout.write(`  round ${round + 1} ${scenario.name.padEnd(34)} ${target.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms\n`);
+      }
+    }
+  }
+  const rss = rssMb(targets.service.process.pid);
+  await Promise.all(Object.values(targets).map((t) => t.stop()));
+
+  const summary = selected.flatMap((scenario) =>
+    scenario.targets.map((target) => {
+      const results = runs.get(key(scenario, target)) ?? [];
+      return {
+        scenario: scenario.name,
+        target,
+        requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+        p50Ms: median(results.map((r) => r.p50Ms)),
+        p99Ms: Math.max(...results.map((r) => r.p99Ms)),
+      };
+    }),
+  );
+  const rps = (scenario: string, target: TargetName) => summary.find((s) => s.scenario === scenario && s.target === target)?.requestsPerSecond;
+  const ratio = (a?: number, b?: number) => (a !== undefined && b !== undefined && b > 0 ? a / b : undefined);
+
+  const lines = [
+    `Machine: ${machine}. ${connections} connections, ${rounds} rounds x ${durationSeconds} s per target and scenario (median req/s and p50 over rounds, worst p99).`,
+    '',
+    '| Scenario | Target | req/s | p50 ms | p99 ms | vs bare Hono | vs SDK stateless |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...summary.map((s) => {
+      const bare = s.target === 'service' ? ratio(s.requestsPerSecond, rps(s.scenario, 'bare-hono')) : undefined;
+      const sdk = s.target === 'service' ? ratio(s.requestsPerSecond, rps(s.scenario, 'sdk-stateless')) : undefined;
+      return `| ${s.scenario} | ${s.target} | ${s.requestsPerSecond.toFixed(0)} | ${s.p50Ms} | ${s.p99Ms} | ${bare ? `${bare.toFixed(2)}x` : ''} | ${sdk ? `${sdk.toFixed(2)}x` : ''} |`;
+    }),
+    '',
+    `Start to first response (fresh data directory each): ${starts.map((s) => `${s.toFixed(0)} ms`).join(', ')}. RSS after load: ${rss?.toFixed(0) ?? '?'} MB.`,
+  ];
+
+  const gear = 'tools/call governor_gear_cost';
+  const gearService = summary.find((s) => s.scenario === gear && s.target === 'service');
+  const checks: [string, boolean | undefined][] = [
+    [`${gear}: >= 0.75x bare Hono`, ratio(rps(gear, 'service'), rps(gear, 'bare-hono')) !== undefined ? ratio(rps(gear, 'service'), rps(gear, 'bare-hono'))! >= 0.75 : undefined],
+    [`${gear}: >= 8x SDK stateless`, ratio(rps(gear, 'service'), rps(gear, 'sdk-stateless')) !== undefined ? ratio(rps(gear, 'service'), rps(gear, 'sdk-stateless'))! >= 8 : undefined],
+    [`${gear}: p99 <= 10 ms`, gearService ? gearService.p99Ms <= 10 : undefined],
+    ['start to first response <= 500 ms', Math.max(...starts) <= 500],
+    ['RSS after load <= 150 MB', rss !== undefined ? rss <= 150 : undefined],
+  ];
+  const account = selected.find((s) => s.name.startsWith('/mcp/account'));
+  if (account) {
+    const accountRatio = ratio(rps(account.name, 'service'), rps(gear, 'service'));
+    checks.push([`${account.name}: >= 0.6x /mcp ${gear}`, accountRatio !== undefined ? accountRatio >= 0.6 : undefined]);
+  }
+  lines.push('', '| Target | Met |', '| --- | --- |', ...checks.map(([name, ok]) => `| ${name} | ${ok === undefined ? 'not measured' : ok ? 'yes' : '**no**'} |`));
+
+  const report = lines.join('\n');
+  process.stdout.write(`\n${report}\n`);
+  const out = join(ROOT, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'latest.md'), `${report}\n`);
+  writeFileSync(join(out, 'latest.json'), `${JSON.stringify({ machine, connections, rounds, durationSeconds, starts, rssMb: rss, summary, checks }, null, 2)}\n`);
+  if (checks.some(([, ok]) => ok === false)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

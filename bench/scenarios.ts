@@ -1,0 +1,54 @@
+/**
+ * What the benchmark sends. Each scenario names the targets that can do the same work and checks one answer from
+ * each before any load, so a misconfigured target can never look fast by failing quickly.
+ */
+import type { LoadRequest } from './load.js';
+import { MCP_HEADERS } from './processes.js';
+
+export type TargetName = 'service' | 'bare-hono' | 'sdk-stateless';
+
+export interface Scenario {
+  name: string;
+  targets: TargetName[];
+  request(baseUrl: string): LoadRequest;
+  verify(baseUrl: string, target: TargetName): Promise<void>;
+}
+
+function rpcBody(method: string, params?: unknown): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) });
+}
+
+function mcpScenario(name: string, targets: TargetName[], body: string, check: (result: any) => boolean, path = '/mcp', headers: Record<string, string> = {}): Scenario {
+  const request = (baseUrl: string): LoadRequest => ({ url: `${baseUrl}${path}`, body, headers: { ...MCP_HEADERS, ...headers } });
+  return {
+    name,
+    targets,
+    request,
+    async verify(baseUrl, target) {
+      const r = request(baseUrl);
+      const res = await fetch(r.url, { method: 'POST', headers: r.headers, body: r.body });
+      const json = (await res.json()) as { result?: unknown };
+      if (res.status !== 200 || !check(json.result)) throw new Error(`${name} on ${target}: unexpected answer ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    },
+  };
+}
+
+const ALL: TargetName[] = ['service', 'bare-hono', 'sdk-stateless'];
+
+export async function scenarios(serviceUrl: string): Promise<Scenario[]> {
+  const list: Scenario[] = [
+    mcpScenario(
+      'tools/call governor_gear_cost',
+      ALL,
+      rpcBody('tools/call', { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } }),
+      (r) => r?.structuredContent?.totals?.satin === 786000,
+    ),
+    mcpScenario('tools/list', ALL, rpcBody('tools/list'), (r) => Array.isArray(r?.tools) && r.tools.length > 0),
+    mcpScenario('initialize', ALL, rpcBody('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } }), (r) => r?.protocolVersion === '2025-11-25'),
+  ];
+  const tools = (await (await fetch(`${serviceUrl}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: rpcBody('tools/list') })).json()) as { result: { tools: { name: string }[] } };
+  if (tools.result.tools.some((t) => t.name === 'search_database')) {
+    list.push(mcpScenario('tools/call search_database', ['service'], rpcBody('tools/call', { name: 'search_database', arguments: { query: 'amane' } }), (r) => !r?.isError));
+  }
+  return list;
+}
