@@ -98,6 +98,8 @@ export async function listen(options: { dataDir?: string; port?: number; clock?:
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => done());
       });
+      // Let clients' pooled keep-alive sockets see the close before anything reconnects to this port.
+      await new Promise((settle) => setTimeout(settle, 50));
       await services.store.close();
     },
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
