@@ -303,6 +303,28 @@ describe('codes (4)', () => {
   });
 });
 
+describe('refresh tokens (5)', () => {
+  it('two concurrent refreshes with one refresh token: exactly one succeeds, then the grant is revoked (no grace window)', async () => {
+    const config = await register();
+    const tokens = await tokensFor(config, { scope: 'openid offline_access' });
+    const body = { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! };
+    const results = await Promise.all([rawToken(config, body), rawToken(config, body)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const winner = results.find((r) => r.status === 200)!;
+    expect((await rawToken(config, { grant_type: 'refresh_token', refresh_token: winner.json.refresh_token })).json.error).toBe('invalid_grant');
+  });
+
+  it('a refresh token is bound to its client and cannot widen the scope', async () => {
+    const config = await register();
+    const other = await register();
+    const tokens = await tokensFor(config, { scope: 'openid offline_access' });
+    expect((await rawToken(other, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! })).json.error).toBe('invalid_grant');
+    const wider = await rawToken(config, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, scope: 'openid offline_access email' });
+    expect(wider.status).toBe(400);
+    expect(wider.json.error).toBe('invalid_scope');
+  });
+});
+
 describe('resource indicators (7)', () => {
   it('without resource the token is for the account endpoint; a foreign resource is invalid_target at authorize and at token', async () => {
     const config = await register();
