@@ -12,6 +12,9 @@ export const ENDPOINT_TOOL_NAMES: Readonly<Record<string, readonly ToolName[]>> 
     'truegold_upgrade_cost',
   ],
   '/mcp/account': [
+    'get_my_goals',
+    'get_my_inventory',
+    'get_my_profile',
     'governor_charm_cost',
     'governor_gear_cost',
     'hero_shards_cost',
@@ -48,6 +51,9 @@ export const TOOLS_CALL_PARAMS_SCHEMAS: Readonly<Record<string, Readonly<Record<
       name: {
         type: 'string',
         enum: [
+          'get_my_goals',
+          'get_my_inventory',
+          'get_my_profile',
           'governor_charm_cost',
           'governor_gear_cost',
           'hero_shards_cost',

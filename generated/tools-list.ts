@@ -4,6 +4,418 @@ import type { ToolName } from './tools/index.js';
 
 /** tools/list entry of every tool in each protocol era; src/ picks the tools available to a request and serialises them once. */
 export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolListEra, Readonly<Record<string, unknown>>>>>> = {
+  get_my_goals: {
+    '2024-11-05': {
+      name: 'get_my_goals',
+      description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the coat to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
+      inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
+    },
+    '2025-03-26': {
+      name: 'get_my_goals',
+      description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the coat to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
+      inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
+      annotations: {
+        title: 'My Progression Goals and readiness',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    '2025-06-18': {
+      name: 'get_my_goals',
+      title: 'My Progression Goals and readiness',
+      description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the coat to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
+      inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
+      outputSchema: {
+        additionalProperties: false,
+        properties: {
+          goals: {
+            description: 'Active goals in the player\'s order.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                id: { description: 'Goal id.', type: 'integer' },
+                title: { description: 'What the goal is, e.g. "Coat: Gold T1 ★2 -> Gold T3 ★3".', type: 'string' },
+                system: {
+                  description: 'The cost system (and cost tool) the goal is on.',
+                  enum: [
+                    'governor_gear',
+                    'governor_charm',
+                    'truegold',
+                    'hero_shards',
+                    'hero_widgets',
+                    'mastery_forging',
+                  ],
+                  type: 'string',
+                },
+                subject: {
+                  description: 'What is upgraded: a gear piece, charm slot, building, hero or hero-gear slot.',
+                  type: 'string',
+                },
+                from: { description: 'The current level (canonical label of the cost tool).', type: 'string' },
+                to: { description: 'The target level.', type: 'string' },
+                status: {
+                  description: 'reached when the current level is at or past the target.',
+                  enum: ['in_progress', 'reached'],
+                  type: 'string',
+                },
+                step_count: { description: 'Upgrade steps left.', minimum: 0, type: 'integer' },
+                materials: {
+                  description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
+                  items: {
+                    additionalProperties: false,
+                    properties: {
+                      key: {
+                        description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
+                        type: 'string',
+                      },
+                      name: { description: 'Display name of the material.', type: 'string' },
+                      hero: {
+                        description: 'For per-hero materials (shards, widgets), the hero they belong to.',
+                        type: 'string',
+                      },
+                      needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
+                      in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
+                      missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
+                      readiness: {
+                        description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
+                        maximum: 1,
+                        minimum: 0,
+                        type: 'number',
+                      },
+                    },
+                    required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
+                    type: 'object',
+                  },
+                  type: 'array',
+                },
+                readiness: {
+                  description: 'The scarcest material\'s readiness (1 when nothing is needed).',
+                  maximum: 1,
+                  minimum: 0,
+                  type: 'number',
+                },
+                ready: {
+                  description: 'True when the inventory covers every material the goal still needs.',
+                  type: 'boolean',
+                },
+                confidence: {
+                  description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+                  enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+                  type: 'string',
+                },
+                gaps: {
+                  description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
+                  items: { type: 'string' },
+                  type: 'array',
+                },
+                notes: {
+                  description: 'How the current level was read (assumptions).',
+                  items: { type: 'string' },
+                  type: 'array',
+                },
+                note: { description: 'The player\'s own note on the goal.', type: 'string' },
+              },
+              required: [
+                'id',
+                'title',
+                'system',
+                'subject',
+                'from',
+                'to',
+                'status',
+                'step_count',
+                'materials',
+                'readiness',
+                'ready',
+                'confidence',
+                'gaps',
+                'notes',
+              ],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          combined: {
+            additionalProperties: false,
+            description: 'All active goals together against the one inventory.',
+            properties: {
+              materials: {
+                description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
+                items: {
+                  additionalProperties: false,
+                  properties: {
+                    key: {
+                      description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
+                      type: 'string',
+                    },
+                    name: { description: 'Display name of the material.', type: 'string' },
+                    hero: {
+                      description: 'For per-hero materials (shards, widgets), the hero they belong to.',
+                      type: 'string',
+                    },
+                    needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
+                    in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
+                    missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
+                    readiness: {
+                      description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
+                      maximum: 1,
+                      minimum: 0,
+                      type: 'number',
+                    },
+                  },
+                  required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
+              readiness: { maximum: 1, minimum: 0, type: 'number' },
+              ready: { type: 'boolean' },
+            },
+            required: ['materials', 'readiness', 'ready'],
+            type: 'object',
+          },
+          inactive_goals: { description: 'Saved goals that are switched off (not listed).', minimum: 0, type: 'integer' },
+          profile_updated_at: {
+            description: 'When the profile (current levels) was last saved.',
+            type: ['string', 'null'],
+          },
+          inventory_updated_at: {
+            description: 'When the inventory was last saved.',
+            type: ['string', 'null'],
+          },
+          data_version: {
+            description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+            type: 'string',
+          },
+        },
+        required: ['goals', 'combined', 'inactive_goals', 'profile_updated_at', 'inventory_updated_at', 'data_version'],
+        type: 'object',
+      },
+      annotations: {
+        title: 'My Progression Goals and readiness',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  get_my_inventory: {
+    '2024-11-05': {
+      name: 'get_my_inventory',
+      description: 'The materials saved in the signed-in player\'s inventory (read-only), by section: governor_gear (Satin, Gilded Threads, Artisan\'s Vision), charms (Charm Guides, Charm Designs), truegold (Truegold, Tempered Truegold), hero_shards (per hero key), widgets (per hero key) and forging (Forgehammers, Mythic gear pieces, Mithril, Enhancement XP), with when it was last saved. The keys are the material keys of the cost tools\' totals, so a cost result can be compared directly; get_my_goals does that for the player\'s goals. Takes no arguments. Examples: {}.',
+      inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
+    },
+    '2025-03-26': {
+      name: 'get_my_inventory',
+      description: 'The materials saved in the signed-in player\'s inventory (read-only), by section: governor_gear (Satin, Gilded Threads, Artisan\'s Vision), charms (Charm Guides, Charm Designs), truegold (Truegold, Tempered Truegold), hero_shards (per hero key), widgets (per hero key) and forging (Forgehammers, Mythic gear pieces, Mithril, Enhancement XP), with when it was last saved. The keys are the material keys of the cost tools\' totals, so a cost result can be compared directly; get_my_goals does that for the player\'s goals. Takes no arguments. Examples: {}.',
+      inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
+      annotations: {
+        title: 'My saved inventory',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    '2025-06-18': {
+      name: 'get_my_inventory',
+      title: 'My saved inventory',
+      description: 'The materials saved in the signed-in player\'s inventory (read-only), by section: governor_gear (Satin, Gilded Threads, Artisan\'s Vision), charms (Charm Guides, Charm Designs), truegold (Truegold, Tempered Truegold), hero_shards (per hero key), widgets (per hero key) and forging (Forgehammers, Mythic gear pieces, Mithril, Enhancement XP), with when it was last saved. The keys are the material keys of the cost tools\' totals, so a cost result can be compared directly; get_my_goals does that for the player\'s goals. Takes no arguments. Examples: {}.',
+      inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
+      outputSchema: {
+        additionalProperties: false,
+        properties: {
+          sections: {
+            additionalProperties: false,
+            description: 'Amounts per section and material key.',
+            properties: {
+              governor_gear: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+              charms: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+              truegold: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+              hero_shards: {
+                additionalProperties: { minimum: 0, type: 'integer' },
+                description: 'Shards per hero key.',
+                type: 'object',
+              },
+              widgets: {
+                additionalProperties: { minimum: 0, type: 'integer' },
+                description: 'Widgets per hero key.',
+                type: 'object',
+              },
+              forging: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+            },
+            required: ['governor_gear', 'charms', 'truegold', 'hero_shards', 'widgets', 'forging'],
+            type: 'object',
+          },
+          materials: {
+            additionalProperties: { type: 'string' },
+            description: 'Display names of the material keys.',
+            type: 'object',
+          },
+          updated_at: { description: 'When the inventory was last saved (RFC 3339, UTC).', type: 'string' },
+        },
+        required: ['sections', 'materials', 'updated_at'],
+        type: 'object',
+      },
+      annotations: {
+        title: 'My saved inventory',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  get_my_profile: {
+    '2024-11-05': {
+      name: 'get_my_profile',
+      description: 'The signed-in player\'s saved profile (read-only): player id, name, kingdom, Town Center level (numeric and label, e.g. 45 = TG3), power, troops by type and tier, combat stat bonuses per troop type, heroes (key, star position `<stars>★ <sub_tier>/6`, level, Exclusive Gear level, hero gear Mastery and enhancement per slot), Governor Gear per piece (level label and its three charm levels) and Truegold building levels, with when it was last saved. Use the levels as the `from` of the cost tools, or call get_my_goals for the player\'s own targets. Takes no arguments. Examples: {}.',
+      inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
+    },
+    '2025-03-26': {
+      name: 'get_my_profile',
+      description: 'The signed-in player\'s saved profile (read-only): player id, name, kingdom, Town Center level (numeric and label, e.g. 45 = TG3), power, troops by type and tier, combat stat bonuses per troop type, heroes (key, star position `<stars>★ <sub_tier>/6`, level, Exclusive Gear level, hero gear Mastery and enhancement per slot), Governor Gear per piece (level label and its three charm levels) and Truegold building levels, with when it was last saved. Use the levels as the `from` of the cost tools, or call get_my_goals for the player\'s own targets. Takes no arguments. Examples: {}.',
+      inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
+      annotations: {
+        title: 'My saved player profile',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    '2025-06-18': {
+      name: 'get_my_profile',
+      title: 'My saved player profile',
+      description: 'The signed-in player\'s saved profile (read-only): player id, name, kingdom, Town Center level (numeric and label, e.g. 45 = TG3), power, troops by type and tier, combat stat bonuses per troop type, heroes (key, star position `<stars>★ <sub_tier>/6`, level, Exclusive Gear level, hero gear Mastery and enhancement per slot), Governor Gear per piece (level label and its three charm levels) and Truegold building levels, with when it was last saved. Use the levels as the `from` of the cost tools, or call get_my_goals for the player\'s own targets. Takes no arguments. Examples: {}.',
+      inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
+      outputSchema: {
+        additionalProperties: false,
+        properties: {
+          player_id: { description: 'The in-game player id.', type: 'string' },
+          name: { description: 'The in-game name.', type: 'string' },
+          kingdom: { description: 'Kingdom (server) number.', type: 'integer' },
+          town_center: {
+            additionalProperties: false,
+            description: 'Town Center level; from 30 on, Truegold levels (TG1 = 35, TGn = 30 + 5n, TGn-k = 30 + 5n + k).',
+            properties: {
+              level: { description: 'Numeric level.', maximum: 80, minimum: 1, type: 'integer' },
+              label: { description: 'Label as the game shows it, e.g. 25, 30-2, TG3, TG4-1.', type: 'string' },
+            },
+            required: ['level', 'label'],
+            type: 'object',
+          },
+          power: { description: 'Total power.', minimum: 0, type: 'integer' },
+          troops: {
+            description: 'Troop counts by type and tier.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                type: {
+                  enum: ['infantry', 'cavalry', 'archer'],
+                  type: 'string',
+                },
+                tier: { maximum: 11, minimum: 1, type: 'integer' },
+                count: { minimum: 0, type: 'integer' },
+              },
+              required: ['type', 'tier', 'count'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          combat_stats: {
+            additionalProperties: { additionalProperties: { type: 'number' }, type: 'object' },
+            description: 'Bonus percentages (attack, defense, lethality, health) per troop type.',
+            type: 'object',
+          },
+          heroes: {
+            items: {
+              additionalProperties: false,
+              properties: {
+                key: { description: 'Hero key (e.g. amadeus).', type: 'string' },
+                stars: {
+                  description: 'The star being filled (0 = no stars).',
+                  maximum: 5,
+                  minimum: 0,
+                  type: 'integer',
+                },
+                sub_tier: {
+                  description: 'Sub-tiers done on that star (6 = full).',
+                  maximum: 6,
+                  minimum: 0,
+                  type: 'integer',
+                },
+                star_position: { description: 'The position as hero_shards_cost writes it, e.g. 4★ 3/6.', type: 'string' },
+                level: { minimum: 1, type: 'integer' },
+                exclusive_gear_level: { maximum: 10, minimum: 0, type: 'integer' },
+                gear: {
+                  additionalProperties: {
+                    additionalProperties: false,
+                    properties: {
+                      mastery: { maximum: 20, minimum: 0, type: 'integer' },
+                      enhancement: { maximum: 200, minimum: 0, type: 'integer' },
+                    },
+                    required: ['mastery', 'enhancement'],
+                    type: 'object',
+                  },
+                  description: 'Hero gear per slot (helmet, gloves, armour, boots) with Mastery (0-20) and enhancement (0-200).',
+                  type: 'object',
+                },
+              },
+              required: ['key', 'stars', 'sub_tier', 'star_position', 'level', 'exclusive_gear_level', 'gear'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          governor_gear: {
+            additionalProperties: {
+              additionalProperties: false,
+              properties: {
+                level: { description: 'Level label, e.g. Gold T1 ★2.', type: 'string' },
+                charms: { items: { maximum: 22, minimum: 0, type: 'integer' }, type: 'array' },
+              },
+              required: ['level', 'charms'],
+              type: 'object',
+            },
+            description: 'Governor Gear per piece (cap, watch, coat, pants, ring, cane) with its three charm levels.',
+            type: 'object',
+          },
+          buildings: {
+            additionalProperties: {
+              type: ['string', 'integer'],
+            },
+            description: 'Truegold building levels other than the Town Center (labels like TG2-3, or numbers).',
+            type: 'object',
+          },
+          updated_at: { description: 'When the profile was last saved (RFC 3339, UTC).', type: 'string' },
+        },
+        required: [
+          'player_id',
+          'name',
+          'kingdom',
+          'town_center',
+          'power',
+          'troops',
+          'combat_stats',
+          'heroes',
+          'governor_gear',
+          'buildings',
+          'updated_at',
+        ],
+        type: 'object',
+      },
+      annotations: {
+        title: 'My saved player profile',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
   governor_charm_cost: {
     '2024-11-05': {
       name: 'governor_charm_cost',

@@ -2,16 +2,16 @@
 // @ts-nocheck -- Ajv standalone output; the typed exports are at the end.
 import type { ErrorObject } from 'ajv';
 import type { ToolName } from './tools/index.js';
-import func3Module from 'ajv/dist/runtime/ucs2length.js';
-export const governor_charm_cost_input = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"integer","minimum":0,"maximum":22,"description":"Current charm level, 0-22."},"to":{"type":"integer","minimum":0,"maximum":22,"description":"Target charm level, 0-22, not below `from`."},"charms":{"type":"integer","minimum":1,"maximum":18,"default":1,"description":"How many charms make this upgrade (1-18)."}}};
+import func5Module from 'ajv/dist/runtime/ucs2length.js';
+export const get_my_goals_input = validate10;
+const schema11 = {"type":"object","additionalProperties":false,"properties":{}};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.required,parentSchema:schema11,data};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20,141 +20,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema11.required,parentSchema:schema11,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "from") || (key0 === "to")) || (key0 === "charms"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.type,parentSchema:schema11.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 22 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 22},message:"must be <= 22",schema:22,parentSchema:schema11.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.type,parentSchema:schema11.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 22 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 22},message:"must be <= 22",schema:22,parentSchema:schema11.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data1 < 0 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.charms !== undefined){
-let data2 = data.charms;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.charms.type,parentSchema:schema11.properties.charms,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 18 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18},message:"must be <= 18",schema:18,parentSchema:schema11.properties.charms,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.charms,data:data2};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
 }
 errors++;
 }
@@ -162,16 +35,16 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const governor_charm_cost_output = validate11;
-const schema12 = {"type":"object","additionalProperties":false,"required":["from","to","charms","step_count","steps","totals_per_charm","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"charms":{"type":"integer","minimum":1,"maximum":18,"description":"Number of charms the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_charm":{"description":"Governor Charm materials, by key.","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"totals":{"description":"Totals for all charms (per charm x charms).","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+export const get_my_goals_output = validate11;
+const schema12 = {"type":"object","additionalProperties":false,"required":["goals","combined","inactive_goals","profile_updated_at","inventory_updated_at","data_version"],"properties":{"goals":{"type":"array","description":"Active goals in the player's order.","items":{"type":"object","additionalProperties":false,"required":["id","title","system","subject","from","to","status","step_count","materials","readiness","ready","confidence","gaps","notes"],"properties":{"id":{"type":"integer","description":"Goal id."},"title":{"type":"string","description":"What the goal is, e.g. \"Coat: Gold T1 ★2 -> Gold T3 ★3\"."},"system":{"type":"string","enum":["governor_gear","governor_charm","truegold","hero_shards","hero_widgets","mastery_forging"],"description":"The cost system (and cost tool) the goal is on."},"subject":{"type":"string","description":"What is upgraded: a gear piece, charm slot, building, hero or hero-gear slot."},"from":{"type":"string","description":"The current level (canonical label of the cost tool)."},"to":{"type":"string","description":"The target level."},"status":{"type":"string","enum":["in_progress","reached"],"description":"reached when the current level is at or past the target."},"step_count":{"type":"integer","minimum":0,"description":"Upgrade steps left."},"materials":{"description":"Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).","type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","needed","in_inventory","missing","readiness"],"properties":{"key":{"type":"string","description":"Material key, as in the cost tools' totals (e.g. satin, truegold, shards)."},"name":{"type":"string","description":"Display name of the material."},"hero":{"type":"string","description":"For per-hero materials (shards, widgets), the hero they belong to."},"needed":{"type":"integer","minimum":0,"description":"Amount still needed."},"in_inventory":{"type":"integer","minimum":0,"description":"Amount in the saved inventory."},"missing":{"type":"integer","minimum":0,"description":"needed - in_inventory, at least 0."},"readiness":{"type":"number","minimum":0,"maximum":1,"description":"min(1, in_inventory / needed), rounded down to 3 decimals."}}}},"readiness":{"type":"number","minimum":0,"maximum":1,"description":"The scarcest material's readiness (1 when nothing is needed)."},"ready":{"type":"boolean","description":"True when the inventory covers every material the goal still needs."},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"notes":{"type":"array","items":{"type":"string"},"description":"How the current level was read (assumptions)."},"note":{"type":"string","description":"The player's own note on the goal."}}}},"combined":{"type":"object","additionalProperties":false,"required":["materials","readiness","ready"],"description":"All active goals together against the one inventory.","properties":{"materials":{"description":"Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).","type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","needed","in_inventory","missing","readiness"],"properties":{"key":{"type":"string","description":"Material key, as in the cost tools' totals (e.g. satin, truegold, shards)."},"name":{"type":"string","description":"Display name of the material."},"hero":{"type":"string","description":"For per-hero materials (shards, widgets), the hero they belong to."},"needed":{"type":"integer","minimum":0,"description":"Amount still needed."},"in_inventory":{"type":"integer","minimum":0,"description":"Amount in the saved inventory."},"missing":{"type":"integer","minimum":0,"description":"needed - in_inventory, at least 0."},"readiness":{"type":"number","minimum":0,"maximum":1,"description":"min(1, in_inventory / needed), rounded down to 3 decimals."}}}},"readiness":{"type":"number","minimum":0,"maximum":1},"ready":{"type":"boolean"}}},"inactive_goals":{"type":"integer","minimum":0,"description":"Saved goals that are switched off (not listed)."},"profile_updated_at":{"type":["string","null"],"description":"When the profile (current levels) was last saved."},"inventory_updated_at":{"type":["string","null"],"description":"When the inventory was last saved."},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 const func2 = Object.prototype.hasOwnProperty;
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.goals === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "goals"},message:"must have required property '"+"goals"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -180,8 +53,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.combined === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "combined"},message:"must have required property '"+"combined"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -190,8 +63,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.charms === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "charms"},message:"must have required property '"+"charms"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.inactive_goals === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inactive_goals"},message:"must have required property '"+"inactive_goals"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -200,8 +73,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.step_count === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.profile_updated_at === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profile_updated_at"},message:"must have required property '"+"profile_updated_at"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -210,8 +83,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.steps === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.inventory_updated_at === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inventory_updated_at"},message:"must have required property '"+"inventory_updated_at"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -220,8 +93,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.totals_per_charm === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_charm"},message:"must have required property '"+"totals_per_charm"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.data_version === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -230,8 +103,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.totals === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema12.required,parentSchema:schema12,data};
+for(const key0 in data){
+if(!((((((key0 === "goals") || (key0 === "combined")) || (key0 === "inactive_goals")) || (key0 === "profile_updated_at")) || (key0 === "inventory_updated_at")) || (key0 === "data_version"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -240,8 +114,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.materials === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema12.required,parentSchema:schema12,data};
+}
+if(data.goals !== undefined){
+let data0 = data.goals;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err7 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -250,8 +132,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.confidence === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data1.title === undefined){
+const err8 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -260,8 +142,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.notes === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data1.system === undefined){
+const err9 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "system"},message:"must have required property '"+"system"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -270,8 +152,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.gaps === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data1.subject === undefined){
+const err10 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -280,8 +162,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.sources === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data1.from === undefined){
+const err11 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -290,8 +172,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.data_version === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data1.to === undefined){
+const err12 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -300,9 +182,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema12.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+if(data1.status === undefined){
+const err13 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -311,11 +192,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(typeof data0 !== "string"){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.from.type,parentSchema:schema12.properties.from,data:data0};
+if(data1.step_count === undefined){
+const err14 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -324,11 +202,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(typeof data1 !== "string"){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.to.type,parentSchema:schema12.properties.to,data:data1};
+if(data1.materials === undefined){
+const err15 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -337,11 +212,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.charms !== undefined){
-let data2 = data.charms;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err16 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.charms.type,parentSchema:schema12.properties.charms,data:data2};
+if(data1.readiness === undefined){
+const err16 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "readiness"},message:"must have required property '"+"readiness"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -350,9 +222,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 18 || isNaN(data2)){
-const err17 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18},message:"must be <= 18",schema:18,parentSchema:schema12.properties.charms,data:data2};
+if(data1.ready === undefined){
+const err17 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "ready"},message:"must have required property '"+"ready"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -361,8 +232,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err18 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.charms,data:data2};
+if(data1.confidence === undefined){
+const err18 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -371,12 +242,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-if(data.step_count !== undefined){
-let data3 = data.step_count;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.step_count.type,parentSchema:schema12.properties.step_count,data:data3};
+if(data1.gaps === undefined){
+const err19 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -385,9 +252,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.step_count,data:data3};
+if(data1.notes === undefined){
+const err20 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema12.properties.goals.items.required,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -396,17 +262,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-}
-if(data.steps !== undefined){
-let data4 = data.steps;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.from === undefined){
-const err21 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema12.properties.steps.items.required,parentSchema:schema12.properties.steps.items,data:data5};
+for(const key1 in data1){
+if(!(func2.call(schema12.properties.goals.items.properties, key1))){
+const err21 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -415,8 +273,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data5.to === undefined){
-const err22 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema12.properties.steps.items.required,parentSchema:schema12.properties.steps.items,data:data5};
+}
+if(data1.id !== undefined){
+let data2 = data1.id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err22 = {instancePath:instancePath+"/goals/" + i0+"/id",schemaPath:"#/properties/goals/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.goals.items.properties.id.type,parentSchema:schema12.properties.goals.items.properties.id,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -425,8 +286,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data5.cost === undefined){
-const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema12.properties.steps.items.required,parentSchema:schema12.properties.steps.items,data:data5};
+}
+if(data1.title !== undefined){
+let data3 = data1.title;
+if(typeof data3 !== "string"){
+const err23 = {instancePath:instancePath+"/goals/" + i0+"/title",schemaPath:"#/properties/goals/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.title.type,parentSchema:schema12.properties.goals.items.properties.title,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -435,9 +299,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.steps.items,data:data5};
+}
+if(data1.system !== undefined){
+let data4 = data1.system;
+if(typeof data4 !== "string"){
+const err24 = {instancePath:instancePath+"/goals/" + i0+"/system",schemaPath:"#/properties/goals/items/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.system.type,parentSchema:schema12.properties.goals.items.properties.system,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -446,11 +312,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data5.from !== undefined){
-let data6 = data5.from;
-if(typeof data6 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.from.type,parentSchema:schema12.properties.steps.items.properties.from,data:data6};
+if(!((((((data4 === "governor_gear") || (data4 === "governor_charm")) || (data4 === "truegold")) || (data4 === "hero_shards")) || (data4 === "hero_widgets")) || (data4 === "mastery_forging"))){
+const err25 = {instancePath:instancePath+"/goals/" + i0+"/system",schemaPath:"#/properties/goals/items/properties/system/enum",keyword:"enum",params:{allowedValues: schema12.properties.goals.items.properties.system.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.goals.items.properties.system.enum,parentSchema:schema12.properties.goals.items.properties.system,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -460,10 +323,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data5.to !== undefined){
-let data7 = data5.to;
-if(typeof data7 !== "string"){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.to.type,parentSchema:schema12.properties.steps.items.properties.to,data:data7};
+if(data1.subject !== undefined){
+let data5 = data1.subject;
+if(typeof data5 !== "string"){
+const err26 = {instancePath:instancePath+"/goals/" + i0+"/subject",schemaPath:"#/properties/goals/items/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.subject.type,parentSchema:schema12.properties.goals.items.properties.subject,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -473,13 +336,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data5.cost !== undefined){
-let data8 = data5.cost;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key2 in data8){
-let data9 = data8[key2];
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema12.properties.steps.items.properties.cost.additionalProperties,data:data9};
+if(data1.from !== undefined){
+let data6 = data1.from;
+if(typeof data6 !== "string"){
+const err27 = {instancePath:instancePath+"/goals/" + i0+"/from",schemaPath:"#/properties/goals/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.from.type,parentSchema:schema12.properties.goals.items.properties.from,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -488,9 +348,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 0 || isNaN(data9)){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.steps.items.properties.cost.additionalProperties,data:data9};
+}
+if(data1.to !== undefined){
+let data7 = data1.to;
+if(typeof data7 !== "string"){
+const err28 = {instancePath:instancePath+"/goals/" + i0+"/to",schemaPath:"#/properties/goals/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.to.type,parentSchema:schema12.properties.goals.items.properties.to,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -500,10 +362,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.steps.items.properties.cost.type,parentSchema:schema12.properties.steps.items.properties.cost,data:data8};
+if(data1.status !== undefined){
+let data8 = data1.status;
+if(typeof data8 !== "string"){
+const err29 = {instancePath:instancePath+"/goals/" + i0+"/status",schemaPath:"#/properties/goals/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.status.type,parentSchema:schema12.properties.goals.items.properties.status,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -512,11 +374,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data5.confidence !== undefined){
-let data10 = data5.confidence;
-if(typeof data10 !== "string"){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.confidence.type,parentSchema:schema12.properties.steps.items.properties.confidence,data:data10};
+if(!((data8 === "in_progress") || (data8 === "reached"))){
+const err30 = {instancePath:instancePath+"/goals/" + i0+"/status",schemaPath:"#/properties/goals/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema12.properties.goals.items.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.goals.items.properties.status.enum,parentSchema:schema12.properties.goals.items.properties.status,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -525,8 +384,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema12.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.steps.items.properties.confidence.enum,parentSchema:schema12.properties.steps.items.properties.confidence,data:data10};
+}
+if(data1.step_count !== undefined){
+let data9 = data1.step_count;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err31 = {instancePath:instancePath+"/goals/" + i0+"/step_count",schemaPath:"#/properties/goals/items/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.goals.items.properties.step_count.type,parentSchema:schema12.properties.goals.items.properties.step_count,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -535,11 +397,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data5.note !== undefined){
-let data11 = data5.note;
-if(typeof data11 !== "string"){
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.note.type,parentSchema:schema12.properties.steps.items.properties.note,data:data11};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err32 = {instancePath:instancePath+"/goals/" + i0+"/step_count",schemaPath:"#/properties/goals/items/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.goals.items.properties.step_count,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -549,14 +409,16 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data5.unknown !== undefined){
-let data12 = data5.unknown;
-if(Array.isArray(data12)){
-const len1 = data12.length;
+}
+if(data1.materials !== undefined){
+let data10 = data1.materials;
+if(Array.isArray(data10)){
+const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(typeof data13 !== "string"){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.unknown.items.type,parentSchema:schema12.properties.steps.items.properties.unknown.items,data:data13};
+let data11 = data10[i1];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.key === undefined){
+const err33 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1,schemaPath:"#/properties/goals/items/properties/materials/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema12.properties.goals.items.properties.materials.items.required,parentSchema:schema12.properties.goals.items.properties.materials.items,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -565,10 +427,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.steps.items.properties.unknown.type,parentSchema:schema12.properties.steps.items.properties.unknown,data:data12};
+if(data11.name === undefined){
+const err34 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1,schemaPath:"#/properties/goals/items/properties/materials/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.goals.items.properties.materials.items.required,parentSchema:schema12.properties.goals.items.properties.materials.items,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -577,10 +437,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.steps.items.type,parentSchema:schema12.properties.steps.items,data:data5};
+if(data11.needed === undefined){
+const err35 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1,schemaPath:"#/properties/goals/items/properties/materials/items/required",keyword:"required",params:{missingProperty: "needed"},message:"must have required property '"+"needed"+"'",schema:schema12.properties.goals.items.properties.materials.items.required,parentSchema:schema12.properties.goals.items.properties.materials.items,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -589,10 +447,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.steps.type,parentSchema:schema12.properties.steps,data:data4};
+if(data11.in_inventory === undefined){
+const err36 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1,schemaPath:"#/properties/goals/items/properties/materials/items/required",keyword:"required",params:{missingProperty: "in_inventory"},message:"must have required property '"+"in_inventory"+"'",schema:schema12.properties.goals.items.properties.materials.items.required,parentSchema:schema12.properties.goals.items.properties.materials.items,data:data11};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -601,12 +457,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.totals_per_charm !== undefined){
-let data14 = data.totals_per_charm;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.charm_guides === undefined){
-const err37 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema12.properties.totals_per_charm.required,parentSchema:schema12.properties.totals_per_charm,data:data14};
+if(data11.missing === undefined){
+const err37 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1,schemaPath:"#/properties/goals/items/properties/materials/items/required",keyword:"required",params:{missingProperty: "missing"},message:"must have required property '"+"missing"+"'",schema:schema12.properties.goals.items.properties.materials.items.required,parentSchema:schema12.properties.goals.items.properties.materials.items,data:data11};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -615,8 +467,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data14.charm_designs === undefined){
-const err38 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema12.properties.totals_per_charm.required,parentSchema:schema12.properties.totals_per_charm,data:data14};
+if(data11.readiness === undefined){
+const err38 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1,schemaPath:"#/properties/goals/items/properties/materials/items/required",keyword:"required",params:{missingProperty: "readiness"},message:"must have required property '"+"readiness"+"'",schema:schema12.properties.goals.items.properties.materials.items.required,parentSchema:schema12.properties.goals.items.properties.materials.items,data:data11};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -625,9 +477,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key3 in data14){
-if(!((key3 === "charm_guides") || (key3 === "charm_designs"))){
-const err39 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.totals_per_charm,data:data14};
+for(const key2 in data11){
+if(!(((((((key2 === "key") || (key2 === "name")) || (key2 === "hero")) || (key2 === "needed")) || (key2 === "in_inventory")) || (key2 === "missing")) || (key2 === "readiness"))){
+const err39 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1,schemaPath:"#/properties/goals/items/properties/materials/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.goals.items.properties.materials.items,data:data11};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -637,10 +489,10 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data14.charm_guides !== undefined){
-let data15 = data14.charm_guides;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err40 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.totals_per_charm.properties.charm_guides.type,parentSchema:schema12.properties.totals_per_charm.properties.charm_guides,data:data15};
+if(data11.key !== undefined){
+let data12 = data11.key;
+if(typeof data12 !== "string"){
+const err40 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/key",schemaPath:"#/properties/goals/items/properties/materials/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.materials.items.properties.key.type,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.key,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -649,9 +501,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err41 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.totals_per_charm.properties.charm_guides,data:data15};
+}
+if(data11.name !== undefined){
+let data13 = data11.name;
+if(typeof data13 !== "string"){
+const err41 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/name",schemaPath:"#/properties/goals/items/properties/materials/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.materials.items.properties.name.type,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.name,data:data13};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -661,11 +515,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-if(data14.charm_designs !== undefined){
-let data16 = data14.charm_designs;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err42 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.totals_per_charm.properties.charm_designs.type,parentSchema:schema12.properties.totals_per_charm.properties.charm_designs,data:data16};
+if(data11.hero !== undefined){
+let data14 = data11.hero;
+if(typeof data14 !== "string"){
+const err42 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/hero",schemaPath:"#/properties/goals/items/properties/materials/items/properties/hero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.materials.items.properties.hero.type,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.hero,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -674,9 +527,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err43 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.totals_per_charm.properties.charm_designs,data:data16};
+}
+if(data11.needed !== undefined){
+let data15 = data11.needed;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err43 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/needed",schemaPath:"#/properties/goals/items/properties/materials/items/properties/needed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.goals.items.properties.materials.items.properties.needed.type,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.needed,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -685,11 +540,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.totals_per_charm.type,parentSchema:schema12.properties.totals_per_charm,data:data14};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err44 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/needed",schemaPath:"#/properties/goals/items/properties/materials/items/properties/needed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.needed,data:data15};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -699,11 +552,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.totals !== undefined){
-let data17 = data.totals;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.charm_guides === undefined){
-const err45 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema12.properties.totals.required,parentSchema:schema12.properties.totals,data:data17};
+}
+if(data11.in_inventory !== undefined){
+let data16 = data11.in_inventory;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err45 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/in_inventory",schemaPath:"#/properties/goals/items/properties/materials/items/properties/in_inventory/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.goals.items.properties.materials.items.properties.in_inventory.type,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.in_inventory,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -712,8 +565,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data17.charm_designs === undefined){
-const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema12.properties.totals.required,parentSchema:schema12.properties.totals,data:data17};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err46 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/in_inventory",schemaPath:"#/properties/goals/items/properties/materials/items/properties/in_inventory/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.in_inventory,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -722,1022 +576,23 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key4 in data17){
-if(!((key4 === "charm_guides") || (key4 === "charm_designs"))){
-const err47 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.totals,data:data17};
+}
+}
+if(data11.missing !== undefined){
+let data17 = data11.missing;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err47 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/missing",schemaPath:"#/properties/goals/items/properties/materials/items/properties/missing/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.goals.items.properties.materials.items.properties.missing.type,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.missing,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data17.charm_guides !== undefined){
-let data18 = data17.charm_guides;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err48 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.totals.properties.charm_guides.type,parentSchema:schema12.properties.totals.properties.charm_guides,data:data18};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err49 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.totals.properties.charm_guides,data:data18};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-if(data17.charm_designs !== undefined){
-let data19 = data17.charm_designs;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err50 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.totals.properties.charm_designs.type,parentSchema:schema12.properties.totals.properties.charm_designs,data:data19};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err51 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.totals.properties.charm_designs,data:data19};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.totals.type,parentSchema:schema12.properties.totals,data:data17};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.materials !== undefined){
-let data20 = data.materials;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key5 in data20){
-let data21 = data20[key5];
-if(typeof data21 !== "string"){
-const err53 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.materials.additionalProperties.type,parentSchema:schema12.properties.materials.additionalProperties,data:data21};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.materials.type,parentSchema:schema12.properties.materials,data:data20};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data.confidence !== undefined){
-let data22 = data.confidence;
-if(typeof data22 !== "string"){
-const err55 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.confidence.type,parentSchema:schema12.properties.confidence,data:data22};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(!(((((data22 === "high") || (data22 === "medium-high")) || (data22 === "medium")) || (data22 === "low-medium")) || (data22 === "low"))){
-const err56 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema12.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.confidence.enum,parentSchema:schema12.properties.confidence,data:data22};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data.notes !== undefined){
-let data23 = data.notes;
-if(Array.isArray(data23)){
-const len2 = data23.length;
-for(let i2=0; i2<len2; i2++){
-let data24 = data23[i2];
-if(typeof data24 !== "string"){
-const err57 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.notes.items.type,parentSchema:schema12.properties.notes.items,data:data24};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.notes.type,parentSchema:schema12.properties.notes,data:data23};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data25 = data.gaps;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-let data26 = data25[i3];
-if(typeof data26 !== "string"){
-const err59 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gaps.items.type,parentSchema:schema12.properties.gaps.items,data:data26};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gaps.type,parentSchema:schema12.properties.gaps,data:data25};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data.sources !== undefined){
-let data27 = data.sources;
-if(Array.isArray(data27)){
-const len4 = data27.length;
-for(let i4=0; i4<len4; i4++){
-let data28 = data27[i4];
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.id === undefined){
-const err61 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sources.items.required,parentSchema:schema12.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if(data28.ref === undefined){
-const err62 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema12.properties.sources.items.required,parentSchema:schema12.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-for(const key6 in data28){
-if(!((key6 === "id") || (key6 === "ref"))){
-const err63 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data28.id !== undefined){
-let data29 = data28.id;
-if(typeof data29 !== "string"){
-const err64 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.id.type,parentSchema:schema12.properties.sources.items.properties.id,data:data29};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data28.ref !== undefined){
-let data30 = data28.ref;
-if(typeof data30 !== "string"){
-const err65 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.ref.type,parentSchema:schema12.properties.sources.items.properties.ref,data:data30};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sources.items.type,parentSchema:schema12.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sources.type,parentSchema:schema12.properties.sources,data:data27};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data.data_version !== undefined){
-let data31 = data.data_version;
-if(typeof data31 !== "string"){
-const err68 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.data_version.type,parentSchema:schema12.properties.data_version,data:data31};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-}
-else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
-export const governor_gear_cost_input = validate12;
-const schema13 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","maxLength":64,"description":"Current level, e.g. `Gold T2 ★1`, `purple t1 *3`, `Red star 2`, or `not crafted`."},"to":{"type":"string","maxLength":64,"description":"Target level, same form as `from`; must not be below `from`. Highest level is `Red T6 ★3`."},"pieces":{"type":"integer","minimum":1,"maximum":6,"default":1,"description":"How many gear pieces make this upgrade (1-6)."}}};
-const func3 = func3Module.default ?? func3Module;
-
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema13.required,parentSchema:schema13,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema13.required,parentSchema:schema13,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "from") || (key0 === "to")) || (key0 === "pieces"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(typeof data0 === "string"){
-if(func3(data0) > 64){
-const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema13.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.from.type,parentSchema:schema13.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(typeof data1 === "string"){
-if(func3(data1) > 64){
-const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema13.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.to.type,parentSchema:schema13.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.pieces !== undefined){
-let data2 = data.pieces;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.pieces.type,parentSchema:schema13.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 6 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema13.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate12.errors = vErrors;
-return errors === 0;
-}
-
-export const governor_gear_cost_output = validate13;
-const schema14 = {"type":"object","additionalProperties":false,"required":["from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":6,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Governor Gear materials, by key.","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
-
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.pieces === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.step_count === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.steps === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.totals_per_piece === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_piece"},message:"must have required property '"+"totals_per_piece"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.totals === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.materials === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.confidence === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.notes === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.gaps === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.sources === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.data_version === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func2.call(schema14.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(typeof data0 !== "string"){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.from.type,parentSchema:schema14.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(typeof data1 !== "string"){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.to.type,parentSchema:schema14.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.pieces !== undefined){
-let data2 = data.pieces;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err16 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.pieces.type,parentSchema:schema14.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 6 || isNaN(data2)){
-const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema14.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err18 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.step_count !== undefined){
-let data3 = data.step_count;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.step_count.type,parentSchema:schema14.properties.step_count,data:data3};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.step_count,data:data3};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.steps !== undefined){
-let data4 = data.steps;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.from === undefined){
-const err21 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.steps.items.required,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data5.to === undefined){
-const err22 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema14.properties.steps.items.required,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data5.cost === undefined){
-const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema14.properties.steps.items.required,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-for(const key1 in data5){
-if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data5.from !== undefined){
-let data6 = data5.from;
-if(typeof data6 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.from.type,parentSchema:schema14.properties.steps.items.properties.from,data:data6};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data5.to !== undefined){
-let data7 = data5.to;
-if(typeof data7 !== "string"){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.to.type,parentSchema:schema14.properties.steps.items.properties.to,data:data7};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data5.cost !== undefined){
-let data8 = data5.cost;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key2 in data8){
-let data9 = data8[key2];
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema14.properties.steps.items.properties.cost.additionalProperties,data:data9};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 0 || isNaN(data9)){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.steps.items.properties.cost.additionalProperties,data:data9};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.steps.items.properties.cost.type,parentSchema:schema14.properties.steps.items.properties.cost,data:data8};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data5.confidence !== undefined){
-let data10 = data5.confidence;
-if(typeof data10 !== "string"){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.confidence.type,parentSchema:schema14.properties.steps.items.properties.confidence,data:data10};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema14.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.steps.items.properties.confidence.enum,parentSchema:schema14.properties.steps.items.properties.confidence,data:data10};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data5.note !== undefined){
-let data11 = data5.note;
-if(typeof data11 !== "string"){
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.note.type,parentSchema:schema14.properties.steps.items.properties.note,data:data11};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data5.unknown !== undefined){
-let data12 = data5.unknown;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(typeof data13 !== "string"){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.unknown.items.type,parentSchema:schema14.properties.steps.items.properties.unknown.items,data:data13};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.steps.items.properties.unknown.type,parentSchema:schema14.properties.steps.items.properties.unknown,data:data12};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.steps.items.type,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.steps.type,parentSchema:schema14.properties.steps,data:data4};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.totals_per_piece !== undefined){
-let data14 = data.totals_per_piece;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.satin === undefined){
-const err37 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema14.properties.totals_per_piece.required,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data14.gilded_threads === undefined){
-const err38 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema14.properties.totals_per_piece.required,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(data14.artisans_vision === undefined){
-const err39 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema14.properties.totals_per_piece.required,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-for(const key3 in data14){
-if(!(((key3 === "satin") || (key3 === "gilded_threads")) || (key3 === "artisans_vision"))){
-const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data14.satin !== undefined){
-let data15 = data14.satin;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err41 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals_per_piece.properties.satin.type,parentSchema:schema14.properties.totals_per_piece.properties.satin,data:data15};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err42 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals_per_piece.properties.satin,data:data15};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-if(data14.gilded_threads !== undefined){
-let data16 = data14.gilded_threads;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err43 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals_per_piece.properties.gilded_threads.type,parentSchema:schema14.properties.totals_per_piece.properties.gilded_threads,data:data16};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err44 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals_per_piece.properties.gilded_threads,data:data16};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-if(data14.artisans_vision !== undefined){
-let data17 = data14.artisans_vision;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err45 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals_per_piece.properties.artisans_vision.type,parentSchema:schema14.properties.totals_per_piece.properties.artisans_vision,data:data17};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
 }
 errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 0 || isNaN(data17)){
-const err46 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals_per_piece.properties.artisans_vision,data:data17};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.totals_per_piece.type,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.totals !== undefined){
-let data18 = data.totals;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.satin === undefined){
-const err48 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema14.properties.totals.required,parentSchema:schema14.properties.totals,data:data18};
+const err48 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/missing",schemaPath:"#/properties/goals/items/properties/materials/items/properties/missing/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.missing,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1746,8 +601,13 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data18.gilded_threads === undefined){
-const err49 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema14.properties.totals.required,parentSchema:schema14.properties.totals,data:data18};
+}
+}
+if(data11.readiness !== undefined){
+let data18 = data11.readiness;
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 1 || isNaN(data18)){
+const err49 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/readiness",schemaPath:"#/properties/goals/items/properties/materials/items/properties/readiness/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.readiness,data:data18};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1756,8 +616,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data18.artisans_vision === undefined){
-const err50 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema14.properties.totals.required,parentSchema:schema14.properties.totals,data:data18};
+if(data18 < 0 || isNaN(data18)){
+const err50 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/readiness",schemaPath:"#/properties/goals/items/properties/materials/items/properties/readiness/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.readiness,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1766,9 +626,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key4 in data18){
-if(!(((key4 === "satin") || (key4 === "gilded_threads")) || (key4 === "artisans_vision"))){
-const err51 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.totals,data:data18};
+}
+else {
+const err51 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1+"/readiness",schemaPath:"#/properties/goals/items/properties/materials/items/properties/readiness/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.goals.items.properties.materials.items.properties.readiness.type,parentSchema:schema12.properties.goals.items.properties.materials.items.properties.readiness,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1778,10 +638,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data18.satin !== undefined){
-let data19 = data18.satin;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err52 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals.properties.satin.type,parentSchema:schema14.properties.totals.properties.satin,data:data19};
+}
+else {
+const err52 = {instancePath:instancePath+"/goals/" + i0+"/materials/" + i1,schemaPath:"#/properties/goals/items/properties/materials/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.goals.items.properties.materials.items.type,parentSchema:schema12.properties.goals.items.properties.materials.items,data:data11};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1790,9 +649,10 @@ vErrors.push(err52);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err53 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals.properties.satin,data:data19};
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/goals/" + i0+"/materials",schemaPath:"#/properties/goals/items/properties/materials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.goals.items.properties.materials.type,parentSchema:schema12.properties.goals.items.properties.materials,data:data10};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1802,11 +662,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-if(data18.gilded_threads !== undefined){
-let data20 = data18.gilded_threads;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err54 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals.properties.gilded_threads.type,parentSchema:schema14.properties.totals.properties.gilded_threads,data:data20};
+if(data1.readiness !== undefined){
+let data19 = data1.readiness;
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 1 || isNaN(data19)){
+const err54 = {instancePath:instancePath+"/goals/" + i0+"/readiness",schemaPath:"#/properties/goals/items/properties/readiness/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema12.properties.goals.items.properties.readiness,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1815,9 +675,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err55 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals.properties.gilded_threads,data:data20};
+if(data19 < 0 || isNaN(data19)){
+const err55 = {instancePath:instancePath+"/goals/" + i0+"/readiness",schemaPath:"#/properties/goals/items/properties/readiness/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.goals.items.properties.readiness,data:data19};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1827,11 +686,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
-if(data18.artisans_vision !== undefined){
-let data21 = data18.artisans_vision;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err56 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals.properties.artisans_vision.type,parentSchema:schema14.properties.totals.properties.artisans_vision,data:data21};
+else {
+const err56 = {instancePath:instancePath+"/goals/" + i0+"/readiness",schemaPath:"#/properties/goals/items/properties/readiness/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.goals.items.properties.readiness.type,parentSchema:schema12.properties.goals.items.properties.readiness,data:data19};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1840,9 +696,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err57 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals.properties.artisans_vision,data:data21};
+}
+if(data1.ready !== undefined){
+let data20 = data1.ready;
+if(typeof data20 !== "boolean"){
+const err57 = {instancePath:instancePath+"/goals/" + i0+"/ready",schemaPath:"#/properties/goals/items/properties/ready/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.goals.items.properties.ready.type,parentSchema:schema12.properties.goals.items.properties.ready,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1852,10 +710,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.totals.type,parentSchema:schema14.properties.totals,data:data18};
+if(data1.confidence !== undefined){
+let data21 = data1.confidence;
+if(typeof data21 !== "string"){
+const err58 = {instancePath:instancePath+"/goals/" + i0+"/confidence",schemaPath:"#/properties/goals/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.confidence.type,parentSchema:schema12.properties.goals.items.properties.confidence,data:data21};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1864,14 +722,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.materials !== undefined){
-let data22 = data.materials;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key5 in data22){
-let data23 = data22[key5];
-if(typeof data23 !== "string"){
-const err59 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.materials.additionalProperties.type,parentSchema:schema14.properties.materials.additionalProperties,data:data23};
+if(!(((((data21 === "high") || (data21 === "medium-high")) || (data21 === "medium")) || (data21 === "low-medium")) || (data21 === "low"))){
+const err59 = {instancePath:instancePath+"/goals/" + i0+"/confidence",schemaPath:"#/properties/goals/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema12.properties.goals.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.goals.items.properties.confidence.enum,parentSchema:schema12.properties.goals.items.properties.confidence,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1881,9 +733,14 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.materials.type,parentSchema:schema14.properties.materials,data:data22};
+if(data1.gaps !== undefined){
+let data22 = data1.gaps;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+let data23 = data22[i2];
+if(typeof data23 !== "string"){
+const err60 = {instancePath:instancePath+"/goals/" + i0+"/gaps/" + i2,schemaPath:"#/properties/goals/items/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.gaps.items.type,parentSchema:schema12.properties.goals.items.properties.gaps.items,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1893,10 +750,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data24 = data.confidence;
-if(typeof data24 !== "string"){
-const err61 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.confidence.type,parentSchema:schema14.properties.confidence,data:data24};
+}
+else {
+const err61 = {instancePath:instancePath+"/goals/" + i0+"/gaps",schemaPath:"#/properties/goals/items/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.goals.items.properties.gaps.type,parentSchema:schema12.properties.goals.items.properties.gaps,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1905,8 +761,15 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!(((((data24 === "high") || (data24 === "medium-high")) || (data24 === "medium")) || (data24 === "low-medium")) || (data24 === "low"))){
-const err62 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema14.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.confidence.enum,parentSchema:schema14.properties.confidence,data:data24};
+}
+if(data1.notes !== undefined){
+let data24 = data1.notes;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+let data25 = data24[i3];
+if(typeof data25 !== "string"){
+const err62 = {instancePath:instancePath+"/goals/" + i0+"/notes/" + i3,schemaPath:"#/properties/goals/items/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.notes.items.type,parentSchema:schema12.properties.goals.items.properties.notes.items,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1916,14 +779,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.notes !== undefined){
-let data25 = data.notes;
-if(Array.isArray(data25)){
-const len2 = data25.length;
-for(let i2=0; i2<len2; i2++){
-let data26 = data25[i2];
-if(typeof data26 !== "string"){
-const err63 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.notes.items.type,parentSchema:schema14.properties.notes.items,data:data26};
+}
+else {
+const err63 = {instancePath:instancePath+"/goals/" + i0+"/notes",schemaPath:"#/properties/goals/items/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.goals.items.properties.notes.type,parentSchema:schema12.properties.goals.items.properties.notes,data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1933,9 +791,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-else {
-const err64 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.notes.type,parentSchema:schema14.properties.notes,data:data25};
+if(data1.note !== undefined){
+let data26 = data1.note;
+if(typeof data26 !== "string"){
+const err64 = {instancePath:instancePath+"/goals/" + i0+"/note",schemaPath:"#/properties/goals/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.goals.items.properties.note.type,parentSchema:schema12.properties.goals.items.properties.note,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1945,14 +804,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.gaps !== undefined){
-let data27 = data.gaps;
-if(Array.isArray(data27)){
-const len3 = data27.length;
-for(let i3=0; i3<len3; i3++){
-let data28 = data27[i3];
-if(typeof data28 !== "string"){
-const err65 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.gaps.items.type,parentSchema:schema14.properties.gaps.items,data:data28};
+}
+else {
+const err65 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.goals.items.type,parentSchema:schema12.properties.goals.items,data:data1};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1964,7 +818,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.gaps.type,parentSchema:schema14.properties.gaps,data:data27};
+const err66 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.goals.type,parentSchema:schema12.properties.goals,data:data0};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1974,15 +828,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.sources !== undefined){
-let data29 = data.sources;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.id === undefined){
-const err67 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema14.properties.sources.items.required,parentSchema:schema14.properties.sources.items,data:data30};
+if(data.combined !== undefined){
+let data27 = data.combined;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.materials === undefined){
+const err67 = {instancePath:instancePath+"/combined",schemaPath:"#/properties/combined/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema12.properties.combined.required,parentSchema:schema12.properties.combined,data:data27};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1991,8 +841,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data30.ref === undefined){
-const err68 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema14.properties.sources.items.required,parentSchema:schema14.properties.sources.items,data:data30};
+if(data27.readiness === undefined){
+const err68 = {instancePath:instancePath+"/combined",schemaPath:"#/properties/combined/required",keyword:"required",params:{missingProperty: "readiness"},message:"must have required property '"+"readiness"+"'",schema:schema12.properties.combined.required,parentSchema:schema12.properties.combined,data:data27};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2001,9 +851,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-for(const key6 in data30){
-if(!((key6 === "id") || (key6 === "ref"))){
-const err69 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.sources.items,data:data30};
+if(data27.ready === undefined){
+const err69 = {instancePath:instancePath+"/combined",schemaPath:"#/properties/combined/required",keyword:"required",params:{missingProperty: "ready"},message:"must have required property '"+"ready"+"'",schema:schema12.properties.combined.required,parentSchema:schema12.properties.combined,data:data27};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2012,11 +861,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data30.id !== undefined){
-let data31 = data30.id;
-if(typeof data31 !== "string"){
-const err70 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.id.type,parentSchema:schema14.properties.sources.items.properties.id,data:data31};
+for(const key3 in data27){
+if(!(((key3 === "materials") || (key3 === "readiness")) || (key3 === "ready"))){
+const err70 = {instancePath:instancePath+"/combined",schemaPath:"#/properties/combined/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.combined,data:data27};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2026,10 +873,15 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data30.ref !== undefined){
-let data32 = data30.ref;
-if(typeof data32 !== "string"){
-const err71 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.ref.type,parentSchema:schema14.properties.sources.items.properties.ref,data:data32};
+if(data27.materials !== undefined){
+let data28 = data27.materials;
+if(Array.isArray(data28)){
+const len4 = data28.length;
+for(let i4=0; i4<len4; i4++){
+let data29 = data28[i4];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.key === undefined){
+const err71 = {instancePath:instancePath+"/combined/materials/" + i4,schemaPath:"#/properties/combined/properties/materials/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema12.properties.combined.properties.materials.items.required,parentSchema:schema12.properties.combined.properties.materials.items,data:data29};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2038,10 +890,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sources.items.type,parentSchema:schema14.properties.sources.items,data:data30};
+if(data29.name === undefined){
+const err72 = {instancePath:instancePath+"/combined/materials/" + i4,schemaPath:"#/properties/combined/properties/materials/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.combined.properties.materials.items.required,parentSchema:schema12.properties.combined.properties.materials.items,data:data29};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2050,10 +900,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.sources.type,parentSchema:schema14.properties.sources,data:data29};
+if(data29.needed === undefined){
+const err73 = {instancePath:instancePath+"/combined/materials/" + i4,schemaPath:"#/properties/combined/properties/materials/items/required",keyword:"required",params:{missingProperty: "needed"},message:"must have required property '"+"needed"+"'",schema:schema12.properties.combined.properties.materials.items.required,parentSchema:schema12.properties.combined.properties.materials.items,data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2062,11 +910,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data.data_version !== undefined){
-let data33 = data.data_version;
-if(typeof data33 !== "string"){
-const err74 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.data_version.type,parentSchema:schema14.properties.data_version,data:data33};
+if(data29.in_inventory === undefined){
+const err74 = {instancePath:instancePath+"/combined/materials/" + i4,schemaPath:"#/properties/combined/properties/materials/items/required",keyword:"required",params:{missingProperty: "in_inventory"},message:"must have required property '"+"in_inventory"+"'",schema:schema12.properties.combined.properties.materials.items.required,parentSchema:schema12.properties.combined.properties.materials.items,data:data29};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2075,10 +920,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+if(data29.missing === undefined){
+const err75 = {instancePath:instancePath+"/combined/materials/" + i4,schemaPath:"#/properties/combined/properties/materials/items/required",keyword:"required",params:{missingProperty: "missing"},message:"must have required property '"+"missing"+"'",schema:schema12.properties.combined.properties.materials.items.required,parentSchema:schema12.properties.combined.properties.materials.items,data:data29};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2087,19 +930,349 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate13.errors = vErrors;
+if(data29.readiness === undefined){
+const err76 = {instancePath:instancePath+"/combined/materials/" + i4,schemaPath:"#/properties/combined/properties/materials/items/required",keyword:"required",params:{missingProperty: "readiness"},message:"must have required property '"+"readiness"+"'",schema:schema12.properties.combined.properties.materials.items.required,parentSchema:schema12.properties.combined.properties.materials.items,data:data29};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+for(const key4 in data29){
+if(!(((((((key4 === "key") || (key4 === "name")) || (key4 === "hero")) || (key4 === "needed")) || (key4 === "in_inventory")) || (key4 === "missing")) || (key4 === "readiness"))){
+const err77 = {instancePath:instancePath+"/combined/materials/" + i4,schemaPath:"#/properties/combined/properties/materials/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.combined.properties.materials.items,data:data29};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data29.key !== undefined){
+let data30 = data29.key;
+if(typeof data30 !== "string"){
+const err78 = {instancePath:instancePath+"/combined/materials/" + i4+"/key",schemaPath:"#/properties/combined/properties/materials/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.combined.properties.materials.items.properties.key.type,parentSchema:schema12.properties.combined.properties.materials.items.properties.key,data:data30};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data29.name !== undefined){
+let data31 = data29.name;
+if(typeof data31 !== "string"){
+const err79 = {instancePath:instancePath+"/combined/materials/" + i4+"/name",schemaPath:"#/properties/combined/properties/materials/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.combined.properties.materials.items.properties.name.type,parentSchema:schema12.properties.combined.properties.materials.items.properties.name,data:data31};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data29.hero !== undefined){
+let data32 = data29.hero;
+if(typeof data32 !== "string"){
+const err80 = {instancePath:instancePath+"/combined/materials/" + i4+"/hero",schemaPath:"#/properties/combined/properties/materials/items/properties/hero/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.combined.properties.materials.items.properties.hero.type,parentSchema:schema12.properties.combined.properties.materials.items.properties.hero,data:data32};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data29.needed !== undefined){
+let data33 = data29.needed;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err81 = {instancePath:instancePath+"/combined/materials/" + i4+"/needed",schemaPath:"#/properties/combined/properties/materials/items/properties/needed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.combined.properties.materials.items.properties.needed.type,parentSchema:schema12.properties.combined.properties.materials.items.properties.needed,data:data33};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err82 = {instancePath:instancePath+"/combined/materials/" + i4+"/needed",schemaPath:"#/properties/combined/properties/materials/items/properties/needed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.combined.properties.materials.items.properties.needed,data:data33};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+if(data29.in_inventory !== undefined){
+let data34 = data29.in_inventory;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err83 = {instancePath:instancePath+"/combined/materials/" + i4+"/in_inventory",schemaPath:"#/properties/combined/properties/materials/items/properties/in_inventory/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.combined.properties.materials.items.properties.in_inventory.type,parentSchema:schema12.properties.combined.properties.materials.items.properties.in_inventory,data:data34};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err84 = {instancePath:instancePath+"/combined/materials/" + i4+"/in_inventory",schemaPath:"#/properties/combined/properties/materials/items/properties/in_inventory/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.combined.properties.materials.items.properties.in_inventory,data:data34};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+if(data29.missing !== undefined){
+let data35 = data29.missing;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err85 = {instancePath:instancePath+"/combined/materials/" + i4+"/missing",schemaPath:"#/properties/combined/properties/materials/items/properties/missing/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.combined.properties.materials.items.properties.missing.type,parentSchema:schema12.properties.combined.properties.materials.items.properties.missing,data:data35};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err86 = {instancePath:instancePath+"/combined/materials/" + i4+"/missing",schemaPath:"#/properties/combined/properties/materials/items/properties/missing/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.combined.properties.materials.items.properties.missing,data:data35};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+if(data29.readiness !== undefined){
+let data36 = data29.readiness;
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 1 || isNaN(data36)){
+const err87 = {instancePath:instancePath+"/combined/materials/" + i4+"/readiness",schemaPath:"#/properties/combined/properties/materials/items/properties/readiness/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema12.properties.combined.properties.materials.items.properties.readiness,data:data36};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if(data36 < 0 || isNaN(data36)){
+const err88 = {instancePath:instancePath+"/combined/materials/" + i4+"/readiness",schemaPath:"#/properties/combined/properties/materials/items/properties/readiness/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.combined.properties.materials.items.properties.readiness,data:data36};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/combined/materials/" + i4+"/readiness",schemaPath:"#/properties/combined/properties/materials/items/properties/readiness/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.combined.properties.materials.items.properties.readiness.type,parentSchema:schema12.properties.combined.properties.materials.items.properties.readiness,data:data36};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/combined/materials/" + i4,schemaPath:"#/properties/combined/properties/materials/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.combined.properties.materials.items.type,parentSchema:schema12.properties.combined.properties.materials.items,data:data29};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/combined/materials",schemaPath:"#/properties/combined/properties/materials/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.combined.properties.materials.type,parentSchema:schema12.properties.combined.properties.materials,data:data28};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data27.readiness !== undefined){
+let data37 = data27.readiness;
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 1 || isNaN(data37)){
+const err92 = {instancePath:instancePath+"/combined/readiness",schemaPath:"#/properties/combined/properties/readiness/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema12.properties.combined.properties.readiness,data:data37};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+if(data37 < 0 || isNaN(data37)){
+const err93 = {instancePath:instancePath+"/combined/readiness",schemaPath:"#/properties/combined/properties/readiness/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.combined.properties.readiness,data:data37};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/combined/readiness",schemaPath:"#/properties/combined/properties/readiness/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema12.properties.combined.properties.readiness.type,parentSchema:schema12.properties.combined.properties.readiness,data:data37};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data27.ready !== undefined){
+let data38 = data27.ready;
+if(typeof data38 !== "boolean"){
+const err95 = {instancePath:instancePath+"/combined/ready",schemaPath:"#/properties/combined/properties/ready/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema12.properties.combined.properties.ready.type,parentSchema:schema12.properties.combined.properties.ready,data:data38};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/combined",schemaPath:"#/properties/combined/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.combined.type,parentSchema:schema12.properties.combined,data:data27};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(data.inactive_goals !== undefined){
+let data39 = data.inactive_goals;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err97 = {instancePath:instancePath+"/inactive_goals",schemaPath:"#/properties/inactive_goals/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.inactive_goals.type,parentSchema:schema12.properties.inactive_goals,data:data39};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 0 || isNaN(data39)){
+const err98 = {instancePath:instancePath+"/inactive_goals",schemaPath:"#/properties/inactive_goals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.inactive_goals,data:data39};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+if(data.profile_updated_at !== undefined){
+let data40 = data.profile_updated_at;
+if((typeof data40 !== "string") && (data40 !== null)){
+const err99 = {instancePath:instancePath+"/profile_updated_at",schemaPath:"#/properties/profile_updated_at/type",keyword:"type",params:{type: schema12.properties.profile_updated_at.type},message:"must be string,null",schema:schema12.properties.profile_updated_at.type,parentSchema:schema12.properties.profile_updated_at,data:data40};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data.inventory_updated_at !== undefined){
+let data41 = data.inventory_updated_at;
+if((typeof data41 !== "string") && (data41 !== null)){
+const err100 = {instancePath:instancePath+"/inventory_updated_at",schemaPath:"#/properties/inventory_updated_at/type",keyword:"type",params:{type: schema12.properties.inventory_updated_at.type},message:"must be string,null",schema:schema12.properties.inventory_updated_at.type,parentSchema:schema12.properties.inventory_updated_at,data:data41};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data42 = data.data_version;
+if(typeof data42 !== "string"){
+const err101 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.data_version.type,parentSchema:schema12.properties.data_version,data:data42};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+validate11.errors = vErrors;
 return errors === 0;
 }
 
-export const hero_shards_cost_input = validate14;
-const schema15 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"description":"Current position, e.g. `0★`, `2★ 4/6`, `3★`, `locked`, or {\"stars\": 2, \"tier\": 4}.","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"description":"Target position, same forms as `from`, not below it. The maximum is `5★ 6/6` (= `5★`).","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]}}};
+export const get_my_inventory_input = validate12;
+const schema13 = {"type":"object","additionalProperties":false,"properties":{}};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema15.required,parentSchema:schema15,data};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2108,8 +1281,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema15.required,parentSchema:schema15,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2118,9 +1292,39 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((key0 === "from") || (key0 === "to"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+validate12.errors = vErrors;
+return errors === 0;
+}
+
+export const get_my_inventory_output = validate13;
+const schema14 = {"type":"object","additionalProperties":false,"required":["sections","materials","updated_at"],"properties":{"sections":{"type":"object","additionalProperties":false,"required":["governor_gear","charms","truegold","hero_shards","widgets","forging"],"description":"Amounts per section and material key.","properties":{"governor_gear":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"charms":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"truegold":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},"hero_shards":{"type":"object","description":"Shards per hero key.","additionalProperties":{"type":"integer","minimum":0}},"widgets":{"type":"object","description":"Widgets per hero key.","additionalProperties":{"type":"integer","minimum":0}},"forging":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"updated_at":{"type":"string","description":"When the inventory was last saved (RFC 3339, UTC)."}}};
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sections === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.materials === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.updated_at === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema14.required,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2129,15 +1333,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.from !== undefined){
-let data0 = data.from;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(typeof data0 === "string"){
-if(func3(data0) > 32){
-const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema15.properties.from.anyOf[0],data:data0};
+for(const key0 in data){
+if(!(((key0 === "sections") || (key0 === "materials")) || (key0 === "updated_at"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2147,8 +1345,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.from.anyOf[0].type,parentSchema:schema15.properties.from.anyOf[0],data:data0};
+if(data.sections !== undefined){
+let data0 = data.sections;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.governor_gear === undefined){
+const err4 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/required",keyword:"required",params:{missingProperty: "governor_gear"},message:"must have required property '"+"governor_gear"+"'",schema:schema14.properties.sections.required,parentSchema:schema14.properties.sections,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2157,13 +1358,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.stars === undefined){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema15.properties.from.anyOf[1].required,parentSchema:schema15.properties.from.anyOf[1],data:data0};
+if(data0.charms === undefined){
+const err5 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/required",keyword:"required",params:{missingProperty: "charms"},message:"must have required property '"+"charms"+"'",schema:schema14.properties.sections.required,parentSchema:schema14.properties.sections,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2172,9 +1368,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key1 in data0){
-if(!((key1 === "stars") || (key1 === "tier"))){
-const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.from.anyOf[1],data:data0};
+if(data0.truegold === undefined){
+const err6 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/required",keyword:"required",params:{missingProperty: "truegold"},message:"must have required property '"+"truegold"+"'",schema:schema14.properties.sections.required,parentSchema:schema14.properties.sections,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2183,11 +1378,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data0.stars !== undefined){
-let data1 = data0.stars;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.from.anyOf[1].properties.stars.type,parentSchema:schema15.properties.from.anyOf[1].properties.stars,data:data1};
+if(data0.hero_shards === undefined){
+const err7 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/required",keyword:"required",params:{missingProperty: "hero_shards"},message:"must have required property '"+"hero_shards"+"'",schema:schema14.properties.sections.required,parentSchema:schema14.properties.sections,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2196,9 +1388,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 5 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema15.properties.from.anyOf[1].properties.stars,data:data1};
+if(data0.widgets === undefined){
+const err8 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/required",keyword:"required",params:{missingProperty: "widgets"},message:"must have required property '"+"widgets"+"'",schema:schema14.properties.sections.required,parentSchema:schema14.properties.sections,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2207,8 +1398,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data1 < 0 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.from.anyOf[1].properties.stars,data:data1};
+if(data0.forging === undefined){
+const err9 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/required",keyword:"required",params:{missingProperty: "forging"},message:"must have required property '"+"forging"+"'",schema:schema14.properties.sections.required,parentSchema:schema14.properties.sections,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2217,12 +1408,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data0.tier !== undefined){
-let data2 = data0.tier;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.from.anyOf[1].properties.tier.type,parentSchema:schema15.properties.from.anyOf[1].properties.tier,data:data2};
+for(const key1 in data0){
+if(!((((((key1 === "governor_gear") || (key1 === "charms")) || (key1 === "truegold")) || (key1 === "hero_shards")) || (key1 === "widgets")) || (key1 === "forging"))){
+const err10 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.sections,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2231,9 +1419,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 6 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema15.properties.from.anyOf[1].properties.tier,data:data2};
+}
+if(data0.governor_gear !== undefined){
+let data1 = data0.governor_gear;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key2 in data1){
+let data2 = data1[key2];
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err11 = {instancePath:instancePath+"/sections/governor_gear/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/governor_gear/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.sections.properties.governor_gear.additionalProperties.type,parentSchema:schema14.properties.sections.properties.governor_gear.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2242,8 +1435,9 @@ vErrors.push(err11);
 }
 errors++;
 }
+if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.from.anyOf[1].properties.tier,data:data2};
+const err12 = {instancePath:instancePath+"/sections/governor_gear/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/governor_gear/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.sections.properties.governor_gear.additionalProperties,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2256,7 +1450,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.from.anyOf[1].type,parentSchema:schema15.properties.from.anyOf[1],data:data0};
+const err13 = {instancePath:instancePath+"/sections/governor_gear",schemaPath:"#/properties/sections/properties/governor_gear/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sections.properties.governor_gear.type,parentSchema:schema14.properties.sections.properties.governor_gear,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2265,11 +1459,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
 }
-if(!valid1){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.from.anyOf,parentSchema:schema15.properties.from,data:data0};
+if(data0.charms !== undefined){
+let data3 = data0.charms;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key3 in data3){
+let data4 = data3[key3];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err14 = {instancePath:instancePath+"/sections/charms/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/charms/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.sections.properties.charms.additionalProperties.type,parentSchema:schema14.properties.sections.properties.charms.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2278,26 +1475,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.to !== undefined){
-let data3 = data.to;
-const _errs14 = errors;
-let valid3 = false;
-const _errs15 = errors;
-if(typeof data3 === "string"){
-if(func3(data3) > 32){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema15.properties.to.anyOf[0],data:data3};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err15 = {instancePath:instancePath+"/sections/charms/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/charms/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.sections.properties.charms.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2307,8 +1487,10 @@ vErrors.push(err15);
 errors++;
 }
 }
+}
+}
 else {
-const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.to.anyOf[0].type,parentSchema:schema15.properties.to.anyOf[0],data:data3};
+const err16 = {instancePath:instancePath+"/sections/charms",schemaPath:"#/properties/sections/properties/charms/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sections.properties.charms.type,parentSchema:schema14.properties.sections.properties.charms,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2317,13 +1499,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-var _valid1 = _errs15 === errors;
-valid3 = valid3 || _valid1;
-if(!valid3){
-const _errs17 = errors;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.stars === undefined){
-const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema15.properties.to.anyOf[1].required,parentSchema:schema15.properties.to.anyOf[1],data:data3};
+}
+if(data0.truegold !== undefined){
+let data5 = data0.truegold;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key4 in data5){
+let data6 = data5[key4];
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err17 = {instancePath:instancePath+"/sections/truegold/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/truegold/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.sections.properties.truegold.additionalProperties.type,parentSchema:schema14.properties.sections.properties.truegold.additionalProperties,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2332,9 +1515,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key2 in data3){
-if(!((key2 === "stars") || (key2 === "tier"))){
-const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.to.anyOf[1],data:data3};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err18 = {instancePath:instancePath+"/sections/truegold/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/truegold/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.sections.properties.truegold.additionalProperties,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2344,10 +1527,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data3.stars !== undefined){
-let data4 = data3.stars;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err19 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.to.anyOf[1].properties.stars.type,parentSchema:schema15.properties.to.anyOf[1].properties.stars,data:data4};
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/sections/truegold",schemaPath:"#/properties/sections/properties/truegold/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sections.properties.truegold.type,parentSchema:schema14.properties.sections.properties.truegold,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2356,9 +1539,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 5 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema15.properties.to.anyOf[1].properties.stars,data:data4};
+}
+if(data0.hero_shards !== undefined){
+let data7 = data0.hero_shards;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key5 in data7){
+let data8 = data7[key5];
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err20 = {instancePath:instancePath+"/sections/hero_shards/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/hero_shards/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.sections.properties.hero_shards.additionalProperties.type,parentSchema:schema14.properties.sections.properties.hero_shards.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2367,8 +1555,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data4 < 0 || isNaN(data4)){
-const err21 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.to.anyOf[1].properties.stars,data:data4};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err21 = {instancePath:instancePath+"/sections/hero_shards/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/hero_shards/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.sections.properties.hero_shards.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2379,10 +1568,9 @@ errors++;
 }
 }
 }
-if(data3.tier !== undefined){
-let data5 = data3.tier;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err22 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.to.anyOf[1].properties.tier.type,parentSchema:schema15.properties.to.anyOf[1].properties.tier,data:data5};
+}
+else {
+const err22 = {instancePath:instancePath+"/sections/hero_shards",schemaPath:"#/properties/sections/properties/hero_shards/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sections.properties.hero_shards.type,parentSchema:schema14.properties.sections.properties.hero_shards,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2391,9 +1579,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 6 || isNaN(data5)){
-const err23 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema15.properties.to.anyOf[1].properties.tier,data:data5};
+}
+if(data0.widgets !== undefined){
+let data9 = data0.widgets;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+for(const key6 in data9){
+let data10 = data9[key6];
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err23 = {instancePath:instancePath+"/sections/widgets/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/widgets/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.sections.properties.widgets.additionalProperties.type,parentSchema:schema14.properties.sections.properties.widgets.additionalProperties,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2402,8 +1595,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data5 < 0 || isNaN(data5)){
-const err24 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.to.anyOf[1].properties.tier,data:data5};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 0 || isNaN(data10)){
+const err24 = {instancePath:instancePath+"/sections/widgets/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/widgets/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.sections.properties.widgets.additionalProperties,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2416,7 +1610,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.to.anyOf[1].type,parentSchema:schema15.properties.to.anyOf[1],data:data3};
+const err25 = {instancePath:instancePath+"/sections/widgets",schemaPath:"#/properties/sections/properties/widgets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sections.properties.widgets.type,parentSchema:schema14.properties.sections.properties.widgets,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2425,11 +1619,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid1 = _errs17 === errors;
-valid3 = valid3 || _valid1;
 }
-if(!valid3){
-const err26 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.to.anyOf,parentSchema:schema15.properties.to,data:data3};
+if(data0.forging !== undefined){
+let data11 = data0.forging;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key7 in data11){
+let data12 = data11[key7];
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err26 = {instancePath:instancePath+"/sections/forging/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/forging/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.sections.properties.forging.additionalProperties.type,parentSchema:schema14.properties.sections.properties.forging.additionalProperties,data:data12};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2438,21 +1635,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-else {
-errors = _errs14;
-if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err27 = {instancePath:instancePath+"/sections/forging/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/sections/properties/forging/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.sections.properties.forging.additionalProperties,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2461,19 +1646,97 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate14.errors = vErrors;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/sections/forging",schemaPath:"#/properties/sections/properties/forging/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sections.properties.forging.type,parentSchema:schema14.properties.sections.properties.forging,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sections.type,parentSchema:schema14.properties.sections,data:data0};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.materials !== undefined){
+let data13 = data.materials;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key8 in data13){
+let data14 = data13[key8];
+if(typeof data14 !== "string"){
+const err30 = {instancePath:instancePath+"/materials/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.materials.additionalProperties.type,parentSchema:schema14.properties.materials.additionalProperties,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.materials.type,parentSchema:schema14.properties.materials,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data15 = data.updated_at;
+if(typeof data15 !== "string"){
+const err32 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.updated_at.type,parentSchema:schema14.properties.updated_at,data:data15};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const hero_shards_cost_output = validate15;
-const schema16 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting position as a canonical label."},"to":{"type":"string","description":"The target position as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["shards"],"properties":{"shards":{"type":"integer","minimum":0,"description":"Hero shards"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+export const get_my_profile_input = validate14;
+const schema15 = {"type":"object","additionalProperties":false,"properties":{}};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema16.required,parentSchema:schema16,data};
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2482,8 +1745,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema16.required,parentSchema:schema16,data};
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2492,8 +1756,39 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.step_count === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema16.required,parentSchema:schema16,data};
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+export const get_my_profile_output = validate15;
+const schema16 = {"type":"object","additionalProperties":false,"required":["player_id","name","kingdom","town_center","power","troops","combat_stats","heroes","governor_gear","buildings","updated_at"],"properties":{"player_id":{"type":"string","description":"The in-game player id."},"name":{"type":"string","description":"The in-game name."},"kingdom":{"type":"integer","description":"Kingdom (server) number."},"town_center":{"type":"object","additionalProperties":false,"required":["level","label"],"description":"Town Center level; from 30 on, Truegold levels (TG1 = 35, TGn = 30 + 5n, TGn-k = 30 + 5n + k).","properties":{"level":{"type":"integer","minimum":1,"maximum":80,"description":"Numeric level."},"label":{"type":"string","description":"Label as the game shows it, e.g. 25, 30-2, TG3, TG4-1."}}},"power":{"type":"integer","minimum":0,"description":"Total power."},"troops":{"type":"array","description":"Troop counts by type and tier.","items":{"type":"object","additionalProperties":false,"required":["type","tier","count"],"properties":{"type":{"type":"string","enum":["infantry","cavalry","archer"]},"tier":{"type":"integer","minimum":1,"maximum":11},"count":{"type":"integer","minimum":0}}}},"combat_stats":{"type":"object","description":"Bonus percentages (attack, defense, lethality, health) per troop type.","additionalProperties":{"type":"object","additionalProperties":{"type":"number"}}},"heroes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","stars","sub_tier","star_position","level","exclusive_gear_level","gear"],"properties":{"key":{"type":"string","description":"Hero key (e.g. amadeus)."},"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (0 = no stars)."},"sub_tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star (6 = full)."},"star_position":{"type":"string","description":"The position as hero_shards_cost writes it, e.g. 4★ 3/6."},"level":{"type":"integer","minimum":1},"exclusive_gear_level":{"type":"integer","minimum":0,"maximum":10},"gear":{"type":"object","description":"Hero gear per slot (helmet, gloves, armour, boots) with Mastery (0-20) and enhancement (0-200).","additionalProperties":{"type":"object","additionalProperties":false,"required":["mastery","enhancement"],"properties":{"mastery":{"type":"integer","minimum":0,"maximum":20},"enhancement":{"type":"integer","minimum":0,"maximum":200}}}}}}},"governor_gear":{"type":"object","description":"Governor Gear per piece (cap, watch, coat, pants, ring, cane) with its three charm levels.","additionalProperties":{"type":"object","additionalProperties":false,"required":["level","charms"],"properties":{"level":{"type":"string","description":"Level label, e.g. Gold T1 ★2."},"charms":{"type":"array","items":{"type":"integer","minimum":0,"maximum":22}}}}},"buildings":{"type":"object","description":"Truegold building levels other than the Town Center (labels like TG2-3, or numbers).","additionalProperties":{"type":["string","integer"]}},"updated_at":{"type":"string","description":"When the profile was last saved (RFC 3339, UTC)."}}};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.player_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "player_id"},message:"must have required property '"+"player_id"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.kingdom === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kingdom"},message:"must have required property '"+"kingdom"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2502,8 +1797,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.steps === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(data.town_center === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "town_center"},message:"must have required property '"+"town_center"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2512,8 +1807,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.totals === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(data.power === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "power"},message:"must have required property '"+"power"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2522,8 +1817,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.materials === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(data.troops === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "troops"},message:"must have required property '"+"troops"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2532,8 +1827,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.confidence === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(data.combat_stats === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "combat_stats"},message:"must have required property '"+"combat_stats"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2542,8 +1837,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.notes === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(data.heroes === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2552,8 +1847,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.gaps === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(data.governor_gear === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "governor_gear"},message:"must have required property '"+"governor_gear"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2562,8 +1857,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.sources === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(data.buildings === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "buildings"},message:"must have required property '"+"buildings"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2572,8 +1867,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.data_version === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(data.updated_at === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema16.required,parentSchema:schema16,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2594,10 +1889,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.from !== undefined){
-let data0 = data.from;
+if(data.player_id !== undefined){
+let data0 = data.player_id;
 if(typeof data0 !== "string"){
-const err12 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.from.type,parentSchema:schema16.properties.from,data:data0};
+const err12 = {instancePath:instancePath+"/player_id",schemaPath:"#/properties/player_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.player_id.type,parentSchema:schema16.properties.player_id,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2607,10 +1902,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.to !== undefined){
-let data1 = data.to;
+if(data.name !== undefined){
+let data1 = data.name;
 if(typeof data1 !== "string"){
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.to.type,parentSchema:schema16.properties.to,data:data1};
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.name.type,parentSchema:schema16.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2620,10 +1915,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.step_count !== undefined){
-let data2 = data.step_count;
+if(data.kingdom !== undefined){
+let data2 = data.kingdom;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err14 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.step_count.type,parentSchema:schema16.properties.step_count,data:data2};
+const err14 = {instancePath:instancePath+"/kingdom",schemaPath:"#/properties/kingdom/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.kingdom.type,parentSchema:schema16.properties.kingdom,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2632,9 +1927,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.step_count,data:data2};
+}
+if(data.town_center !== undefined){
+let data3 = data.town_center;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.level === undefined){
+const err15 = {instancePath:instancePath+"/town_center",schemaPath:"#/properties/town_center/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema16.properties.town_center.required,parentSchema:schema16.properties.town_center,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2643,17 +1941,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-if(data.steps !== undefined){
-let data3 = data.steps;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.from === undefined){
-const err16 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema16.properties.steps.items.required,parentSchema:schema16.properties.steps.items,data:data4};
+if(data3.label === undefined){
+const err16 = {instancePath:instancePath+"/town_center",schemaPath:"#/properties/town_center/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema16.properties.town_center.required,parentSchema:schema16.properties.town_center,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2662,8 +1951,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data4.to === undefined){
-const err17 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema16.properties.steps.items.required,parentSchema:schema16.properties.steps.items,data:data4};
+for(const key1 in data3){
+if(!((key1 === "level") || (key1 === "label"))){
+const err17 = {instancePath:instancePath+"/town_center",schemaPath:"#/properties/town_center/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.town_center,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2672,8 +1962,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data4.cost === undefined){
-const err18 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema16.properties.steps.items.required,parentSchema:schema16.properties.steps.items,data:data4};
+}
+if(data3.level !== undefined){
+let data4 = data3.level;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err18 = {instancePath:instancePath+"/town_center/level",schemaPath:"#/properties/town_center/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.town_center.properties.level.type,parentSchema:schema16.properties.town_center.properties.level,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2682,9 +1975,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err19 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.steps.items,data:data4};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 80 || isNaN(data4)){
+const err19 = {instancePath:instancePath+"/town_center/level",schemaPath:"#/properties/town_center/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema16.properties.town_center.properties.level,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2693,11 +1986,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data4.from !== undefined){
-let data5 = data4.from;
-if(typeof data5 !== "string"){
-const err20 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.from.type,parentSchema:schema16.properties.steps.items.properties.from,data:data5};
+if(data4 < 1 || isNaN(data4)){
+const err20 = {instancePath:instancePath+"/town_center/level",schemaPath:"#/properties/town_center/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema16.properties.town_center.properties.level,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2707,10 +1997,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data4.to !== undefined){
-let data6 = data4.to;
-if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.to.type,parentSchema:schema16.properties.steps.items.properties.to,data:data6};
+}
+if(data3.label !== undefined){
+let data5 = data3.label;
+if(typeof data5 !== "string"){
+const err21 = {instancePath:instancePath+"/town_center/label",schemaPath:"#/properties/town_center/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.town_center.properties.label.type,parentSchema:schema16.properties.town_center.properties.label,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2720,13 +2011,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data4.cost !== undefined){
-let data7 = data4.cost;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key2 in data7){
-let data8 = data7[key2];
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema16.properties.steps.items.properties.cost.additionalProperties,data:data8};
+}
+else {
+const err22 = {instancePath:instancePath+"/town_center",schemaPath:"#/properties/town_center/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.town_center.type,parentSchema:schema16.properties.town_center,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2735,9 +2022,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.steps.items.properties.cost.additionalProperties,data:data8};
+}
+if(data.power !== undefined){
+let data6 = data.power;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err23 = {instancePath:instancePath+"/power",schemaPath:"#/properties/power/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.power.type,parentSchema:schema16.properties.power,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2746,11 +2035,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.steps.items.properties.cost.type,parentSchema:schema16.properties.steps.items.properties.cost,data:data7};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err24 = {instancePath:instancePath+"/power",schemaPath:"#/properties/power/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.power,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2760,10 +2047,16 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data4.confidence !== undefined){
-let data9 = data4.confidence;
-if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.confidence.type,parentSchema:schema16.properties.steps.items.properties.confidence,data:data9};
+}
+if(data.troops !== undefined){
+let data7 = data.troops;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.type === undefined){
+const err25 = {instancePath:instancePath+"/troops/" + i0,schemaPath:"#/properties/troops/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema16.properties.troops.items.required,parentSchema:schema16.properties.troops.items,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2772,8 +2065,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema16.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.steps.items.properties.confidence.enum,parentSchema:schema16.properties.steps.items.properties.confidence,data:data9};
+if(data8.tier === undefined){
+const err26 = {instancePath:instancePath+"/troops/" + i0,schemaPath:"#/properties/troops/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema16.properties.troops.items.required,parentSchema:schema16.properties.troops.items,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2782,11 +2075,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data4.note !== undefined){
-let data10 = data4.note;
-if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.note.type,parentSchema:schema16.properties.steps.items.properties.note,data:data10};
+if(data8.count === undefined){
+const err27 = {instancePath:instancePath+"/troops/" + i0,schemaPath:"#/properties/troops/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'",schema:schema16.properties.troops.items.required,parentSchema:schema16.properties.troops.items,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2795,15 +2085,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data4.unknown !== undefined){
-let data11 = data4.unknown;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-let data12 = data11[i1];
-if(typeof data12 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.unknown.items.type,parentSchema:schema16.properties.steps.items.properties.unknown.items,data:data12};
+for(const key2 in data8){
+if(!(((key2 === "type") || (key2 === "tier")) || (key2 === "count"))){
+const err28 = {instancePath:instancePath+"/troops/" + i0,schemaPath:"#/properties/troops/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.troops.items,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2813,9 +2097,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.steps.items.properties.unknown.type,parentSchema:schema16.properties.steps.items.properties.unknown,data:data11};
+if(data8.type !== undefined){
+let data9 = data8.type;
+if(typeof data9 !== "string"){
+const err29 = {instancePath:instancePath+"/troops/" + i0+"/type",schemaPath:"#/properties/troops/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.troops.items.properties.type.type,parentSchema:schema16.properties.troops.items.properties.type,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2824,10 +2109,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.steps.items.type,parentSchema:schema16.properties.steps.items,data:data4};
+if(!(((data9 === "infantry") || (data9 === "cavalry")) || (data9 === "archer"))){
+const err30 = {instancePath:instancePath+"/troops/" + i0+"/type",schemaPath:"#/properties/troops/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema16.properties.troops.items.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.troops.items.properties.type.enum,parentSchema:schema16.properties.troops.items.properties.type,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2837,9 +2120,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.steps.type,parentSchema:schema16.properties.steps,data:data3};
+if(data8.tier !== undefined){
+let data10 = data8.tier;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err31 = {instancePath:instancePath+"/troops/" + i0+"/tier",schemaPath:"#/properties/troops/items/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.troops.items.properties.tier.type,parentSchema:schema16.properties.troops.items.properties.tier,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2848,12 +2132,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data.totals !== undefined){
-let data13 = data.totals;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.shards === undefined){
-const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "shards"},message:"must have required property '"+"shards"+"'",schema:schema16.properties.totals.required,parentSchema:schema16.properties.totals,data:data13};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 11 || isNaN(data10)){
+const err32 = {instancePath:instancePath+"/troops/" + i0+"/tier",schemaPath:"#/properties/troops/items/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 11},message:"must be <= 11",schema:11,parentSchema:schema16.properties.troops.items.properties.tier,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2862,9 +2143,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!(key3 === "shards")){
-const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.totals,data:data13};
+if(data10 < 1 || isNaN(data10)){
+const err33 = {instancePath:instancePath+"/troops/" + i0+"/tier",schemaPath:"#/properties/troops/items/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema16.properties.troops.items.properties.tier,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2874,10 +2154,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data13.shards !== undefined){
-let data14 = data13.shards;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err34 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.totals.properties.shards.type,parentSchema:schema16.properties.totals.properties.shards,data:data14};
+}
+if(data8.count !== undefined){
+let data11 = data8.count;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err34 = {instancePath:instancePath+"/troops/" + i0+"/count",schemaPath:"#/properties/troops/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.troops.items.properties.count.type,parentSchema:schema16.properties.troops.items.properties.count,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2886,9 +2167,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.totals.properties.shards,data:data14};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err35 = {instancePath:instancePath+"/troops/" + i0+"/count",schemaPath:"#/properties/troops/items/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.troops.items.properties.count,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2901,7 +2182,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.totals.type,parentSchema:schema16.properties.totals,data:data13};
+const err36 = {instancePath:instancePath+"/troops/" + i0,schemaPath:"#/properties/troops/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.troops.items.type,parentSchema:schema16.properties.troops.items,data:data8};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2911,13 +2192,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.materials !== undefined){
-let data15 = data.materials;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key4 in data15){
-let data16 = data15[key4];
-if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.materials.additionalProperties.type,parentSchema:schema16.properties.materials.additionalProperties,data:data16};
+}
+else {
+const err37 = {instancePath:instancePath+"/troops",schemaPath:"#/properties/troops/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.troops.type,parentSchema:schema16.properties.troops,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2927,9 +2204,16 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.materials.type,parentSchema:schema16.properties.materials,data:data15};
+if(data.combat_stats !== undefined){
+let data12 = data.combat_stats;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key3 in data12){
+let data13 = data12[key3];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key4 in data13){
+let data14 = data13[key4];
+if(!((typeof data14 == "number") && (isFinite(data14)))){
+const err38 = {instancePath:instancePath+"/combat_stats/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/combat_stats/additionalProperties/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema16.properties.combat_stats.additionalProperties.additionalProperties.type,parentSchema:schema16.properties.combat_stats.additionalProperties.additionalProperties,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2939,10 +2223,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data17 = data.confidence;
-if(typeof data17 !== "string"){
-const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.confidence.type,parentSchema:schema16.properties.confidence,data:data17};
+}
+else {
+const err39 = {instancePath:instancePath+"/combat_stats/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/combat_stats/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.combat_stats.additionalProperties.type,parentSchema:schema16.properties.combat_stats.additionalProperties,data:data13};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2951,8 +2234,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
-const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema16.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.confidence.enum,parentSchema:schema16.properties.confidence,data:data17};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/combat_stats",schemaPath:"#/properties/combat_stats/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.combat_stats.type,parentSchema:schema16.properties.combat_stats,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2962,14 +2247,15 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.notes !== undefined){
-let data18 = data.notes;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-let data19 = data18[i2];
-if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.notes.items.type,parentSchema:schema16.properties.notes.items,data:data19};
+if(data.heroes !== undefined){
+let data15 = data.heroes;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+let data16 = data15[i1];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.key === undefined){
+const err41 = {instancePath:instancePath+"/heroes/" + i1,schemaPath:"#/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema16.properties.heroes.items.required,parentSchema:schema16.properties.heroes.items,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2978,10 +2264,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.notes.type,parentSchema:schema16.properties.notes,data:data18};
+if(data16.stars === undefined){
+const err42 = {instancePath:instancePath+"/heroes/" + i1,schemaPath:"#/properties/heroes/items/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema16.properties.heroes.items.required,parentSchema:schema16.properties.heroes.items,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2990,15 +2274,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.gaps !== undefined){
-let data20 = data.gaps;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-let data21 = data20[i3];
-if(typeof data21 !== "string"){
-const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.gaps.items.type,parentSchema:schema16.properties.gaps.items,data:data21};
+if(data16.sub_tier === undefined){
+const err43 = {instancePath:instancePath+"/heroes/" + i1,schemaPath:"#/properties/heroes/items/required",keyword:"required",params:{missingProperty: "sub_tier"},message:"must have required property '"+"sub_tier"+"'",schema:schema16.properties.heroes.items.required,parentSchema:schema16.properties.heroes.items,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3007,10 +2284,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.gaps.type,parentSchema:schema16.properties.gaps,data:data20};
+if(data16.star_position === undefined){
+const err44 = {instancePath:instancePath+"/heroes/" + i1,schemaPath:"#/properties/heroes/items/required",keyword:"required",params:{missingProperty: "star_position"},message:"must have required property '"+"star_position"+"'",schema:schema16.properties.heroes.items.required,parentSchema:schema16.properties.heroes.items,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3019,16 +2294,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.sources !== undefined){
-let data22 = data.sources;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-let data23 = data22[i4];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.id === undefined){
-const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema16.properties.sources.items.required,parentSchema:schema16.properties.sources.items,data:data23};
+if(data16.level === undefined){
+const err45 = {instancePath:instancePath+"/heroes/" + i1,schemaPath:"#/properties/heroes/items/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema16.properties.heroes.items.required,parentSchema:schema16.properties.heroes.items,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3037,8 +2304,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data23.ref === undefined){
-const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema16.properties.sources.items.required,parentSchema:schema16.properties.sources.items,data:data23};
+if(data16.exclusive_gear_level === undefined){
+const err46 = {instancePath:instancePath+"/heroes/" + i1,schemaPath:"#/properties/heroes/items/required",keyword:"required",params:{missingProperty: "exclusive_gear_level"},message:"must have required property '"+"exclusive_gear_level"+"'",schema:schema16.properties.heroes.items.required,parentSchema:schema16.properties.heroes.items,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3047,9 +2314,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key5 in data23){
-if(!((key5 === "id") || (key5 === "ref"))){
-const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.sources.items,data:data23};
+if(data16.gear === undefined){
+const err47 = {instancePath:instancePath+"/heroes/" + i1,schemaPath:"#/properties/heroes/items/required",keyword:"required",params:{missingProperty: "gear"},message:"must have required property '"+"gear"+"'",schema:schema16.properties.heroes.items.required,parentSchema:schema16.properties.heroes.items,data:data16};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3058,11 +2324,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data23.id !== undefined){
-let data24 = data23.id;
-if(typeof data24 !== "string"){
-const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.sources.items.properties.id.type,parentSchema:schema16.properties.sources.items.properties.id,data:data24};
+for(const key5 in data16){
+if(!(((((((key5 === "key") || (key5 === "stars")) || (key5 === "sub_tier")) || (key5 === "star_position")) || (key5 === "level")) || (key5 === "exclusive_gear_level")) || (key5 === "gear"))){
+const err48 = {instancePath:instancePath+"/heroes/" + i1,schemaPath:"#/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.heroes.items,data:data16};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3072,10 +2336,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data23.ref !== undefined){
-let data25 = data23.ref;
-if(typeof data25 !== "string"){
-const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.sources.items.properties.ref.type,parentSchema:schema16.properties.sources.items.properties.ref,data:data25};
+if(data16.key !== undefined){
+let data17 = data16.key;
+if(typeof data17 !== "string"){
+const err49 = {instancePath:instancePath+"/heroes/" + i1+"/key",schemaPath:"#/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.heroes.items.properties.key.type,parentSchema:schema16.properties.heroes.items.properties.key,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3085,9 +2349,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.sources.items.type,parentSchema:schema16.properties.sources.items,data:data23};
+if(data16.stars !== undefined){
+let data18 = data16.stars;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err50 = {instancePath:instancePath+"/heroes/" + i1+"/stars",schemaPath:"#/properties/heroes/items/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.heroes.items.properties.stars.type,parentSchema:schema16.properties.heroes.items.properties.stars,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3096,10 +2361,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.sources.type,parentSchema:schema16.properties.sources,data:data22};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 5 || isNaN(data18)){
+const err51 = {instancePath:instancePath+"/heroes/" + i1+"/stars",schemaPath:"#/properties/heroes/items/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema16.properties.heroes.items.properties.stars,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3108,11 +2372,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data.data_version !== undefined){
-let data26 = data.data_version;
-if(typeof data26 !== "string"){
-const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.data_version.type,parentSchema:schema16.properties.data_version,data:data26};
+if(data18 < 0 || isNaN(data18)){
+const err52 = {instancePath:instancePath+"/heroes/" + i1+"/stars",schemaPath:"#/properties/heroes/items/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.heroes.items.properties.stars,data:data18};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3123,8 +2384,10 @@ errors++;
 }
 }
 }
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(data16.sub_tier !== undefined){
+let data19 = data16.sub_tier;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err53 = {instancePath:instancePath+"/heroes/" + i1+"/sub_tier",schemaPath:"#/properties/heroes/items/properties/sub_tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.heroes.items.properties.sub_tier.type,parentSchema:schema16.properties.heroes.items.properties.sub_tier,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3133,12 +2396,442 @@ vErrors.push(err53);
 }
 errors++;
 }
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 6 || isNaN(data19)){
+const err54 = {instancePath:instancePath+"/heroes/" + i1+"/sub_tier",schemaPath:"#/properties/heroes/items/properties/sub_tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema16.properties.heroes.items.properties.sub_tier,data:data19};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data19 < 0 || isNaN(data19)){
+const err55 = {instancePath:instancePath+"/heroes/" + i1+"/sub_tier",schemaPath:"#/properties/heroes/items/properties/sub_tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.heroes.items.properties.sub_tier,data:data19};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+if(data16.star_position !== undefined){
+let data20 = data16.star_position;
+if(typeof data20 !== "string"){
+const err56 = {instancePath:instancePath+"/heroes/" + i1+"/star_position",schemaPath:"#/properties/heroes/items/properties/star_position/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.heroes.items.properties.star_position.type,parentSchema:schema16.properties.heroes.items.properties.star_position,data:data20};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data16.level !== undefined){
+let data21 = data16.level;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err57 = {instancePath:instancePath+"/heroes/" + i1+"/level",schemaPath:"#/properties/heroes/items/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.heroes.items.properties.level.type,parentSchema:schema16.properties.heroes.items.properties.level,data:data21};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 1 || isNaN(data21)){
+const err58 = {instancePath:instancePath+"/heroes/" + i1+"/level",schemaPath:"#/properties/heroes/items/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema16.properties.heroes.items.properties.level,data:data21};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+if(data16.exclusive_gear_level !== undefined){
+let data22 = data16.exclusive_gear_level;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err59 = {instancePath:instancePath+"/heroes/" + i1+"/exclusive_gear_level",schemaPath:"#/properties/heroes/items/properties/exclusive_gear_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.heroes.items.properties.exclusive_gear_level.type,parentSchema:schema16.properties.heroes.items.properties.exclusive_gear_level,data:data22};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 10 || isNaN(data22)){
+const err60 = {instancePath:instancePath+"/heroes/" + i1+"/exclusive_gear_level",schemaPath:"#/properties/heroes/items/properties/exclusive_gear_level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema16.properties.heroes.items.properties.exclusive_gear_level,data:data22};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data22 < 0 || isNaN(data22)){
+const err61 = {instancePath:instancePath+"/heroes/" + i1+"/exclusive_gear_level",schemaPath:"#/properties/heroes/items/properties/exclusive_gear_level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.heroes.items.properties.exclusive_gear_level,data:data22};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+if(data16.gear !== undefined){
+let data23 = data16.gear;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+for(const key6 in data23){
+let data24 = data23[key6];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.mastery === undefined){
+const err62 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/required",keyword:"required",params:{missingProperty: "mastery"},message:"must have required property '"+"mastery"+"'",schema:schema16.properties.heroes.items.properties.gear.additionalProperties.required,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties,data:data24};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data24.enhancement === undefined){
+const err63 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/required",keyword:"required",params:{missingProperty: "enhancement"},message:"must have required property '"+"enhancement"+"'",schema:schema16.properties.heroes.items.properties.gear.additionalProperties.required,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties,data:data24};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+for(const key7 in data24){
+if(!((key7 === "mastery") || (key7 === "enhancement"))){
+const err64 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties,data:data24};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data24.mastery !== undefined){
+let data25 = data24.mastery;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err65 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/mastery",schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/properties/mastery/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.heroes.items.properties.gear.additionalProperties.properties.mastery.type,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties.properties.mastery,data:data25};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 20 || isNaN(data25)){
+const err66 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/mastery",schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/properties/mastery/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20",schema:20,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties.properties.mastery,data:data25};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data25 < 0 || isNaN(data25)){
+const err67 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/mastery",schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/properties/mastery/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties.properties.mastery,data:data25};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+if(data24.enhancement !== undefined){
+let data26 = data24.enhancement;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err68 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/enhancement",schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/properties/enhancement/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.heroes.items.properties.gear.additionalProperties.properties.enhancement.type,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties.properties.enhancement,data:data26};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 200 || isNaN(data26)){
+const err69 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/enhancement",schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/properties/enhancement/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties.properties.enhancement,data:data26};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data26 < 0 || isNaN(data26)){
+const err70 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/enhancement",schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/properties/enhancement/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties.properties.enhancement,data:data26};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/heroes/" + i1+"/gear/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/heroes/items/properties/gear/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.heroes.items.properties.gear.additionalProperties.type,parentSchema:schema16.properties.heroes.items.properties.gear.additionalProperties,data:data24};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/heroes/" + i1+"/gear",schemaPath:"#/properties/heroes/items/properties/gear/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.heroes.items.properties.gear.type,parentSchema:schema16.properties.heroes.items.properties.gear,data:data23};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/heroes/" + i1,schemaPath:"#/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.heroes.items.type,parentSchema:schema16.properties.heroes.items,data:data16};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/heroes",schemaPath:"#/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.heroes.type,parentSchema:schema16.properties.heroes,data:data15};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.governor_gear !== undefined){
+let data27 = data.governor_gear;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+for(const key8 in data27){
+let data28 = data27[key8];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.level === undefined){
+const err75 = {instancePath:instancePath+"/governor_gear/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/governor_gear/additionalProperties/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema16.properties.governor_gear.additionalProperties.required,parentSchema:schema16.properties.governor_gear.additionalProperties,data:data28};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(data28.charms === undefined){
+const err76 = {instancePath:instancePath+"/governor_gear/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/governor_gear/additionalProperties/required",keyword:"required",params:{missingProperty: "charms"},message:"must have required property '"+"charms"+"'",schema:schema16.properties.governor_gear.additionalProperties.required,parentSchema:schema16.properties.governor_gear.additionalProperties,data:data28};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+for(const key9 in data28){
+if(!((key9 === "level") || (key9 === "charms"))){
+const err77 = {instancePath:instancePath+"/governor_gear/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/governor_gear/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.governor_gear.additionalProperties,data:data28};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data28.level !== undefined){
+let data29 = data28.level;
+if(typeof data29 !== "string"){
+const err78 = {instancePath:instancePath+"/governor_gear/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/level",schemaPath:"#/properties/governor_gear/additionalProperties/properties/level/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.governor_gear.additionalProperties.properties.level.type,parentSchema:schema16.properties.governor_gear.additionalProperties.properties.level,data:data29};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data28.charms !== undefined){
+let data30 = data28.charms;
+if(Array.isArray(data30)){
+const len2 = data30.length;
+for(let i2=0; i2<len2; i2++){
+let data31 = data30[i2];
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err79 = {instancePath:instancePath+"/governor_gear/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/charms/" + i2,schemaPath:"#/properties/governor_gear/additionalProperties/properties/charms/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.governor_gear.additionalProperties.properties.charms.items.type,parentSchema:schema16.properties.governor_gear.additionalProperties.properties.charms.items,data:data31};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 > 22 || isNaN(data31)){
+const err80 = {instancePath:instancePath+"/governor_gear/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/charms/" + i2,schemaPath:"#/properties/governor_gear/additionalProperties/properties/charms/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 22},message:"must be <= 22",schema:22,parentSchema:schema16.properties.governor_gear.additionalProperties.properties.charms.items,data:data31};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data31 < 0 || isNaN(data31)){
+const err81 = {instancePath:instancePath+"/governor_gear/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/charms/" + i2,schemaPath:"#/properties/governor_gear/additionalProperties/properties/charms/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.governor_gear.additionalProperties.properties.charms.items,data:data31};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/governor_gear/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/charms",schemaPath:"#/properties/governor_gear/additionalProperties/properties/charms/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.governor_gear.additionalProperties.properties.charms.type,parentSchema:schema16.properties.governor_gear.additionalProperties.properties.charms,data:data30};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/governor_gear/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/governor_gear/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.governor_gear.additionalProperties.type,parentSchema:schema16.properties.governor_gear.additionalProperties,data:data28};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/governor_gear",schemaPath:"#/properties/governor_gear/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.governor_gear.type,parentSchema:schema16.properties.governor_gear,data:data27};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data.buildings !== undefined){
+let data32 = data.buildings;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key10 in data32){
+let data33 = data32[key10];
+if((typeof data33 !== "string") && (!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33))))){
+const err85 = {instancePath:instancePath+"/buildings/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/buildings/additionalProperties/type",keyword:"type",params:{type: schema16.properties.buildings.additionalProperties.type},message:"must be string,integer",schema:schema16.properties.buildings.additionalProperties.type,parentSchema:schema16.properties.buildings.additionalProperties,data:data33};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/buildings",schemaPath:"#/properties/buildings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.buildings.type,parentSchema:schema16.properties.buildings,data:data32};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data34 = data.updated_at;
+if(typeof data34 !== "string"){
+const err87 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.updated_at.type,parentSchema:schema16.properties.updated_at,data:data34};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
 validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const hero_widgets_cost_input = validate16;
-const schema17 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"integer","minimum":0,"maximum":10,"description":"Current Exclusive Gear level, 0-10 (0 = not unlocked)."},"to":{"type":"integer","minimum":0,"maximum":10,"description":"Target Exclusive Gear level, 0-10, not below `from`."}}};
+export const governor_charm_cost_input = validate16;
+const schema17 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"integer","minimum":0,"maximum":22,"description":"Current charm level, 0-22."},"to":{"type":"integer","minimum":0,"maximum":22,"description":"Target charm level, 0-22, not below `from`."},"charms":{"type":"integer","minimum":1,"maximum":18,"default":1,"description":"How many charms make this upgrade (1-18)."}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3165,7 +2858,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "from") || (key0 === "to"))){
+if(!(((key0 === "from") || (key0 === "to")) || (key0 === "charms"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -3189,8 +2882,8 @@ vErrors.push(err3);
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 10 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema17.properties.from,data:data0};
+if(data0 > 22 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 22},message:"must be <= 22",schema:22,parentSchema:schema17.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3224,8 +2917,8 @@ vErrors.push(err6);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 10 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema17.properties.to,data:data1};
+if(data1 > 22 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 22},message:"must be <= 22",schema:22,parentSchema:schema17.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3246,9 +2939,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+if(data.charms !== undefined){
+let data2 = data.charms;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err9 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.charms.type,parentSchema:schema17.properties.charms,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3257,12 +2951,46 @@ vErrors.push(err9);
 }
 errors++;
 }
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 18 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18},message:"must be <= 18",schema:18,parentSchema:schema17.properties.charms,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema17.properties.charms,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
 validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const hero_widgets_cost_output = validate17;
-const schema18 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["widgets"],"properties":{"widgets":{"type":"integer","minimum":0,"description":"Widgets"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+export const governor_charm_cost_output = validate17;
+const schema18 = {"type":"object","additionalProperties":false,"required":["from","to","charms","step_count","steps","totals_per_charm","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"charms":{"type":"integer","minimum":1,"maximum":18,"description":"Number of charms the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_charm":{"description":"Governor Charm materials, by key.","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"totals":{"description":"Totals for all charms (per charm x charms).","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3288,8 +3016,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.step_count === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.charms === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "charms"},message:"must have required property '"+"charms"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3298,8 +3026,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.steps === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.step_count === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3308,8 +3036,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.totals === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.steps === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3318,8 +3046,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.materials === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.totals_per_charm === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_charm"},message:"must have required property '"+"totals_per_charm"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3328,8 +3056,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.confidence === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.totals === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3338,8 +3066,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.notes === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.materials === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3348,8 +3076,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.gaps === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.confidence === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3358,8 +3086,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.sources === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.notes === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3368,8 +3096,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.data_version === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(data.gaps === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3378,9 +3106,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema18.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(data.sources === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3389,11 +3116,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(typeof data0 !== "string"){
-const err12 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.from.type,parentSchema:schema18.properties.from,data:data0};
+if(data.data_version === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema18.required,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3402,11 +3126,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(typeof data1 !== "string"){
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.to.type,parentSchema:schema18.properties.to,data:data1};
+for(const key0 in data){
+if(!(func2.call(schema18.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3416,10 +3138,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.step_count !== undefined){
-let data2 = data.step_count;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err14 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.step_count.type,parentSchema:schema18.properties.step_count,data:data2};
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 !== "string"){
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.from.type,parentSchema:schema18.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3428,9 +3150,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.step_count,data:data2};
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 !== "string"){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.to.type,parentSchema:schema18.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3440,16 +3164,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-if(data.steps !== undefined){
-let data3 = data.steps;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.from === undefined){
-const err16 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema18.properties.steps.items.required,parentSchema:schema18.properties.steps.items,data:data4};
+if(data.charms !== undefined){
+let data2 = data.charms;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err16 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.charms.type,parentSchema:schema18.properties.charms,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3458,8 +3176,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data4.to === undefined){
-const err17 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema18.properties.steps.items.required,parentSchema:schema18.properties.steps.items,data:data4};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 18 || isNaN(data2)){
+const err17 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18},message:"must be <= 18",schema:18,parentSchema:schema18.properties.charms,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3468,8 +3187,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data4.cost === undefined){
-const err18 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema18.properties.steps.items.required,parentSchema:schema18.properties.steps.items,data:data4};
+if(data2 < 1 || isNaN(data2)){
+const err18 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema18.properties.charms,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3478,9 +3197,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err19 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.steps.items,data:data4};
+}
+}
+if(data.step_count !== undefined){
+let data3 = data.step_count;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err19 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.step_count.type,parentSchema:schema18.properties.step_count,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3489,11 +3211,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data4.from !== undefined){
-let data5 = data4.from;
-if(typeof data5 !== "string"){
-const err20 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.from.type,parentSchema:schema18.properties.steps.items.properties.from,data:data5};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err20 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.step_count,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3503,10 +3223,16 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data4.to !== undefined){
-let data6 = data4.to;
-if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.to.type,parentSchema:schema18.properties.steps.items.properties.to,data:data6};
+}
+if(data.steps !== undefined){
+let data4 = data.steps;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.from === undefined){
+const err21 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema18.properties.steps.items.required,parentSchema:schema18.properties.steps.items,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3515,14 +3241,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data4.cost !== undefined){
-let data7 = data4.cost;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key2 in data7){
-let data8 = data7[key2];
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema18.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(data5.to === undefined){
+const err22 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema18.properties.steps.items.required,parentSchema:schema18.properties.steps.items,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3531,9 +3251,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(data5.cost === undefined){
+const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema18.properties.steps.items.required,parentSchema:schema18.properties.steps.items,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3542,11 +3261,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.steps.items.properties.cost.type,parentSchema:schema18.properties.steps.items.properties.cost,data:data7};
+for(const key1 in data5){
+if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
+const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.steps.items,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3556,10 +3273,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data4.confidence !== undefined){
-let data9 = data4.confidence;
-if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.confidence.type,parentSchema:schema18.properties.steps.items.properties.confidence,data:data9};
+if(data5.from !== undefined){
+let data6 = data5.from;
+if(typeof data6 !== "string"){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.from.type,parentSchema:schema18.properties.steps.items.properties.from,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3568,8 +3285,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema18.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.steps.items.properties.confidence.enum,parentSchema:schema18.properties.steps.items.properties.confidence,data:data9};
+}
+if(data5.to !== undefined){
+let data7 = data5.to;
+if(typeof data7 !== "string"){
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.to.type,parentSchema:schema18.properties.steps.items.properties.to,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3579,10 +3299,13 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data4.note !== undefined){
-let data10 = data4.note;
-if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.note.type,parentSchema:schema18.properties.steps.items.properties.note,data:data10};
+if(data5.cost !== undefined){
+let data8 = data5.cost;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+let data9 = data8[key2];
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema18.properties.steps.items.properties.cost.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3591,15 +3314,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data4.unknown !== undefined){
-let data11 = data4.unknown;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-let data12 = data11[i1];
-if(typeof data12 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.unknown.items.type,parentSchema:schema18.properties.steps.items.properties.unknown.items,data:data12};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.steps.items.properties.cost.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3610,8 +3327,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.steps.items.properties.unknown.type,parentSchema:schema18.properties.steps.items.properties.unknown,data:data11};
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.steps.items.properties.cost.type,parentSchema:schema18.properties.steps.items.properties.cost,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3621,9 +3339,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.steps.items.type,parentSchema:schema18.properties.steps.items,data:data4};
+if(data5.confidence !== undefined){
+let data10 = data5.confidence;
+if(typeof data10 !== "string"){
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.confidence.type,parentSchema:schema18.properties.steps.items.properties.confidence,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3632,10 +3351,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.steps.type,parentSchema:schema18.properties.steps,data:data3};
+if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema18.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.steps.items.properties.confidence.enum,parentSchema:schema18.properties.steps.items.properties.confidence,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3645,11 +3362,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.totals !== undefined){
-let data13 = data.totals;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.widgets === undefined){
-const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "widgets"},message:"must have required property '"+"widgets"+"'",schema:schema18.properties.totals.required,parentSchema:schema18.properties.totals,data:data13};
+if(data5.note !== undefined){
+let data11 = data5.note;
+if(typeof data11 !== "string"){
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.note.type,parentSchema:schema18.properties.steps.items.properties.note,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3658,9 +3374,15 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!(key3 === "widgets")){
-const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.totals,data:data13};
+}
+if(data5.unknown !== undefined){
+let data12 = data5.unknown;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(typeof data13 !== "string"){
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.unknown.items.type,parentSchema:schema18.properties.steps.items.properties.unknown.items,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3670,10 +3392,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data13.widgets !== undefined){
-let data14 = data13.widgets;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err34 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.totals.properties.widgets.type,parentSchema:schema18.properties.totals.properties.widgets,data:data14};
+}
+else {
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.steps.items.properties.unknown.type,parentSchema:schema18.properties.steps.items.properties.unknown,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3682,9 +3403,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.totals.properties.widgets,data:data14};
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.steps.items.type,parentSchema:schema18.properties.steps.items,data:data5};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3695,9 +3417,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.totals.type,parentSchema:schema18.properties.totals,data:data13};
+const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.steps.type,parentSchema:schema18.properties.steps,data:data4};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3707,13 +3428,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.materials !== undefined){
-let data15 = data.materials;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key4 in data15){
-let data16 = data15[key4];
-if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.materials.additionalProperties.type,parentSchema:schema18.properties.materials.additionalProperties,data:data16};
+if(data.totals_per_charm !== undefined){
+let data14 = data.totals_per_charm;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.charm_guides === undefined){
+const err37 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema18.properties.totals_per_charm.required,parentSchema:schema18.properties.totals_per_charm,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3722,10 +3441,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.materials.type,parentSchema:schema18.properties.materials,data:data15};
+if(data14.charm_designs === undefined){
+const err38 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema18.properties.totals_per_charm.required,parentSchema:schema18.properties.totals_per_charm,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3734,11 +3451,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.confidence !== undefined){
-let data17 = data.confidence;
-if(typeof data17 !== "string"){
-const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.confidence.type,parentSchema:schema18.properties.confidence,data:data17};
+for(const key3 in data14){
+if(!((key3 === "charm_guides") || (key3 === "charm_designs"))){
+const err39 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.totals_per_charm,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3747,8 +3462,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
-const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema18.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.confidence.enum,parentSchema:schema18.properties.confidence,data:data17};
+}
+if(data14.charm_guides !== undefined){
+let data15 = data14.charm_guides;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err40 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.totals_per_charm.properties.charm_guides.type,parentSchema:schema18.properties.totals_per_charm.properties.charm_guides,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -3757,15 +3475,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.notes !== undefined){
-let data18 = data.notes;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-let data19 = data18[i2];
-if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.notes.items.type,parentSchema:schema18.properties.notes.items,data:data19};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err41 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.totals_per_charm.properties.charm_guides,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3776,8 +3488,10 @@ errors++;
 }
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.notes.type,parentSchema:schema18.properties.notes,data:data18};
+if(data14.charm_designs !== undefined){
+let data16 = data14.charm_designs;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err42 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.totals_per_charm.properties.charm_designs.type,parentSchema:schema18.properties.totals_per_charm.properties.charm_designs,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -3786,15 +3500,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.gaps !== undefined){
-let data20 = data.gaps;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-let data21 = data20[i3];
-if(typeof data21 !== "string"){
-const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.gaps.items.type,parentSchema:schema18.properties.gaps.items,data:data21};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err43 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.totals_per_charm.properties.charm_designs,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3805,8 +3513,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.gaps.type,parentSchema:schema18.properties.gaps,data:data20};
+const err44 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.totals_per_charm.type,parentSchema:schema18.properties.totals_per_charm,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3816,15 +3525,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.sources !== undefined){
-let data22 = data.sources;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-let data23 = data22[i4];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.id === undefined){
-const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data23};
+if(data.totals !== undefined){
+let data17 = data.totals;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.charm_guides === undefined){
+const err45 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema18.properties.totals.required,parentSchema:schema18.properties.totals,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3833,8 +3538,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data23.ref === undefined){
-const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data23};
+if(data17.charm_designs === undefined){
+const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema18.properties.totals.required,parentSchema:schema18.properties.totals,data:data17};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3843,9 +3548,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key5 in data23){
-if(!((key5 === "id") || (key5 === "ref"))){
-const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.sources.items,data:data23};
+for(const key4 in data17){
+if(!((key4 === "charm_guides") || (key4 === "charm_designs"))){
+const err47 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.totals,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3855,10 +3560,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data23.id !== undefined){
-let data24 = data23.id;
-if(typeof data24 !== "string"){
-const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.id.type,parentSchema:schema18.properties.sources.items.properties.id,data:data24};
+if(data17.charm_guides !== undefined){
+let data18 = data17.charm_guides;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err48 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.totals.properties.charm_guides.type,parentSchema:schema18.properties.totals.properties.charm_guides,data:data18};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3867,11 +3572,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data23.ref !== undefined){
-let data25 = data23.ref;
-if(typeof data25 !== "string"){
-const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.ref.type,parentSchema:schema18.properties.sources.items.properties.ref,data:data25};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err49 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.totals.properties.charm_guides,data:data18};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3882,8 +3585,10 @@ errors++;
 }
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.sources.items.type,parentSchema:schema18.properties.sources.items,data:data23};
+if(data17.charm_designs !== undefined){
+let data19 = data17.charm_designs;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err50 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.totals.properties.charm_designs.type,parentSchema:schema18.properties.totals.properties.charm_designs,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3892,10 +3597,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.sources.type,parentSchema:schema18.properties.sources,data:data22};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err51 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.totals.properties.charm_designs,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3905,10 +3609,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data26 = data.data_version;
-if(typeof data26 !== "string"){
-const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.data_version.type,parentSchema:schema18.properties.data_version,data:data26};
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.totals.type,parentSchema:schema18.properties.totals,data:data17};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3918,9 +3622,13 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+if(data.materials !== undefined){
+let data20 = data.materials;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key5 in data20){
+let data21 = data20[key5];
+if(typeof data21 !== "string"){
+const err53 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.materials.additionalProperties.type,parentSchema:schema18.properties.materials.additionalProperties,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3929,12 +3637,220 @@ vErrors.push(err53);
 }
 errors++;
 }
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.materials.type,parentSchema:schema18.properties.materials,data:data20};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data22 = data.confidence;
+if(typeof data22 !== "string"){
+const err55 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.confidence.type,parentSchema:schema18.properties.confidence,data:data22};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(!(((((data22 === "high") || (data22 === "medium-high")) || (data22 === "medium")) || (data22 === "low-medium")) || (data22 === "low"))){
+const err56 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema18.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.confidence.enum,parentSchema:schema18.properties.confidence,data:data22};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data23 = data.notes;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+let data24 = data23[i2];
+if(typeof data24 !== "string"){
+const err57 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.notes.items.type,parentSchema:schema18.properties.notes.items,data:data24};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.notes.type,parentSchema:schema18.properties.notes,data:data23};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data25 = data.gaps;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(typeof data26 !== "string"){
+const err59 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.gaps.items.type,parentSchema:schema18.properties.gaps.items,data:data26};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.gaps.type,parentSchema:schema18.properties.gaps,data:data25};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data27 = data.sources;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+let data28 = data27[i4];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.id === undefined){
+const err61 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data28};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(data28.ref === undefined){
+const err62 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data28};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+for(const key6 in data28){
+if(!((key6 === "id") || (key6 === "ref"))){
+const err63 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.sources.items,data:data28};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data28.id !== undefined){
+let data29 = data28.id;
+if(typeof data29 !== "string"){
+const err64 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.id.type,parentSchema:schema18.properties.sources.items.properties.id,data:data29};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data28.ref !== undefined){
+let data30 = data28.ref;
+if(typeof data30 !== "string"){
+const err65 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.ref.type,parentSchema:schema18.properties.sources.items.properties.ref,data:data30};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.sources.items.type,parentSchema:schema18.properties.sources.items,data:data28};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.sources.type,parentSchema:schema18.properties.sources,data:data27};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data31 = data.data_version;
+if(typeof data31 !== "string"){
+const err68 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.data_version.type,parentSchema:schema18.properties.data_version,data:data31};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
 validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const mastery_forging_cost_input = validate18;
-const schema19 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"],"default":"mastery","description":"`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200."},"from":{"description":"Current level; mastery `+0`..`+20` (or 0-20), red gear `Gold 100`, `Red 101`..`Red 200` (or 100-200).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"to":{"description":"Target level on the same track, not below `from`.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"pieces":{"type":"integer","minimum":1,"maximum":12,"default":1,"description":"How many hero-gear pieces make this upgrade (1-12)."}}};
+export const governor_gear_cost_input = validate18;
+const schema19 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","maxLength":64,"description":"Current level, e.g. `Gold T2 ★1`, `purple t1 *3`, `Red star 2`, or `not crafted`."},"to":{"type":"string","maxLength":64,"description":"Target level, same form as `from`; must not be below `from`. Highest level is `Red T6 ★3`."},"pieces":{"type":"integer","minimum":1,"maximum":6,"default":1,"description":"How many gear pieces make this upgrade (1-6)."}}};
+const func5 = func5Module.default ?? func5Module;
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3961,8 +3877,2918 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "track") || (key0 === "from")) || (key0 === "to")) || (key0 === "pieces"))){
+if(!(((key0 === "from") || (key0 === "to")) || (key0 === "pieces"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 === "string"){
+if(func5(data0) > 64){
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema19.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.from.type,parentSchema:schema19.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 === "string"){
+if(func5(data1) > 64){
+const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema19.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.to.type,parentSchema:schema19.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.pieces !== undefined){
+let data2 = data.pieces;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.pieces.type,parentSchema:schema19.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 6 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema19.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+export const governor_gear_cost_output = validate19;
+const schema20 = {"type":"object","additionalProperties":false,"required":["from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":6,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Governor Gear materials, by key.","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.pieces === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.step_count === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.totals_per_piece === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_piece"},message:"must have required property '"+"totals_per_piece"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.totals === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.materials === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.gaps === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 !== "string"){
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.from.type,parentSchema:schema20.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 !== "string"){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.to.type,parentSchema:schema20.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.pieces !== undefined){
+let data2 = data.pieces;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err16 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.pieces.type,parentSchema:schema20.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 6 || isNaN(data2)){
+const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema20.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err18 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.step_count !== undefined){
+let data3 = data.step_count;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err19 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.step_count.type,parentSchema:schema20.properties.step_count,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err20 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.step_count,data:data3};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.steps !== undefined){
+let data4 = data.steps;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.from === undefined){
+const err21 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema20.properties.steps.items.required,parentSchema:schema20.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data5.to === undefined){
+const err22 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema20.properties.steps.items.required,parentSchema:schema20.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data5.cost === undefined){
+const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema20.properties.steps.items.required,parentSchema:schema20.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+for(const key1 in data5){
+if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
+const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data5.from !== undefined){
+let data6 = data5.from;
+if(typeof data6 !== "string"){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.from.type,parentSchema:schema20.properties.steps.items.properties.from,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data5.to !== undefined){
+let data7 = data5.to;
+if(typeof data7 !== "string"){
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.to.type,parentSchema:schema20.properties.steps.items.properties.to,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data5.cost !== undefined){
+let data8 = data5.cost;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+let data9 = data8[key2];
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.properties.cost.type,parentSchema:schema20.properties.steps.items.properties.cost,data:data8};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data5.confidence !== undefined){
+let data10 = data5.confidence;
+if(typeof data10 !== "string"){
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.confidence.type,parentSchema:schema20.properties.steps.items.properties.confidence,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.steps.items.properties.confidence.enum,parentSchema:schema20.properties.steps.items.properties.confidence,data:data10};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data5.note !== undefined){
+let data11 = data5.note;
+if(typeof data11 !== "string"){
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.note.type,parentSchema:schema20.properties.steps.items.properties.note,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data5.unknown !== undefined){
+let data12 = data5.unknown;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(typeof data13 !== "string"){
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.unknown.items.type,parentSchema:schema20.properties.steps.items.properties.unknown.items,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.items.properties.unknown.type,parentSchema:schema20.properties.steps.items.properties.unknown,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.type,parentSchema:schema20.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.type,parentSchema:schema20.properties.steps,data:data4};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.totals_per_piece !== undefined){
+let data14 = data.totals_per_piece;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.satin === undefined){
+const err37 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data14.gilded_threads === undefined){
+const err38 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data14.artisans_vision === undefined){
+const err39 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key3 in data14){
+if(!(((key3 === "satin") || (key3 === "gilded_threads")) || (key3 === "artisans_vision"))){
+const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data14.satin !== undefined){
+let data15 = data14.satin;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err41 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.satin.type,parentSchema:schema20.properties.totals_per_piece.properties.satin,data:data15};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err42 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.satin,data:data15};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data14.gilded_threads !== undefined){
+let data16 = data14.gilded_threads;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err43 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.gilded_threads.type,parentSchema:schema20.properties.totals_per_piece.properties.gilded_threads,data:data16};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err44 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.gilded_threads,data:data16};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+if(data14.artisans_vision !== undefined){
+let data17 = data14.artisans_vision;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err45 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.artisans_vision.type,parentSchema:schema20.properties.totals_per_piece.properties.artisans_vision,data:data17};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err46 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.artisans_vision,data:data17};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals_per_piece.type,parentSchema:schema20.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.totals !== undefined){
+let data18 = data.totals;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.satin === undefined){
+const err48 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data18.gilded_threads === undefined){
+const err49 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data18.artisans_vision === undefined){
+const err50 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+for(const key4 in data18){
+if(!(((key4 === "satin") || (key4 === "gilded_threads")) || (key4 === "artisans_vision"))){
+const err51 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data18.satin !== undefined){
+let data19 = data18.satin;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err52 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.satin.type,parentSchema:schema20.properties.totals.properties.satin,data:data19};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err53 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.satin,data:data19};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+if(data18.gilded_threads !== undefined){
+let data20 = data18.gilded_threads;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err54 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.gilded_threads.type,parentSchema:schema20.properties.totals.properties.gilded_threads,data:data20};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err55 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.gilded_threads,data:data20};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+if(data18.artisans_vision !== undefined){
+let data21 = data18.artisans_vision;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err56 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.artisans_vision.type,parentSchema:schema20.properties.totals.properties.artisans_vision,data:data21};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err57 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.artisans_vision,data:data21};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals.type,parentSchema:schema20.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.materials !== undefined){
+let data22 = data.materials;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key5 in data22){
+let data23 = data22[key5];
+if(typeof data23 !== "string"){
+const err59 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.materials.additionalProperties.type,parentSchema:schema20.properties.materials.additionalProperties,data:data23};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.materials.type,parentSchema:schema20.properties.materials,data:data22};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data24 = data.confidence;
+if(typeof data24 !== "string"){
+const err61 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.confidence.type,parentSchema:schema20.properties.confidence,data:data24};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(!(((((data24 === "high") || (data24 === "medium-high")) || (data24 === "medium")) || (data24 === "low-medium")) || (data24 === "low"))){
+const err62 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.confidence.enum,parentSchema:schema20.properties.confidence,data:data24};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data25 = data.notes;
+if(Array.isArray(data25)){
+const len2 = data25.length;
+for(let i2=0; i2<len2; i2++){
+let data26 = data25[i2];
+if(typeof data26 !== "string"){
+const err63 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.notes.items.type,parentSchema:schema20.properties.notes.items,data:data26};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.notes.type,parentSchema:schema20.properties.notes,data:data25};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data27 = data.gaps;
+if(Array.isArray(data27)){
+const len3 = data27.length;
+for(let i3=0; i3<len3; i3++){
+let data28 = data27[i3];
+if(typeof data28 !== "string"){
+const err65 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.gaps.items.type,parentSchema:schema20.properties.gaps.items,data:data28};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.gaps.type,parentSchema:schema20.properties.gaps,data:data27};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data29 = data.sources;
+if(Array.isArray(data29)){
+const len4 = data29.length;
+for(let i4=0; i4<len4; i4++){
+let data30 = data29[i4];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.id === undefined){
+const err67 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data30};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(data30.ref === undefined){
+const err68 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data30};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+for(const key6 in data30){
+if(!((key6 === "id") || (key6 === "ref"))){
+const err69 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.sources.items,data:data30};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data30.id !== undefined){
+let data31 = data30.id;
+if(typeof data31 !== "string"){
+const err70 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.id.type,parentSchema:schema20.properties.sources.items.properties.id,data:data31};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data30.ref !== undefined){
+let data32 = data30.ref;
+if(typeof data32 !== "string"){
+const err71 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.ref.type,parentSchema:schema20.properties.sources.items.properties.ref,data:data32};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sources.items.type,parentSchema:schema20.properties.sources.items,data:data30};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.sources.type,parentSchema:schema20.properties.sources,data:data29};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data33 = data.data_version;
+if(typeof data33 !== "string"){
+const err74 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.data_version.type,parentSchema:schema20.properties.data_version,data:data33};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+validate19.errors = vErrors;
+return errors === 0;
+}
+
+export const hero_shards_cost_input = validate20;
+const schema21 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"description":"Current position, e.g. `0★`, `2★ 4/6`, `3★`, `locked`, or {\"stars\": 2, \"tier\": 4}.","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"description":"Target position, same forms as `from`, not below it. The maximum is `5★ 6/6` (= `5★`).","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]}}};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "from") || (key0 === "to"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(typeof data0 === "string"){
+if(func5(data0) > 32){
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema21.properties.from.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.from.anyOf[0].type,parentSchema:schema21.properties.from.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs6 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.stars === undefined){
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema21.properties.from.anyOf[1].required,parentSchema:schema21.properties.from.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key1 in data0){
+if(!((key1 === "stars") || (key1 === "tier"))){
+const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.from.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data0.stars !== undefined){
+let data1 = data0.stars;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.from.anyOf[1].properties.stars.type,parentSchema:schema21.properties.from.anyOf[1].properties.stars,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 5 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema21.properties.from.anyOf[1].properties.stars,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.from.anyOf[1].properties.stars,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data0.tier !== undefined){
+let data2 = data0.tier;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err10 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.from.anyOf[1].properties.tier.type,parentSchema:schema21.properties.from.anyOf[1].properties.tier,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 6 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema21.properties.from.anyOf[1].properties.tier,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2 < 0 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.from.anyOf[1].properties.tier,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.from.anyOf[1].type,parentSchema:schema21.properties.from.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.from.anyOf,parentSchema:schema21.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.to !== undefined){
+let data3 = data.to;
+const _errs14 = errors;
+let valid3 = false;
+const _errs15 = errors;
+if(typeof data3 === "string"){
+if(func5(data3) > 32){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema21.properties.to.anyOf[0],data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.to.anyOf[0].type,parentSchema:schema21.properties.to.anyOf[0],data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var _valid1 = _errs15 === errors;
+valid3 = valid3 || _valid1;
+if(!valid3){
+const _errs17 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.stars === undefined){
+const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema21.properties.to.anyOf[1].required,parentSchema:schema21.properties.to.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key2 in data3){
+if(!((key2 === "stars") || (key2 === "tier"))){
+const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.to.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data3.stars !== undefined){
+let data4 = data3.stars;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err19 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.to.anyOf[1].properties.stars.type,parentSchema:schema21.properties.to.anyOf[1].properties.stars,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 5 || isNaN(data4)){
+const err20 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema21.properties.to.anyOf[1].properties.stars,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err21 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.to.anyOf[1].properties.stars,data:data4};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data3.tier !== undefined){
+let data5 = data3.tier;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err22 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.to.anyOf[1].properties.tier.type,parentSchema:schema21.properties.to.anyOf[1].properties.tier,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 6 || isNaN(data5)){
+const err23 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema21.properties.to.anyOf[1].properties.tier,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err24 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.to.anyOf[1].properties.tier,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.to.anyOf[1].type,parentSchema:schema21.properties.to.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var _valid1 = _errs17 === errors;
+valid3 = valid3 || _valid1;
+}
+if(!valid3){
+const err26 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.to.anyOf,parentSchema:schema21.properties.to,data:data3};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+export const hero_shards_cost_output = validate21;
+const schema22 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting position as a canonical label."},"to":{"type":"string","description":"The target position as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["shards"],"properties":{"shards":{"type":"integer","minimum":0,"description":"Hero shards"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.step_count === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.totals === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.materials === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.gaps === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema22.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 !== "string"){
+const err12 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.from.type,parentSchema:schema22.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 !== "string"){
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.to.type,parentSchema:schema22.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.step_count !== undefined){
+let data2 = data.step_count;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err14 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.step_count.type,parentSchema:schema22.properties.step_count,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err15 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.step_count,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.steps !== undefined){
+let data3 = data.steps;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.from === undefined){
+const err16 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data4.to === undefined){
+const err17 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data4.cost === undefined){
+const err18 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
+const err19 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+let data5 = data4.from;
+if(typeof data5 !== "string"){
+const err20 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.from.type,parentSchema:schema22.properties.steps.items.properties.from,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data4.to !== undefined){
+let data6 = data4.to;
+if(typeof data6 !== "string"){
+const err21 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.to.type,parentSchema:schema22.properties.steps.items.properties.to,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data4.cost !== undefined){
+let data7 = data4.cost;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+let data8 = data7[key2];
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.properties.cost.type,parentSchema:schema22.properties.steps.items.properties.cost,data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data4.confidence !== undefined){
+let data9 = data4.confidence;
+if(typeof data9 !== "string"){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.confidence.type,parentSchema:schema22.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.steps.items.properties.confidence.enum,parentSchema:schema22.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data4.note !== undefined){
+let data10 = data4.note;
+if(typeof data10 !== "string"){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.note.type,parentSchema:schema22.properties.steps.items.properties.note,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data4.unknown !== undefined){
+let data11 = data4.unknown;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(typeof data12 !== "string"){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.unknown.items.type,parentSchema:schema22.properties.steps.items.properties.unknown.items,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.items.properties.unknown.type,parentSchema:schema22.properties.steps.items.properties.unknown,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.type,parentSchema:schema22.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.type,parentSchema:schema22.properties.steps,data:data3};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.totals !== undefined){
+let data13 = data.totals;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.shards === undefined){
+const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "shards"},message:"must have required property '"+"shards"+"'",schema:schema22.properties.totals.required,parentSchema:schema22.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+for(const key3 in data13){
+if(!(key3 === "shards")){
+const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data13.shards !== undefined){
+let data14 = data13.shards;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err34 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals.properties.shards.type,parentSchema:schema22.properties.totals.properties.shards,data:data14};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err35 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals.properties.shards,data:data14};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.totals.type,parentSchema:schema22.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.materials !== undefined){
+let data15 = data.materials;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+let data16 = data15[key4];
+if(typeof data16 !== "string"){
+const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.materials.additionalProperties.type,parentSchema:schema22.properties.materials.additionalProperties,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.materials.type,parentSchema:schema22.properties.materials,data:data15};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data17 = data.confidence;
+if(typeof data17 !== "string"){
+const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.confidence.type,parentSchema:schema22.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
+const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.confidence.enum,parentSchema:schema22.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data18 = data.notes;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(typeof data19 !== "string"){
+const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.notes.items.type,parentSchema:schema22.properties.notes.items,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.notes.type,parentSchema:schema22.properties.notes,data:data18};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data20 = data.gaps;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+if(typeof data21 !== "string"){
+const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.gaps.items.type,parentSchema:schema22.properties.gaps.items,data:data21};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.gaps.type,parentSchema:schema22.properties.gaps,data:data20};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data22 = data.sources;
+if(Array.isArray(data22)){
+const len4 = data22.length;
+for(let i4=0; i4<len4; i4++){
+let data23 = data22[i4];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.id === undefined){
+const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data23.ref === undefined){
+const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key5 in data23){
+if(!((key5 === "id") || (key5 === "ref"))){
+const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data23.id !== undefined){
+let data24 = data23.id;
+if(typeof data24 !== "string"){
+const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.id.type,parentSchema:schema22.properties.sources.items.properties.id,data:data24};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data23.ref !== undefined){
+let data25 = data23.ref;
+if(typeof data25 !== "string"){
+const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.ref.type,parentSchema:schema22.properties.sources.items.properties.ref,data:data25};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.sources.items.type,parentSchema:schema22.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.sources.type,parentSchema:schema22.properties.sources,data:data22};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data26 = data.data_version;
+if(typeof data26 !== "string"){
+const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.data_version.type,parentSchema:schema22.properties.data_version,data:data26};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+export const hero_widgets_cost_input = validate22;
+const schema23 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"integer","minimum":0,"maximum":10,"description":"Current Exclusive Gear level, 0-10 (0 = not unlocked)."},"to":{"type":"integer","minimum":0,"maximum":10,"description":"Target Exclusive Gear level, 0-10, not below `from`."}}};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "from") || (key0 === "to"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.from.type,parentSchema:schema23.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 10 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema23.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 0 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.to.type,parentSchema:schema23.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 10 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema23.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+export const hero_widgets_cost_output = validate23;
+const schema24 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["widgets"],"properties":{"widgets":{"type":"integer","minimum":0,"description":"Widgets"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.step_count === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.totals === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.materials === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.gaps === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func2.call(schema24.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 !== "string"){
+const err12 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.from.type,parentSchema:schema24.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 !== "string"){
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.to.type,parentSchema:schema24.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.step_count !== undefined){
+let data2 = data.step_count;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err14 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.step_count.type,parentSchema:schema24.properties.step_count,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err15 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.step_count,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.steps !== undefined){
+let data3 = data.steps;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.from === undefined){
+const err16 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema24.properties.steps.items.required,parentSchema:schema24.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data4.to === undefined){
+const err17 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema24.properties.steps.items.required,parentSchema:schema24.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data4.cost === undefined){
+const err18 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema24.properties.steps.items.required,parentSchema:schema24.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
+const err19 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+let data5 = data4.from;
+if(typeof data5 !== "string"){
+const err20 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.from.type,parentSchema:schema24.properties.steps.items.properties.from,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data4.to !== undefined){
+let data6 = data4.to;
+if(typeof data6 !== "string"){
+const err21 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.to.type,parentSchema:schema24.properties.steps.items.properties.to,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data4.cost !== undefined){
+let data7 = data4.cost;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+let data8 = data7[key2];
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema24.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.steps.items.properties.cost.type,parentSchema:schema24.properties.steps.items.properties.cost,data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data4.confidence !== undefined){
+let data9 = data4.confidence;
+if(typeof data9 !== "string"){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.confidence.type,parentSchema:schema24.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema24.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.steps.items.properties.confidence.enum,parentSchema:schema24.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data4.note !== undefined){
+let data10 = data4.note;
+if(typeof data10 !== "string"){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.note.type,parentSchema:schema24.properties.steps.items.properties.note,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data4.unknown !== undefined){
+let data11 = data4.unknown;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(typeof data12 !== "string"){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.unknown.items.type,parentSchema:schema24.properties.steps.items.properties.unknown.items,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.steps.items.properties.unknown.type,parentSchema:schema24.properties.steps.items.properties.unknown,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.steps.items.type,parentSchema:schema24.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.steps.type,parentSchema:schema24.properties.steps,data:data3};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.totals !== undefined){
+let data13 = data.totals;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.widgets === undefined){
+const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "widgets"},message:"must have required property '"+"widgets"+"'",schema:schema24.properties.totals.required,parentSchema:schema24.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+for(const key3 in data13){
+if(!(key3 === "widgets")){
+const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data13.widgets !== undefined){
+let data14 = data13.widgets;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err34 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.totals.properties.widgets.type,parentSchema:schema24.properties.totals.properties.widgets,data:data14};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err35 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.totals.properties.widgets,data:data14};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.totals.type,parentSchema:schema24.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.materials !== undefined){
+let data15 = data.materials;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+let data16 = data15[key4];
+if(typeof data16 !== "string"){
+const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.materials.additionalProperties.type,parentSchema:schema24.properties.materials.additionalProperties,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.materials.type,parentSchema:schema24.properties.materials,data:data15};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data17 = data.confidence;
+if(typeof data17 !== "string"){
+const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.confidence.type,parentSchema:schema24.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
+const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema24.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.confidence.enum,parentSchema:schema24.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data18 = data.notes;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(typeof data19 !== "string"){
+const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.notes.items.type,parentSchema:schema24.properties.notes.items,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.notes.type,parentSchema:schema24.properties.notes,data:data18};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data20 = data.gaps;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+if(typeof data21 !== "string"){
+const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.gaps.items.type,parentSchema:schema24.properties.gaps.items,data:data21};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.gaps.type,parentSchema:schema24.properties.gaps,data:data20};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data22 = data.sources;
+if(Array.isArray(data22)){
+const len4 = data22.length;
+for(let i4=0; i4<len4; i4++){
+let data23 = data22[i4];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.id === undefined){
+const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.sources.items.required,parentSchema:schema24.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data23.ref === undefined){
+const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema24.properties.sources.items.required,parentSchema:schema24.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key5 in data23){
+if(!((key5 === "id") || (key5 === "ref"))){
+const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data23.id !== undefined){
+let data24 = data23.id;
+if(typeof data24 !== "string"){
+const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.sources.items.properties.id.type,parentSchema:schema24.properties.sources.items.properties.id,data:data24};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data23.ref !== undefined){
+let data25 = data23.ref;
+if(typeof data25 !== "string"){
+const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.sources.items.properties.ref.type,parentSchema:schema24.properties.sources.items.properties.ref,data:data25};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.sources.items.type,parentSchema:schema24.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.sources.type,parentSchema:schema24.properties.sources,data:data22};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data26 = data.data_version;
+if(typeof data26 !== "string"){
+const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.data_version.type,parentSchema:schema24.properties.data_version,data:data26};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+export const mastery_forging_cost_input = validate24;
+const schema25 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"],"default":"mastery","description":"`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200."},"from":{"description":"Current level; mastery `+0`..`+20` (or 0-20), red gear `Gold 100`, `Red 101`..`Red 200` (or 100-200).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"to":{"description":"Target level on the same track, not below `from`.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"pieces":{"type":"integer","minimum":1,"maximum":12,"default":1,"description":"How many hero-gear pieces make this upgrade (1-12)."}}};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "track") || (key0 === "from")) || (key0 === "to")) || (key0 === "pieces"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3975,7 +6801,7 @@ errors++;
 if(data.track !== undefined){
 let data0 = data.track;
 if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.track.type,parentSchema:schema19.properties.track,data:data0};
+const err3 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.track.type,parentSchema:schema25.properties.track,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3985,7 +6811,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data0 === "mastery") || (data0 === "red_gear"))){
-const err4 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema19.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.track.enum,parentSchema:schema19.properties.track,data:data0};
+const err4 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema25.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.track.enum,parentSchema:schema25.properties.track,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4001,8 +6827,8 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(typeof data1 === "string"){
-if(func3(data1) > 32){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema19.properties.from.anyOf[0],data:data1};
+if(func5(data1) > 32){
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema25.properties.from.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4013,7 +6839,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.from.anyOf[0].type,parentSchema:schema19.properties.from.anyOf[0],data:data1};
+const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.from.anyOf[0].type,parentSchema:schema25.properties.from.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4027,7 +6853,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.from.anyOf[1].type,parentSchema:schema19.properties.from.anyOf[1],data:data1};
+const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.from.anyOf[1].type,parentSchema:schema25.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4038,7 +6864,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 200 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema19.properties.from.anyOf[1],data:data1};
+const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema25.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4048,7 +6874,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.from.anyOf[1],data:data1};
+const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4062,7 +6888,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema19.properties.from.anyOf,parentSchema:schema19.properties.from,data:data1};
+const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.properties.from.anyOf,parentSchema:schema25.properties.from,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4089,8 +6915,8 @@ const _errs11 = errors;
 let valid2 = false;
 const _errs12 = errors;
 if(typeof data2 === "string"){
-if(func3(data2) > 32){
-const err11 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema19.properties.to.anyOf[0],data:data2};
+if(func5(data2) > 32){
+const err11 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema25.properties.to.anyOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4101,7 +6927,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.to.anyOf[0].type,parentSchema:schema19.properties.to.anyOf[0],data:data2};
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.to.anyOf[0].type,parentSchema:schema25.properties.to.anyOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4115,7 +6941,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs14 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.to.anyOf[1].type,parentSchema:schema19.properties.to.anyOf[1],data:data2};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.to.anyOf[1].type,parentSchema:schema25.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4126,7 +6952,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 200 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema19.properties.to.anyOf[1],data:data2};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema25.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4136,7 +6962,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.to.anyOf[1],data:data2};
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4150,7 +6976,7 @@ var _valid1 = _errs14 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema19.properties.to.anyOf,parentSchema:schema19.properties.to,data:data2};
+const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.properties.to.anyOf,parentSchema:schema25.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4174,7 +7000,7 @@ vErrors = null;
 if(data.pieces !== undefined){
 let data3 = data.pieces;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.pieces.type,parentSchema:schema19.properties.pieces,data:data3};
+const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.pieces.type,parentSchema:schema25.properties.pieces,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4185,7 +7011,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 12 || isNaN(data3)){
-const err18 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema19.properties.pieces,data:data3};
+const err18 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema25.properties.pieces,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4195,7 +7021,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err19 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.pieces,data:data3};
+const err19 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema25.properties.pieces,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4208,7 +7034,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4217,19 +7043,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const mastery_forging_cost_output = validate19;
-const schema20 = {"type":"object","additionalProperties":false,"required":["track","from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"]},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":12,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Mastery Forging and Red Gear materials, by key.","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+export const mastery_forging_cost_output = validate25;
+const schema26 = {"type":"object","additionalProperties":false,"required":["track","from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"]},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":12,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Mastery Forging and Red Gear materials, by key.","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.track === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4239,7 +7065,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.from === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4249,7 +7075,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.to === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4259,7 +7085,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.pieces === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4269,7 +7095,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.step_count === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4279,7 +7105,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.steps === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4289,7 +7115,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.totals_per_piece === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_piece"},message:"must have required property '"+"totals_per_piece"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_piece"},message:"must have required property '"+"totals_per_piece"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4299,7 +7125,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.totals === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4309,7 +7135,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.materials === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4319,7 +7145,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.confidence === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4329,7 +7155,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.notes === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4339,7 +7165,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.gaps === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4349,7 +7175,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.sources === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4359,7 +7185,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.data_version === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4369,8 +7195,8 @@ vErrors.push(err13);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+if(!(func2.call(schema26.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4383,7 +7209,7 @@ errors++;
 if(data.track !== undefined){
 let data0 = data.track;
 if(typeof data0 !== "string"){
-const err15 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.track.type,parentSchema:schema20.properties.track,data:data0};
+const err15 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.track.type,parentSchema:schema26.properties.track,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4393,7 +7219,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data0 === "mastery") || (data0 === "red_gear"))){
-const err16 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema20.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.track.enum,parentSchema:schema20.properties.track,data:data0};
+const err16 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema26.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.track.enum,parentSchema:schema26.properties.track,data:data0};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4406,7 +7232,7 @@ errors++;
 if(data.from !== undefined){
 let data1 = data.from;
 if(typeof data1 !== "string"){
-const err17 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.from.type,parentSchema:schema20.properties.from,data:data1};
+const err17 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.from.type,parentSchema:schema26.properties.from,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4419,7 +7245,7 @@ errors++;
 if(data.to !== undefined){
 let data2 = data.to;
 if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.to.type,parentSchema:schema20.properties.to,data:data2};
+const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.to.type,parentSchema:schema26.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4432,7 +7258,7 @@ errors++;
 if(data.pieces !== undefined){
 let data3 = data.pieces;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.pieces.type,parentSchema:schema20.properties.pieces,data:data3};
+const err19 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.pieces.type,parentSchema:schema26.properties.pieces,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4443,7 +7269,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 12 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema20.properties.pieces,data:data3};
+const err20 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema26.properties.pieces,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4453,7 +7279,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err21 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.pieces,data:data3};
+const err21 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.pieces,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4467,7 +7293,7 @@ errors++;
 if(data.step_count !== undefined){
 let data4 = data.step_count;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err22 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.step_count.type,parentSchema:schema20.properties.step_count,data:data4};
+const err22 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.step_count.type,parentSchema:schema26.properties.step_count,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4478,7 +7304,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err23 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.step_count,data:data4};
+const err23 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.step_count,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4497,7 +7323,7 @@ for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.from === undefined){
-const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema20.properties.steps.items.required,parentSchema:schema20.properties.steps.items,data:data6};
+const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema26.properties.steps.items.required,parentSchema:schema26.properties.steps.items,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4507,7 +7333,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data6.to === undefined){
-const err25 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema20.properties.steps.items.required,parentSchema:schema20.properties.steps.items,data:data6};
+const err25 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema26.properties.steps.items.required,parentSchema:schema26.properties.steps.items,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4517,7 +7343,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data6.cost === undefined){
-const err26 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema20.properties.steps.items.required,parentSchema:schema20.properties.steps.items,data:data6};
+const err26 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema26.properties.steps.items.required,parentSchema:schema26.properties.steps.items,data:data6};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4528,7 +7354,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err27 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.steps.items,data:data6};
+const err27 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.steps.items,data:data6};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4541,7 +7367,7 @@ errors++;
 if(data6.from !== undefined){
 let data7 = data6.from;
 if(typeof data7 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.from.type,parentSchema:schema20.properties.steps.items.properties.from,data:data7};
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.from.type,parentSchema:schema26.properties.steps.items.properties.from,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4554,7 +7380,7 @@ errors++;
 if(data6.to !== undefined){
 let data8 = data6.to;
 if(typeof data8 !== "string"){
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.to.type,parentSchema:schema20.properties.steps.items.properties.to,data:data8};
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.to.type,parentSchema:schema26.properties.steps.items.properties.to,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4570,7 +7396,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key2 in data9){
 let data10 = data9[key2];
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties,data:data10};
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema26.properties.steps.items.properties.cost.additionalProperties,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4581,7 +7407,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties,data:data10};
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.steps.items.properties.cost.additionalProperties,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4594,7 +7420,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.properties.cost.type,parentSchema:schema20.properties.steps.items.properties.cost,data:data9};
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.steps.items.properties.cost.type,parentSchema:schema26.properties.steps.items.properties.cost,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4607,7 +7433,7 @@ errors++;
 if(data6.confidence !== undefined){
 let data11 = data6.confidence;
 if(typeof data11 !== "string"){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.confidence.type,parentSchema:schema20.properties.steps.items.properties.confidence,data:data11};
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.confidence.type,parentSchema:schema26.properties.steps.items.properties.confidence,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4617,7 +7443,7 @@ vErrors.push(err33);
 errors++;
 }
 if(!(((((data11 === "high") || (data11 === "medium-high")) || (data11 === "medium")) || (data11 === "low-medium")) || (data11 === "low"))){
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.steps.items.properties.confidence.enum,parentSchema:schema20.properties.steps.items.properties.confidence,data:data11};
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema26.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.steps.items.properties.confidence.enum,parentSchema:schema26.properties.steps.items.properties.confidence,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4630,7 +7456,7 @@ errors++;
 if(data6.note !== undefined){
 let data12 = data6.note;
 if(typeof data12 !== "string"){
-const err35 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.note.type,parentSchema:schema20.properties.steps.items.properties.note,data:data12};
+const err35 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.note.type,parentSchema:schema26.properties.steps.items.properties.note,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4647,7 +7473,7 @@ const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
 let data14 = data13[i1];
 if(typeof data14 !== "string"){
-const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.unknown.items.type,parentSchema:schema20.properties.steps.items.properties.unknown.items,data:data14};
+const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.unknown.items.type,parentSchema:schema26.properties.steps.items.properties.unknown.items,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4659,7 +7485,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.items.properties.unknown.type,parentSchema:schema20.properties.steps.items.properties.unknown,data:data13};
+const err37 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.steps.items.properties.unknown.type,parentSchema:schema26.properties.steps.items.properties.unknown,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4671,7 +7497,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.type,parentSchema:schema20.properties.steps.items,data:data6};
+const err38 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.steps.items.type,parentSchema:schema26.properties.steps.items,data:data6};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4683,7 +7509,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.type,parentSchema:schema20.properties.steps,data:data5};
+const err39 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.steps.type,parentSchema:schema26.properties.steps,data:data5};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4697,7 +7523,7 @@ if(data.totals_per_piece !== undefined){
 let data15 = data.totals_per_piece;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.forgehammers === undefined){
-const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data15};
+const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema26.properties.totals_per_piece.required,parentSchema:schema26.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4707,7 +7533,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data15.mythic_gear_pieces === undefined){
-const err41 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data15};
+const err41 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema26.properties.totals_per_piece.required,parentSchema:schema26.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4717,7 +7543,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data15.mithril === undefined){
-const err42 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data15};
+const err42 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema26.properties.totals_per_piece.required,parentSchema:schema26.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4727,7 +7553,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data15.enhancement_xp === undefined){
-const err43 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data15};
+const err43 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema26.properties.totals_per_piece.required,parentSchema:schema26.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4738,7 +7564,7 @@ errors++;
 }
 for(const key3 in data15){
 if(!((((key3 === "forgehammers") || (key3 === "mythic_gear_pieces")) || (key3 === "mithril")) || (key3 === "enhancement_xp"))){
-const err44 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals_per_piece,data:data15};
+const err44 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4751,7 +7577,7 @@ errors++;
 if(data15.forgehammers !== undefined){
 let data16 = data15.forgehammers;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err45 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.forgehammers.type,parentSchema:schema20.properties.totals_per_piece.properties.forgehammers,data:data16};
+const err45 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.totals_per_piece.properties.forgehammers.type,parentSchema:schema26.properties.totals_per_piece.properties.forgehammers,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4762,7 +7588,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 < 0 || isNaN(data16)){
-const err46 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.forgehammers,data:data16};
+const err46 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.totals_per_piece.properties.forgehammers,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4776,7 +7602,7 @@ errors++;
 if(data15.mythic_gear_pieces !== undefined){
 let data17 = data15.mythic_gear_pieces;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err47 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.mythic_gear_pieces.type,parentSchema:schema20.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
+const err47 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.totals_per_piece.properties.mythic_gear_pieces.type,parentSchema:schema26.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4787,7 +7613,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 0 || isNaN(data17)){
-const err48 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
+const err48 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4801,7 +7627,7 @@ errors++;
 if(data15.mithril !== undefined){
 let data18 = data15.mithril;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err49 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.mithril.type,parentSchema:schema20.properties.totals_per_piece.properties.mithril,data:data18};
+const err49 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.totals_per_piece.properties.mithril.type,parentSchema:schema26.properties.totals_per_piece.properties.mithril,data:data18};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4812,7 +7638,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
-const err50 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.mithril,data:data18};
+const err50 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.totals_per_piece.properties.mithril,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4826,7 +7652,7 @@ errors++;
 if(data15.enhancement_xp !== undefined){
 let data19 = data15.enhancement_xp;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err51 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.enhancement_xp.type,parentSchema:schema20.properties.totals_per_piece.properties.enhancement_xp,data:data19};
+const err51 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.totals_per_piece.properties.enhancement_xp.type,parentSchema:schema26.properties.totals_per_piece.properties.enhancement_xp,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4837,7 +7663,7 @@ errors++;
 }
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 < 0 || isNaN(data19)){
-const err52 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.enhancement_xp,data:data19};
+const err52 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.totals_per_piece.properties.enhancement_xp,data:data19};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4850,7 +7676,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals_per_piece.type,parentSchema:schema20.properties.totals_per_piece,data:data15};
+const err53 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.totals_per_piece.type,parentSchema:schema26.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4864,7 +7690,7 @@ if(data.totals !== undefined){
 let data20 = data.totals;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.forgehammers === undefined){
-const err54 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data20};
+const err54 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema26.properties.totals.required,parentSchema:schema26.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4874,7 +7700,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data20.mythic_gear_pieces === undefined){
-const err55 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data20};
+const err55 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema26.properties.totals.required,parentSchema:schema26.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4884,7 +7710,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data20.mithril === undefined){
-const err56 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data20};
+const err56 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema26.properties.totals.required,parentSchema:schema26.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4894,7 +7720,7 @@ vErrors.push(err56);
 errors++;
 }
 if(data20.enhancement_xp === undefined){
-const err57 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data20};
+const err57 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema26.properties.totals.required,parentSchema:schema26.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4905,7 +7731,7 @@ errors++;
 }
 for(const key4 in data20){
 if(!((((key4 === "forgehammers") || (key4 === "mythic_gear_pieces")) || (key4 === "mithril")) || (key4 === "enhancement_xp"))){
-const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals,data:data20};
+const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4918,7 +7744,7 @@ errors++;
 if(data20.forgehammers !== undefined){
 let data21 = data20.forgehammers;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err59 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.forgehammers.type,parentSchema:schema20.properties.totals.properties.forgehammers,data:data21};
+const err59 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.totals.properties.forgehammers.type,parentSchema:schema26.properties.totals.properties.forgehammers,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4929,7 +7755,7 @@ errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 < 0 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.forgehammers,data:data21};
+const err60 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.totals.properties.forgehammers,data:data21};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4943,7 +7769,7 @@ errors++;
 if(data20.mythic_gear_pieces !== undefined){
 let data22 = data20.mythic_gear_pieces;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err61 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.mythic_gear_pieces.type,parentSchema:schema20.properties.totals.properties.mythic_gear_pieces,data:data22};
+const err61 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.totals.properties.mythic_gear_pieces.type,parentSchema:schema26.properties.totals.properties.mythic_gear_pieces,data:data22};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4954,7 +7780,7 @@ errors++;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err62 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.mythic_gear_pieces,data:data22};
+const err62 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.totals.properties.mythic_gear_pieces,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4968,7 +7794,7 @@ errors++;
 if(data20.mithril !== undefined){
 let data23 = data20.mithril;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err63 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.mithril.type,parentSchema:schema20.properties.totals.properties.mithril,data:data23};
+const err63 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.totals.properties.mithril.type,parentSchema:schema26.properties.totals.properties.mithril,data:data23};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4979,7 +7805,7 @@ errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 < 0 || isNaN(data23)){
-const err64 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.mithril,data:data23};
+const err64 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.totals.properties.mithril,data:data23};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4993,7 +7819,7 @@ errors++;
 if(data20.enhancement_xp !== undefined){
 let data24 = data20.enhancement_xp;
 if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err65 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.enhancement_xp.type,parentSchema:schema20.properties.totals.properties.enhancement_xp,data:data24};
+const err65 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.totals.properties.enhancement_xp.type,parentSchema:schema26.properties.totals.properties.enhancement_xp,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5004,7 +7830,7 @@ errors++;
 }
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 < 0 || isNaN(data24)){
-const err66 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.enhancement_xp,data:data24};
+const err66 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.totals.properties.enhancement_xp,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5017,7 +7843,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals.type,parentSchema:schema20.properties.totals,data:data20};
+const err67 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.totals.type,parentSchema:schema26.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5033,7 +7859,7 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 for(const key5 in data25){
 let data26 = data25[key5];
 if(typeof data26 !== "string"){
-const err68 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.materials.additionalProperties.type,parentSchema:schema20.properties.materials.additionalProperties,data:data26};
+const err68 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.materials.additionalProperties.type,parentSchema:schema26.properties.materials.additionalProperties,data:data26};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5045,7 +7871,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.materials.type,parentSchema:schema20.properties.materials,data:data25};
+const err69 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.materials.type,parentSchema:schema26.properties.materials,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5058,7 +7884,7 @@ errors++;
 if(data.confidence !== undefined){
 let data27 = data.confidence;
 if(typeof data27 !== "string"){
-const err70 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.confidence.type,parentSchema:schema20.properties.confidence,data:data27};
+const err70 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.confidence.type,parentSchema:schema26.properties.confidence,data:data27};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5068,7 +7894,7 @@ vErrors.push(err70);
 errors++;
 }
 if(!(((((data27 === "high") || (data27 === "medium-high")) || (data27 === "medium")) || (data27 === "low-medium")) || (data27 === "low"))){
-const err71 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.confidence.enum,parentSchema:schema20.properties.confidence,data:data27};
+const err71 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema26.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.confidence.enum,parentSchema:schema26.properties.confidence,data:data27};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5085,7 +7911,7 @@ const len2 = data28.length;
 for(let i2=0; i2<len2; i2++){
 let data29 = data28[i2];
 if(typeof data29 !== "string"){
-const err72 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.notes.items.type,parentSchema:schema20.properties.notes.items,data:data29};
+const err72 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.notes.items.type,parentSchema:schema26.properties.notes.items,data:data29};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5097,7 +7923,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.notes.type,parentSchema:schema20.properties.notes,data:data28};
+const err73 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.notes.type,parentSchema:schema26.properties.notes,data:data28};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5114,7 +7940,7 @@ const len3 = data30.length;
 for(let i3=0; i3<len3; i3++){
 let data31 = data30[i3];
 if(typeof data31 !== "string"){
-const err74 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.gaps.items.type,parentSchema:schema20.properties.gaps.items,data:data31};
+const err74 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.gaps.items.type,parentSchema:schema26.properties.gaps.items,data:data31};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5126,7 +7952,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.gaps.type,parentSchema:schema20.properties.gaps,data:data30};
+const err75 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.gaps.type,parentSchema:schema26.properties.gaps,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5144,7 +7970,7 @@ for(let i4=0; i4<len4; i4++){
 let data33 = data32[i4];
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33.id === undefined){
-const err76 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data33};
+const err76 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.properties.sources.items.required,parentSchema:schema26.properties.sources.items,data:data33};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5154,7 +7980,7 @@ vErrors.push(err76);
 errors++;
 }
 if(data33.ref === undefined){
-const err77 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data33};
+const err77 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema26.properties.sources.items.required,parentSchema:schema26.properties.sources.items,data:data33};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5165,7 +7991,7 @@ errors++;
 }
 for(const key6 in data33){
 if(!((key6 === "id") || (key6 === "ref"))){
-const err78 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.sources.items,data:data33};
+const err78 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sources.items,data:data33};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5178,7 +8004,7 @@ errors++;
 if(data33.id !== undefined){
 let data34 = data33.id;
 if(typeof data34 !== "string"){
-const err79 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.id.type,parentSchema:schema20.properties.sources.items.properties.id,data:data34};
+const err79 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sources.items.properties.id.type,parentSchema:schema26.properties.sources.items.properties.id,data:data34};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5191,7 +8017,7 @@ errors++;
 if(data33.ref !== undefined){
 let data35 = data33.ref;
 if(typeof data35 !== "string"){
-const err80 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.ref.type,parentSchema:schema20.properties.sources.items.properties.ref,data:data35};
+const err80 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sources.items.properties.ref.type,parentSchema:schema26.properties.sources.items.properties.ref,data:data35};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5203,7 +8029,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sources.items.type,parentSchema:schema20.properties.sources.items,data:data33};
+const err81 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sources.items.type,parentSchema:schema26.properties.sources.items,data:data33};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5215,7 +8041,7 @@ errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.sources.type,parentSchema:schema20.properties.sources,data:data32};
+const err82 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sources.type,parentSchema:schema26.properties.sources,data:data32};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5228,7 +8054,7 @@ errors++;
 if(data.data_version !== undefined){
 let data36 = data.data_version;
 if(typeof data36 !== "string"){
-const err83 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.data_version.type,parentSchema:schema20.properties.data_version,data:data36};
+const err83 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.data_version.type,parentSchema:schema26.properties.data_version,data:data36};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5240,7 +8066,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5249,19 +8075,19 @@ vErrors.push(err84);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const truegold_upgrade_cost_input = validate20;
-const schema21 = {"type":"object","additionalProperties":false,"required":["building","from","to"],"properties":{"building":{"type":"string","enum":["town_center","embassy","command_center","infirmary","barracks","stable","range","war_academy"],"description":"The building to upgrade."},"from":{"description":"Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"to":{"description":"Target level, same form as `from`, not below it. Highest level is `TG10` (80).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]}}};
+export const truegold_upgrade_cost_input = validate26;
+const schema27 = {"type":"object","additionalProperties":false,"required":["building","from","to"],"properties":{"building":{"type":"string","enum":["town_center","embassy","command_center","infirmary","barracks","stable","range","war_academy"],"description":"The building to upgrade."},"from":{"description":"Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"to":{"description":"Target level, same form as `from`, not below it. Highest level is `TG10` (80).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]}}};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.building === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5271,7 +8097,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.from === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5281,7 +8107,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.to === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5292,7 +8118,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "building") || (key0 === "from")) || (key0 === "to"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5305,7 +8131,7 @@ errors++;
 if(data.building !== undefined){
 let data0 = data.building;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.building.type,parentSchema:schema21.properties.building,data:data0};
+const err4 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.building.type,parentSchema:schema27.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5315,7 +8141,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((((((data0 === "town_center") || (data0 === "embassy")) || (data0 === "command_center")) || (data0 === "infirmary")) || (data0 === "barracks")) || (data0 === "stable")) || (data0 === "range")) || (data0 === "war_academy"))){
-const err5 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/enum",keyword:"enum",params:{allowedValues: schema21.properties.building.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.building.enum,parentSchema:schema21.properties.building,data:data0};
+const err5 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/enum",keyword:"enum",params:{allowedValues: schema27.properties.building.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.building.enum,parentSchema:schema27.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5331,8 +8157,8 @@ const _errs5 = errors;
 let valid1 = false;
 const _errs6 = errors;
 if(typeof data1 === "string"){
-if(func3(data1) > 32){
-const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema21.properties.from.anyOf[0],data:data1};
+if(func5(data1) > 32){
+const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema27.properties.from.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5343,7 +8169,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.from.anyOf[0].type,parentSchema:schema21.properties.from.anyOf[0],data:data1};
+const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.from.anyOf[0].type,parentSchema:schema27.properties.from.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5357,7 +8183,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.from.anyOf[1].type,parentSchema:schema21.properties.from.anyOf[1],data:data1};
+const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.from.anyOf[1].type,parentSchema:schema27.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5368,7 +8194,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 80 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema21.properties.from.anyOf[1],data:data1};
+const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema27.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5378,7 +8204,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data1 < 30 || isNaN(data1)){
-const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema21.properties.from.anyOf[1],data:data1};
+const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema27.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5392,7 +8218,7 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err11 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.from.anyOf,parentSchema:schema21.properties.from,data:data1};
+const err11 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema27.properties.from.anyOf,parentSchema:schema27.properties.from,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5419,8 +8245,8 @@ const _errs11 = errors;
 let valid2 = false;
 const _errs12 = errors;
 if(typeof data2 === "string"){
-if(func3(data2) > 32){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema21.properties.to.anyOf[0],data:data2};
+if(func5(data2) > 32){
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema27.properties.to.anyOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5431,7 +8257,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.to.anyOf[0].type,parentSchema:schema21.properties.to.anyOf[0],data:data2};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.to.anyOf[0].type,parentSchema:schema27.properties.to.anyOf[0],data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5445,7 +8271,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs14 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.to.anyOf[1].type,parentSchema:schema21.properties.to.anyOf[1],data:data2};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.to.anyOf[1].type,parentSchema:schema27.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5456,7 +8282,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 80 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema21.properties.to.anyOf[1],data:data2};
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema27.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5466,7 +8292,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data2 < 30 || isNaN(data2)){
-const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema21.properties.to.anyOf[1],data:data2};
+const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema27.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5480,7 +8306,7 @@ var _valid1 = _errs14 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.to.anyOf,parentSchema:schema21.properties.to,data:data2};
+const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema27.properties.to.anyOf,parentSchema:schema27.properties.to,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5503,7 +8329,7 @@ vErrors = null;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5512,19 +8338,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const truegold_upgrade_cost_output = validate21;
-const schema22 = {"type":"object","additionalProperties":false,"required":["building","from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"building":{"type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"type":"string"},"name":{"type":"string"}}},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"description":"Truegold materials, by key.","type":"object","additionalProperties":false,"required":["truegold","tempered_truegold"],"properties":{"truegold":{"type":"integer","minimum":0,"description":"Truegold"},"tempered_truegold":{"type":"integer","minimum":0,"description":"Tempered Truegold"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+export const truegold_upgrade_cost_output = validate27;
+const schema28 = {"type":"object","additionalProperties":false,"required":["building","from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"building":{"type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"type":"string"},"name":{"type":"string"}}},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"description":"Truegold materials, by key.","type":"object","additionalProperties":false,"required":["truegold","tempered_truegold"],"properties":{"truegold":{"type":"integer","minimum":0,"description":"Truegold"},"tempered_truegold":{"type":"integer","minimum":0,"description":"Tempered Truegold"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.building === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5534,7 +8360,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.from === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5544,7 +8370,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.to === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5554,7 +8380,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.step_count === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5564,7 +8390,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.steps === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5574,7 +8400,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.totals === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5584,7 +8410,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.materials === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5594,7 +8420,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.confidence === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5604,7 +8430,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.notes === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5614,7 +8440,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.gaps === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5624,7 +8450,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.sources === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5634,7 +8460,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.data_version === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5644,8 +8470,8 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema22.properties, key0))){
-const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+if(!(func2.call(schema28.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5659,7 +8485,7 @@ if(data.building !== undefined){
 let data0 = data.building;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.key === undefined){
-const err13 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema22.properties.building.required,parentSchema:schema22.properties.building,data:data0};
+const err13 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema28.properties.building.required,parentSchema:schema28.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5669,7 +8495,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data0.name === undefined){
-const err14 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema22.properties.building.required,parentSchema:schema22.properties.building,data:data0};
+const err14 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema28.properties.building.required,parentSchema:schema28.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5680,7 +8506,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!((key1 === "key") || (key1 === "name"))){
-const err15 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.building,data:data0};
+const err15 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5693,7 +8519,7 @@ errors++;
 if(data0.key !== undefined){
 let data1 = data0.key;
 if(typeof data1 !== "string"){
-const err16 = {instancePath:instancePath+"/building/key",schemaPath:"#/properties/building/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.building.properties.key.type,parentSchema:schema22.properties.building.properties.key,data:data1};
+const err16 = {instancePath:instancePath+"/building/key",schemaPath:"#/properties/building/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.building.properties.key.type,parentSchema:schema28.properties.building.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5706,7 +8532,7 @@ errors++;
 if(data0.name !== undefined){
 let data2 = data0.name;
 if(typeof data2 !== "string"){
-const err17 = {instancePath:instancePath+"/building/name",schemaPath:"#/properties/building/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.building.properties.name.type,parentSchema:schema22.properties.building.properties.name,data:data2};
+const err17 = {instancePath:instancePath+"/building/name",schemaPath:"#/properties/building/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.building.properties.name.type,parentSchema:schema28.properties.building.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5718,7 +8544,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.building.type,parentSchema:schema22.properties.building,data:data0};
+const err18 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.building.type,parentSchema:schema28.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5731,7 +8557,7 @@ errors++;
 if(data.from !== undefined){
 let data3 = data.from;
 if(typeof data3 !== "string"){
-const err19 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.from.type,parentSchema:schema22.properties.from,data:data3};
+const err19 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.from.type,parentSchema:schema28.properties.from,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5744,7 +8570,7 @@ errors++;
 if(data.to !== undefined){
 let data4 = data.to;
 if(typeof data4 !== "string"){
-const err20 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.to.type,parentSchema:schema22.properties.to,data:data4};
+const err20 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.to.type,parentSchema:schema28.properties.to,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5757,7 +8583,7 @@ errors++;
 if(data.step_count !== undefined){
 let data5 = data.step_count;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err21 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.step_count.type,parentSchema:schema22.properties.step_count,data:data5};
+const err21 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.step_count.type,parentSchema:schema28.properties.step_count,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5768,7 +8594,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.step_count,data:data5};
+const err22 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.step_count,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5787,7 +8613,7 @@ for(let i0=0; i0<len0; i0++){
 let data7 = data6[i0];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.from === undefined){
-const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data7};
+const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema28.properties.steps.items.required,parentSchema:schema28.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5797,7 +8623,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data7.to === undefined){
-const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data7};
+const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema28.properties.steps.items.required,parentSchema:schema28.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5807,7 +8633,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data7.cost === undefined){
-const err25 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data7};
+const err25 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema28.properties.steps.items.required,parentSchema:schema28.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5818,7 +8644,7 @@ errors++;
 }
 for(const key2 in data7){
 if(!((((((key2 === "from") || (key2 === "to")) || (key2 === "cost")) || (key2 === "confidence")) || (key2 === "note")) || (key2 === "unknown"))){
-const err26 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.steps.items,data:data7};
+const err26 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5831,7 +8657,7 @@ errors++;
 if(data7.from !== undefined){
 let data8 = data7.from;
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.from.type,parentSchema:schema22.properties.steps.items.properties.from,data:data8};
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.from.type,parentSchema:schema28.properties.steps.items.properties.from,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5844,7 +8670,7 @@ errors++;
 if(data7.to !== undefined){
 let data9 = data7.to;
 if(typeof data9 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.to.type,parentSchema:schema22.properties.steps.items.properties.to,data:data9};
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.to.type,parentSchema:schema28.properties.steps.items.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5860,7 +8686,7 @@ if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 for(const key3 in data10){
 let data11 = data10[key3];
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data11};
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema28.properties.steps.items.properties.cost.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5871,7 +8697,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data11};
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.steps.items.properties.cost.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5884,7 +8710,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.properties.cost.type,parentSchema:schema22.properties.steps.items.properties.cost,data:data10};
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.steps.items.properties.cost.type,parentSchema:schema28.properties.steps.items.properties.cost,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5897,7 +8723,7 @@ errors++;
 if(data7.confidence !== undefined){
 let data12 = data7.confidence;
 if(typeof data12 !== "string"){
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.confidence.type,parentSchema:schema22.properties.steps.items.properties.confidence,data:data12};
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.confidence.type,parentSchema:schema28.properties.steps.items.properties.confidence,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5907,7 +8733,7 @@ vErrors.push(err32);
 errors++;
 }
 if(!(((((data12 === "high") || (data12 === "medium-high")) || (data12 === "medium")) || (data12 === "low-medium")) || (data12 === "low"))){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.steps.items.properties.confidence.enum,parentSchema:schema22.properties.steps.items.properties.confidence,data:data12};
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema28.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.steps.items.properties.confidence.enum,parentSchema:schema28.properties.steps.items.properties.confidence,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5920,7 +8746,7 @@ errors++;
 if(data7.note !== undefined){
 let data13 = data7.note;
 if(typeof data13 !== "string"){
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.note.type,parentSchema:schema22.properties.steps.items.properties.note,data:data13};
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.note.type,parentSchema:schema28.properties.steps.items.properties.note,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5937,7 +8763,7 @@ const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 let data15 = data14[i1];
 if(typeof data15 !== "string"){
-const err35 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.unknown.items.type,parentSchema:schema22.properties.steps.items.properties.unknown.items,data:data15};
+const err35 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.unknown.items.type,parentSchema:schema28.properties.steps.items.properties.unknown.items,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5949,7 +8775,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.items.properties.unknown.type,parentSchema:schema22.properties.steps.items.properties.unknown,data:data14};
+const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.steps.items.properties.unknown.type,parentSchema:schema28.properties.steps.items.properties.unknown,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5961,7 +8787,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.type,parentSchema:schema22.properties.steps.items,data:data7};
+const err37 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.steps.items.type,parentSchema:schema28.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5973,7 +8799,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.type,parentSchema:schema22.properties.steps,data:data6};
+const err38 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.steps.type,parentSchema:schema28.properties.steps,data:data6};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5987,7 +8813,7 @@ if(data.totals !== undefined){
 let data16 = data.totals;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.truegold === undefined){
-const err39 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "truegold"},message:"must have required property '"+"truegold"+"'",schema:schema22.properties.totals.required,parentSchema:schema22.properties.totals,data:data16};
+const err39 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "truegold"},message:"must have required property '"+"truegold"+"'",schema:schema28.properties.totals.required,parentSchema:schema28.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5997,7 +8823,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data16.tempered_truegold === undefined){
-const err40 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "tempered_truegold"},message:"must have required property '"+"tempered_truegold"+"'",schema:schema22.properties.totals.required,parentSchema:schema22.properties.totals,data:data16};
+const err40 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "tempered_truegold"},message:"must have required property '"+"tempered_truegold"+"'",schema:schema28.properties.totals.required,parentSchema:schema28.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6008,7 +8834,7 @@ errors++;
 }
 for(const key4 in data16){
 if(!((key4 === "truegold") || (key4 === "tempered_truegold"))){
-const err41 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.totals,data:data16};
+const err41 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6021,7 +8847,7 @@ errors++;
 if(data16.truegold !== undefined){
 let data17 = data16.truegold;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err42 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals.properties.truegold.type,parentSchema:schema22.properties.totals.properties.truegold,data:data17};
+const err42 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.totals.properties.truegold.type,parentSchema:schema28.properties.totals.properties.truegold,data:data17};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6032,7 +8858,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 0 || isNaN(data17)){
-const err43 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals.properties.truegold,data:data17};
+const err43 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.totals.properties.truegold,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6046,7 +8872,7 @@ errors++;
 if(data16.tempered_truegold !== undefined){
 let data18 = data16.tempered_truegold;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err44 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals.properties.tempered_truegold.type,parentSchema:schema22.properties.totals.properties.tempered_truegold,data:data18};
+const err44 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.totals.properties.tempered_truegold.type,parentSchema:schema28.properties.totals.properties.tempered_truegold,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6057,7 +8883,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
-const err45 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals.properties.tempered_truegold,data:data18};
+const err45 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.totals.properties.tempered_truegold,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6070,7 +8896,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.totals.type,parentSchema:schema22.properties.totals,data:data16};
+const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.totals.type,parentSchema:schema28.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6086,7 +8912,7 @@ if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 for(const key5 in data19){
 let data20 = data19[key5];
 if(typeof data20 !== "string"){
-const err47 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.materials.additionalProperties.type,parentSchema:schema22.properties.materials.additionalProperties,data:data20};
+const err47 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.materials.additionalProperties.type,parentSchema:schema28.properties.materials.additionalProperties,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6098,7 +8924,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.materials.type,parentSchema:schema22.properties.materials,data:data19};
+const err48 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.materials.type,parentSchema:schema28.properties.materials,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6111,7 +8937,7 @@ errors++;
 if(data.confidence !== undefined){
 let data21 = data.confidence;
 if(typeof data21 !== "string"){
-const err49 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.confidence.type,parentSchema:schema22.properties.confidence,data:data21};
+const err49 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.confidence.type,parentSchema:schema28.properties.confidence,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6121,7 +8947,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!(((((data21 === "high") || (data21 === "medium-high")) || (data21 === "medium")) || (data21 === "low-medium")) || (data21 === "low"))){
-const err50 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.confidence.enum,parentSchema:schema22.properties.confidence,data:data21};
+const err50 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema28.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.confidence.enum,parentSchema:schema28.properties.confidence,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6138,7 +8964,7 @@ const len2 = data22.length;
 for(let i2=0; i2<len2; i2++){
 let data23 = data22[i2];
 if(typeof data23 !== "string"){
-const err51 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.notes.items.type,parentSchema:schema22.properties.notes.items,data:data23};
+const err51 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.notes.items.type,parentSchema:schema28.properties.notes.items,data:data23};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6150,7 +8976,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.notes.type,parentSchema:schema22.properties.notes,data:data22};
+const err52 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.notes.type,parentSchema:schema28.properties.notes,data:data22};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6167,7 +8993,7 @@ const len3 = data24.length;
 for(let i3=0; i3<len3; i3++){
 let data25 = data24[i3];
 if(typeof data25 !== "string"){
-const err53 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.gaps.items.type,parentSchema:schema22.properties.gaps.items,data:data25};
+const err53 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.gaps.items.type,parentSchema:schema28.properties.gaps.items,data:data25};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6179,7 +9005,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.gaps.type,parentSchema:schema22.properties.gaps,data:data24};
+const err54 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.gaps.type,parentSchema:schema28.properties.gaps,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6197,7 +9023,7 @@ for(let i4=0; i4<len4; i4++){
 let data27 = data26[i4];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(data27.id === undefined){
-const err55 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data27};
+const err55 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.properties.sources.items.required,parentSchema:schema28.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6207,7 +9033,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data27.ref === undefined){
-const err56 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data27};
+const err56 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema28.properties.sources.items.required,parentSchema:schema28.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6218,7 +9044,7 @@ errors++;
 }
 for(const key6 in data27){
 if(!((key6 === "id") || (key6 === "ref"))){
-const err57 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.sources.items,data:data27};
+const err57 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6231,7 +9057,7 @@ errors++;
 if(data27.id !== undefined){
 let data28 = data27.id;
 if(typeof data28 !== "string"){
-const err58 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.id.type,parentSchema:schema22.properties.sources.items.properties.id,data:data28};
+const err58 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.sources.items.properties.id.type,parentSchema:schema28.properties.sources.items.properties.id,data:data28};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6244,7 +9070,7 @@ errors++;
 if(data27.ref !== undefined){
 let data29 = data27.ref;
 if(typeof data29 !== "string"){
-const err59 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.ref.type,parentSchema:schema22.properties.sources.items.properties.ref,data:data29};
+const err59 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.sources.items.properties.ref.type,parentSchema:schema28.properties.sources.items.properties.ref,data:data29};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6256,7 +9082,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.sources.items.type,parentSchema:schema22.properties.sources.items,data:data27};
+const err60 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.sources.items.type,parentSchema:schema28.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6268,7 +9094,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.sources.type,parentSchema:schema22.properties.sources,data:data26};
+const err61 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.sources.type,parentSchema:schema28.properties.sources,data:data26};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6281,7 +9107,7 @@ errors++;
 if(data.data_version !== undefined){
 let data30 = data.data_version;
 if(typeof data30 !== "string"){
-const err62 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.data_version.type,parentSchema:schema22.properties.data_version,data:data30};
+const err62 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.data_version.type,parentSchema:schema28.properties.data_version,data:data30};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6293,7 +9119,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6302,7 +9128,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
@@ -6313,6 +9139,9 @@ export interface Validator {
 }
 
 export const inputValidators: Readonly<Record<ToolName, Validator>> = {
+  get_my_goals: get_my_goals_input,
+  get_my_inventory: get_my_inventory_input,
+  get_my_profile: get_my_profile_input,
   governor_charm_cost: governor_charm_cost_input,
   governor_gear_cost: governor_gear_cost_input,
   hero_shards_cost: hero_shards_cost_input,
@@ -6322,6 +9151,9 @@ export const inputValidators: Readonly<Record<ToolName, Validator>> = {
 };
 
 export const outputValidators: Readonly<Record<ToolName, Validator>> = {
+  get_my_goals: get_my_goals_output,
+  get_my_inventory: get_my_inventory_output,
+  get_my_profile: get_my_profile_output,
   governor_charm_cost: governor_charm_cost_output,
   governor_gear_cost: governor_gear_cost_output,
   hero_shards_cost: hero_shards_cost_output,

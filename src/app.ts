@@ -5,6 +5,8 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { ACCOUNT_PATH, type AccountServices } from './auth/account-services.js';
+import { mountAuthorizationServer, protectedEndpoint } from './auth/mount.js';
 import { catalogRegistry, type Registry } from './catalog/registry.js';
 import type { Config } from './config.js';
 import { hostGuard, originGuard } from './http/guards.js';
@@ -26,6 +28,8 @@ export interface AppOptions {
   clock?: () => Date;
   registry?: Registry;
   resources?: readonly Resource[];
+  /** The store, keys and authorization server; without it the OAuth-protected endpoints are not mounted. */
+  account?: AccountServices;
   /** Where unexpected errors are reported (default: stderr). */
   logError?: (error: unknown, request: Request) => void;
 }
@@ -70,17 +74,21 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', hostGuard(config.allowedHosts));
 
   for (const endpoint of registry.endpoints) {
-    if (endpoint.auth !== 'none') continue;
     const path = endpoint.path;
+    const secured = endpoint.auth === 'none' || !options.account ? undefined : protectedEndpoint(options.account, { baseUrl: config.baseUrl, path, clock });
+    if (endpoint.auth !== 'none' && !secured) continue;
     mcpPaths.add(path);
     const server = new McpServer({ registry, endpoint, resources, baseUrl: config.baseUrl });
     const limiter = config.rateLimitPerMinute > 0 ? new SlidingWindowLimiter({ limit: config.rateLimitPerMinute }) : undefined;
     app.use(path, originGuard(config.allowedOrigins));
     app.use(path, browserCors(config.allowedOrigins));
-    app.post(path, mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey: (c) => clientAddress(c, config.trustedProxies) }));
+    if (secured) app.use(path, secured.guard);
+    const clientKey = secured?.clientKey ?? ((c) => clientAddress(c, config.trustedProxies));
+    app.post(path, mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(secured ? { account: secured.account } : {}) }));
     app.on(['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'], path, mcpMethodNotAllowed());
   }
 
+  if (options.account) mountAuthorizationServer(app, options.account, { baseUrl: config.baseUrl, path: ACCOUNT_PATH, clock, trustedProxies: config.trustedProxies });
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints }));
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));

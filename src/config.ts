@@ -19,6 +19,11 @@ export interface Config {
   trustedProxies: ReadonlySet<string>;
   requestTimeoutMs: number;
   headersTimeoutMs: number;
+  /** Requests per minute per client address on each of client registration, token and sign-in; 0 = unlimited. */
+  authRateLimitPerMinute: number;
+  /** Sign-in of the demo player seeded into an empty store (password generated and printed when absent). */
+  demoEmail: string | undefined;
+  demoPassword: string | undefined;
 }
 
 /** Origins of the MCP Inspector's web UI, allowed by default so it can connect in direct mode. */
@@ -94,7 +99,12 @@ export function loadConfig(env: Env): Config {
     trustedProxies: new Set(list(env.TRUSTED_PROXIES)),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
     headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 600_000, problems),
+    authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 0, 1_000_000_000, problems),
+    demoEmail: env.DEMO_EMAIL || undefined,
+    demoPassword: env.DEMO_PASSWORD || undefined,
   };
+  if (config.demoPassword !== undefined && config.demoPassword.length < 8) problems.push('DEMO_PASSWORD: at least 8 characters');
+  if (config.demoEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(config.demoEmail)) problems.push(`DEMO_EMAIL=${config.demoEmail}: not an email address`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

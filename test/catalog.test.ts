@@ -3,15 +3,28 @@
  * through the real endpoint (results match and validate against the outputSchema; error examples fail as stated).
  */
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../codegen/catalog.js';
 import type { JsonSchema } from '../codegen/model.js';
 import { outputValidators } from '../generated/validators.js';
 import type { ToolName } from '../generated/tools/index.js';
+import { accountApp, accountServices, callAccountTool, mintAccessToken } from './account-helpers.js';
 import { callTool, testApp } from './helpers.js';
 
 const { catalog, problems } = loadCatalog(resolve(import.meta.dirname, '..'));
 const app = testApp();
+
+/** Account tools run their examples on /mcp/account as the seeded demo player. */
+let callAs: (name: string, args: unknown) => ReturnType<typeof callTool>;
+beforeAll(async () => {
+  const services = await accountServices();
+  const account = accountApp(services);
+  const token = await mintAccessToken(services, services.demoUserId);
+  callAs = (name, args) => callAccountTool(account, token, name, args);
+});
+function call(availability: string, name: string, args: unknown) {
+  return availability === 'account' ? callAs(name, args) : callTool(app, name, args);
+}
 
 function walk(schema: unknown, visit: (node: JsonSchema, path: string) => void, path = ''): void {
   if (Array.isArray(schema)) schema.forEach((s, i) => walk(s, visit, `${path}/${i}`));
@@ -51,7 +64,7 @@ describe('the catalogue', () => {
       });
 
       it.each(tool.examples.map((e) => [e.title, e] as const))('example: %s', async (_, example) => {
-        const { status, result, text, structured } = await callTool(app, tool.name, example.arguments);
+        const { status, result, text, structured } = await call(tool.availability, tool.name, example.arguments);
         expect(status).toBe(200);
         if (example.error) {
           expect(result.isError).toBe(true);
@@ -70,7 +83,7 @@ describe('the catalogue', () => {
         const success = tool.examples.find((e) => e.result);
         const totals = (tool.result.properties as Record<string, JsonSchema>).totals;
         if (!success || !totals) return;
-        const { structured } = await callTool(app, tool.name, success.arguments);
+        const { structured } = await call(tool.availability, tool.name, success.arguments);
         expect(Object.keys(structured.materials)).toEqual(Object.keys(totals.properties as object));
       });
     });

@@ -41,10 +41,16 @@ function numericLevel(label: string): number {
 }
 
 function labelOfNumeric(level: number): string {
+  if (level < 30) return String(level);
   if (level <= 34) return level === 30 ? '30' : `30-${level - 30}`;
   const stage = Math.floor((level - 30) / 5);
   const sub = (level - 30) % 5;
   return sub === 0 ? `TG${stage}` : `TG${stage}-${sub}`;
+}
+
+/** The game's label of a numeric building level: `25`, `30-2`, `TG3`, `TG4-1`. */
+export function buildingLevelLabel(level: number): string {
+  return labelOfNumeric(level);
 }
 
 /** A canonical label for what the player wrote, or undefined when it cannot be read as a level at all. */

@@ -11,6 +11,7 @@ import type { Registry } from '../catalog/registry.js';
 import { classify, ErrorCode, idOf, type RequestId } from '../mcp/jsonrpc.js';
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol-versions.js';
 import type { McpServer } from '../mcp/server.js';
+import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, isJsonContentType } from './media-types.js';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit.js';
 import { decodeUtf8, nestsDeeperThan, readBody } from './read-body.js';
@@ -29,6 +30,8 @@ export interface McpRouteOptions {
   limiter?: SlidingWindowLimiter;
   /** The rate-limit key of a request (client address, or the token's subject on the account endpoint). */
   clientKey: (c: Context) => string;
+  /** The signed-in player of a request (account endpoint: set by the bearer guard before this route runs). */
+  account?: (c: Context) => AccountContext | undefined;
 }
 
 function deprecationHeaders(rule: DeprecationRule | undefined, baseUrl: string): Record<string, string> {
@@ -41,7 +44,7 @@ function deprecationHeaders(rule: DeprecationRule | undefined, baseUrl: string):
 }
 
 /** Best-effort id of a request we are refusing before dispatch (bounded read; null when unreadable). */
-async function peekId(request: Request): Promise<RequestId | null> {
+export async function peekId(request: Request): Promise<RequestId | null> {
   const body = await readBody(request, BODY_LIMIT_BYTES);
   if (!body.ok) return null;
   const text = decodeUtf8(body.bytes);
@@ -121,7 +124,8 @@ export function mcpPost(options: McpRouteOptions): Handler {
     if (message.kind !== 'request') return new Response(null, { status: 202, headers });
 
     const protocolVersion = isSupportedVersion(versionHeader) ? versionHeader : DEFAULT_PROTOCOL_VERSION;
-    const reply = await server.handle(message.request, { protocolVersion, now, baseUrl });
+    const account = options.account?.(c);
+    const reply = await server.handle(message.request, { protocolVersion, now, baseUrl, ...(account ? { account } : {}) });
     Object.assign(headers, deprecationHeaders(mostUrgent(endpointState.deprecation, reply.deprecation), baseUrl));
     return new Response(reply.body, { status: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
   };

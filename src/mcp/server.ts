@@ -4,6 +4,7 @@
  */
 import type { DeprecationRule, EndpointMetadata } from '../../generated/catalog-types.js';
 import type { Registry } from '../catalog/registry.js';
+import type { AccountContext } from '../tools/context.js';
 import { InitializeResponder } from './initialize.js';
 import { errorBody, ErrorCode, resultBody, type JsonRpcRequest } from './jsonrpc.js';
 import type { ProtocolVersion } from './protocol-versions.js';
@@ -15,6 +16,8 @@ export interface RequestContext {
   readonly protocolVersion: ProtocolVersion;
   readonly now: Date;
   readonly baseUrl: string;
+  /** The signed-in player (account endpoint only). */
+  readonly account?: AccountContext;
 }
 
 export interface Reply {
@@ -50,7 +53,7 @@ export class McpServer {
       case 'tools/list':
         return { body: resultBody(id, this.#toolsList.resultJson(context.protocolVersion, context.now)) };
       case 'tools/call': {
-        const outcome = await this.#toolsCall.call(params, context.protocolVersion, { now: context.now, baseUrl: context.baseUrl, endpoint: this.endpoint.path });
+        const outcome = await this.#toolsCall.call(params, context.protocolVersion, { now: context.now, baseUrl: context.baseUrl, endpoint: this.endpoint.path, ...(context.account ? { account: context.account } : {}) });
         if (outcome.kind === 'error') return { body: errorBody(id, outcome.code, outcome.message) };
         return { body: resultBody(id, outcome.resultJson), ...(outcome.deprecation ? { deprecation: outcome.deprecation } : {}) };
       }

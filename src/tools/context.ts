@@ -1,3 +1,5 @@
+import type { PlayerDataReader } from '../store/player-data.js';
+
 /** What a tool handler may know about the request it serves. Everything else it needs is passed in explicitly. */
 export interface ToolContext {
   /** The request's clock reading: handlers never read the system clock themselves. */
@@ -6,4 +8,13 @@ export interface ToolContext {
   readonly baseUrl: string;
   /** Path of the endpoint the call arrived on (`/mcp`, `/mcp/account`). */
   readonly endpoint: string;
+  /** The signed-in player, on endpoints that require a token (absent on /mcp). */
+  readonly account?: AccountContext;
+}
+
+/** Who the bearer token belongs to, and read access to that player's data only. */
+export interface AccountContext {
+  /** The token's `sub`: the user id. */
+  readonly userId: string;
+  readonly data: PlayerDataReader;
 }

@@ -1,0 +1,114 @@
+/**
+ * get_my_goals as a pure function: the active goals planned from the profile's current levels, each compared with
+ * the inventory, and all of them together against the one inventory.
+ */
+import { DATA_VERSION } from '../../generated/data/version.js';
+import type { GetMyGoalsOutput } from '../../generated/tools/get_my_goals.js';
+import { planGoal } from './goal-plan.js';
+import type { Goal, Inventory, PlayerProfile, StoredGoal } from './model.js';
+import { materialReadiness, overallReadiness, type MaterialReadiness } from './readiness.js';
+
+const BUILDING_NAMES: Readonly<Record<string, string>> = {
+  town_center: 'Town Center',
+  embassy: 'Embassy',
+  command_center: 'Command Center',
+  infirmary: 'Infirmary',
+  barracks: 'Barracks',
+  stable: 'Stable',
+  range: 'Range',
+  war_academy: 'War Academy',
+};
+
+function titleCase(key: string): string {
+  return key
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+export function subjectOf(goal: Goal): string {
+  switch (goal.system) {
+    case 'governor_gear':
+      return `${titleCase(goal.piece)} (Governor Gear)`;
+    case 'governor_charm':
+      return `${titleCase(goal.piece)} charm ${goal.slot}`;
+    case 'truegold':
+      return BUILDING_NAMES[goal.building] ?? titleCase(goal.building);
+    case 'hero_shards':
+      return `${titleCase(goal.hero)} stars`;
+    case 'hero_widgets':
+      return `${titleCase(goal.hero)} Exclusive Gear`;
+    case 'mastery_forging':
+      return `${titleCase(goal.hero)} ${goal.slot} ${goal.track === 'mastery' ? 'Mastery Forging' : 'Red Gear'}`;
+  }
+}
+
+function iso(seconds: number | undefined): string | null {
+  return seconds === undefined ? null : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+export interface GoalsInput {
+  goals: readonly StoredGoal[];
+  profile?: { value: PlayerProfile; updatedAt: number };
+  inventory?: { value: Inventory; updatedAt: number };
+}
+
+type GoalEntry = GetMyGoalsOutput['goals'][number];
+
+export function goalsReport(input: GoalsInput): GetMyGoalsOutput {
+  const profile = input.profile?.value;
+  const inventory = input.inventory?.value;
+  const active = input.goals.filter((g) => g.goal.active);
+  const goals: GoalEntry[] = [];
+  const combined = new Map<string, { key: string; name: string; hero?: string; needed: number }>();
+
+  for (const { id, goal } of active) {
+    const subject = subjectOf(goal);
+    const planned = planGoal(goal, profile, `/goals/${id}`);
+    if (!planned.ok) {
+      // Data imported through the CLI is validated, so this only happens if the cost data changed under it.
+      goals.push({ id, title: `${subject}: target ${String(goal.target)}`, system: goal.system, subject, from: '?', to: String(goal.target), status: 'in_progress', step_count: 0, materials: [], readiness: 0, ready: false, confidence: 'low', gaps: [planned.error.message], notes: [], ...(goal.note ? { note: goal.note } : {}) });
+      continue;
+    }
+    const plan = planned.value;
+    const materials: MaterialReadiness[] = Object.entries(plan.needed).map(([key, needed]) => {
+      const name = plan.hero ? `${plan.materials[key] ?? key} (${titleCase(plan.hero)})` : (plan.materials[key] ?? key);
+      const slot = `${key}|${plan.hero ?? ''}`;
+      const sum = combined.get(slot) ?? { key, name, ...(plan.hero ? { hero: plan.hero } : {}), needed: 0 };
+      sum.needed += needed;
+      combined.set(slot, sum);
+      return materialReadiness(key, name, needed, inventory, plan.hero);
+    });
+    const readiness = overallReadiness(materials);
+    goals.push({
+      id,
+      title: `${subject}: ${plan.from} → ${plan.to}`,
+      system: goal.system,
+      subject,
+      from: plan.from,
+      to: plan.to,
+      status: plan.reached ? 'reached' : 'in_progress',
+      step_count: plan.step_count,
+      materials,
+      readiness,
+      ready: readiness === 1,
+      confidence: plan.confidence,
+      gaps: plan.gaps,
+      notes: plan.notes,
+      ...(goal.note ? { note: goal.note } : {}),
+    });
+  }
+
+  const combinedMaterials = [...combined.values()].map((m) => materialReadiness(m.key, m.name, m.needed, inventory, m.hero));
+  const combinedReadiness = overallReadiness(combinedMaterials);
+  return {
+    goals,
+    combined: { materials: combinedMaterials, readiness: combinedReadiness, ready: combinedReadiness === 1 },
+    inactive_goals: input.goals.length - active.length,
+    profile_updated_at: iso(input.profile?.updatedAt),
+    inventory_updated_at: iso(input.inventory?.updatedAt),
+    data_version: DATA_VERSION,
+  };
+}
+
+export { iso as isoSeconds };

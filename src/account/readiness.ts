@@ -1,0 +1,55 @@
+/**
+ * Readiness: how much of what a goal still needs the saved inventory covers. Per material, readiness is
+ * `min(1, in inventory / needed)`; a goal's overall readiness is that of its scarcest material (the goal can be
+ * finished only when every material is covered). Figures are rounded down to three decimals, so 1 means covered.
+ */
+import type { Inventory } from './model.js';
+
+export interface MaterialReadiness {
+  key: string;
+  name: string;
+  /** Set for per-hero materials (shards, widgets). */
+  hero?: string;
+  needed: number;
+  in_inventory: number;
+  missing: number;
+  readiness: number;
+}
+
+const SECTION_OF: Readonly<Record<string, 'governor_gear' | 'charms' | 'truegold' | 'forging'>> = {
+  satin: 'governor_gear',
+  gilded_threads: 'governor_gear',
+  artisans_vision: 'governor_gear',
+  charm_guides: 'charms',
+  charm_designs: 'charms',
+  truegold: 'truegold',
+  tempered_truegold: 'truegold',
+  forgehammers: 'forging',
+  mythic_gear_pieces: 'forging',
+  mithril: 'forging',
+  enhancement_xp: 'forging',
+};
+
+/** How much of a material the inventory holds (shards and widgets are per hero). */
+export function inventoryAmount(inventory: Inventory | undefined, key: string, hero?: string): number {
+  if (!inventory) return 0;
+  if (key === 'shards') return hero ? (inventory.hero_shards[hero] ?? 0) : 0;
+  if (key === 'widgets') return hero ? (inventory.widgets[hero] ?? 0) : 0;
+  const section = SECTION_OF[key];
+  return section ? ((inventory[section] as Record<string, number>)[key] ?? 0) : 0;
+}
+
+export function ratio(have: number, needed: number): number {
+  if (needed <= 0) return 1;
+  return Math.floor(Math.min(1, have / needed) * 1000) / 1000;
+}
+
+export function materialReadiness(key: string, name: string, needed: number, inventory: Inventory | undefined, hero?: string): MaterialReadiness {
+  const have = inventoryAmount(inventory, key, hero);
+  return { key, name, ...(hero ? { hero } : {}), needed, in_inventory: have, missing: Math.max(0, needed - have), readiness: ratio(have, needed) };
+}
+
+/** The scarcest material's readiness (1 when nothing is needed). */
+export function overallReadiness(materials: readonly MaterialReadiness[]): number {
+  return materials.reduce((lowest, m) => Math.min(lowest, m.readiness), 1);
+}

@@ -1,0 +1,22 @@
+/**
+ * The demo player, created once in an empty store so a newcomer can sign in straight away. Its sign-in comes from
+ * DEMO_EMAIL / DEMO_PASSWORD, or a generated password that is shown once at start. An existing store is never
+ * touched (no password is reset behind the operator's back).
+ */
+import { generatePassword } from '../store/passwords.js';
+import type { Store } from '../store/store.js';
+import { DEFAULT_DEMO_EMAIL, DEMO_NAME, DEMO_PLAYER } from './demo.js';
+import { formatProblems, validatePlayerData } from './validate.js';
+
+export type SeedResult = { created: false } | { created: true; email: string; password: string; generated: boolean };
+
+export async function seedDemoPlayer(store: Store, options: { email?: string; password?: string }): Promise<SeedResult> {
+  if ((await store.users.count()) > 0) return { created: false };
+  const checked = validatePlayerData(DEMO_PLAYER);
+  if (!checked.ok) throw new Error(`demo player data is invalid:\n${formatProblems(checked.problems)}`);
+  const email = options.email ?? DEFAULT_DEMO_EMAIL;
+  const password = options.password ?? generatePassword();
+  const user = await store.users.create({ email, name: DEMO_NAME, password });
+  await store.players.replace(user.id, checked.data);
+  return { created: true, email: user.email, password, generated: options.password === undefined };
+}

@@ -1,0 +1,33 @@
+/**
+ * Everything the account endpoint and the authorization server need, built once at start: the store, the persisted
+ * keys, the provider and the resource server's token verifier. The Hono wiring (mount.ts) takes this object, so
+ * tests can build one on a temporary store.
+ */
+import type Provider from 'oidc-provider';
+import type { ServerKeys } from '../store/keys.js';
+import { loadServerKeys } from '../store/keys.js';
+import type { Store } from '../store/store.js';
+import { createAccessTokenVerifier, type AccessTokenVerifier } from './access-tokens.js';
+import { createProvider } from './provider.js';
+
+export const ACCOUNT_PATH = '/mcp/account';
+
+export interface AccountServices {
+  readonly store: Store;
+  readonly keys: ServerKeys;
+  readonly provider: Provider;
+  readonly verifier: AccessTokenVerifier;
+  /** `${BASE_URL}/mcp/account`: the audience of every access token. */
+  readonly resource: string;
+  /** Requests per minute per client address on registration, token and sign-in; 0 = unlimited. */
+  readonly authRateLimitPerMinute: number;
+}
+
+export async function createAccountServices(options: { baseUrl: string; store: Store; authRateLimitPerMinute: number }): Promise<AccountServices> {
+  const { baseUrl, store } = options;
+  const resource = `${baseUrl}${ACCOUNT_PATH}`;
+  const keys = await loadServerKeys(store.db, store.nowSeconds());
+  const provider = createProvider({ baseUrl, resource, store, keys });
+  const verifier = createAccessTokenVerifier({ issuer: baseUrl, audience: resource, signingKeys: keys.signing });
+  return { store, keys, provider, verifier, resource, authRateLimitPerMinute: options.authRateLimitPerMinute };
+}

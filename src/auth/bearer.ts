@@ -1,0 +1,64 @@
+/**
+ * Bearer-token guard of the account endpoint (spec §5, decisions.md): before dispatch, every POST must carry
+ * `Authorization: Bearer <JWT access token>` for this resource. A refusal is 401 with
+ * `WWW-Authenticate: Bearer resource_metadata="<absolute PRM URL>", scope="…"`, plus `error="invalid_token"` and a
+ * description when a token was presented; the body is JSON-RPC error -32001 with the request id when readable.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { peekId } from '../http/mcp-route.js';
+import { jsonRpcErrorResponse } from '../http/responses.js';
+import { ErrorCode } from '../mcp/jsonrpc.js';
+import type { AccessTokenClaims, AccessTokenVerifier } from './access-tokens.js';
+import { CHALLENGE_SCOPE } from './scopes.js';
+
+export const ACCOUNT_CLAIMS = 'accountClaims';
+
+export interface BearerOptions {
+  verifier: AccessTokenVerifier;
+  resourceMetadataUrl: string;
+  clock: () => Date;
+}
+
+function quoted(text: string): string {
+  return `"${text.replace(/["\\]/g, '')}"`;
+}
+
+export function challenge(resourceMetadataUrl: string, rejection?: string): string {
+  const parts = [`resource_metadata=${quoted(resourceMetadataUrl)}`, `scope=${quoted(CHALLENGE_SCOPE)}`];
+  if (rejection !== undefined) parts.push('error="invalid_token"', `error_description=${quoted(rejection)}`);
+  return `Bearer ${parts.join(', ')}`;
+}
+
+/** The token in `Authorization: Bearer …`; undefined when there is none, '' when the header is not a Bearer token. */
+function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+  return match ? match[1]! : '';
+}
+
+export function bearerAuth(options: BearerOptions): MiddlewareHandler {
+  return async function bearerAuth(c, next) {
+    // Only POST carries messages; GET/DELETE get their 405 and OPTIONS its preflight without a token.
+    if (c.req.method !== 'POST') return next();
+    const token = bearerToken(c.req.header('authorization'));
+    let rejection: string | undefined;
+    let claims: AccessTokenClaims | undefined;
+    if (token === '') rejection = 'the Authorization header must be "Bearer <access token>"';
+    else if (token !== undefined) {
+      const check = await options.verifier.verify(token, options.clock());
+      if (check.ok) claims = check.claims;
+      else rejection = check.description;
+    }
+    if (!claims) {
+      const message = rejection ? `Unauthorized: ${rejection}. Sign in again to get a new token.` : 'Unauthorized: this endpoint needs an OAuth access token (Authorization: Bearer …). See the WWW-Authenticate header for where to get one.';
+      return jsonRpcErrorResponse(401, await peekId(c.req.raw), ErrorCode.Unauthorized, message, { 'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection) });
+    }
+    c.set(ACCOUNT_CLAIMS as never, claims as never);
+    await next();
+    return undefined;
+  };
+}
+
+export function accountClaims(c: { get: (key: never) => unknown }): AccessTokenClaims | undefined {
+  return c.get(ACCOUNT_CLAIMS as never) as AccessTokenClaims | undefined;
+}

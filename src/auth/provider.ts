@@ -1,0 +1,141 @@
+/**
+ * The OAuth 2.1 authorization server: oidc-provider configured for this service. Issuer = BASE_URL; endpoints under
+ * /api/auth/mcp/; authorization code + PKCE S256 only; JWT access tokens (RFC 9068, ES256) bound to the account
+ * endpoint; refresh tokens only with offline_access, rotated on every use, and a reused one revokes the grant.
+ * State lives in the store (adapter), keys too, so restarts and other instances see the same server.
+ */
+import Provider, { errors, type Adapter, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { htmlPage, escapeHtml } from '../pages/layout.js';
+import type { ServerKeys } from '../store/keys.js';
+import { oidcAdapterFactory } from '../store/oidc-adapter.js';
+import type { Store } from '../store/store.js';
+import { AUTH_PATHS, SCOPES } from './scopes.js';
+
+export const TTL = {
+  AuthorizationCode: 60,
+  AccessToken: 600,
+  IdToken: 3600,
+  RefreshToken: 14 * 24 * 3600,
+  /** A consent lasts at most 90 days; refresh tokens rotate within it. */
+  Grant: 90 * 24 * 3600,
+  /** Time to finish signing in and consenting. */
+  Interaction: 600,
+  /** The sign-in session at the authorization server (not the tokens). */
+  Session: 24 * 3600,
+} as const;
+
+export interface ProviderOptions {
+  baseUrl: string;
+  /** The account endpoint's URL: the only resource (audience) tokens are issued for. */
+  resource: string;
+  store: Store;
+  keys: ServerKeys;
+}
+
+function describeError(out: Record<string, unknown>): { title: string; text: string } {
+  const code = typeof out.error === 'string' ? out.error : 'error';
+  const description = typeof out.error_description === 'string' ? out.error_description : 'The request could not be completed.';
+  return { title: code, text: description };
+}
+
+export function createProvider(options: ProviderOptions): Provider {
+  const { baseUrl, resource, store, keys } = options;
+  const adapter = oidcAdapterFactory(store.db, {
+    nowSeconds: store.nowSeconds,
+    onReplay: (model) => {
+      throw new errors.InvalidGrant(`${model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already used`);
+    },
+  }) as unknown as new (name: string) => Adapter;
+
+  const configuration: Configuration = {
+    adapter,
+    clients: [],
+    jwks: { keys: keys.signing as never },
+    cookies: {
+      keys: keys.cookies,
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    async findAccount(_ctx, id) {
+      const user = await store.users.findById(id);
+      if (!user) return undefined;
+      return { accountId: user.id, claims: () => ({ sub: user.id, name: user.name, email: user.email }) };
+    },
+    scopes: [...SCOPES],
+    claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
+    // The ID token carries the claims its scopes grant: there is no userinfo endpoint to fetch them from.
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    routes: AUTH_PATHS,
+    clientDefaults: {
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      id_token_signed_response_alg: 'ES256',
+    },
+    // Browser clients may call token/revoke from the origin of one of their registered redirect URIs.
+    clientBasedCORS(_ctx, origin, client) {
+      if (origin === 'null') return false;
+      return client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false;
+    },
+    enabledJWA: {
+      idTokenSigningAlgValues: ['ES256'],
+      authorizationSigningAlgValues: ['ES256'],
+      requestObjectSigningAlgValues: ['ES256'],
+      clientAuthSigningAlgValues: ['ES256'],
+    },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true, initialAccessToken: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: false },
+      introspection: { enabled: false },
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx, _client, oneOf) => (Array.isArray(oneOf) ? (oneOf[0] ?? resource) : (oneOf ?? resource)),
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, indicator) {
+          if (indicator !== resource) throw new errors.InvalidTarget(`this server issues tokens only for ${resource}`);
+          return {
+            scope: SCOPES.join(' '),
+            audience: resource,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: TTL.AccessToken,
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+    },
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: TTL.AccessToken,
+      AuthorizationCode: TTL.AuthorizationCode,
+      IdToken: TTL.IdToken,
+      RefreshToken: TTL.RefreshToken,
+      Grant: TTL.Grant,
+      Interaction: TTL.Interaction,
+      Session: TTL.Session,
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    async renderError(ctx: KoaContextWithOIDC, out, _error) {
+      const { title, text } = describeError(out as unknown as Record<string, unknown>);
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
+      ctx.set('X-Frame-Options', 'DENY');
+      ctx.body = htmlPage({
+        title: 'Sign-in error - Kingshot Companion',
+        body: `<h1>The app's sign-in request was refused</h1>\n<p><strong>${escapeHtml(title)}</strong>: ${escapeHtml(text)}</p>\n<p>Go back to the app and connect again. If this keeps happening, the app may be misconfigured.</p>`,
+      });
+    },
+  };
+
+  const provider = new Provider(baseUrl, configuration);
+  // TLS ends at a proxy in front of an https BASE_URL: trust its X-Forwarded-Proto for secure cookies.
+  provider.proxy = baseUrl.startsWith('https:');
+  return provider;
+}

@@ -1,0 +1,23 @@
+/** The OAuth scopes this service knows. None of them changes what a token can read (spec §5). */
+export const SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Named in the 401 challenge: enough to call the endpoint, plus a refresh token; no personal claims. */
+export const CHALLENGE_SCOPE = 'openid offline_access';
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+export const AUTH_PATHS = {
+  authorization: '/api/auth/mcp/authorize',
+  token: '/api/auth/mcp/token',
+  registration: '/api/auth/mcp/register',
+  jwks: '/api/auth/mcp/jwks',
+  revocation: '/api/auth/mcp/revoke',
+} as const;
+
+/** Where an endpoint's protected-resource metadata lives (RFC 9728 §3.1: the path is inserted after the well-known prefix). */
+export function resourceMetadataUrl(baseUrl: string, endpointPath: string): string {
+  return `${new URL(baseUrl).origin}/.well-known/oauth-protected-resource${new URL(baseUrl).pathname.replace(/\/$/, '')}${endpointPath}`;
+}

@@ -1,0 +1,77 @@
+/**
+ * Small, deliberate adjustments in front of oidc-provider so that real MCP clients work and nothing unsafe gets
+ * through (see oauth.md "Pitfalls"). Pure functions, so each rule is tested on its own.
+ */
+import { isScope } from './scopes.js';
+
+/**
+ * Authorization request query:
+ * - `offline_access` is honoured only with `prompt=consent` (OIDC Core §11); clients that ask for it without the
+ *   prompt would silently get no refresh token, so the prompt is added (the consent page is shown anyway).
+ * - No scope, or only scopes this server does not know, would end in access_denied ("no scope was granted"):
+ *   `openid` is added, the least a token needs.
+ * Returns the new query, or undefined when nothing changes.
+ */
+export function adjustAuthorizationQuery(query: URLSearchParams): URLSearchParams | undefined {
+  const next = new URLSearchParams(query);
+  let changed = false;
+  const scopes = (query.get('scope') ?? '').split(' ').filter(Boolean);
+  if (!scopes.some(isScope)) {
+    next.set('scope', ['openid', ...scopes].join(' '));
+    changed = true;
+  }
+  if (scopes.includes('offline_access')) {
+    const prompts = (query.get('prompt') ?? '').split(' ').filter(Boolean);
+    if (!prompts.includes('consent') && !prompts.includes('none')) {
+      next.set('prompt', [...prompts, 'consent'].join(' '));
+      changed = true;
+    }
+  }
+  return changed ? next : undefined;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Schemes that must never receive an authorization code, whatever the client says. */
+const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:', 'ws:', 'wss:', 'ftp:']);
+
+export type RegistrationCheck = { ok: true; metadata: Record<string, unknown> } | { ok: false; error: 'invalid_redirect_uri' | 'invalid_client_metadata'; description: string };
+
+/**
+ * Dynamic client registration metadata (RFC 7591):
+ * - redirect URIs must be https, loopback http (localhost, 127.0.0.1, [::1], any port) or a private-use scheme;
+ *   plain http elsewhere is refused (oidc-provider would accept it for web clients);
+ * - a client with a private-use scheme redirect and no `application_type` is registered as `native` (oidc-provider
+ *   defaults to `web`, which refuses such URIs: `cursor://…` clients would fail);
+ * - `scope` keeps only the scopes this server knows (unknown ones would fail the whole registration).
+ */
+export function prepareRegistration(body: unknown): RegistrationCheck {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, error: 'invalid_client_metadata', description: 'the registration request must be a JSON object of client metadata (RFC 7591)' };
+  }
+  const metadata = { ...(body as Record<string, unknown>) };
+  const uris = metadata.redirect_uris;
+  let customScheme = false;
+  if (Array.isArray(uris)) {
+    for (const uri of uris) {
+      if (typeof uri !== 'string') continue;
+      const url = URL.parse(uri);
+      if (!url) continue; // the provider reports malformed URIs itself
+      if (url.protocol === 'https:') continue;
+      if (url.protocol === 'http:') {
+        if (LOOPBACK_HOSTS.has(url.hostname.toLowerCase())) continue;
+        return { ok: false, error: 'invalid_redirect_uri', description: `redirect_uri ${uri.slice(0, 200)} uses http on a non-loopback host; use https, a loopback address (localhost, 127.0.0.1, [::1]) or a private-use scheme` };
+      }
+      if (FORBIDDEN_SCHEMES.has(url.protocol)) {
+        return { ok: false, error: 'invalid_redirect_uri', description: `redirect_uri scheme ${url.protocol} is not allowed` };
+      }
+      customScheme = true;
+    }
+  }
+  if (customScheme && metadata.application_type === undefined) metadata.application_type = 'native';
+  if (typeof metadata.scope === 'string') {
+    const known = metadata.scope.split(' ').filter(isScope);
+    if (known.length > 0) metadata.scope = [...new Set(known)].join(' ');
+    else delete metadata.scope;
+  }
+  return { ok: true, metadata };
+}

@@ -1,0 +1,150 @@
+/**
+ * The operator CLI: accounts and player data on the service's store (DATA_DIR, default ./var).
+ *
+ *   npm run cli -- list-users
+ *   npm run cli -- create-user <email> [--name <name>] [--password-stdin]
+ *   npm run cli -- set-password <email> [--password-stdin]
+ *   npm run cli -- import <email> <file.json | ->
+ *   npm run cli -- export <email> [<file.json>]
+ *
+ * Without --password-stdin a password is generated and printed once. Imports are validated first (schema, then
+ * every level read by the calculators); a bad file is rejected with the field at fault and nothing is written.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { formatProblems, validatePlayerData } from '../account/validate.js';
+import { generatePassword } from '../store/passwords.js';
+import { openStore, type Store } from '../store/store.js';
+import { UserError } from '../store/users.js';
+
+const USAGE = `usage: npm run cli -- <command>
+  list-users
+  create-user <email> [--name <name>] [--password-stdin]
+  set-password <email> [--password-stdin]
+  import <email> <file.json | ->      (sections present replace the saved ones: profile, goals, inventory)
+  export <email> [<file.json>]
+environment: DATA_DIR (default ./var)`;
+
+export class CliError extends Error {}
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  readStdin: () => string;
+  readFile: (path: string) => string;
+  writeFile: (path: string, text: string) => void;
+}
+
+function takeFlag(args: string[], name: string): boolean {
+  const i = args.indexOf(name);
+  if (i < 0) return false;
+  args.splice(i, 1);
+  return true;
+}
+
+function takeOption(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const value = args[i + 1];
+  if (value === undefined) throw new CliError(`${name} needs a value`);
+  args.splice(i, 2);
+  return value;
+}
+
+function password(args: string[], io: CliIo): { password: string; generated: boolean } {
+  if (takeFlag(args, '--password-stdin')) return { password: io.readStdin().replace(/\r?\n$/, ''), generated: false };
+  return { password: generatePassword(), generated: true };
+}
+
+async function userId(store: Store, email: string | undefined): Promise<string> {
+  if (!email) throw new CliError('name the user by email');
+  const user = await store.users.findByEmail(email);
+  if (!user) throw new CliError(`no user with email ${email} (see list-users)`);
+  return user.id;
+}
+
+export async function runCli(argv: readonly string[], store: Store, io: CliIo): Promise<void> {
+  const args = [...argv];
+  const command = args.shift();
+  switch (command) {
+    case 'list-users': {
+      const users = await store.users.list();
+      if (users.length === 0) io.stdout('no users\n');
+      for (const u of users) io.stdout(`${u.email}\t${u.name}\t${u.id}\tcreated ${new Date(u.createdAt * 1000).toISOString()}\n`);
+      return;
+    }
+    case 'create-user': {
+      const name = takeOption(args, '--name') ?? '';
+      const secret = password(args, io);
+      const email = args[0];
+      if (!email || args.length > 1) throw new CliError('create-user <email> [--name <name>] [--password-stdin]');
+      const user = await store.users.create({ email, name, password: secret.password });
+      io.stdout(`created ${user.email} (id ${user.id})${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`);
+      return;
+    }
+    case 'set-password': {
+      const secret = password(args, io);
+      const email = args[0];
+      if (!email || args.length > 1) throw new CliError('set-password <email> [--password-stdin]');
+      await store.users.setPassword(email, secret.password);
+      io.stdout(`password of ${email} changed${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`);
+      return;
+    }
+    case 'import': {
+      const [email, file] = args;
+      if (!email || !file || args.length > 2) throw new CliError('import <email> <file.json | ->');
+      const id = await userId(store, email);
+      const text = file === '-' ? io.readStdin() : io.readFile(file);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        throw new CliError(`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const stored = await store.players.readerFor(id).profile();
+      const checked = validatePlayerData(parsed, stored?.value);
+      if (!checked.ok) throw new CliError(`nothing imported; ${checked.problems.length} problem(s):\n${formatProblems(checked.problems)}`);
+      await store.players.replace(id, checked.data);
+      const sections = (['profile', 'goals', 'inventory'] as const).filter((s) => checked.data[s] !== undefined);
+      io.stdout(`imported ${sections.join(', ') || 'nothing (the file has no sections)'} for ${email}\n`);
+      return;
+    }
+    case 'export': {
+      const [email, file] = args;
+      if (!email || args.length > 2) throw new CliError('export <email> [<file.json>]');
+      const data = await store.players.export(await userId(store, email));
+      const text = `${JSON.stringify(data, null, 2)}\n`;
+      if (file) {
+        io.writeFile(file, text);
+        io.stdout(`exported ${email} to ${file}\n`);
+      } else io.stdout(text);
+      return;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      io.stdout(`${USAGE}\n`);
+      return;
+    default:
+      throw new CliError(`unknown command "${command}"\n${USAGE}`);
+  }
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isMain) {
+  const store = await openStore(process.env.DATA_DIR || './var');
+  const io: CliIo = {
+    stdout: (text) => process.stdout.write(text),
+    readStdin: () => readFileSync(0, 'utf8'),
+    readFile: (path) => readFileSync(path, 'utf8'),
+    writeFile: (path, text) => writeFileSync(path, text),
+  };
+  try {
+    await runCli(process.argv.slice(2), store, io);
+  } catch (error) {
+    if (error instanceof CliError || error instanceof UserError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exitCode = 1;
+    } else throw error;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * oidc-provider's persistence (its Adapter interface) on the store. One row per model instance in
+ * `oidc_payloads`; `consume` is a conditional update whose row count decides, so when two requests (or two
+ * instances) redeem one code or one refresh token, the database lets exactly one through.
+ */
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Db } from './database.js';
+
+/** Thrown by `consume` when the record was consumed by someone else in the meantime (a replay race). */
+export class AlreadyConsumedError extends Error {
+  constructor(model: string) {
+    super(`${model} already consumed`);
+    this.name = 'AlreadyConsumedError';
+  }
+}
+
+export interface OidcAdapterOptions {
+  /** Unix seconds now (injectable for tests). */
+  nowSeconds: () => number;
+  /**
+   * Called when `consume` loses a race; must throw the error the provider should answer with. The default
+   * throws AlreadyConsumedError; the provider wiring throws its own `invalid_grant`.
+   */
+  onReplay?: (model: string) => never;
+}
+
+export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (model: string) => Adapter {
+  const { nowSeconds } = options;
+  const replay = options.onReplay ?? ((model: string): never => {
+    throw new AlreadyConsumedError(model);
+  });
+
+  function parse(row: { payload: string; consumed_at: number | null } | undefined): AdapterPayload | undefined {
+    if (!row) return undefined;
+    const payload = JSON.parse(row.payload) as AdapterPayload;
+    if (row.consumed_at !== null) payload.consumed = Number(row.consumed_at);
+    return payload;
+  }
+
+  return class KyselyOidcAdapter implements Adapter {
+    readonly model: string;
+    constructor(model: string) {
+      this.model = model;
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const row = {
+        id,
+        type: this.model,
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        user_code: payload.userCode ?? null,
+        expires_at: expiresIn ? nowSeconds() + expiresIn : null,
+      };
+      await db
+        .insertInto('oidc_payloads')
+        .values({ ...row, consumed_at: null })
+        .onConflict((oc) => oc.columns(['id', 'type']).doUpdateSet({ payload: row.payload, grant_id: row.grant_id, uid: row.uid, user_code: row.user_code, expires_at: row.expires_at }))
+        .execute();
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      return parse(await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('id', '=', id).where('type', '=', this.model).executeTakeFirst());
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return parse(await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('uid', '=', uid).where('type', '=', this.model).executeTakeFirst());
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return parse(await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('user_code', '=', userCode).where('type', '=', this.model).executeTakeFirst());
+    }
+
+    async consume(id: string): Promise<void> {
+      const result = await db
+        .updateTable('oidc_payloads')
+        .set({ consumed_at: nowSeconds() })
+        .where('id', '=', id)
+        .where('type', '=', this.model)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) {
+        // Someone else consumed it first: treat this request as the replay it is, and end the grant.
+        const row = await db.selectFrom('oidc_payloads').select('grant_id').where('id', '=', id).where('type', '=', this.model).executeTakeFirst();
+        if (row?.grant_id) await this.revokeByGrantId(row.grant_id);
+        replay(this.model);
+      }
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.deleteFrom('oidc_payloads').where('id', '=', id).where('type', '=', this.model).execute();
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+    }
+  };
+}
+
+/** Deletes every expired record; returns how many went. */
+export async function deleteExpiredOidcPayloads(db: Db, nowSeconds: number): Promise<number> {
+  const result = await db.deleteFrom('oidc_payloads').where('expires_at', 'is not', null).where('expires_at', '<', nowSeconds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

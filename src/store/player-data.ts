@@ -1,0 +1,95 @@
+/**
+ * The player's saved data: profile and inventory as validated JSON documents, goals as ordered rows. Imports replace
+ * whole sections inside one transaction, so a rejected file changes nothing.
+ */
+import type { Goal, Inventory, PlayerDataFile, PlayerProfile, StoredGoal } from '../account/model.js';
+import { schemaProblems, type SchemaName } from '../account/schema.js';
+import type { Db } from './database.js';
+
+export interface Dated<T> {
+  value: T;
+  /** Unix seconds of the last import. */
+  updatedAt: number;
+}
+
+/** Read access to one player's data; what a tool handler receives, bound to the signed-in user. */
+export interface PlayerDataReader {
+  profile(): Promise<Dated<PlayerProfile> | undefined>;
+  inventory(): Promise<Dated<Inventory> | undefined>;
+  /** Every goal, active or not, in the player's order. */
+  goals(): Promise<StoredGoal[]>;
+}
+
+export interface PlayerDataStore {
+  readerFor(userId: string): PlayerDataReader;
+  /** Replaces the sections present in `data` (already validated); everything or nothing. */
+  replace(userId: string, data: PlayerDataFile): Promise<void>;
+  /** All three sections, in the import format. */
+  export(userId: string): Promise<PlayerDataFile>;
+}
+
+/** Stored data that no longer passes its schema (edited by hand, or from an older format). */
+export class StoredDataError extends Error {
+  constructor(what: string, problems: string) {
+    super(`stored ${what} is invalid: ${problems}`);
+    this.name = 'StoredDataError';
+  }
+}
+
+function checked<T>(schema: SchemaName, what: string, json: string): T {
+  const value = JSON.parse(json) as unknown;
+  const problems = schemaProblems(schema, value);
+  if (problems.length > 0) throw new StoredDataError(what, problems.map((p) => `${p.pointer}: ${p.message}`).join('; '));
+  return value as T;
+}
+
+export function createPlayerDataStore(db: Db, nowSeconds: () => number): PlayerDataStore {
+  async function document<T>(userId: string, kind: 'profile' | 'inventory', schema: SchemaName): Promise<Dated<T> | undefined> {
+    const row = await db.selectFrom('player_documents').select(['document', 'updated_at']).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+    return row && { value: checked<T>(schema, kind, row.document), updatedAt: Number(row.updated_at) };
+  }
+
+  function readerFor(userId: string): PlayerDataReader {
+    return {
+      profile: () => document<PlayerProfile>(userId, 'profile', 'kingshot:player-profile'),
+      inventory: () => document<Inventory>(userId, 'inventory', 'kingshot:inventory'),
+      async goals() {
+        const rows = await db.selectFrom('player_goals').select(['id', 'goal', 'active']).where('user_id', '=', userId).orderBy('position').execute();
+        const goals = rows.map((r) => ({ ...(JSON.parse(r.goal) as object), active: r.active === 1 }));
+        checked<Goal[]>('kingshot:goals', 'goals', JSON.stringify(goals));
+        return rows.map((r, i) => ({ id: Number(r.id), goal: goals[i] as Goal }));
+      },
+    };
+  }
+
+  return {
+    readerFor,
+    async replace(userId, data) {
+      const now = nowSeconds();
+      await db.transaction().execute(async (trx) => {
+        for (const kind of ['profile', 'inventory'] as const) {
+          const value = data[kind];
+          if (value === undefined) continue;
+          const document = JSON.stringify(value);
+          await trx
+            .insertInto('player_documents')
+            .values({ user_id: userId, kind, document, updated_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ document, updated_at: now }))
+            .execute();
+        }
+        if (data.goals !== undefined) {
+          await trx.deleteFrom('player_goals').where('user_id', '=', userId).execute();
+          for (const [position, goal] of data.goals.entries()) {
+            const { active, ...rest } = goal;
+            await trx.insertInto('player_goals').values({ user_id: userId, position, active: active ? 1 : 0, goal: JSON.stringify(rest), created_at: now }).execute();
+          }
+        }
+      });
+    },
+    async export(userId) {
+      const reader = readerFor(userId);
+      const [profile, inventory, goals] = await Promise.all([reader.profile(), reader.inventory(), reader.goals()]);
+      return { ...(profile ? { profile: profile.value } : {}), goals: goals.map((g) => g.goal), ...(inventory ? { inventory: inventory.value } : {}) };
+    },
+  };
+}

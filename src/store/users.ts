@@ -1,0 +1,91 @@
+/** Accounts: email + scrypt password hash. Handlers and the authorization server see this interface, never SQL. */
+import { randomUUID } from 'node:crypto';
+import type { Db } from './database.js';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+export interface UserStore {
+  findById(id: string): Promise<User | undefined>;
+  findByEmail(email: string): Promise<User | undefined>;
+  list(): Promise<User[]>;
+  count(): Promise<number>;
+  create(input: { email: string; name: string; password: string }): Promise<User>;
+  setPassword(email: string, password: string): Promise<void>;
+  /** The user whose email and password match, or undefined (same work either way, so timing says nothing). */
+  authenticate(email: string, password: string): Promise<User | undefined>;
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+type Row = { id: string; email: string; name: string; created_at: number; updated_at: number };
+function toUser(row: Row): User {
+  return { id: row.id, email: row.email, name: row.name, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) };
+}
+
+export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
+  const columns = ['id', 'email', 'name', 'created_at', 'updated_at'] as const;
+  // Verified against when the email is unknown, so a miss costs as much as a wrong password.
+  let decoy: Promise<string> | undefined;
+
+  return {
+    async findById(id) {
+      const row = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
+    async findByEmail(email) {
+      const row = await db.selectFrom('users').select(columns).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+      return row && toUser(row);
+    },
+    async list() {
+      return (await db.selectFrom('users').select(columns).orderBy('created_at').orderBy('email').execute()).map(toUser);
+    },
+    async count() {
+      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async create({ email, name, password }) {
+      const normalised = normaliseEmail(email);
+      if (!EMAIL.test(normalised)) throw new UserError(`"${email}" is not an email address`);
+      const problem = passwordProblem(password);
+      if (problem) throw new UserError(problem);
+      if (await this.findByEmail(normalised)) throw new UserError(`a user with email ${normalised} already exists`);
+      const now = nowSeconds();
+      const row = { id: randomUUID(), email: normalised, name: name.trim() || normalised.split('@')[0]!, password_hash: await hashPassword(password), created_at: now, updated_at: now };
+      await db.insertInto('users').values(row).execute();
+      return toUser(row);
+    },
+    async setPassword(email, password) {
+      const problem = passwordProblem(password);
+      if (problem) throw new UserError(problem);
+      const result = await db.updateTable('users').set({ password_hash: await hashPassword(password), updated_at: nowSeconds() }).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw new UserError(`no user with email ${normaliseEmail(email)}`);
+    },
+    async authenticate(email, password) {
+      const row = await db.selectFrom('users').select([...columns, 'password_hash']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+      if (!row) {
+        decoy ??= hashPassword('decoy password that matches nothing');
+        await verifyPassword(password, await decoy);
+        return undefined;
+      }
+      return (await verifyPassword(password, row.password_hash)) ? toUser(row) : undefined;
+    },
+  };
+}

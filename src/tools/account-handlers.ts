@@ -1,0 +1,89 @@
+/**
+ * The three account tools: read-only views of the signed-in player's saved data. The player comes from the
+ * request's context (the verified token), never from arguments, so one player's token can only read that player.
+ */
+import type { ToolHandlers } from '../../generated/tools/index.js';
+import type { ToolError } from '../../generated/catalog-types.js';
+import { goalsReport, isoSeconds } from '../account/goals-report.js';
+import { buildingLevelLabel } from '../calculators/truegold.js';
+import { failure, success, type Failure } from '../calculators/failures.js';
+import { StoredDataError } from '../store/player-data.js';
+import type { AccountContext, ToolContext } from './context.js';
+import { governorCharmCost } from '../calculators/governor-charm.js';
+import { governorGearCost } from '../calculators/governor-gear.js';
+import { heroShardsCost } from '../calculators/hero-shards.js';
+import { masteryForgingCost } from '../calculators/mastery-forging.js';
+import { truegoldUpgradeCost } from '../calculators/truegold.js';
+import { heroWidgetsCost } from '../calculators/hero-widgets.js';
+
+type AccountToolName = 'get_my_profile' | 'get_my_goals' | 'get_my_inventory';
+
+function noAccount(): Failure {
+  return failure({ code: 'UNAVAILABLE', message: 'This tool reads the signed-in player\'s data: call it on the account endpoint with an OAuth token.' });
+}
+
+function notSaved(what: string): Failure {
+  return failure({ code: 'NOT_FOUND', message: `No ${what} is saved for this account yet. The operator imports it with the CLI (npm run cli -- import).` });
+}
+
+/** Stored data that fails its schema is reported, not served half-read. */
+async function guarded<T>(account: AccountContext | undefined, read: (account: AccountContext) => Promise<T | Failure>): Promise<T | Failure> {
+  if (!account) return noAccount();
+  try {
+    return await read(account);
+  } catch (error) {
+    if (error instanceof StoredDataError) {
+      const problem: ToolError = { code: 'UNAVAILABLE', message: 'The saved data of this account could not be read; the operator has to re-import it.' };
+      return failure(problem);
+    }
+    throw error;
+  }
+}
+
+/** Display names of every material key (all cost systems), for the inventory. */
+const MATERIAL_NAMES: Readonly<Record<string, string>> = (() => {
+  const results = [
+    governorGearCost({ from: 'not crafted', to: 'not crafted' }),
+    governorCharmCost({ from: 0, to: 0 }),
+    truegoldUpgradeCost({ building: 'town_center', from: 30, to: 30 }),
+    heroShardsCost({ from: 'locked', to: 'locked' }),
+    heroWidgetsCost({ from: 0, to: 0 }),
+    masteryForgingCost({ from: 0, to: 0 }),
+  ];
+  return Object.assign({}, ...results.map((r) => (r.ok ? r.value.materials : {}))) as Record<string, string>;
+})();
+
+export const accountHandlers: Pick<ToolHandlers<ToolContext>, AccountToolName> = {
+  get_my_profile: (_input, context) =>
+    guarded(context.account, async ({ data }) => {
+      const saved = await data.profile();
+      if (!saved) return notSaved('profile');
+      const { town_center_level, heroes, ...rest } = saved.value;
+      return success({
+        player_id: rest.player_id,
+        name: rest.name,
+        kingdom: rest.kingdom,
+        town_center: { level: town_center_level, label: buildingLevelLabel(town_center_level) },
+        power: rest.power,
+        troops: rest.troops,
+        combat_stats: rest.combat_stats,
+        heroes: heroes.map((h) => ({ key: h.key, stars: h.stars, sub_tier: h.sub_tier, star_position: h.stars === 0 ? '0★' : `${h.stars}★ ${h.sub_tier}/6`, level: h.level, exclusive_gear_level: h.exclusive_gear_level, gear: h.gear })),
+        governor_gear: rest.governor_gear,
+        buildings: rest.buildings,
+        updated_at: isoSeconds(saved.updatedAt)!,
+      });
+    }),
+
+  get_my_inventory: (_input, context) =>
+    guarded(context.account, async ({ data }) => {
+      const saved = await data.inventory();
+      if (!saved) return notSaved('inventory');
+      return success({ sections: saved.value, materials: MATERIAL_NAMES, updated_at: isoSeconds(saved.updatedAt)! });
+    }),
+
+  get_my_goals: (_input, context) =>
+    guarded(context.account, async ({ data }) => {
+      const [goals, profile, inventory] = await Promise.all([data.goals(), data.profile(), data.inventory()]);
+      return success(goalsReport({ goals, ...(profile ? { profile } : {}), ...(inventory ? { inventory } : {}) }));
+    }),
+};

@@ -1,0 +1,107 @@
+/**
+ * Helpers for the account endpoint and the authorization server: services on a throw-away store with the demo
+ * player, access tokens minted with the persisted key (or a foreign one), and an in-process server listening on a
+ * free loopback port for flows that need oidc-provider's Node hand-off.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { SignJWT, importJWK, type JWK } from 'jose';
+import { seedDemoPlayer } from '../src/account/seed.js';
+import { createAccountServices, type AccountServices } from '../src/auth/account-services.js';
+import { createApp } from '../src/app.js';
+import { openStore } from '../src/store/store.js';
+import { BASE, MCP_HEADERS, testConfig } from './helpers.js';
+import { freePort } from './service.js';
+
+export const DEMO_EMAIL = 'demo@kingshot.example';
+export const DEMO_PASSWORD = 'demo-password-1';
+export const RESOURCE = `${BASE}/mcp/account`;
+
+export async function accountServices(options: { dataDir?: string; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number } = {}): Promise<AccountServices & { demoUserId: string }> {
+  const store = await openStore(options.dataDir ?? ':memory:', options.clock);
+  await seedDemoPlayer(store, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+  const services = await createAccountServices({ baseUrl: options.baseUrl ?? BASE, store, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0 });
+  const demo = await store.users.findByEmail(DEMO_EMAIL);
+  return Object.assign(services, { demoUserId: demo!.id });
+}
+
+export function accountApp(services: AccountServices, options: { clock?: () => Date; rateLimitPerMinute?: number } = {}): Hono {
+  return createApp({ logError: () => undefined, config: testConfig({ rateLimitPerMinute: options.rateLimitPerMinute ?? 0 }), account: services, ...(options.clock ? { clock: options.clock } : {}) });
+}
+
+export interface MintOptions {
+  claims?: Record<string, unknown>;
+  header?: Record<string, unknown>;
+  /** Sign with this private JWK instead of the server's key. */
+  key?: JWK;
+  now?: Date;
+}
+
+/** An access token as the authorization server would issue it, with any claim or header overridden. */
+export async function mintAccessToken(services: AccountServices, sub: string, options: MintOptions = {}): Promise<string> {
+  const jwk = options.key ?? services.keys.signing[0]!;
+  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const claims = { iss: BASE, sub, aud: RESOURCE, client_id: 'test-client', scope: 'openid', jti: `jti-${now}-${Math.random()}`, iat: now, exp: now + 600, ...options.claims };
+  for (const [k, v] of Object.entries(claims)) if (v === undefined) delete (claims as Record<string, unknown>)[k];
+  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid, ...options.header } as never).sign(await importJWK(jwk, 'ES256'));
+}
+
+let nextId = 1;
+export async function accountRpc(app: Hono, token: string | undefined, method: string, params?: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await app.request(`${BASE}/mcp/account`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2025-06-18', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) }),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
+}
+
+export async function callAccountTool(app: Hono, token: string, name: string, args: unknown = {}) {
+  const { status, json } = await accountRpc(app, token, 'tools/call', { name, arguments: args });
+  const result = json?.result;
+  return { status, json, result, text: result?.content?.[0]?.text as string | undefined, structured: result?.structuredContent };
+}
+
+export interface ListeningService {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  services: AccountServices & { demoUserId: string };
+  /** Stops the server and closes the store (the data directory stays). */
+  stop(): Promise<void>;
+  /** Deletes the data directory. */
+  cleanup(): void;
+}
+
+/** The real app on a free (or given) loopback port, store in `dataDir` (a new temporary one by default). */
+export async function listen(options: { dataDir?: string; port?: number; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number } = {}): Promise<ListeningService> {
+  const port = options.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kingshot-oauth-'));
+  const services = await accountServices({ dataDir, baseUrl, ...(options.clock ? { clock: options.clock } : {}), authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0 });
+  const config = testConfig({ baseUrl, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]), allowedOrigins: new Set([baseUrl]) });
+  const app = createApp({ logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`), config, account: services, ...(options.clock ? { clock: options.clock } : {}) });
+  const server: ServerType = await new Promise((ready) => {
+    const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => ready(s));
+  });
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    services,
+    stop: async () => {
+      await new Promise<void>((done) => {
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => done());
+      });
+      // Let clients' pooled keep-alive sockets see the close before anything reconnects to this port.
+      await new Promise((settle) => setTimeout(settle, 50));
+      await services.store.close();
+    },
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}

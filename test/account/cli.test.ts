@@ -1,0 +1,91 @@
+/** The operator CLI on a throw-away store: accounts, and imports that are validated before anything is written. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PLAYER } from '../../src/account/demo.js';
+import { CliError, runCli, type CliIo } from '../../src/cli/main.js';
+import { openStore, type Store } from '../../src/store/store.js';
+
+let store: Store;
+let out: string;
+let files: Map<string, string>;
+let stdin: string;
+const io: CliIo = {
+  stdout: (t) => (out += t),
+  readStdin: () => stdin,
+  readFile: (p) => files.get(p) ?? (() => { throw new Error(`no file ${p}`); })(),
+  writeFile: (p, t) => void files.set(p, t),
+};
+beforeEach(async () => {
+  store = await openStore(':memory:');
+  out = '';
+  files = new Map();
+  stdin = '';
+});
+afterEach(() => store.close());
+
+describe('accounts', () => {
+  it('creates a user with a generated password (printed once) and lists it; the password signs in', async () => {
+    await runCli(['create-user', 'Alice@Example.com', '--name', 'Alice'], store, io);
+    const password = /password: (\S+)/.exec(out)![1]!;
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect((await store.users.authenticate('alice@example.com', password))?.name).toBe('Alice');
+    out = '';
+    await runCli(['list-users'], store, io);
+    expect(out).toMatch(/^alice@example\.com\tAlice\t[0-9a-f-]{36}\tcreated /);
+  });
+
+  it('sets a password from stdin; refuses short ones and unknown users', async () => {
+    await runCli(['create-user', 'bob@example.com'], store, io);
+    stdin = 'a-new-password\n';
+    await runCli(['set-password', 'bob@example.com', '--password-stdin'], store, io);
+    expect(await store.users.authenticate('bob@example.com', 'a-new-password')).toBeDefined();
+    stdin = 'short';
+    await expect(runCli(['set-password', 'bob@example.com', '--password-stdin'], store, io)).rejects.toThrow('at least 8 characters');
+    await expect(runCli(['set-password', 'nobody@example.com'], store, io)).rejects.toThrow('no user with email nobody@example.com');
+    await expect(runCli(['create-user', 'bob@example.com'], store, io)).rejects.toThrow('already exists');
+  });
+});
+
+describe('import and export', () => {
+  beforeEach(async () => {
+    await runCli(['create-user', 'p@example.com'], store, io);
+  });
+
+  it('round-trips the demo player through import and export', async () => {
+    files.set('in.json', JSON.stringify(DEMO_PLAYER));
+    await runCli(['import', 'p@example.com', 'in.json'], store, io);
+    expect(out).toContain('imported profile, goals, inventory for p@example.com');
+    await runCli(['export', 'p@example.com', 'out.json'], store, io);
+    expect(JSON.parse(files.get('out.json')!)).toEqual(JSON.parse(JSON.stringify(DEMO_PLAYER)));
+  });
+
+  const bad: [string, Record<string, unknown>, string[]][] = [
+    ['a goal target no calculator reads', { goals: [{ system: 'governor_gear', piece: 'coat', target: 'Gold T4 ★0', active: true }] }, ['/goals/0/target: "Gold T4 ★0" is not a Governor Gear level']],
+    ['an unknown goal system', { goals: [{ system: 'pets', target: 3, active: true }] }, ['/goals/0: "system" must be one of']],
+    ['a hero with 7 stars', { profile: { ...DEMO_PLAYER.profile, heroes: [{ ...DEMO_PLAYER.profile.heroes[0]!, stars: 7 }] } }, ['/profile/heroes/0/stars: must be <= 5']],
+    ['a duplicate hero', { profile: { ...DEMO_PLAYER.profile, heroes: [DEMO_PLAYER.profile.heroes[0]!, DEMO_PLAYER.profile.heroes[0]!] } }, ['/profile/heroes/1/key: hero "amadeus" is listed twice']],
+    ['a negative amount and an unknown key', { inventory: { ...DEMO_PLAYER.inventory, charms: { charm_guides: -5, charm_designs: 1, charm_runes: 3 } } }, ['/inventory/charms/charm_guides: must be >= 0', '/inventory/charms: unknown key "charm_runes"']],
+    ['a gear level that does not exist', { profile: { ...DEMO_PLAYER.profile, governor_gear: { coat: { level: 'Gold T9 ★0', charms: [0, 0, 0] } } } }, ['/profile/governor_gear/coat/level: "Gold T9 ★0" is not a Governor Gear level']],
+  ];
+  it.each(bad)('rejects %s with the field at fault and writes nothing', async (_, file, messages) => {
+    files.set('ok.json', JSON.stringify(DEMO_PLAYER));
+    await runCli(['import', 'p@example.com', 'ok.json'], store, io);
+    files.set('bad.json', JSON.stringify(file));
+    const error = await runCli(['import', 'p@example.com', 'bad.json'], store, io).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    for (const m of messages) expect((error as Error).message).toContain(m);
+    await runCli(['export', 'p@example.com', 'after.json'], store, io);
+    expect(JSON.parse(files.get('after.json')!)).toEqual(JSON.parse(JSON.stringify(DEMO_PLAYER)));
+  });
+
+  it('checks goals against the stored profile when the file brings none', async () => {
+    files.set('ok.json', JSON.stringify(DEMO_PLAYER));
+    await runCli(['import', 'p@example.com', 'ok.json'], store, io);
+    stdin = JSON.stringify({ goals: [{ system: 'truegold', building: 'war_academy', target: 'TG12', active: true }] });
+    await expect(runCli(['import', 'p@example.com', '-'], store, io)).rejects.toThrow('/goals/0/target');
+  });
+
+  it('rejects a file that is not JSON', async () => {
+    files.set('x.json', '{oops');
+    await expect(runCli(['import', 'p@example.com', 'x.json'], store, io)).rejects.toThrow('x.json is not JSON');
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * get_my_goals against worked examples. The figures are worked by hand from data/costs/*.yaml (each comment shows
+ * the sum), then the readiness rules: per material min(1, have / needed) rounded down to 3 decimals, per goal the
+ * scarcest material, combined = all active goals against the one inventory.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEMO_PLAYER } from '../../src/account/demo.js';
+import { goalsReport } from '../../src/account/goals-report.js';
+import type { Goal, Inventory, PlayerProfile } from '../../src/account/model.js';
+import { ratio } from '../../src/account/readiness.js';
+
+const EMPTY: Inventory = {
+  governor_gear: { satin: 0, gilded_threads: 0, artisans_vision: 0 },
+  charms: { charm_guides: 0, charm_designs: 0 },
+  truegold: { truegold: 0, tempered_truegold: 0 },
+  hero_shards: {},
+  widgets: {},
+  forging: { forgehammers: 0, mythic_gear_pieces: 0, mithril: 0, enhancement_xp: 0 },
+};
+
+function report(goals: Goal[], profile: Partial<PlayerProfile>, inventory: Partial<Inventory>) {
+  return goalsReport({
+    goals: goals.map((goal, i) => ({ id: i + 1, goal })),
+    profile: { value: { ...DEMO_PLAYER.profile, ...profile }, updatedAt: 1_790_000_000 },
+    inventory: { value: { ...EMPTY, ...inventory }, updatedAt: 1_790_000_100 },
+  });
+}
+
+describe('readiness arithmetic', () => {
+  it('rounds down so that 1 only ever means covered', () => {
+    expect(ratio(40, 75)).toBe(0.533);
+    expect(ratio(2, 3)).toBe(0.666);
+    expect(ratio(9999, 10000)).toBe(0.999);
+    expect(ratio(500, 300)).toBe(1);
+    expect(ratio(0, 0)).toBe(1);
+  });
+});
+
+describe('worked examples', () => {
+  it('Exclusive Gear 6 -> 8 with 40 widgets: 35 + 40 = 75 needed, 40/75 = 0.533', () => {
+    const r = report([{ system: 'hero_widgets', hero: 'amadeus', target: 8, active: true }], {}, { widgets: { amadeus: 40, jabel: 500 } });
+    expect(r.goals[0]).toMatchObject({ title: 'Amadeus Exclusive Gear: 6 → 8', from: '6', to: '8', status: 'in_progress', step_count: 2, readiness: 0.533, ready: false });
+    expect(r.goals[0]!.materials).toEqual([{ key: 'widgets', name: 'Widgets (Amadeus)', hero: 'amadeus', needed: 75, in_inventory: 40, missing: 35, readiness: 0.533 }]);
+  });
+
+  it('Mastery +8 -> +12 with 300 hammers and 1 mythic piece: 90+100+110+120 = 420 hammers (0.714), 1+2 = 3 pieces (0.333); the goal is as ready as its scarcest material', () => {
+    const r = report([{ system: 'mastery_forging', hero: 'amadeus', slot: 'helmet', track: 'mastery', target: '+12', active: true }], {}, { forging: { forgehammers: 300, mythic_gear_pieces: 1, mithril: 0, enhancement_xp: 0 } });
+    const goal = r.goals[0]!;
+    expect(goal.materials.map((m) => [m.key, m.needed, m.in_inventory, m.missing, m.readiness])).toEqual([
+      ['forgehammers', 420, 300, 120, 0.714],
+      ['mythic_gear_pieces', 3, 1, 2, 0.333],
+    ]);
+    expect(goal.readiness).toBe(0.333);
+    expect(goal.ready).toBe(false);
+  });
+
+  it('two gear pieces Gold T2 ★1 -> Gold T3 ★3: each covered on its own (393000 Satin ≤ 500000), not together (786000)', () => {
+    const goals: Goal[] = [
+      { system: 'governor_gear', piece: 'coat', target: 'Gold T3 ★3', active: true },
+      { system: 'governor_gear', piece: 'cap', target: 'Gold T3 ★3', active: true },
+    ];
+    const level = { level: 'Gold T2 ★1', charms: [0, 0, 0] as [number, number, number] };
+    const r = report(goals, { governor_gear: { coat: level, cap: level } }, { governor_gear: { satin: 500000, gilded_threads: 5000, artisans_vision: 1000 } });
+    for (const goal of r.goals) {
+      expect(goal.materials.map((m) => [m.key, m.needed, m.readiness])).toEqual([['satin', 393000, 1], ['gilded_threads', 3960, 1], ['artisans_vision', 765, 1]]);
+      expect(goal.ready).toBe(true);
+    }
+    // Together: 500000/786000 = 0.6361, 5000/7920 = 0.6313, 1000/1530 = 0.6535; the scarcest is Gilded Threads.
+    expect(r.combined.materials.map((m) => [m.key, m.needed, m.missing, m.readiness])).toEqual([
+      ['satin', 786000, 286000, 0.636],
+      ['gilded_threads', 7920, 2920, 0.631],
+      ['artisans_vision', 1530, 530, 0.653],
+    ]);
+    expect(r.combined).toMatchObject({ readiness: 0.631, ready: false });
+  });
+
+  it('a target already passed is reached: nothing needed, readiness 1', () => {
+    const r = report([{ system: 'hero_shards', hero: 'helga', target: '4★', active: true }], {}, {});
+    expect(r.goals[0]).toMatchObject({ status: 'reached', step_count: 0, materials: [], readiness: 1, ready: true, from: '5★ 6/6', to: '4★ 6/6' });
+  });
+
+  it('inactive goals are counted, not listed; shards of a hero missing from the profile count from locked', () => {
+    const r = report([
+      { system: 'hero_shards', hero: 'zoe', target: '1★ 1/6', active: true },
+      { system: 'governor_gear', piece: 'ring', target: 'Red ★0', active: false },
+    ], {}, { hero_shards: { zoe: 1000 } });
+    expect(r.inactive_goals).toBe(1);
+    expect(r.goals).toHaveLength(1);
+    expect(r.goals[0]!.from).toBe('locked');
+    expect(r.goals[0]!.notes).toEqual(['zoe is not in the profile, so the hero counts as locked.']);
+  });
+
+  it('a Town Center below 30 is counted from 30, and says so', () => {
+    const r = report([{ system: 'truegold', building: 'town_center', target: 'TG1', active: true }], { town_center_level: 25 }, {});
+    expect(r.goals[0]!.from).toBe('30');
+    expect(r.goals[0]!.notes[0]).toContain('level 25');
+  });
+
+  it('the demo player: per-goal figures and the combined bottleneck (Charm Designs 500/2340 = 0.213)', () => {
+    const r = goalsReport({ goals: DEMO_PLAYER.goals.map((goal, i) => ({ id: i + 1, goal })), profile: { value: DEMO_PLAYER.profile, updatedAt: 0 }, inventory: { value: DEMO_PLAYER.inventory, updatedAt: 0 } });
+    expect(r.goals.map((g) => [g.title, g.readiness])).toEqual([
+      ['Coat (Governor Gear): Gold T1 ★2 → Gold T3 ★3', 0.235],
+      ['Town Center: TG3 → TG5', 1],
+      ['Coat charm 1: 11 → 14', 0.213],
+      ['Amadeus stars: 4★ 3/6 → 5★ 6/6', 0.23],
+      ['Amadeus Exclusive Gear: 6 → 8', 0.533],
+      ['Amadeus helmet Mastery Forging: +8 → +12', 0.333],
+      ['Helga stars: 5★ 6/6 → 5★ 6/6', 1],
+    ]);
+    expect(r.combined).toMatchObject({ readiness: 0.213, ready: false });
+    expect(r.inactive_goals).toBe(1);
+  });
+});
