@@ -210,6 +210,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         idempotentHint: true,
         openWorldHint: false,
       },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/governor-charm-cost' },
+        'ui/resourceUri': 'ui://kingshot/governor-charm-cost',
+      },
     },
   },
   governor_gear_cost: {
@@ -428,6 +432,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,
+      },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/governor-gear-cost' },
+        'ui/resourceUri': 'ui://kingshot/governor-gear-cost',
       },
     },
   },
@@ -728,6 +736,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         idempotentHint: true,
         openWorldHint: false,
       },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/hero-shards-cost' },
+        'ui/resourceUri': 'ui://kingshot/hero-shards-cost',
+      },
     },
   },
   hero_widgets_cost: {
@@ -912,6 +924,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,
+      },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/hero-widgets-cost' },
+        'ui/resourceUri': 'ui://kingshot/hero-widgets-cost',
       },
     },
   },
@@ -1169,6 +1185,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         idempotentHint: true,
         openWorldHint: false,
       },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/mastery-forging-cost' },
+        'ui/resourceUri': 'ui://kingshot/mastery-forging-cost',
+      },
     },
   },
   truegold_upgrade_cost: {
@@ -1412,6 +1432,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,
+      },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/truegold-upgrade-cost' },
+        'ui/resourceUri': 'ui://kingshot/truegold-upgrade-cost',
       },
     },
   },
