@@ -306,6 +306,19 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await styled.page.close();
   });
 
+  it('a range of zero steps says there is nothing to upgrade, without a chart or tables', async () => {
+    const view = await viewOf('governor_charm_cost');
+    const call = await rpc('tools/call', { name: 'governor_charm_cost', arguments: { from: 5, to: 5 } });
+    expect(call.structuredContent.step_count).toBe(0);
+    const { page, frame, problems } = await open(site.addView(view.id, view.html));
+    await hostCall(page, 'sendResult', call);
+    await waitForState(frame, 'rendered');
+    expect(await frame.locator('main > p.status').textContent()).toBe('Nothing to upgrade: the two levels are the same.');
+    expect(await frame.locator('table, svg.chart').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('says when the call was cancelled', async () => {
     const view = await viewOf('governor_charm_cost');
     const { page, frame } = await open(site.addView(view.id, view.html));

@@ -164,7 +164,7 @@ function stepsSection(result: CostResult, options: CostViewOptions, format: Form
       'tr',
       { 'data-step': index + 1, class: stripe },
       h('td', { class: 'num index' }, String(index + 1)),
-      h('th', { scope: 'row' }, h('span', { class: 'step-range' }, `${step.from} → ${step.to}`)),
+      h('th', { scope: 'row' }, h('span', { class: 'step-range' }, h('span', {}, `${step.from} →`), ' ', h('span', {}, step.to))),
       ...keys.map((key) => {
         if (step.unknown?.includes(key)) return h('td', { class: 'num unknown', title: 'No source publishes this amount' }, '?');
         const value = step.cost[key];
@@ -174,7 +174,7 @@ function stepsSection(result: CostResult, options: CostViewOptions, format: Form
     const notes = stepNotes(step, result);
     if (notes.length === 0) return [row];
     row.classList.add('has-notes');
-    return [row, h('tr', { class: ['step-notes', stripe].filter(Boolean).join(' ') }, h('td', { colspan: keys.length + 2 }, ...notes))];
+    return [row, h('tr', { class: ['step-notes', stripe].filter(Boolean).join(' ') }, h('td', { colspan: keys.length + 2 }, h('div', { class: 'step-notes-text' }, ...notes)))];
   });
   const sums = keys.map((key) => cumulative(result.steps, key).at(-1) ?? 0);
   const foot = h('tr', {}, h('td', {}), h('th', { scope: 'row' }, `Total${perUnit}`), ...sums.map((sum) => amount(format, sum)));
