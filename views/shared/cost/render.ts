@@ -64,7 +64,7 @@ function header(result: CostResult, options: CostViewOptions, title: string): HT
     {},
     h('h1', {}, title),
     subject ? h('p', { class: 'subject' }, subject) : null,
-    h('p', { class: 'range' }, h('span', { class: 'level', 'data-level': 'from' }, result.from), h('span', { class: 'arrow', 'aria-label': 'to' }, ' → '), h('span', { class: 'level', 'data-level': 'to' }, result.to)),
+    h('p', { class: 'range' }, h('span', { class: 'level', 'data-level': 'from' }, result.from), h('span', { class: 'arrow', 'aria-hidden': 'true' }, ' → '), h('span', { class: 'sr-only' }, ' to '), h('span', { class: 'level', 'data-level': 'to' }, result.to)),
     facts,
   );
 }
