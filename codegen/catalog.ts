@@ -10,6 +10,7 @@ import { FragmentLoader, inlineRefs } from './inline-refs.js';
 import { loadYaml, type SourceDocument } from './load.js';
 import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry } from './model.js';
 import { pointerOf, type Problem } from './problems.js';
+import { checkOrphanViews, checkViewSource } from './views.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const VIEW_URI = /^ui:\/\/[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
@@ -37,6 +38,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
       result: inlineRefs(raw.result, doc, ['result'], loader, problems) as JsonSchema,
     };
     checkTool(tool, doc, problems);
+    checkViewSource(root, tool, doc, problems);
     tools.push(tool);
   }
 
@@ -57,6 +59,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
   tools.sort((a, b) => a.name.localeCompare(b.name));
   endpoints.sort((a, b) => a.path.localeCompare(b.path));
   checkAcrossFiles(tools, endpoints, problems);
+  checkOrphanViews(root, tools, problems);
   checkSchemasCompile(tools, problems);
   if (problems.length > 0) return { problems };
   return { catalog: { tools, endpoints, toolError }, problems };

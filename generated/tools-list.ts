@@ -622,6 +622,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         idempotentHint: true,
         openWorldHint: false,
       },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/governor-charm-cost' },
+        'ui/resourceUri': 'ui://kingshot/governor-charm-cost',
+      },
     },
   },
   governor_gear_cost: {
@@ -840,6 +844,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,
+      },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/governor-gear-cost' },
+        'ui/resourceUri': 'ui://kingshot/governor-gear-cost',
       },
     },
   },
@@ -1140,6 +1148,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         idempotentHint: true,
         openWorldHint: false,
       },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/hero-shards-cost' },
+        'ui/resourceUri': 'ui://kingshot/hero-shards-cost',
+      },
     },
   },
   hero_widgets_cost: {
@@ -1324,6 +1336,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,
+      },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/hero-widgets-cost' },
+        'ui/resourceUri': 'ui://kingshot/hero-widgets-cost',
       },
     },
   },
@@ -1581,6 +1597,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         idempotentHint: true,
         openWorldHint: false,
       },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/mastery-forging-cost' },
+        'ui/resourceUri': 'ui://kingshot/mastery-forging-cost',
+      },
     },
   },
   truegold_upgrade_cost: {
@@ -1824,6 +1844,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,
+      },
+      _meta: {
+        ui: { resourceUri: 'ui://kingshot/truegold-upgrade-cost' },
+        'ui/resourceUri': 'ui://kingshot/truegold-upgrade-cost',
       },
     },
   },

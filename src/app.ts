@@ -15,7 +15,7 @@ import { mcpMethodNotAllowed, mcpPost } from './http/mcp-route.js';
 import { SlidingWindowLimiter } from './http/rate-limit.js';
 import { jsonRpcErrorResponse } from './http/responses.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
-import { ResourceCatalog, type Resource } from './mcp/resources.js';
+import { ResourceCatalog, viewResources, type Resource } from './mcp/resources.js';
 import { McpServer } from './mcp/server.js';
 import { sendPage } from './pages/markdown.js';
 import { notFoundPage, sitePages } from './pages/site.js';
@@ -27,6 +27,7 @@ export interface AppOptions {
   /** Source of the current time; every time-dependent decision reads it once per request. */
   clock?: () => Date;
   registry?: Registry;
+  /** Default: the MCP Apps views built by codegen (generated/views/). */
   resources?: readonly Resource[];
   /** The store, keys and authorization server; without it the OAuth-protected endpoints are not mounted. */
   account?: AccountServices;
@@ -66,7 +67,7 @@ export function createApp(options: AppOptions): Hono {
   const { config } = options;
   const clock = options.clock ?? (() => new Date());
   const registry = options.registry ?? catalogRegistry();
-  const resources = new ResourceCatalog(options.resources ?? []);
+  const resources = new ResourceCatalog(options.resources ?? viewResources());
   const logError = options.logError ?? defaultLogError;
   const mcpPaths = new Set<string>();
 

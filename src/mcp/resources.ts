@@ -1,6 +1,13 @@
 /** Resources the server lists and reads: the MCP Apps views (`ui://<app>/<view>`). */
+import { VIEWS } from '../../generated/views/index.js';
 
 export const VIEW_MIME_TYPE = 'text/html;profile=mcp-app';
+
+/**
+ * `_meta.ui` of every view: no `csp` (the views make no requests, so the host's restrictive default fits), and a
+ * border asked for explicitly because hosts' defaults differ.
+ */
+export const VIEW_META = { ui: { prefersBorder: true } } as const;
 
 export interface Resource {
   readonly uri: string;
@@ -29,4 +36,9 @@ export class ResourceCatalog {
   readJson(uri: string): string | undefined {
     return this.#readJson.get(uri);
   }
+}
+
+/** The views built from views/ by codegen, as resources. */
+export function viewResources(): Resource[] {
+  return VIEWS.map((view) => ({ uri: view.uri, name: view.name, title: view.title, description: view.description, mimeType: VIEW_MIME_TYPE, text: view.html, meta: VIEW_META }));
 }

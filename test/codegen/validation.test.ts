@@ -59,6 +59,31 @@ describe('catalogue validation', () => {
     expect(problems.some((p) => p.startsWith('catalog/endpoints/mcp.yaml'))).toBe(true);
   });
 
+  it('accepts a view whose source exists', () => {
+    expect(problemsOf({ 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://kingshot/echo\n'), 'views/echo/main.ts': 'export {};\n' })).toEqual([]);
+  });
+
+  it.each([
+    ['a view without its source', { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://kingshot/echo\n') }, 'catalog/tools/echo.yaml:21:1 /view: view ui://kingshot/echo has no source: views/echo/main.ts does not exist'],
+    [
+      'a view of another app',
+      { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://other/echo\n') },
+      'catalog/tools/echo.yaml:21:1 /view: view URI "ui://other/echo" must be ui://kingshot/<view>: this server\'s views are built from views/<view>/',
+    ],
+    [
+      'the shared folder as a view',
+      { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://kingshot/shared\n'), 'views/shared/main.ts': 'export {};\n' },
+      'catalog/tools/echo.yaml:21:1 /view: "shared" is the views\' shared code, not a view name',
+    ],
+    [
+      'a view source no tool declares (shared/ is not one)',
+      { 'catalog/tools/echo.yaml': toolYaml('echo'), 'views/ghost/main.ts': 'export {};\n', 'views/shared/dom.ts': 'export {};\n' },
+      'views/ghost/ (document): view source without a tool: no catalog/tools/*.yaml declares view: ui://kingshot/ghost (declare it, or remove the folder)',
+    ],
+  ])('reports %s, and only that', (_, files, expected) => {
+    expect(problemsOf(files)).toEqual([expected]);
+  });
+
   it('reports duplicate tool names', () => {
     const { problems } = loadCatalog(fixtureRoot({ 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/tools/echo2.yaml': toolYaml('echo') }));
     expect(problems.map(formatProblem).join('\n')).toContain('duplicate tool name "echo"');

@@ -1,0 +1,342 @@
+/**
+ * The MCP Apps views in headless Chromium. For each cost tool: the view HTML comes from resources/read of the
+ * running service and the result from its tools/call; a host page embeds the view in a sandboxed iframe under the
+ * host's default CSP and drives it with the official ext-apps AppBridge (handshake, tool input, tool result, host
+ * context, teardown). The test checks the rendered figures, the size reports, the themes and the narrow layout,
+ * and writes screenshots to test-artifacts/views/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService } from '../service.js';
+import type { HostState } from './host/state.js';
+import { ARTIFACTS, chromiumAvailable, launchChromium, startHostSite, until, type HostSite } from './browser.js';
+
+// CI installs Chromium (.ci/run) and must not skip; elsewhere a machine without it skips with this reason.
+const skip = !chromiumAvailable() && !process.env.CI;
+if (skip) process.stderr.write('test/views/browser.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n');
+
+const LIGHT = { theme: 'light', locale: 'en-US', displayMode: 'inline', platform: 'web' } as const;
+const WIDE = 640;
+const NARROW = 320;
+
+interface Case {
+  tool: string;
+  args: Record<string, unknown>;
+  from: string;
+  to: string;
+  steps: number;
+  confidence: string;
+  totals: Record<string, string>;
+  perUnit?: Record<string, string>;
+  quantity?: string;
+  subject?: string;
+  gap?: string;
+  /** Legend lines of the materials the chart does not draw. */
+  unused?: string[];
+}
+
+const CASES: Case[] = [
+  {
+    tool: 'governor_gear_cost',
+    args: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 },
+    from: 'Gold T2 ★1',
+    to: 'Gold T3 ★3',
+    steps: 6,
+    confidence: 'High',
+    totals: { satin: '786,000', gilded_threads: '7,920', artisans_vision: '1,530' },
+    perUnit: { satin: '393,000', gilded_threads: '3,960', artisans_vision: '765' },
+    quantity: '2',
+  },
+  {
+    tool: 'governor_charm_cost',
+    args: { from: 3, to: 6, charms: 3 },
+    from: '3',
+    to: '6',
+    steps: 3,
+    confidence: 'High',
+    totals: { charm_guides: '900', charm_designs: '1,800' },
+    perUnit: { charm_guides: '300', charm_designs: '600' },
+    quantity: '3',
+  },
+  {
+    tool: 'truegold_upgrade_cost',
+    args: { building: 'town_center', from: '30', to: 'TG2' },
+    from: '30',
+    to: 'TG2',
+    steps: 10,
+    confidence: 'High',
+    totals: { truegold: '1,450', tempered_truegold: '0' },
+    subject: 'Town Center',
+    unused: ['Tempered Truegold: none needed'],
+  },
+  { tool: 'hero_shards_cost', args: { from: '3★ 2/6', to: '5★' }, from: '3★ 2/6', to: '5★ 6/6', steps: 16, confidence: 'High', totals: { shards: '985' } },
+  { tool: 'hero_widgets_cost', args: { from: 0, to: 5 }, from: '0', to: '5', steps: 5, confidence: 'High', totals: { widgets: '75' } },
+  {
+    tool: 'mastery_forging_cost',
+    args: { track: 'red_gear', from: 'Gold 100', to: 'Red 103', pieces: 2 },
+    from: 'Gold 100',
+    to: 'Red 103',
+    steps: 3,
+    confidence: 'Medium',
+    totals: { forgehammers: '0', mythic_gear_pieces: '4', mithril: '0', enhancement_xp: '10,100' },
+    perUnit: { forgehammers: '0', mythic_gear_pieces: '2', mithril: '0', enhancement_xp: '5,050' },
+    quantity: '2',
+    subject: 'Red Gear Ascension',
+    gap: 'Forgehammers for Gold 100 -> Red 101',
+    unused: ['Forgehammers: amount unknown', 'Mithril: none needed'],
+  },
+];
+
+describe.skipIf(skip)('MCP Apps views in Chromium', () => {
+  let service: RunningService;
+  let site: HostSite;
+  let browser: { context: BrowserContext; close: () => Promise<void> };
+  let nextId = 1;
+
+  async function rpc(method: string, params: Record<string, unknown>, version = '2025-06-18'): Promise<any> {
+    const res = await fetch(`${service.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version },
+      body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+    });
+    const json = (await res.json()) as { result?: unknown; error?: unknown };
+    if (!json.result) throw new Error(`${method} failed: ${JSON.stringify(json)}`);
+    return json.result;
+  }
+
+  /** The view of a tool as a host finds it: tools/list → _meta.ui.resourceUri → resources/read. */
+  async function viewOf(tool: string): Promise<{ uri: string; html: string; id: string }> {
+    const { tools } = await rpc('tools/list', {});
+    const uri = tools.find((t: { name: string }) => t.name === tool)._meta.ui.resourceUri as string;
+    const { contents } = await rpc('resources/read', { uri });
+    expect(contents[0].mimeType).toBe('text/html;profile=mcp-app');
+    return { uri, html: contents[0].text, id: uri.slice('ui://kingshot/'.length) };
+  }
+
+  interface Opened {
+    page: Page;
+    frame: Frame;
+    state: () => Promise<HostState>;
+    problems: string[];
+    requests: string[];
+  }
+
+  /** A fresh host page with the view loaded and the handshake done. */
+  async function open(viewUrl: string, hostContext: Record<string, unknown> = LIGHT, width = WIDE): Promise<Opened> {
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(10_000);
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    // Everything the embedded document loads, its own navigation included.
+    page.on('request', (request) => {
+      if (request.frame() !== page.mainFrame()) requests.push(request.url());
+    });
+    // Tall enough for the longest view: Chromium paints an iframe only where it meets the viewport.
+    await page.setViewportSize({ width: 1000, height: 3000 });
+    await page.goto(site.url);
+    await page.evaluate(([url, context, w]) => (window as any).host.load(url, context, w), [viewUrl, hostContext, width] as const);
+    const frame = page.frames().find((f) => f.url() === viewUrl);
+    if (!frame) throw new Error(`no frame for ${viewUrl}`);
+    return { page, frame, state: () => page.evaluate(() => (window as any).host.state as HostState), problems, requests };
+  }
+
+  const hostCall = (page: Page, method: string, ...args: unknown[]) => page.evaluate(([m, a]) => (window as any).host[m as string](...(a as unknown[])), [method, args] as const);
+  const viewState = (frame: Frame) => frame.evaluate(() => document.documentElement.dataset.state);
+  const waitForState = (frame: Frame, state: string) => until(`data-state=${state}`, () => viewState(frame), (s) => s === state);
+  const background = (frame: Frame) => frame.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const screenshot = (page: Page, name: string) => page.locator('#view').screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    [service, site, browser] = await Promise.all([startService(), startHostSite(), launchChromium()]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.allSettled([browser?.close(), site?.close(), service?.stop()]);
+  });
+
+  it.each(CASES)('$tool: renders the real result, asks for a size, follows light/dark and fits 320 px', async (c) => {
+    const view = await viewOf(c.tool);
+    const call = await rpc('tools/call', { name: c.tool, arguments: c.args });
+    expect(call.isError).toBeUndefined();
+    const { page, frame, state, problems, requests } = await open(site.addView(view.id, view.html));
+
+    const handshake = await state();
+    expect(handshake.initialized).toBe(true);
+    expect(handshake.appInfo).toEqual({ name: `kingshot-${view.id}`, version: '1.0.0' });
+
+    await hostCall(page, 'sendInput', c.args);
+    await waitForState(frame, 'running');
+    expect(await frame.locator('.status').textContent()).toMatch(/^Calculating/);
+
+    await hostCall(page, 'sendResult', call);
+    await waitForState(frame, 'rendered');
+
+    // The figures, exactly, as the host's locale writes them; the raw value in data-value.
+    for (const [key, text] of Object.entries(c.totals)) {
+      const cell = frame.locator(`[data-total="${key}"]`);
+      expect(await cell.textContent(), key).toBe(text);
+      expect(await cell.getAttribute('data-value'), key).toBe(String(call.structuredContent.totals[key]));
+      expect(Number(await cell.getAttribute('data-value'))).toBe(Number(text.replaceAll(',', '')));
+    }
+    for (const [key, text] of Object.entries(c.perUnit ?? {})) expect(await frame.locator(`[data-per-unit="${key}"]`).textContent(), key).toBe(text);
+    expect(await frame.locator('[data-quantity]').count()).toBe(c.quantity ? 1 : 0);
+    if (c.quantity) expect(await frame.locator('[data-quantity]').textContent()).toBe(c.quantity);
+    expect(await frame.locator('[data-level="from"]').textContent()).toBe(c.from);
+    expect(await frame.locator('[data-level="to"]').textContent()).toBe(c.to);
+    expect(await frame.locator('h1').textContent()).toBe(await frame.title());
+    expect(await frame.locator('.facts .confidence').textContent()).toBe(c.confidence);
+    expect(await frame.locator('table.steps tbody tr[data-step]').count()).toBe(c.steps);
+    if (c.subject) expect(await frame.locator('.subject').textContent()).toBe(c.subject);
+    if (c.gap) expect(await frame.locator('.gaps').textContent()).toContain(c.gap);
+    else expect(await frame.locator('.gaps').count()).toBe(0);
+    expect(await frame.locator('.legend .unused').allTextContents()).toEqual(c.unused ?? []);
+
+    // The chart: one line per material the range uses, with a text alternative.
+    const used = Object.entries(c.totals).filter(([, t]) => t !== '0').map(([k]) => k);
+    expect(await frame.locator('svg.chart g.series').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series')))).toEqual(used);
+    expect(await frame.locator('svg.chart desc').textContent()).toContain(`Share of each material's total spent after each of ${c.steps} steps`);
+
+    // The view asked for its size (once at the handshake, again after rendering), and the host's frame now fits it.
+    const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    const [last, measured] = await until(
+      'a size report of the rendered view at 640 px',
+      async () => [(await state()).sizes.at(-1), await contentHeight()] as const,
+      ([size, height]) => size?.width === WIDE && size.height !== undefined && size.height > 300 && Math.abs(size.height - height) <= 1,
+    );
+    expect(last?.width).toBe(WIDE);
+    expect(Math.abs(last!.height! - measured)).toBeLessThanOrEqual(1);
+    expect((await state()).sizes.length).toBeGreaterThanOrEqual(2);
+    expect(await background(frame)).toBe('rgb(255, 255, 255)');
+    await screenshot(page, `${view.id}-light`);
+
+    await hostCall(page, 'setContext', { ...LIGHT, theme: 'dark' });
+    await until('dark theme', () => frame.evaluate(() => document.documentElement.dataset.theme), (t) => t === 'dark');
+    expect(await background(frame)).toBe('rgb(23, 25, 29)');
+    await screenshot(page, `${view.id}-dark`);
+
+    await hostCall(page, 'setWidth', NARROW);
+    await until('a size report at 320 px', state, (s) => s.sizes.at(-1)?.width === NARROW);
+    // Nothing wider than the frame: wide tables scroll inside their own region.
+    const overflow = await frame.evaluate((w) => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w && !e.closest('.scroll')).map((e) => `${e.tagName}.${e.className}`), NARROW);
+    expect(overflow).toEqual([]);
+    expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW);
+    await until('the chart redrawn for 320 px', async () => Number(await frame.locator('svg.chart').getAttribute('width')), (w) => w <= NARROW - 20);
+    await screenshot(page, `${view.id}-dark-narrow`);
+    await hostCall(page, 'setContext', LIGHT);
+    await until('light theme', () => background(frame), (b) => b === 'rgb(255, 255, 255)');
+    await screenshot(page, `${view.id}-light-narrow`);
+
+    expect(await hostCall(page, 'teardown')).toEqual({});
+    expect((await state()).errors).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([`${site.url}/view/${view.id}.html`]);
+    expect(site.cspReports(view.id)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a tool failure as an alert with the message, not as a result', async () => {
+    const view = await viewOf('governor_gear_cost');
+    const call = await rpc('tools/call', { name: 'governor_gear_cost', arguments: { from: 'Gold T4 ★0', to: 'Red ★0' } });
+    expect(call.isError).toBe(true);
+    const { page, frame, problems } = await open(site.addView(view.id, view.html));
+    await hostCall(page, 'sendResult', call);
+    await waitForState(frame, 'failed');
+    const alert = frame.locator('[role="alert"]');
+    expect(await alert.textContent()).toContain('Gold T3 ★0');
+    expect(await alert.textContent()).toBe(JSON.parse(call.content[0].text).error.message);
+    expect(await frame.locator('table').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('renders from the text content when the host passes no structuredContent (2025-03-26 result)', async () => {
+    const view = await viewOf('hero_widgets_cost');
+    const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } }, '2025-03-26');
+    expect(call.structuredContent).toBeUndefined();
+    const { page, frame } = await open(site.addView(view.id, view.html));
+    await hostCall(page, 'sendResult', call);
+    await waitForState(frame, 'rendered');
+    expect(await frame.locator('[data-total="widgets"]').textContent()).toBe('75');
+    expect(await frame.locator('tr[data-step="1"] + tr.step-notes').textContent()).toBe('Unlocks the Exclusive Gear.');
+    await page.close();
+  });
+
+  it('writes result text as text: markup in a note or a level is shown, never parsed', async () => {
+    const view = await viewOf('hero_widgets_cost');
+    const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 2 } });
+    const attack = '<img src=x onerror="window.parent.postMessage(1, \'*\')"><script>document.title = "owned"</script>';
+    const tampered = { ...call, structuredContent: { ...call.structuredContent, from: attack, notes: [attack], steps: call.structuredContent.steps.map((s: object) => ({ ...s, note: attack })) } };
+    const { page, frame, requests } = await open(site.addView(view.id, view.html));
+    await hostCall(page, 'sendResult', tampered);
+    await waitForState(frame, 'rendered');
+    expect(await frame.locator('img, main script').count()).toBe(0);
+    expect(await frame.locator('[data-level="from"]').textContent()).toBe(attack);
+    expect(await frame.locator('.notes li').first().textContent()).toBe(attack);
+    expect(await frame.title()).toBe('Hero widgets (Exclusive Gear) cost');
+    expect(requests).toEqual([`${site.url}/view/${view.id}.html`]);
+    await page.close();
+  });
+
+  it('follows prefers-color-scheme until the host names a theme, and the host style variables over its own palette', async () => {
+    const view = await viewOf('hero_shards_cost');
+    const url = site.addView(view.id, view.html);
+    const call = await rpc('tools/call', { name: 'hero_shards_cost', arguments: { from: '0★', to: '1★' } });
+
+    const dark = await open(url, { locale: 'en-US' });
+    await dark.page.emulateMedia({ colorScheme: 'dark' });
+    await hostCall(dark.page, 'sendResult', call);
+    await waitForState(dark.frame, 'rendered');
+    expect(await background(dark.frame)).toBe('rgb(23, 25, 29)');
+    await hostCall(dark.page, 'setContext', { locale: 'en-US', theme: 'light' });
+    await until('light despite a dark system', () => background(dark.frame), (b) => b === 'rgb(255, 255, 255)');
+    await dark.page.close();
+
+    const styled = await open(url, { ...LIGHT, styles: { variables: { '--color-background-primary': 'rgb(250, 240, 230)', '--color-text-primary': 'rgb(10, 20, 30)' } } });
+    await hostCall(styled.page, 'sendResult', call);
+    await waitForState(styled.frame, 'rendered');
+    expect(await background(styled.frame)).toBe('rgb(250, 240, 230)');
+    expect(await styled.frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(10, 20, 30)');
+    await styled.page.close();
+  });
+
+  it('a range of zero steps says there is nothing to upgrade, without a chart or tables', async () => {
+    const view = await viewOf('governor_charm_cost');
+    const call = await rpc('tools/call', { name: 'governor_charm_cost', arguments: { from: 5, to: 5 } });
+    expect(call.structuredContent.step_count).toBe(0);
+    const { page, frame, problems } = await open(site.addView(view.id, view.html));
+    await hostCall(page, 'sendResult', call);
+    await waitForState(frame, 'rendered');
+    expect(await frame.locator('main > p.status').textContent()).toBe('Nothing to upgrade: the two levels are the same.');
+    expect(await frame.locator('table, svg.chart').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says when the call was cancelled', async () => {
+    const view = await viewOf('governor_charm_cost');
+    const { page, frame } = await open(site.addView(view.id, view.html));
+    await hostCall(page, 'sendInput', { from: 1, to: 22 });
+    await waitForState(frame, 'running');
+    expect(await frame.locator('.status').textContent()).toBe('Calculating 1 → 22…');
+    await hostCall(page, 'sendCancelled', 'user action');
+    await waitForState(frame, 'cancelled');
+    expect(await frame.locator('.status').textContent()).toBe('The tool call was cancelled: user action');
+    await page.close();
+  });
+
+  it('the CSP check can fail: a view that loads an image from the network is reported', async () => {
+    const view = await viewOf('hero_widgets_cost');
+    const leaky = view.html.replace('<main id="app"></main>', '<main id="app"></main><img src="http://127.0.0.1:9/pixel.png" alt="">');
+    const { page } = await open(site.addView('leaky-control', leaky));
+    const reports = await until('a CSP report', async () => site.cspReports('leaky-control'), (r) => r.length > 0);
+    expect(String(reports[0])).toContain('img-src');
+    await page.close();
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The view documents without a browser: how codegen builds them (and reports a view that does not build), what
+ * each generated document contains and must not contain, and how the server lists, reads and links them.
+ */
+import { resolve } from 'node:path';
+import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../codegen/catalog.js';
+import { formatProblem, type Problem } from '../../codegen/problems.js';
+import { buildView, viewDocument } from '../../codegen/views.js';
+import { VIEWS } from '../../generated/views/index.js';
+import { VIEW_MIME_TYPE } from '../../src/mcp/resources.js';
+import { fixtureRoot } from '../codegen/fixture-root.js';
+import { rpc, testApp } from '../helpers.js';
+
+const { catalog } = loadCatalog(resolve(import.meta.dirname, '../..'));
+const tools = catalog!.tools;
+const COST_TOOLS = ['governor_charm_cost', 'governor_gear_cost', 'hero_shards_cost', 'hero_widgets_cost', 'mastery_forging_cost', 'truegold_upgrade_cost'];
+
+describe('building a view', () => {
+  it('bundles the entry and its imports, CSS included, into one script and one stylesheet', async () => {
+    const root = fixtureRoot({
+      'views/demo/main.ts': "import './demo.css';\nimport { greeting } from '../shared/text.js';\ndocument.title = greeting('</script>');\n",
+      'views/demo/demo.css': 'main { color: rebeccapurple; }\n',
+      'views/shared/text.ts': 'export const greeting = (name: string): string => `hello ${name}`;\n',
+    });
+    const built = await buildView(root, 'demo');
+    if (Array.isArray(built)) throw new Error(JSON.stringify(built));
+    expect(built.css.trim()).toBe('main{color:#639}');
+    expect(built.js).toContain('hello ');
+    // esbuild writes "<\/script>" inside strings, so the inline script cannot be closed by its own data.
+    expect(built.js).not.toMatch(/<\/script/i);
+  });
+
+  it.each([
+    ['a syntax error', { 'views/bad/main.ts': 'const x = ;\n' }, /^views\/bad\/main\.ts:1:11 \(document\): esbuild: Unexpected ";"$/],
+    ['a missing import', { 'views/bad/main.ts': "import '../shared/nope.js';\n" }, /^views\/bad\/main\.ts:1:8 \(document\): esbuild: Could not resolve "\.\.\/shared\/nope\.js"$/],
+  ])('reports %s with file, line and column', async (_, files, expected) => {
+    const built = await buildView(fixtureRoot(files), 'bad');
+    expect(Array.isArray(built)).toBe(true);
+    expect((built as Problem[]).map(formatProblem)).toEqual([expect.stringMatching(expected)]);
+  });
+
+  it('writes the document around the bundle, escaping the title', () => {
+    const html = viewDocument({ uri: 'ui://kingshot/demo', name: 'demo', title: 'Tom & "Jerry" <3' }, { js: 'run();', css: 'p{margin:0}' });
+    expect(html).toBe(
+      [
+        '<!doctype html>',
+        '<html lang="en" data-view="demo">',
+        '<head>',
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="color-scheme" content="light dark">',
+        '<title>Tom &amp; &quot;Jerry&quot; &lt;3</title>',
+        '<!-- ui://kingshot/demo: built by `npm run codegen` from views/demo/ -->',
+        '<style>p{margin:0}</style>',
+        '</head>',
+        '<body>',
+        '<main id="app"></main>',
+        '<script>run();</script>',
+        '</body>',
+        '</html>',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('the generated view documents', () => {
+  it('one per cost tool, each linked from exactly its tool', () => {
+    expect(VIEWS.map((v) => v.tools)).toEqual(COST_TOOLS.map((t) => [t]));
+    for (const view of VIEWS) {
+      expect(view.uri).toBe(`ui://kingshot/${view.name}`);
+      expect(tools.find((t) => t.name === view.tools[0])!.view).toBe(view.uri);
+    }
+  });
+
+  it.each(VIEWS.map((v) => [v.name, v] as const))('%s: a self-contained HTML5 document that loads nothing', (name, view) => {
+    const { html } = view;
+    expect(html.startsWith(`<!doctype html>\n<html lang="en" data-view="${name}">\n`)).toBe(true);
+    expect(html).toContain(`<title>${view.title}</title>`);
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    expect(html.match(/<\/script>/gi)).toHaveLength(1);
+    expect(html.match(/<style/gi)).toHaveLength(1);
+    // Nothing fetched: no src/href attributes, no CSS imports or url()s, no network APIs in the script.
+    expect(html).not.toMatch(/\s(src|href|srcset)=|@import|url\(|<link|<iframe/i);
+    expect(html).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|EventSource|sendBeacon|import\(/);
+    // Small: a few kilobytes of our own code (the official App class would add about 500 KB).
+    expect(Buffer.byteLength(html)).toBeLessThan(30_000);
+  });
+});
+
+describe('views on the wire', () => {
+  const app = testApp();
+
+  it('resources/list lists every view with the MCP Apps mimeType and _meta.ui', async () => {
+    expect(VIEW_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
+    const { resources } = (await rpc(app, 'resources/list')).json.result;
+    expect(resources).toEqual(
+      VIEWS.map((v) => ({ uri: v.uri, name: v.name, title: v.title, description: v.description, mimeType: 'text/html;profile=mcp-app', _meta: { ui: { prefersBorder: true } } })),
+    );
+    expect(resources[1]).toEqual({
+      uri: 'ui://kingshot/governor-gear-cost',
+      name: 'governor-gear-cost',
+      title: 'Governor Gear upgrade cost',
+      description: "MCP Apps view of the governor_gear_cost result. The tool's text content carries the same data for hosts without views.",
+      mimeType: 'text/html;profile=mcp-app',
+      _meta: { ui: { prefersBorder: true } },
+    });
+  });
+
+  it.each(VIEWS.map((v) => [v.uri, v] as const))('resources/read %s returns the document', async (uri, view) => {
+    const r = await rpc(app, 'resources/read', { uri });
+    expect(r.json.result).toEqual({ contents: [{ uri, mimeType: 'text/html;profile=mcp-app', text: view.html, _meta: { ui: { prefersBorder: true } } }] });
+  });
+
+  it('tools/list links each cost tool to its view with both keys from 2025-06-18, and not before', async () => {
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      const listed = (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': version })).json.result.tools;
+      for (const name of COST_TOOLS) {
+        const uri = `ui://kingshot/${name.replaceAll('_', '-')}`;
+        expect(listed.find((t: { name: string }) => t.name === name)._meta).toEqual({ ui: { resourceUri: uri }, 'ui/resourceUri': uri });
+      }
+    }
+    const old = (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2025-03-26' })).json.result.tools;
+    expect(old.every((t: { _meta?: unknown }) => t._meta === undefined)).toBe(true);
+  });
+
+  it('the tool result stays a complete text fallback: the text content is the whole structured result', async () => {
+    const r = await rpc(app, 'tools/call', { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } }, { 'mcp-protocol-version': '2025-06-18' });
+    const { content, structuredContent } = r.json.result;
+    expect(JSON.parse(content[0].text)).toEqual(structuredContent);
+    expect(structuredContent.totals).toEqual({ satin: 786000, gilded_threads: 7920, artisans_vision: 1530 });
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The cost view: heading with the range, quantity and confidence; totals per material; data gaps; the
+ * cumulative-cost chart; the step-by-step table (per unit); notes and sources. Six tools share it and differ only
+ * in the `CostViewOptions` their main.ts passes.
+ */
+import { h, uniqueId, type Child } from '../dom.js';
+import type { Formatter } from '../format.js';
+import type { RenderContext, ViewDefinition } from '../mount.js';
+import { chartLegend, drawChart, type ChartSeries } from './chart.js';
+import { cumulative, materialKeys, materialName, readCostResult, unknownSteps, type CostResult, type CostStep } from './result.js';
+
+export interface Quantity {
+  /** Result field holding the count (and the tool argument of the same name), e.g. `pieces`. */
+  field: string;
+  /** Result field with the totals for one unit, e.g. `totals_per_piece`. */
+  perUnitTotals: string;
+  singular: string;
+  plural: string;
+}
+
+export interface CostViewOptions {
+  quantity?: Quantity;
+  /** What the range applies to, when the tool has more than one ladder (a building, a track). */
+  subject?(result: CostResult): string | undefined;
+}
+
+const CONFIDENCE_LABELS: Record<string, string> = { high: 'High', 'medium-high': 'Medium-high', medium: 'Medium', 'low-medium': 'Low-medium', low: 'Low' };
+
+function confidenceBadge(confidence: string): HTMLElement {
+  const known = confidence in CONFIDENCE_LABELS ? confidence : 'unknown';
+  return h('span', { class: `confidence confidence-${known}` }, CONFIDENCE_LABELS[confidence] ?? confidence);
+}
+
+function fact(term: string, ...value: Child[]): HTMLElement {
+  return h('div', {}, h('dt', {}, term), h('dd', {}, ...value));
+}
+
+/** A table that scrolls sideways inside its own focusable region instead of widening the view. */
+function scrollRegion(labelId: string, table: HTMLTableElement): HTMLElement {
+  return h('div', { class: 'scroll', role: 'region', 'aria-labelledby': labelId, tabindex: 0 }, table);
+}
+
+function amount(format: Formatter, value: number, attributes: Record<string, string | number> = {}): HTMLTableCellElement {
+  return h('td', { class: 'num', 'data-value': value, ...attributes }, format.number(value));
+}
+
+function quantityOf(result: CostResult, quantity: Quantity | undefined): number | undefined {
+  const value = quantity ? result[quantity.field] : undefined;
+  return typeof value === 'number' ? value : undefined;
+}
+
+function header(result: CostResult, options: CostViewOptions, title: string): HTMLElement {
+  const count = quantityOf(result, options.quantity);
+  const subject = options.subject?.(result);
+  const facts = h(
+    'dl',
+    { class: 'facts' },
+    fact('Steps', String(result.steps.length)),
+    count !== undefined && options.quantity ? fact(options.quantity.plural[0]!.toUpperCase() + options.quantity.plural.slice(1), h('span', { 'data-quantity': count }, String(count))) : null,
+    fact('Confidence', confidenceBadge(result.confidence)),
+  );
+  return h(
+    'header',
+    {},
+    h('h1', {}, title),
+    subject ? h('p', { class: 'subject' }, subject) : null,
+    h('p', { class: 'range' }, h('span', { class: 'level', 'data-level': 'from' }, result.from), h('span', { class: 'arrow', 'aria-hidden': 'true' }, ' → '), h('span', { class: 'sr-only' }, ' to '), h('span', { class: 'level', 'data-level': 'to' }, result.to)),
+    facts,
+  );
+}
+
+function totalsSection(result: CostResult, options: CostViewOptions, format: Formatter): HTMLElement {
+  const count = quantityOf(result, options.quantity);
+  const perUnitField = options.quantity ? result[options.quantity.perUnitTotals] : undefined;
+  const perUnit = count !== undefined && perUnitField !== null && typeof perUnitField === 'object' ? (perUnitField as Record<string, number>) : undefined;
+  const headingId = uniqueId('totals');
+  const unitNoun = (n: number) => (n === 1 ? options.quantity!.singular : options.quantity!.plural);
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, 'Material'),
+    perUnit ? h('th', { scope: 'col', class: 'num' }, `Per ${options.quantity!.singular}`) : null,
+    h('th', { scope: 'col', class: 'num' }, perUnit && count !== undefined ? `${count} ${unitNoun(count)}` : 'Total'),
+  );
+  const rows = materialKeys(result).map((key) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, materialName(result, key), unknownNote(result, key)),
+      perUnit ? amount(format, perUnit[key] ?? 0, { 'data-per-unit': key }) : null,
+      amount(format, result.totals[key] ?? 0, { 'data-total': key }),
+    ),
+  );
+  const table = h('table', { class: 'totals', 'aria-labelledby': headingId }, h('thead', {}, head), h('tbody', {}, ...rows));
+  return h(
+    'section',
+    { class: 'totals-section' },
+    h('h2', { id: headingId }, 'Totals'),
+    scrollRegion(headingId, table),
+    result.gaps.length > 0 ? h('div', { class: 'gaps', role: 'note' }, h('strong', {}, 'Incomplete: '), ...listOrLine(result.gaps)) : null,
+  );
+}
+
+function unknownNote(result: CostResult, key: string): HTMLElement | null {
+  const count = unknownSteps(result, key);
+  if (count === 0) return null;
+  return h('span', { class: 'step-note' }, `Not included: the amount for ${count === 1 ? 'one step' : `${count} steps`} is unknown`);
+}
+
+function listOrLine(items: string[]): Node[] {
+  if (items.length === 1) return [document.createTextNode(items[0]!)];
+  return [h('ul', {}, ...items.map((item) => h('li', {}, item)))];
+}
+
+function chartSection(result: CostResult, format: Formatter): HTMLElement | null {
+  const levels = result.steps.map((step) => step.to);
+  const series: ChartSeries[] = [];
+  const unused: string[] = [];
+  for (const key of materialKeys(result)) {
+    const values = cumulative(result.steps, key);
+    const name = materialName(result, key);
+    if ((values[values.length - 1] ?? 0) > 0) series.push({ key, name, values });
+    else unused.push(unknownSteps(result, key) > 0 ? `${name}: amount unknown` : `${name}: none needed`);
+  }
+  if (series.length === 0) return null;
+  const input = { from: result.from, levels, series };
+  const holder = h('div', { class: 'chart-holder' });
+  const draw = () => holder.replaceChildren(drawChart(input, Math.floor(holder.clientWidth) || 320, format));
+  // Drawn at its real width once it is in the document, and again whenever that width changes.
+  let lastWidth = -1;
+  new ResizeObserver(() => {
+    const width = Math.floor(holder.clientWidth);
+    if (width !== lastWidth) {
+      lastWidth = width;
+      draw();
+    }
+  }).observe(holder);
+  const headingId = uniqueId('chart');
+  return h(
+    'section',
+    { class: 'chart-section', 'aria-labelledby': headingId },
+    h('h2', { id: headingId }, 'Cumulative cost'),
+    h('figure', {}, holder, h('figcaption', {}, 'Share of each material’s total spent once each step is done.'), chartLegend(series, unused)),
+  );
+}
+
+function stepNotes(step: CostStep, result: CostResult): Child[] {
+  const extra: Child[] = [];
+  if (step.note) extra.push(h('span', { class: 'step-note' }, step.note));
+  if (step.confidence && step.confidence !== 'high') extra.push(h('span', { class: 'step-note' }, 'Confidence: ', confidenceBadge(step.confidence)));
+  if (step.unknown && step.unknown.length > 0) extra.push(h('span', { class: 'step-note' }, `Amount unknown: ${step.unknown.map((k) => materialName(result, k)).join(', ')}`));
+  return extra;
+}
+
+function stepsSection(result: CostResult, options: CostViewOptions, format: Formatter): HTMLElement {
+  const keys = materialKeys(result);
+  const headingId = uniqueId('steps');
+  const perUnit = options.quantity && quantityOf(result, options.quantity) !== undefined ? ` (per ${options.quantity.singular})` : '';
+  const head = h('tr', {}, h('th', { scope: 'col', class: 'num index' }, '#'), h('th', { scope: 'col' }, 'Step'), ...keys.map((key) => h('th', { scope: 'col', class: 'num' }, materialName(result, key))));
+  // A step's notes go in a row of their own under it, so long notes do not widen the Step column.
+  const rows = result.steps.flatMap((step, index) => {
+    const stripe = index % 2 === 1 ? 'alt' : undefined;
+    const row = h(
+      'tr',
+      { 'data-step': index + 1, class: stripe },
+      h('td', { class: 'num index' }, String(index + 1)),
+      h('th', { scope: 'row' }, h('span', { class: 'step-range' }, h('span', {}, `${step.from} →`), ' ', h('span', {}, step.to))),
+      ...keys.map((key) => {
+        if (step.unknown?.includes(key)) return h('td', { class: 'num unknown', title: 'No source publishes this amount' }, '?');
+        const value = step.cost[key];
+        return value === undefined ? h('td', { class: 'num none' }, h('span', { 'aria-hidden': 'true' }, '–'), h('span', { class: 'sr-only' }, 'none')) : amount(format, value);
+      }),
+    );
+    const notes = stepNotes(step, result);
+    if (notes.length === 0) return [row];
+    row.classList.add('has-notes');
+    return [row, h('tr', { class: ['step-notes', stripe].filter(Boolean).join(' ') }, h('td', { colspan: keys.length + 2 }, h('div', { class: 'step-notes-text' }, ...notes)))];
+  });
+  const sums = keys.map((key) => cumulative(result.steps, key).at(-1) ?? 0);
+  const foot = h('tr', {}, h('td', {}), h('th', { scope: 'row' }, `Total${perUnit}`), ...sums.map((sum) => amount(format, sum)));
+  const table = h('table', { class: 'steps', 'aria-labelledby': headingId }, h('thead', {}, head), h('tbody', {}, ...rows), h('tfoot', {}, foot));
+  return h('section', { class: 'steps-section' }, h('h2', { id: headingId }, `Step by step${perUnit}`), scrollRegion(headingId, table));
+}
+
+function notesSection(result: CostResult): HTMLElement | null {
+  if (result.notes.length === 0 && result.sources.length === 0) return null;
+  return h(
+    'section',
+    { class: 'notes-section' },
+    result.notes.length > 0 ? h('h2', {}, 'Notes') : null,
+    result.notes.length > 0 ? h('ul', { class: 'notes' }, ...result.notes.map((note) => h('li', {}, note))) : null,
+    result.sources.length > 0
+      ? h('details', { class: 'sources' }, h('summary', {}, `Sources (${result.sources.length})`), h('ul', {}, ...result.sources.map((source) => h('li', {}, source.ref))))
+      : null,
+  );
+}
+
+export function renderCost(value: unknown, options: CostViewOptions, { format, title }: RenderContext): Node {
+  const result = readCostResult(value);
+  const parts: (Node | null)[] = [header(result, options, title)];
+  if (result.steps.length === 0) {
+    parts.push(h('p', { class: 'status' }, 'Nothing to upgrade: the two levels are the same.'));
+  } else {
+    parts.push(totalsSection(result, options, format), chartSection(result, format), stepsSection(result, options, format));
+  }
+  parts.push(notesSection(result), result.data_version ? h('footer', {}, `Data version ${result.data_version}`) : null);
+  const fragment = document.createDocumentFragment();
+  for (const part of parts) if (part) fragment.append(part);
+  return fragment;
+}
+
+/** The view definition of a cost tool. */
+export function costView(options: CostViewOptions): ViewDefinition {
+  return {
+    describeInput(args) {
+      const { from, to } = args;
+      if ((typeof from !== 'string' && typeof from !== 'number') || (typeof to !== 'string' && typeof to !== 'number')) return undefined;
+      return `${String(from)} → ${String(to)}`;
+    },
+    render: (value, context) => renderCost(value, options, context),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The result shape the six cost tools share (catalog/shared/cost-step*.yaml and the tools' `result` schemas),
+ * read defensively: a view may be handed a result from another server version, and says what it could not read
+ * instead of drawing nonsense.
+ */
+import { ResultShapeError } from '../mount.js';
+
+export interface CostStep {
+  from: string;
+  to: string;
+  cost: Record<string, number>;
+  confidence?: string;
+  note?: string;
+  unknown?: string[];
+}
+
+export interface CostResult {
+  from: string;
+  to: string;
+  steps: CostStep[];
+  totals: Record<string, number>;
+  materials: Record<string, string>;
+  confidence: string;
+  notes: string[];
+  gaps: string[];
+  sources: { id: string; ref: string }[];
+  data_version: string;
+  /** Tool-specific fields (pieces, charms, totals_per_piece, building, track, ...). */
+  [field: string]: unknown;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isAmounts = (v: unknown): v is Record<string, number> => isObject(v) && Object.values(v).every((n) => typeof n === 'number' && Number.isFinite(n));
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+
+function isStep(v: unknown): v is CostStep {
+  return (
+    isObject(v) &&
+    isString(v.from) &&
+    isString(v.to) &&
+    isAmounts(v.cost) &&
+    (v.confidence === undefined || isString(v.confidence)) &&
+    (v.note === undefined || isString(v.note)) &&
+    (v.unknown === undefined || isStrings(v.unknown))
+  );
+}
+
+export function readCostResult(value: unknown): CostResult {
+  if (!isObject(value)) throw new ResultShapeError('it is not an object');
+  const problems: string[] = [];
+  const expect = (field: string, ok: boolean, what: string) => ok || problems.push(`${field} ${what}`);
+  expect('from', isString(value.from), 'is not a string');
+  expect('to', isString(value.to), 'is not a string');
+  expect('steps', Array.isArray(value.steps) && value.steps.every(isStep), 'is not a list of steps');
+  expect('totals', isAmounts(value.totals), 'is not a table of amounts');
+  expect('materials', isObject(value.materials) && Object.values(value.materials).every(isString), 'is not a table of names');
+  expect('confidence', isString(value.confidence), 'is not a string');
+  expect('notes', value.notes === undefined || isStrings(value.notes), 'is not a list of strings');
+  expect('gaps', value.gaps === undefined || isStrings(value.gaps), 'is not a list of strings');
+  if (problems.length > 0) throw new ResultShapeError(problems.join('; '));
+  const sources = Array.isArray(value.sources) ? value.sources.filter((x): x is { id: string; ref: string } => isObject(x) && isString(x.id) && isString(x.ref)) : [];
+  return {
+    ...value,
+    notes: (value.notes as string[] | undefined) ?? [],
+    gaps: (value.gaps as string[] | undefined) ?? [],
+    sources,
+    data_version: isString(value.data_version) ? value.data_version : '',
+  } as CostResult;
+}
+
+/** Material keys in display order: the order of `materials`, then any key only the totals name. */
+export function materialKeys(result: CostResult): string[] {
+  const keys = Object.keys(result.materials);
+  for (const key of Object.keys(result.totals)) if (!keys.includes(key)) keys.push(key);
+  return keys;
+}
+
+export function materialName(result: CostResult, key: string): string {
+  return result.materials[key] ?? key.replaceAll('_', ' ');
+}
+
+/** Cumulative per-unit amount of one material after each step (index i = after step i). */
+export function cumulative(steps: readonly CostStep[], key: string): number[] {
+  let sum = 0;
+  return steps.map((step) => (sum += step.cost[key] ?? 0));
+}
+
+/** Number of steps whose amount of a material no source publishes (a data gap). */
+export function unknownSteps(result: CostResult, key: string): number {
+  return result.steps.filter((step) => step.unknown?.includes(key)).length;
+}

@@ -1,0 +1,112 @@
+/**
+ * What every view shares: connect to the host, follow its theme, show where the call stands (waiting, running,
+ * cancelled, failed) and hand a successful result to the view's renderer. A view is one call:
+ * `mountView({ render })`. Codegen writes the document around it: <title> (the tool's catalogue title) and
+ * `data-view` on the root (the view's name, as in ui://kingshot/<name>).
+ *
+ * The state is mirrored in `data-state` on the root element (waiting | running | rendered | failed | cancelled |
+ * disconnected), which the stylesheet and the browser tests read.
+ */
+import { SERVER_VERSION } from '../../src/mcp/initialize.js';
+import { h } from './dom.js';
+import { formatter, type Formatter } from './format.js';
+import { ViewConnection, type HostContext, type ToolResult } from './protocol.js';
+import { applyHostContext } from './theme.js';
+
+export interface RenderContext {
+  readonly format: Formatter;
+  /** The view's title: the document's <title>, which codegen sets to the tool's catalogue title. */
+  readonly title: string;
+}
+
+export interface ViewDefinition {
+  /** One line saying what is being computed, from the tool arguments (shown while the tool runs). */
+  describeInput?(args: Record<string, unknown>): string | undefined;
+  /** Builds the view of a successful result; throws ResultShapeError when the value is not what it expects. */
+  render(value: unknown, context: RenderContext): Node;
+}
+
+/** A result the renderer cannot show (a different tool's result, or a shape from another version). */
+export class ResultShapeError extends Error {}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; message: string };
+
+function textOf(result: ToolResult): string | undefined {
+  const block = result.content?.find((c) => c.type === 'text');
+  return block && 'text' in block && typeof block.text === 'string' ? block.text : undefined;
+}
+
+/** structuredContent when the host passed it on, else the JSON text content (the same document). */
+export function outcomeOf(result: ToolResult): Outcome {
+  const text = textOf(result);
+  let parsed: unknown;
+  try {
+    parsed = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (result.isError) {
+    const error = (parsed as { error?: { message?: unknown } } | undefined)?.error;
+    const message = typeof error?.message === 'string' ? error.message : (text ?? 'The tool reported an error.');
+    return { ok: false, message };
+  }
+  const structured = result.structuredContent;
+  if (structured !== undefined && structured !== null && typeof structured === 'object') return { ok: true, value: structured };
+  if (parsed !== undefined) return { ok: true, value: parsed };
+  return { ok: false, message: 'The tool result carries no data this view can read.' };
+}
+
+export function mountView(definition: ViewDefinition): ViewConnection {
+  const root = document.documentElement;
+  const main = document.getElementById('app') ?? document.body.appendChild(h('main', { id: 'app' }));
+  let lastValue: unknown;
+  let locale: string | undefined;
+  const title = document.title;
+
+  const show = (state: string, ...content: Node[]) => {
+    root.dataset.state = state;
+    main.replaceChildren(...content);
+  };
+  const status = (state: string, message: string, role: 'status' | 'alert' = 'status') =>
+    show(state, h('h1', {}, title), h('p', { class: `status status-${state}`, role }, message));
+
+  const render = (value: unknown) => {
+    lastValue = value;
+    try {
+      show('rendered', definition.render(value, { format: formatter(locale), title }));
+    } catch (error) {
+      if (!(error instanceof ResultShapeError)) throw error;
+      status('failed', `This result cannot be shown here: ${error.message}`, 'alert');
+    }
+  };
+
+  status('waiting', 'Waiting for the tool result…');
+  const connection = new ViewConnection({
+    toolInput(args) {
+      if (root.dataset.state !== 'waiting') return;
+      const what = definition.describeInput?.(args);
+      status('running', what ? `Calculating ${what}…` : 'Calculating…');
+    },
+    toolResult(result) {
+      const outcome = outcomeOf(result);
+      if (outcome.ok) render(outcome.value);
+      else status('failed', outcome.message, 'alert');
+    },
+    toolCancelled(reason) {
+      status('cancelled', reason ? `The tool call was cancelled: ${reason}` : 'The tool call was cancelled.');
+    },
+    hostContext(context: HostContext) {
+      applyHostContext(context);
+      const next = typeof context.locale === 'string' ? context.locale : undefined;
+      if (next !== locale) {
+        locale = next;
+        if (root.dataset.state === 'rendered') render(lastValue);
+      }
+    },
+  });
+  const disconnected = () => status('disconnected', 'This view is shown by an MCP Apps host; opened on its own it has no result to show.', 'alert');
+  // A document that is not embedded has no host to wait for.
+  if (window.parent === window) disconnected();
+  else connection.connect({ name: `kingshot-${root.dataset.view ?? 'view'}`, version: SERVER_VERSION }).catch(disconnected);
+  return connection;
+}
