@@ -2,16 +2,18 @@
 // @ts-nocheck -- Ajv standalone output; the typed exports are at the end.
 import type { ErrorObject } from 'ajv';
 import type { ToolName } from './tools/index.js';
-import func3Module from 'ajv/dist/runtime/ucs2length.js';
-export const governor_charm_cost_input = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"integer","minimum":0,"maximum":22,"description":"Current charm level, 0-22."},"to":{"type":"integer","minimum":0,"maximum":22,"description":"Target charm level, 0-22, not below `from`."},"charms":{"type":"integer","minimum":1,"maximum":18,"default":1,"description":"How many charms make this upgrade (1-18)."}}};
+import func2Module from 'ajv/dist/runtime/ucs2length.js';
+export const get_event_input = validate10;
+const schema11 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Event key (from search_database), name or alias, e.g. `swordland-showdown`, `Bear Hunt`, `KvK`."}}};
+const func2 = func2Module.default ?? func2Module;
+const pattern0 = new RegExp("[\\p{L}\\p{N}]", "u");
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.required,parentSchema:schema11,data};
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema11.required,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20,8 +22,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema11.required,parentSchema:schema11,data};
+for(const key0 in data){
+if(!(key0 === "key")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30,9 +33,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "from") || (key0 === "to")) || (key0 === "charms"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+}
+if(data.key !== undefined){
+let data0 = data.key;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -41,11 +47,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.type,parentSchema:schema11.properties.from,data:data0};
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "[\\p{L}\\p{N}]"},message:"must match pattern \""+"[\\p{L}\\p{N}]"+"\"",schema:"[\\p{L}\\p{N}]",parentSchema:schema11.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -54,9 +57,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 22 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 22},message:"must be <= 22",schema:22,parentSchema:schema11.properties.from,data:data0};
+}
+else {
+const err4 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.key.type,parentSchema:schema11.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -65,96 +68,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.from,data:data0};
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.type,parentSchema:schema11.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 22 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 22},message:"must be <= 22",schema:22,parentSchema:schema11.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data1 < 0 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.charms !== undefined){
-let data2 = data.charms;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.charms.type,parentSchema:schema11.properties.charms,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 18 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18},message:"must be <= 18",schema:18,parentSchema:schema11.properties.charms,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.charms,data:data2};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
 }
 errors++;
 }
@@ -162,16 +84,16 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const governor_charm_cost_output = validate11;
-const schema12 = {"type":"object","additionalProperties":false,"required":["from","to","charms","step_count","steps","totals_per_charm","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"charms":{"type":"integer","minimum":1,"maximum":18,"description":"Number of charms the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_charm":{"description":"Governor Charm materials, by key.","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"totals":{"description":"Totals for all charms (per charm x charms).","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
-const func2 = Object.prototype.hasOwnProperty;
+export const get_event_output = validate11;
+const schema12 = {"type":"object","additionalProperties":false,"required":["key","name","url","aliases","type","cadence","duration","description","details","rewards","shop","tips","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string","description":"The event's page."},"aliases":{"type":"array","items":{"type":"string"}},"type":{"type":"string","description":"e.g. alliance_pve, kingdom_vs_kingdom, solo_pve."},"cadence":{"type":"string","description":"How often it runs."},"duration":{"type":"string"},"cycle":{"type":"object","description":"Place in a 28-day cycle model of one community calendar (relative order only; real dates vary by kingdom).","additionalProperties":false,"properties":{"days":{"type":"array","items":{"type":"integer"}},"phases":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["phase","days"],"properties":{"phase":{"type":"string"},"days":{"type":"array","items":{"type":"integer"}}}}},"text":{"type":"string"}}},"description":{"type":"string"},"details":{"type":"array","description":"Mechanics, phases, scoring and point values where known.","items":{"type":"object","additionalProperties":false,"required":["title","facts"],"properties":{"title":{"type":"string"},"facts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":["string","number"]}}}}}}},"rewards":{"type":"array","description":"Reward items; `key` and `url` where the item has a record. Empty when the rewards are not documented.","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"note":{"type":"string"}}}},"shop":{"type":"array","description":"Shop prices in the event's currency.","items":{"type":"object","additionalProperties":false,"required":["name","price"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"price":{"type":"string"}}}},"tips":{"type":"array","items":{"type":"string"},"description":"Advice paraphrased from player guides."},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const func3 = Object.prototype.hasOwnProperty;
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -180,8 +102,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -190,8 +112,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.charms === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "charms"},message:"must have required property '"+"charms"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -200,8 +122,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.step_count === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.aliases === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "aliases"},message:"must have required property '"+"aliases"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -210,8 +132,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.steps === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.type === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -220,8 +142,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.totals_per_charm === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_charm"},message:"must have required property '"+"totals_per_charm"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.cadence === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cadence"},message:"must have required property '"+"cadence"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -230,8 +152,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.totals === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.duration === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration"},message:"must have required property '"+"duration"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -240,8 +162,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.materials === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.description === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -250,1118 +172,115 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.confidence === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(data.details === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+if(data.rewards === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rewards"},message:"must have required property '"+"rewards"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.shop === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shop"},message:"must have required property '"+"shop"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.tips === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tips"},message:"must have required property '"+"tips"+"'",schema:schema12.required,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
 if(data.notes === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema12.required,parentSchema:schema12,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.gaps === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema12.required,parentSchema:schema12,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.sources === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema12.required,parentSchema:schema12,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.data_version === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func2.call(schema12.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(typeof data0 !== "string"){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.from.type,parentSchema:schema12.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(typeof data1 !== "string"){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.to.type,parentSchema:schema12.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.charms !== undefined){
-let data2 = data.charms;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err16 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.charms.type,parentSchema:schema12.properties.charms,data:data2};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 18 || isNaN(data2)){
-const err17 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18},message:"must be <= 18",schema:18,parentSchema:schema12.properties.charms,data:data2};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err18 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.charms,data:data2};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.step_count !== undefined){
-let data3 = data.step_count;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.step_count.type,parentSchema:schema12.properties.step_count,data:data3};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.step_count,data:data3};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.steps !== undefined){
-let data4 = data.steps;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.from === undefined){
-const err21 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema12.properties.steps.items.required,parentSchema:schema12.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data5.to === undefined){
-const err22 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema12.properties.steps.items.required,parentSchema:schema12.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data5.cost === undefined){
-const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema12.properties.steps.items.required,parentSchema:schema12.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-for(const key1 in data5){
-if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data5.from !== undefined){
-let data6 = data5.from;
-if(typeof data6 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.from.type,parentSchema:schema12.properties.steps.items.properties.from,data:data6};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data5.to !== undefined){
-let data7 = data5.to;
-if(typeof data7 !== "string"){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.to.type,parentSchema:schema12.properties.steps.items.properties.to,data:data7};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data5.cost !== undefined){
-let data8 = data5.cost;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key2 in data8){
-let data9 = data8[key2];
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema12.properties.steps.items.properties.cost.additionalProperties,data:data9};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 0 || isNaN(data9)){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.steps.items.properties.cost.additionalProperties,data:data9};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.steps.items.properties.cost.type,parentSchema:schema12.properties.steps.items.properties.cost,data:data8};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data5.confidence !== undefined){
-let data10 = data5.confidence;
-if(typeof data10 !== "string"){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.confidence.type,parentSchema:schema12.properties.steps.items.properties.confidence,data:data10};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema12.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.steps.items.properties.confidence.enum,parentSchema:schema12.properties.steps.items.properties.confidence,data:data10};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data5.note !== undefined){
-let data11 = data5.note;
-if(typeof data11 !== "string"){
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.note.type,parentSchema:schema12.properties.steps.items.properties.note,data:data11};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data5.unknown !== undefined){
-let data12 = data5.unknown;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(typeof data13 !== "string"){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.steps.items.properties.unknown.items.type,parentSchema:schema12.properties.steps.items.properties.unknown.items,data:data13};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.steps.items.properties.unknown.type,parentSchema:schema12.properties.steps.items.properties.unknown,data:data12};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.steps.items.type,parentSchema:schema12.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.steps.type,parentSchema:schema12.properties.steps,data:data4};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.totals_per_charm !== undefined){
-let data14 = data.totals_per_charm;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.charm_guides === undefined){
-const err37 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema12.properties.totals_per_charm.required,parentSchema:schema12.properties.totals_per_charm,data:data14};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data14.charm_designs === undefined){
-const err38 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema12.properties.totals_per_charm.required,parentSchema:schema12.properties.totals_per_charm,data:data14};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-for(const key3 in data14){
-if(!((key3 === "charm_guides") || (key3 === "charm_designs"))){
-const err39 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.totals_per_charm,data:data14};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data14.charm_guides !== undefined){
-let data15 = data14.charm_guides;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err40 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.totals_per_charm.properties.charm_guides.type,parentSchema:schema12.properties.totals_per_charm.properties.charm_guides,data:data15};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err41 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.totals_per_charm.properties.charm_guides,data:data15};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-if(data14.charm_designs !== undefined){
-let data16 = data14.charm_designs;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err42 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.totals_per_charm.properties.charm_designs.type,parentSchema:schema12.properties.totals_per_charm.properties.charm_designs,data:data16};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err43 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.totals_per_charm.properties.charm_designs,data:data16};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.totals_per_charm.type,parentSchema:schema12.properties.totals_per_charm,data:data14};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.totals !== undefined){
-let data17 = data.totals;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.charm_guides === undefined){
-const err45 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema12.properties.totals.required,parentSchema:schema12.properties.totals,data:data17};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data17.charm_designs === undefined){
-const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema12.properties.totals.required,parentSchema:schema12.properties.totals,data:data17};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-for(const key4 in data17){
-if(!((key4 === "charm_guides") || (key4 === "charm_designs"))){
-const err47 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.totals,data:data17};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data17.charm_guides !== undefined){
-let data18 = data17.charm_guides;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err48 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.totals.properties.charm_guides.type,parentSchema:schema12.properties.totals.properties.charm_guides,data:data18};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err49 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.totals.properties.charm_guides,data:data18};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-if(data17.charm_designs !== undefined){
-let data19 = data17.charm_designs;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err50 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.totals.properties.charm_designs.type,parentSchema:schema12.properties.totals.properties.charm_designs,data:data19};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err51 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema12.properties.totals.properties.charm_designs,data:data19};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.totals.type,parentSchema:schema12.properties.totals,data:data17};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.materials !== undefined){
-let data20 = data.materials;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key5 in data20){
-let data21 = data20[key5];
-if(typeof data21 !== "string"){
-const err53 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.materials.additionalProperties.type,parentSchema:schema12.properties.materials.additionalProperties,data:data21};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.materials.type,parentSchema:schema12.properties.materials,data:data20};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data.confidence !== undefined){
-let data22 = data.confidence;
-if(typeof data22 !== "string"){
-const err55 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.confidence.type,parentSchema:schema12.properties.confidence,data:data22};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(!(((((data22 === "high") || (data22 === "medium-high")) || (data22 === "medium")) || (data22 === "low-medium")) || (data22 === "low"))){
-const err56 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema12.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.confidence.enum,parentSchema:schema12.properties.confidence,data:data22};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data.notes !== undefined){
-let data23 = data.notes;
-if(Array.isArray(data23)){
-const len2 = data23.length;
-for(let i2=0; i2<len2; i2++){
-let data24 = data23[i2];
-if(typeof data24 !== "string"){
-const err57 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.notes.items.type,parentSchema:schema12.properties.notes.items,data:data24};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.notes.type,parentSchema:schema12.properties.notes,data:data23};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data25 = data.gaps;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-let data26 = data25[i3];
-if(typeof data26 !== "string"){
-const err59 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.gaps.items.type,parentSchema:schema12.properties.gaps.items,data:data26};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.gaps.type,parentSchema:schema12.properties.gaps,data:data25};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data.sources !== undefined){
-let data27 = data.sources;
-if(Array.isArray(data27)){
-const len4 = data27.length;
-for(let i4=0; i4<len4; i4++){
-let data28 = data27[i4];
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.id === undefined){
-const err61 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema12.properties.sources.items.required,parentSchema:schema12.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if(data28.ref === undefined){
-const err62 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema12.properties.sources.items.required,parentSchema:schema12.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-for(const key6 in data28){
-if(!((key6 === "id") || (key6 === "ref"))){
-const err63 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-if(data28.id !== undefined){
-let data29 = data28.id;
-if(typeof data29 !== "string"){
-const err64 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.id.type,parentSchema:schema12.properties.sources.items.properties.id,data:data29};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data28.ref !== undefined){
-let data30 = data28.ref;
-if(typeof data30 !== "string"){
-const err65 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.ref.type,parentSchema:schema12.properties.sources.items.properties.ref,data:data30};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sources.items.type,parentSchema:schema12.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sources.type,parentSchema:schema12.properties.sources,data:data27};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data.data_version !== undefined){
-let data31 = data.data_version;
-if(typeof data31 !== "string"){
-const err68 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.data_version.type,parentSchema:schema12.properties.data_version,data:data31};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-}
-else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
-export const governor_gear_cost_input = validate12;
-const schema13 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","maxLength":64,"description":"Current level, e.g. `Gold T2 ★1`, `purple t1 *3`, `Red star 2`, or `not crafted`."},"to":{"type":"string","maxLength":64,"description":"Target level, same form as `from`; must not be below `from`. Highest level is `Red T6 ★3`."},"pieces":{"type":"integer","minimum":1,"maximum":6,"default":1,"description":"How many gear pieces make this upgrade (1-6)."}}};
-const func3 = func3Module.default ?? func3Module;
-
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema13.required,parentSchema:schema13,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema13.required,parentSchema:schema13,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "from") || (key0 === "to")) || (key0 === "pieces"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(typeof data0 === "string"){
-if(func3(data0) > 64){
-const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema13.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.from.type,parentSchema:schema13.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(typeof data1 === "string"){
-if(func3(data1) > 64){
-const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema13.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.to.type,parentSchema:schema13.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.pieces !== undefined){
-let data2 = data.pieces;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema13.properties.pieces.type,parentSchema:schema13.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 6 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema13.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema13.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate12.errors = vErrors;
-return errors === 0;
-}
-
-export const governor_gear_cost_output = validate13;
-const schema14 = {"type":"object","additionalProperties":false,"required":["from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":6,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Governor Gear materials, by key.","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
-
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.pieces === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.step_count === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.steps === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.totals_per_piece === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_piece"},message:"must have required property '"+"totals_per_piece"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.totals === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.materials === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
 }
 errors++;
 }
 if(data.confidence === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err13];
 }
 else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.notes === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.gaps === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema14.required,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
+vErrors.push(err13);
 }
 errors++;
 }
 if(data.sources === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err14];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err14);
 }
 errors++;
 }
 if(data.data_version === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema12.required,parentSchema:schema12,data};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err15];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err15);
 }
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema14.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+if(!(func3.call(schema12.properties, key0))){
+const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err16];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err16);
 }
 errors++;
 }
 }
-if(data.from !== undefined){
-let data0 = data.from;
+if(data.key !== undefined){
+let data0 = data.key;
 if(typeof data0 !== "string"){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.from.type,parentSchema:schema14.properties.from,data:data0};
+const err17 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.key.type,parentSchema:schema12.properties.key,data:data0};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err17];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err17);
 }
 errors++;
 }
 }
-if(data.to !== undefined){
-let data1 = data.to;
+if(data.name !== undefined){
+let data1 = data.name;
 if(typeof data1 !== "string"){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.to.type,parentSchema:schema14.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.pieces !== undefined){
-let data2 = data.pieces;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err16 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.pieces.type,parentSchema:schema14.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 6 || isNaN(data2)){
-const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema14.properties.pieces,data:data2};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err18 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.pieces,data:data2};
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.name.type,parentSchema:schema12.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1371,3068 +290,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-if(data.step_count !== undefined){
-let data3 = data.step_count;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.step_count.type,parentSchema:schema14.properties.step_count,data:data3};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.step_count,data:data3};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.steps !== undefined){
-let data4 = data.steps;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.from === undefined){
-const err21 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.steps.items.required,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data5.to === undefined){
-const err22 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema14.properties.steps.items.required,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data5.cost === undefined){
-const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema14.properties.steps.items.required,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-for(const key1 in data5){
-if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data5.from !== undefined){
-let data6 = data5.from;
-if(typeof data6 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.from.type,parentSchema:schema14.properties.steps.items.properties.from,data:data6};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data5.to !== undefined){
-let data7 = data5.to;
-if(typeof data7 !== "string"){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.to.type,parentSchema:schema14.properties.steps.items.properties.to,data:data7};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data5.cost !== undefined){
-let data8 = data5.cost;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key2 in data8){
-let data9 = data8[key2];
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema14.properties.steps.items.properties.cost.additionalProperties,data:data9};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 0 || isNaN(data9)){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.steps.items.properties.cost.additionalProperties,data:data9};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.steps.items.properties.cost.type,parentSchema:schema14.properties.steps.items.properties.cost,data:data8};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data5.confidence !== undefined){
-let data10 = data5.confidence;
-if(typeof data10 !== "string"){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.confidence.type,parentSchema:schema14.properties.steps.items.properties.confidence,data:data10};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema14.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.steps.items.properties.confidence.enum,parentSchema:schema14.properties.steps.items.properties.confidence,data:data10};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data5.note !== undefined){
-let data11 = data5.note;
-if(typeof data11 !== "string"){
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.note.type,parentSchema:schema14.properties.steps.items.properties.note,data:data11};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data5.unknown !== undefined){
-let data12 = data5.unknown;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(typeof data13 !== "string"){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.steps.items.properties.unknown.items.type,parentSchema:schema14.properties.steps.items.properties.unknown.items,data:data13};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.steps.items.properties.unknown.type,parentSchema:schema14.properties.steps.items.properties.unknown,data:data12};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.steps.items.type,parentSchema:schema14.properties.steps.items,data:data5};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.steps.type,parentSchema:schema14.properties.steps,data:data4};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.totals_per_piece !== undefined){
-let data14 = data.totals_per_piece;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.satin === undefined){
-const err37 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema14.properties.totals_per_piece.required,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data14.gilded_threads === undefined){
-const err38 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema14.properties.totals_per_piece.required,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(data14.artisans_vision === undefined){
-const err39 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema14.properties.totals_per_piece.required,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-for(const key3 in data14){
-if(!(((key3 === "satin") || (key3 === "gilded_threads")) || (key3 === "artisans_vision"))){
-const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data14.satin !== undefined){
-let data15 = data14.satin;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err41 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals_per_piece.properties.satin.type,parentSchema:schema14.properties.totals_per_piece.properties.satin,data:data15};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err42 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals_per_piece.properties.satin,data:data15};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-if(data14.gilded_threads !== undefined){
-let data16 = data14.gilded_threads;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err43 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals_per_piece.properties.gilded_threads.type,parentSchema:schema14.properties.totals_per_piece.properties.gilded_threads,data:data16};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err44 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals_per_piece.properties.gilded_threads,data:data16};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-if(data14.artisans_vision !== undefined){
-let data17 = data14.artisans_vision;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err45 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals_per_piece.properties.artisans_vision.type,parentSchema:schema14.properties.totals_per_piece.properties.artisans_vision,data:data17};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err46 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals_per_piece.properties.artisans_vision,data:data17};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.totals_per_piece.type,parentSchema:schema14.properties.totals_per_piece,data:data14};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.totals !== undefined){
-let data18 = data.totals;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.satin === undefined){
-const err48 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema14.properties.totals.required,parentSchema:schema14.properties.totals,data:data18};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(data18.gilded_threads === undefined){
-const err49 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema14.properties.totals.required,parentSchema:schema14.properties.totals,data:data18};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if(data18.artisans_vision === undefined){
-const err50 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema14.properties.totals.required,parentSchema:schema14.properties.totals,data:data18};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-for(const key4 in data18){
-if(!(((key4 === "satin") || (key4 === "gilded_threads")) || (key4 === "artisans_vision"))){
-const err51 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.totals,data:data18};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data18.satin !== undefined){
-let data19 = data18.satin;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err52 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals.properties.satin.type,parentSchema:schema14.properties.totals.properties.satin,data:data19};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err53 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals.properties.satin,data:data19};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-}
-if(data18.gilded_threads !== undefined){
-let data20 = data18.gilded_threads;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err54 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals.properties.gilded_threads.type,parentSchema:schema14.properties.totals.properties.gilded_threads,data:data20};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err55 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals.properties.gilded_threads,data:data20};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-if(data18.artisans_vision !== undefined){
-let data21 = data18.artisans_vision;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err56 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.totals.properties.artisans_vision.type,parentSchema:schema14.properties.totals.properties.artisans_vision,data:data21};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err57 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema14.properties.totals.properties.artisans_vision,data:data21};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.totals.type,parentSchema:schema14.properties.totals,data:data18};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data.materials !== undefined){
-let data22 = data.materials;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key5 in data22){
-let data23 = data22[key5];
-if(typeof data23 !== "string"){
-const err59 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.materials.additionalProperties.type,parentSchema:schema14.properties.materials.additionalProperties,data:data23};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.materials.type,parentSchema:schema14.properties.materials,data:data22};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-if(data.confidence !== undefined){
-let data24 = data.confidence;
-if(typeof data24 !== "string"){
-const err61 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.confidence.type,parentSchema:schema14.properties.confidence,data:data24};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if(!(((((data24 === "high") || (data24 === "medium-high")) || (data24 === "medium")) || (data24 === "low-medium")) || (data24 === "low"))){
-const err62 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema14.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.confidence.enum,parentSchema:schema14.properties.confidence,data:data24};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-}
-if(data.notes !== undefined){
-let data25 = data.notes;
-if(Array.isArray(data25)){
-const len2 = data25.length;
-for(let i2=0; i2<len2; i2++){
-let data26 = data25[i2];
-if(typeof data26 !== "string"){
-const err63 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.notes.items.type,parentSchema:schema14.properties.notes.items,data:data26};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.notes.type,parentSchema:schema14.properties.notes,data:data25};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data27 = data.gaps;
-if(Array.isArray(data27)){
-const len3 = data27.length;
-for(let i3=0; i3<len3; i3++){
-let data28 = data27[i3];
-if(typeof data28 !== "string"){
-const err65 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.gaps.items.type,parentSchema:schema14.properties.gaps.items,data:data28};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.gaps.type,parentSchema:schema14.properties.gaps,data:data27};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-if(data.sources !== undefined){
-let data29 = data.sources;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.id === undefined){
-const err67 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema14.properties.sources.items.required,parentSchema:schema14.properties.sources.items,data:data30};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(data30.ref === undefined){
-const err68 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema14.properties.sources.items.required,parentSchema:schema14.properties.sources.items,data:data30};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-for(const key6 in data30){
-if(!((key6 === "id") || (key6 === "ref"))){
-const err69 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.sources.items,data:data30};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-if(data30.id !== undefined){
-let data31 = data30.id;
-if(typeof data31 !== "string"){
-const err70 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.id.type,parentSchema:schema14.properties.sources.items.properties.id,data:data31};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-if(data30.ref !== undefined){
-let data32 = data30.ref;
-if(typeof data32 !== "string"){
-const err71 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.ref.type,parentSchema:schema14.properties.sources.items.properties.ref,data:data32};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sources.items.type,parentSchema:schema14.properties.sources.items,data:data30};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.sources.type,parentSchema:schema14.properties.sources,data:data29};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data.data_version !== undefined){
-let data33 = data.data_version;
-if(typeof data33 !== "string"){
-const err74 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.data_version.type,parentSchema:schema14.properties.data_version,data:data33};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-}
-else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-validate13.errors = vErrors;
-return errors === 0;
-}
-
-export const hero_shards_cost_input = validate14;
-const schema15 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"description":"Current position, e.g. `0★`, `2★ 4/6`, `3★`, `locked`, or {\"stars\": 2, \"tier\": 4}.","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"description":"Target position, same forms as `from`, not below it. The maximum is `5★ 6/6` (= `5★`).","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]}}};
-
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema15.required,parentSchema:schema15,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema15.required,parentSchema:schema15,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "from") || (key0 === "to"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data0 = data.from;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(typeof data0 === "string"){
-if(func3(data0) > 32){
-const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema15.properties.from.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.from.anyOf[0].type,parentSchema:schema15.properties.from.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.stars === undefined){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema15.properties.from.anyOf[1].required,parentSchema:schema15.properties.from.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-for(const key1 in data0){
-if(!((key1 === "stars") || (key1 === "tier"))){
-const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.from.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data0.stars !== undefined){
-let data1 = data0.stars;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.from.anyOf[1].properties.stars.type,parentSchema:schema15.properties.from.anyOf[1].properties.stars,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 5 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema15.properties.from.anyOf[1].properties.stars,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data1 < 0 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.from.anyOf[1].properties.stars,data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data0.tier !== undefined){
-let data2 = data0.tier;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.from.anyOf[1].properties.tier.type,parentSchema:schema15.properties.from.anyOf[1].properties.tier,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 6 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema15.properties.from.anyOf[1].properties.tier,data:data2};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.from.anyOf[1].properties.tier,data:data2};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.from.anyOf[1].type,parentSchema:schema15.properties.from.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.from.anyOf,parentSchema:schema15.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.to !== undefined){
-let data3 = data.to;
-const _errs14 = errors;
-let valid3 = false;
-const _errs15 = errors;
-if(typeof data3 === "string"){
-if(func3(data3) > 32){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema15.properties.to.anyOf[0],data:data3};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.to.anyOf[0].type,parentSchema:schema15.properties.to.anyOf[0],data:data3};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var _valid1 = _errs15 === errors;
-valid3 = valid3 || _valid1;
-if(!valid3){
-const _errs17 = errors;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.stars === undefined){
-const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema15.properties.to.anyOf[1].required,parentSchema:schema15.properties.to.anyOf[1],data:data3};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-for(const key2 in data3){
-if(!((key2 === "stars") || (key2 === "tier"))){
-const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema15.properties.to.anyOf[1],data:data3};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data3.stars !== undefined){
-let data4 = data3.stars;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err19 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.to.anyOf[1].properties.stars.type,parentSchema:schema15.properties.to.anyOf[1].properties.stars,data:data4};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 5 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema15.properties.to.anyOf[1].properties.stars,data:data4};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data4 < 0 || isNaN(data4)){
-const err21 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.to.anyOf[1].properties.stars,data:data4};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data3.tier !== undefined){
-let data5 = data3.tier;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err22 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema15.properties.to.anyOf[1].properties.tier.type,parentSchema:schema15.properties.to.anyOf[1].properties.tier,data:data5};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 6 || isNaN(data5)){
-const err23 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema15.properties.to.anyOf[1].properties.tier,data:data5};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data5 < 0 || isNaN(data5)){
-const err24 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema15.properties.to.anyOf[1].properties.tier,data:data5};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.to.anyOf[1].type,parentSchema:schema15.properties.to.anyOf[1],data:data3};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var _valid1 = _errs17 === errors;
-valid3 = valid3 || _valid1;
-}
-if(!valid3){
-const err26 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.to.anyOf,parentSchema:schema15.properties.to,data:data3};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-else {
-errors = _errs14;
-if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-validate14.errors = vErrors;
-return errors === 0;
-}
-
-export const hero_shards_cost_output = validate15;
-const schema16 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting position as a canonical label."},"to":{"type":"string","description":"The target position as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["shards"],"properties":{"shards":{"type":"integer","minimum":0,"description":"Hero shards"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
-
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.step_count === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.steps === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.totals === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.materials === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.confidence === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.notes === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.gaps === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.sources === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.data_version === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema16.required,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func2.call(schema16.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(typeof data0 !== "string"){
-const err12 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.from.type,parentSchema:schema16.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(typeof data1 !== "string"){
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.to.type,parentSchema:schema16.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.step_count !== undefined){
-let data2 = data.step_count;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err14 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.step_count.type,parentSchema:schema16.properties.step_count,data:data2};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.step_count,data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.steps !== undefined){
-let data3 = data.steps;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.from === undefined){
-const err16 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema16.properties.steps.items.required,parentSchema:schema16.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data4.to === undefined){
-const err17 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema16.properties.steps.items.required,parentSchema:schema16.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data4.cost === undefined){
-const err18 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema16.properties.steps.items.required,parentSchema:schema16.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-for(const key1 in data4){
-if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err19 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data4.from !== undefined){
-let data5 = data4.from;
-if(typeof data5 !== "string"){
-const err20 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.from.type,parentSchema:schema16.properties.steps.items.properties.from,data:data5};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data4.to !== undefined){
-let data6 = data4.to;
-if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.to.type,parentSchema:schema16.properties.steps.items.properties.to,data:data6};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data4.cost !== undefined){
-let data7 = data4.cost;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key2 in data7){
-let data8 = data7[key2];
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema16.properties.steps.items.properties.cost.additionalProperties,data:data8};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.steps.items.properties.cost.additionalProperties,data:data8};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.steps.items.properties.cost.type,parentSchema:schema16.properties.steps.items.properties.cost,data:data7};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data4.confidence !== undefined){
-let data9 = data4.confidence;
-if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.confidence.type,parentSchema:schema16.properties.steps.items.properties.confidence,data:data9};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema16.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.steps.items.properties.confidence.enum,parentSchema:schema16.properties.steps.items.properties.confidence,data:data9};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data4.note !== undefined){
-let data10 = data4.note;
-if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.note.type,parentSchema:schema16.properties.steps.items.properties.note,data:data10};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data4.unknown !== undefined){
-let data11 = data4.unknown;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-let data12 = data11[i1];
-if(typeof data12 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.steps.items.properties.unknown.items.type,parentSchema:schema16.properties.steps.items.properties.unknown.items,data:data12};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.steps.items.properties.unknown.type,parentSchema:schema16.properties.steps.items.properties.unknown,data:data11};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.steps.items.type,parentSchema:schema16.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.steps.type,parentSchema:schema16.properties.steps,data:data3};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.totals !== undefined){
-let data13 = data.totals;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.shards === undefined){
-const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "shards"},message:"must have required property '"+"shards"+"'",schema:schema16.properties.totals.required,parentSchema:schema16.properties.totals,data:data13};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-for(const key3 in data13){
-if(!(key3 === "shards")){
-const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.totals,data:data13};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data13.shards !== undefined){
-let data14 = data13.shards;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err34 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema16.properties.totals.properties.shards.type,parentSchema:schema16.properties.totals.properties.shards,data:data14};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema16.properties.totals.properties.shards,data:data14};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.totals.type,parentSchema:schema16.properties.totals,data:data13};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.materials !== undefined){
-let data15 = data.materials;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key4 in data15){
-let data16 = data15[key4];
-if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.materials.additionalProperties.type,parentSchema:schema16.properties.materials.additionalProperties,data:data16};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.materials.type,parentSchema:schema16.properties.materials,data:data15};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.confidence !== undefined){
-let data17 = data.confidence;
-if(typeof data17 !== "string"){
-const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.confidence.type,parentSchema:schema16.properties.confidence,data:data17};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
-const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema16.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.confidence.enum,parentSchema:schema16.properties.confidence,data:data17};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.notes !== undefined){
-let data18 = data.notes;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-let data19 = data18[i2];
-if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.notes.items.type,parentSchema:schema16.properties.notes.items,data:data19};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.notes.type,parentSchema:schema16.properties.notes,data:data18};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data20 = data.gaps;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-let data21 = data20[i3];
-if(typeof data21 !== "string"){
-const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.gaps.items.type,parentSchema:schema16.properties.gaps.items,data:data21};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.gaps.type,parentSchema:schema16.properties.gaps,data:data20};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.sources !== undefined){
-let data22 = data.sources;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-let data23 = data22[i4];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.id === undefined){
-const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema16.properties.sources.items.required,parentSchema:schema16.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data23.ref === undefined){
-const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema16.properties.sources.items.required,parentSchema:schema16.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-for(const key5 in data23){
-if(!((key5 === "id") || (key5 === "ref"))){
-const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data23.id !== undefined){
-let data24 = data23.id;
-if(typeof data24 !== "string"){
-const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.sources.items.properties.id.type,parentSchema:schema16.properties.sources.items.properties.id,data:data24};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data23.ref !== undefined){
-let data25 = data23.ref;
-if(typeof data25 !== "string"){
-const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.sources.items.properties.ref.type,parentSchema:schema16.properties.sources.items.properties.ref,data:data25};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.sources.items.type,parentSchema:schema16.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.sources.type,parentSchema:schema16.properties.sources,data:data22};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data.data_version !== undefined){
-let data26 = data.data_version;
-if(typeof data26 !== "string"){
-const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.data_version.type,parentSchema:schema16.properties.data_version,data:data26};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-validate15.errors = vErrors;
-return errors === 0;
-}
-
-export const hero_widgets_cost_input = validate16;
-const schema17 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"integer","minimum":0,"maximum":10,"description":"Current Exclusive Gear level, 0-10 (0 = not unlocked)."},"to":{"type":"integer","minimum":0,"maximum":10,"description":"Target Exclusive Gear level, 0-10, not below `from`."}}};
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema17.required,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "from") || (key0 === "to"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.from.type,parentSchema:schema17.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 10 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema17.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema17.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.to.type,parentSchema:schema17.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 10 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema17.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data1 < 0 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema17.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate16.errors = vErrors;
-return errors === 0;
-}
-
-export const hero_widgets_cost_output = validate17;
-const schema18 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["widgets"],"properties":{"widgets":{"type":"integer","minimum":0,"description":"Widgets"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
-
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.step_count === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.steps === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.totals === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.materials === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.confidence === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.notes === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.gaps === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.sources === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.data_version === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema18.required,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func2.call(schema18.properties, key0))){
-const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data0 = data.from;
-if(typeof data0 !== "string"){
-const err12 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.from.type,parentSchema:schema18.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data1 = data.to;
-if(typeof data1 !== "string"){
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.to.type,parentSchema:schema18.properties.to,data:data1};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.step_count !== undefined){
-let data2 = data.step_count;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err14 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.step_count.type,parentSchema:schema18.properties.step_count,data:data2};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.step_count,data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data.steps !== undefined){
-let data3 = data.steps;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.from === undefined){
-const err16 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema18.properties.steps.items.required,parentSchema:schema18.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data4.to === undefined){
-const err17 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema18.properties.steps.items.required,parentSchema:schema18.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data4.cost === undefined){
-const err18 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema18.properties.steps.items.required,parentSchema:schema18.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-for(const key1 in data4){
-if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err19 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data4.from !== undefined){
-let data5 = data4.from;
-if(typeof data5 !== "string"){
-const err20 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.from.type,parentSchema:schema18.properties.steps.items.properties.from,data:data5};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data4.to !== undefined){
-let data6 = data4.to;
-if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.to.type,parentSchema:schema18.properties.steps.items.properties.to,data:data6};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data4.cost !== undefined){
-let data7 = data4.cost;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key2 in data7){
-let data8 = data7[key2];
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema18.properties.steps.items.properties.cost.additionalProperties,data:data8};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.steps.items.properties.cost.additionalProperties,data:data8};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.steps.items.properties.cost.type,parentSchema:schema18.properties.steps.items.properties.cost,data:data7};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data4.confidence !== undefined){
-let data9 = data4.confidence;
-if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.confidence.type,parentSchema:schema18.properties.steps.items.properties.confidence,data:data9};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema18.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.steps.items.properties.confidence.enum,parentSchema:schema18.properties.steps.items.properties.confidence,data:data9};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data4.note !== undefined){
-let data10 = data4.note;
-if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.note.type,parentSchema:schema18.properties.steps.items.properties.note,data:data10};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data4.unknown !== undefined){
-let data11 = data4.unknown;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-let data12 = data11[i1];
-if(typeof data12 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.steps.items.properties.unknown.items.type,parentSchema:schema18.properties.steps.items.properties.unknown.items,data:data12};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.steps.items.properties.unknown.type,parentSchema:schema18.properties.steps.items.properties.unknown,data:data11};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.steps.items.type,parentSchema:schema18.properties.steps.items,data:data4};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.steps.type,parentSchema:schema18.properties.steps,data:data3};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.totals !== undefined){
-let data13 = data.totals;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.widgets === undefined){
-const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "widgets"},message:"must have required property '"+"widgets"+"'",schema:schema18.properties.totals.required,parentSchema:schema18.properties.totals,data:data13};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-for(const key3 in data13){
-if(!(key3 === "widgets")){
-const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.totals,data:data13};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data13.widgets !== undefined){
-let data14 = data13.widgets;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err34 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.totals.properties.widgets.type,parentSchema:schema18.properties.totals.properties.widgets,data:data14};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema18.properties.totals.properties.widgets,data:data14};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.totals.type,parentSchema:schema18.properties.totals,data:data13};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-if(data.materials !== undefined){
-let data15 = data.materials;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key4 in data15){
-let data16 = data15[key4];
-if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.materials.additionalProperties.type,parentSchema:schema18.properties.materials.additionalProperties,data:data16};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.materials.type,parentSchema:schema18.properties.materials,data:data15};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.confidence !== undefined){
-let data17 = data.confidence;
-if(typeof data17 !== "string"){
-const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.confidence.type,parentSchema:schema18.properties.confidence,data:data17};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
-const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema18.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.confidence.enum,parentSchema:schema18.properties.confidence,data:data17};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.notes !== undefined){
-let data18 = data.notes;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-let data19 = data18[i2];
-if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.notes.items.type,parentSchema:schema18.properties.notes.items,data:data19};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.notes.type,parentSchema:schema18.properties.notes,data:data18};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data20 = data.gaps;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-let data21 = data20[i3];
-if(typeof data21 !== "string"){
-const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.gaps.items.type,parentSchema:schema18.properties.gaps.items,data:data21};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.gaps.type,parentSchema:schema18.properties.gaps,data:data20};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data.sources !== undefined){
-let data22 = data.sources;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-let data23 = data22[i4];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.id === undefined){
-const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data23.ref === undefined){
-const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-for(const key5 in data23){
-if(!((key5 === "id") || (key5 === "ref"))){
-const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data23.id !== undefined){
-let data24 = data23.id;
-if(typeof data24 !== "string"){
-const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.id.type,parentSchema:schema18.properties.sources.items.properties.id,data:data24};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data23.ref !== undefined){
-let data25 = data23.ref;
-if(typeof data25 !== "string"){
-const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.ref.type,parentSchema:schema18.properties.sources.items.properties.ref,data:data25};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.sources.items.type,parentSchema:schema18.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.sources.type,parentSchema:schema18.properties.sources,data:data22};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data.data_version !== undefined){
-let data26 = data.data_version;
-if(typeof data26 !== "string"){
-const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.data_version.type,parentSchema:schema18.properties.data_version,data:data26};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-validate17.errors = vErrors;
-return errors === 0;
-}
-
-export const mastery_forging_cost_input = validate18;
-const schema19 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"],"default":"mastery","description":"`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200."},"from":{"description":"Current level; mastery `+0`..`+20` (or 0-20), red gear `Gold 100`, `Red 101`..`Red 200` (or 100-200).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"to":{"description":"Target level on the same track, not below `from`.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"pieces":{"type":"integer","minimum":1,"maximum":12,"default":1,"description":"How many hero-gear pieces make this upgrade (1-12)."}}};
-
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema19.required,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema19.required,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "track") || (key0 === "from")) || (key0 === "to")) || (key0 === "pieces"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.track !== undefined){
-let data0 = data.track;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.track.type,parentSchema:schema19.properties.track,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((data0 === "mastery") || (data0 === "red_gear"))){
-const err4 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema19.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.track.enum,parentSchema:schema19.properties.track,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data1 = data.from;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(typeof data1 === "string"){
-if(func3(data1) > 32){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema19.properties.from.anyOf[0],data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.from.anyOf[0].type,parentSchema:schema19.properties.from.anyOf[0],data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.from.anyOf[1].type,parentSchema:schema19.properties.from.anyOf[1],data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 200 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema19.properties.from.anyOf[1],data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data1 < 0 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.from.anyOf[1],data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema19.properties.from.anyOf,parentSchema:schema19.properties.from,data:data1};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.to !== undefined){
-let data2 = data.to;
-const _errs11 = errors;
-let valid2 = false;
-const _errs12 = errors;
-if(typeof data2 === "string"){
-if(func3(data2) > 32){
-const err11 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema19.properties.to.anyOf[0],data:data2};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.to.anyOf[0].type,parentSchema:schema19.properties.to.anyOf[0],data:data2};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var _valid1 = _errs12 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs14 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.to.anyOf[1].type,parentSchema:schema19.properties.to.anyOf[1],data:data2};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 200 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema19.properties.to.anyOf[1],data:data2};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.to.anyOf[1],data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-var _valid1 = _errs14 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema19.properties.to.anyOf,parentSchema:schema19.properties.to,data:data2};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.pieces !== undefined){
-let data3 = data.pieces;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.pieces.type,parentSchema:schema19.properties.pieces,data:data3};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 12 || isNaN(data3)){
-const err18 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema19.properties.pieces,data:data3};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data3 < 1 || isNaN(data3)){
-const err19 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.pieces,data:data3};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-validate18.errors = vErrors;
-return errors === 0;
-}
-
-export const mastery_forging_cost_output = validate19;
-const schema20 = {"type":"object","additionalProperties":false,"required":["track","from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"]},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":12,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Mastery Forging and Red Gear materials, by key.","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.track === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.from === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.to === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.pieces === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.step_count === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.steps === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.totals_per_piece === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_piece"},message:"must have required property '"+"totals_per_piece"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.totals === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.materials === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.confidence === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.notes === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.gaps === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.sources === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.data_version === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.track !== undefined){
-let data0 = data.track;
-if(typeof data0 !== "string"){
-const err15 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.track.type,parentSchema:schema20.properties.track,data:data0};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((data0 === "mastery") || (data0 === "red_gear"))){
-const err16 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema20.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.track.enum,parentSchema:schema20.properties.track,data:data0};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.from !== undefined){
-let data1 = data.from;
-if(typeof data1 !== "string"){
-const err17 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.from.type,parentSchema:schema20.properties.from,data:data1};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.to !== undefined){
-let data2 = data.to;
+if(data.url !== undefined){
+let data2 = data.url;
 if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.to.type,parentSchema:schema20.properties.to,data:data2};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.pieces !== undefined){
-let data3 = data.pieces;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.pieces.type,parentSchema:schema20.properties.pieces,data:data3};
+const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.url.type,parentSchema:schema12.properties.url,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4441,9 +302,15 @@ vErrors.push(err19);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 12 || isNaN(data3)){
-const err20 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema20.properties.pieces,data:data3};
+}
+if(data.aliases !== undefined){
+let data3 = data.aliases;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 !== "string"){
+const err20 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.aliases.items.type,parentSchema:schema12.properties.aliases.items,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4452,8 +319,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err21 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.pieces,data:data3};
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.aliases.type,parentSchema:schema12.properties.aliases,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4463,11 +332,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-if(data.step_count !== undefined){
-let data4 = data.step_count;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err22 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.step_count.type,parentSchema:schema20.properties.step_count,data:data4};
+if(data.type !== undefined){
+let data5 = data.type;
+if(typeof data5 !== "string"){
+const err22 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.type.type,parentSchema:schema12.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4476,9 +344,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err23 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.step_count,data:data4};
+}
+if(data.cadence !== undefined){
+let data6 = data.cadence;
+if(typeof data6 !== "string"){
+const err23 = {instancePath:instancePath+"/cadence",schemaPath:"#/properties/cadence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.cadence.type,parentSchema:schema12.properties.cadence,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4488,16 +358,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-if(data.steps !== undefined){
-let data5 = data.steps;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.from === undefined){
-const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema20.properties.steps.items.required,parentSchema:schema20.properties.steps.items,data:data6};
+if(data.duration !== undefined){
+let data7 = data.duration;
+if(typeof data7 !== "string"){
+const err24 = {instancePath:instancePath+"/duration",schemaPath:"#/properties/duration/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.duration.type,parentSchema:schema12.properties.duration,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4506,8 +370,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data6.to === undefined){
-const err25 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema20.properties.steps.items.required,parentSchema:schema20.properties.steps.items,data:data6};
+}
+if(data.cycle !== undefined){
+let data8 = data.cycle;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key1 in data8){
+if(!(((key1 === "days") || (key1 === "phases")) || (key1 === "text"))){
+const err25 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.cycle,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4516,8 +385,15 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data6.cost === undefined){
-const err26 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema20.properties.steps.items.required,parentSchema:schema20.properties.steps.items,data:data6};
+}
+if(data8.days !== undefined){
+let data9 = data8.days;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err26 = {instancePath:instancePath+"/cycle/days/" + i1,schemaPath:"#/properties/cycle/properties/days/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.cycle.properties.days.items.type,parentSchema:schema12.properties.cycle.properties.days.items,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4526,9 +402,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key1 in data6){
-if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
-const err27 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.steps.items,data:data6};
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/cycle/days",schemaPath:"#/properties/cycle/properties/days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.cycle.properties.days.type,parentSchema:schema12.properties.cycle.properties.days,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4538,10 +415,15 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data6.from !== undefined){
-let data7 = data6.from;
-if(typeof data7 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.from.type,parentSchema:schema20.properties.steps.items.properties.from,data:data7};
+if(data8.phases !== undefined){
+let data11 = data8.phases;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+let data12 = data11[i2];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.phase === undefined){
+const err28 = {instancePath:instancePath+"/cycle/phases/" + i2,schemaPath:"#/properties/cycle/properties/phases/items/required",keyword:"required",params:{missingProperty: "phase"},message:"must have required property '"+"phase"+"'",schema:schema12.properties.cycle.properties.phases.items.required,parentSchema:schema12.properties.cycle.properties.phases.items,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4550,11 +432,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data6.to !== undefined){
-let data8 = data6.to;
-if(typeof data8 !== "string"){
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.to.type,parentSchema:schema20.properties.steps.items.properties.to,data:data8};
+if(data12.days === undefined){
+const err29 = {instancePath:instancePath+"/cycle/phases/" + i2,schemaPath:"#/properties/cycle/properties/phases/items/required",keyword:"required",params:{missingProperty: "days"},message:"must have required property '"+"days"+"'",schema:schema12.properties.cycle.properties.phases.items.required,parentSchema:schema12.properties.cycle.properties.phases.items,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4563,14 +442,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data6.cost !== undefined){
-let data9 = data6.cost;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key2 in data9){
-let data10 = data9[key2];
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties,data:data10};
+for(const key2 in data12){
+if(!((key2 === "phase") || (key2 === "days"))){
+const err30 = {instancePath:instancePath+"/cycle/phases/" + i2,schemaPath:"#/properties/cycle/properties/phases/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.cycle.properties.phases.items,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4579,9 +453,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 0 || isNaN(data10)){
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties,data:data10};
+}
+if(data12.phase !== undefined){
+let data13 = data12.phase;
+if(typeof data13 !== "string"){
+const err31 = {instancePath:instancePath+"/cycle/phases/" + i2+"/phase",schemaPath:"#/properties/cycle/properties/phases/items/properties/phase/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.cycle.properties.phases.items.properties.phase.type,parentSchema:schema12.properties.cycle.properties.phases.items.properties.phase,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4591,10 +467,14 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.properties.cost.type,parentSchema:schema20.properties.steps.items.properties.cost,data:data9};
+if(data12.days !== undefined){
+let data14 = data12.days;
+if(Array.isArray(data14)){
+const len3 = data14.length;
+for(let i3=0; i3<len3; i3++){
+let data15 = data14[i3];
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err32 = {instancePath:instancePath+"/cycle/phases/" + i2+"/days/" + i3,schemaPath:"#/properties/cycle/properties/phases/items/properties/days/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.cycle.properties.phases.items.properties.days.items.type,parentSchema:schema12.properties.cycle.properties.phases.items.properties.days.items,data:data15};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4604,10 +484,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data6.confidence !== undefined){
-let data11 = data6.confidence;
-if(typeof data11 !== "string"){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.confidence.type,parentSchema:schema20.properties.steps.items.properties.confidence,data:data11};
+}
+else {
+const err33 = {instancePath:instancePath+"/cycle/phases/" + i2+"/days",schemaPath:"#/properties/cycle/properties/phases/items/properties/days/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.cycle.properties.phases.items.properties.days.type,parentSchema:schema12.properties.cycle.properties.phases.items.properties.days,data:data14};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4616,8 +495,10 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!(((((data11 === "high") || (data11 === "medium-high")) || (data11 === "medium")) || (data11 === "low-medium")) || (data11 === "low"))){
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.steps.items.properties.confidence.enum,parentSchema:schema20.properties.steps.items.properties.confidence,data:data11};
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/cycle/phases/" + i2,schemaPath:"#/properties/cycle/properties/phases/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.cycle.properties.phases.items.type,parentSchema:schema12.properties.cycle.properties.phases.items,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4627,10 +508,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data6.note !== undefined){
-let data12 = data6.note;
-if(typeof data12 !== "string"){
-const err35 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.note.type,parentSchema:schema20.properties.steps.items.properties.note,data:data12};
+}
+else {
+const err35 = {instancePath:instancePath+"/cycle/phases",schemaPath:"#/properties/cycle/properties/phases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.cycle.properties.phases.type,parentSchema:schema12.properties.cycle.properties.phases,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4640,14 +520,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data6.unknown !== undefined){
-let data13 = data6.unknown;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-let data14 = data13[i1];
-if(typeof data14 !== "string"){
-const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.unknown.items.type,parentSchema:schema20.properties.steps.items.properties.unknown.items,data:data14};
+if(data8.text !== undefined){
+let data16 = data8.text;
+if(typeof data16 !== "string"){
+const err36 = {instancePath:instancePath+"/cycle/text",schemaPath:"#/properties/cycle/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.cycle.properties.text.type,parentSchema:schema12.properties.cycle.properties.text,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4659,7 +535,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.items.properties.unknown.type,parentSchema:schema20.properties.steps.items.properties.unknown,data:data13};
+const err37 = {instancePath:instancePath+"/cycle",schemaPath:"#/properties/cycle/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.cycle.type,parentSchema:schema12.properties.cycle,data:data8};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4669,9 +545,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.type,parentSchema:schema20.properties.steps.items,data:data6};
+if(data.description !== undefined){
+let data17 = data.description;
+if(typeof data17 !== "string"){
+const err38 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.description.type,parentSchema:schema12.properties.description,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4681,9 +558,15 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.type,parentSchema:schema20.properties.steps,data:data5};
+if(data.details !== undefined){
+let data18 = data.details;
+if(Array.isArray(data18)){
+const len4 = data18.length;
+for(let i4=0; i4<len4; i4++){
+let data19 = data18[i4];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.title === undefined){
+const err39 = {instancePath:instancePath+"/details/" + i4,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema12.properties.details.items.required,parentSchema:schema12.properties.details.items,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4692,12 +575,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.totals_per_piece !== undefined){
-let data15 = data.totals_per_piece;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.forgehammers === undefined){
-const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data15};
+if(data19.facts === undefined){
+const err40 = {instancePath:instancePath+"/details/" + i4,schemaPath:"#/properties/details/items/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'",schema:schema12.properties.details.items.required,parentSchema:schema12.properties.details.items,data:data19};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4706,8 +585,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data15.mythic_gear_pieces === undefined){
-const err41 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data15};
+for(const key3 in data19){
+if(!((key3 === "title") || (key3 === "facts"))){
+const err41 = {instancePath:instancePath+"/details/" + i4,schemaPath:"#/properties/details/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.details.items,data:data19};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4716,8 +596,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data15.mithril === undefined){
-const err42 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data15};
+}
+if(data19.title !== undefined){
+let data20 = data19.title;
+if(typeof data20 !== "string"){
+const err42 = {instancePath:instancePath+"/details/" + i4+"/title",schemaPath:"#/properties/details/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.details.items.properties.title.type,parentSchema:schema12.properties.details.items.properties.title,data:data20};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4726,8 +609,16 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data15.enhancement_xp === undefined){
-const err43 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data15};
+}
+if(data19.facts !== undefined){
+let data21 = data19.facts;
+if(Array.isArray(data21)){
+const len5 = data21.length;
+for(let i5=0; i5<len5; i5++){
+let data22 = data21[i5];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.name === undefined){
+const err43 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5,schemaPath:"#/properties/details/items/properties/facts/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.details.items.properties.facts.items.required,parentSchema:schema12.properties.details.items.properties.facts.items,data:data22};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4736,9 +627,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key3 in data15){
-if(!((((key3 === "forgehammers") || (key3 === "mythic_gear_pieces")) || (key3 === "mithril")) || (key3 === "enhancement_xp"))){
-const err44 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals_per_piece,data:data15};
+if(data22.value === undefined){
+const err44 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5,schemaPath:"#/properties/details/items/properties/facts/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema12.properties.details.items.properties.facts.items.required,parentSchema:schema12.properties.details.items.properties.facts.items,data:data22};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4747,11 +637,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data15.forgehammers !== undefined){
-let data16 = data15.forgehammers;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err45 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.forgehammers.type,parentSchema:schema20.properties.totals_per_piece.properties.forgehammers,data:data16};
+for(const key4 in data22){
+if(!((key4 === "name") || (key4 === "value"))){
+const err45 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5,schemaPath:"#/properties/details/items/properties/facts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.details.items.properties.facts.items,data:data22};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4760,9 +648,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err46 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.forgehammers,data:data16};
+}
+if(data22.name !== undefined){
+let data23 = data22.name;
+if(typeof data23 !== "string"){
+const err46 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5+"/name",schemaPath:"#/properties/details/items/properties/facts/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.details.items.properties.facts.items.properties.name.type,parentSchema:schema12.properties.details.items.properties.facts.items.properties.name,data:data23};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4772,11 +662,10 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-if(data15.mythic_gear_pieces !== undefined){
-let data17 = data15.mythic_gear_pieces;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err47 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.mythic_gear_pieces.type,parentSchema:schema20.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
+if(data22.value !== undefined){
+let data24 = data22.value;
+if((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))){
+const err47 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5+"/value",schemaPath:"#/properties/details/items/properties/facts/items/properties/value/type",keyword:"type",params:{type: schema12.properties.details.items.properties.facts.items.properties.value.type},message:"must be string,number",schema:schema12.properties.details.items.properties.facts.items.properties.value.type,parentSchema:schema12.properties.details.items.properties.facts.items.properties.value,data:data24};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4785,9 +674,10 @@ vErrors.push(err47);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err48 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5,schemaPath:"#/properties/details/items/properties/facts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.details.items.properties.facts.items.type,parentSchema:schema12.properties.details.items.properties.facts.items,data:data22};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4798,10 +688,8 @@ errors++;
 }
 }
 }
-if(data15.mithril !== undefined){
-let data18 = data15.mithril;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err49 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.mithril.type,parentSchema:schema20.properties.totals_per_piece.properties.mithril,data:data18};
+else {
+const err49 = {instancePath:instancePath+"/details/" + i4+"/facts",schemaPath:"#/properties/details/items/properties/facts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.details.items.properties.facts.type,parentSchema:schema12.properties.details.items.properties.facts,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4810,9 +698,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err50 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.mithril,data:data18};
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/details/" + i4,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.details.items.type,parentSchema:schema12.properties.details.items,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4823,10 +712,8 @@ errors++;
 }
 }
 }
-if(data15.enhancement_xp !== undefined){
-let data19 = data15.enhancement_xp;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err51 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.enhancement_xp.type,parentSchema:schema20.properties.totals_per_piece.properties.enhancement_xp,data:data19};
+else {
+const err51 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.details.type,parentSchema:schema12.properties.details,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4835,9 +722,16 @@ vErrors.push(err51);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err52 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.enhancement_xp,data:data19};
+}
+if(data.rewards !== undefined){
+let data25 = data.rewards;
+if(Array.isArray(data25)){
+const len6 = data25.length;
+for(let i6=0; i6<len6; i6++){
+let data26 = data25[i6];
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.name === undefined){
+const err52 = {instancePath:instancePath+"/rewards/" + i6,schemaPath:"#/properties/rewards/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.rewards.items.required,parentSchema:schema12.properties.rewards.items,data:data26};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4846,11 +740,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals_per_piece.type,parentSchema:schema20.properties.totals_per_piece,data:data15};
+for(const key5 in data26){
+if(!((((key5 === "key") || (key5 === "name")) || (key5 === "url")) || (key5 === "note"))){
+const err53 = {instancePath:instancePath+"/rewards/" + i6,schemaPath:"#/properties/rewards/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.rewards.items,data:data26};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4860,11 +752,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.totals !== undefined){
-let data20 = data.totals;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.forgehammers === undefined){
-const err54 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data20};
+if(data26.key !== undefined){
+let data27 = data26.key;
+if(typeof data27 !== "string"){
+const err54 = {instancePath:instancePath+"/rewards/" + i6+"/key",schemaPath:"#/properties/rewards/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rewards.items.properties.key.type,parentSchema:schema12.properties.rewards.items.properties.key,data:data27};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4873,8 +764,11 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data20.mythic_gear_pieces === undefined){
-const err55 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data20};
+}
+if(data26.name !== undefined){
+let data28 = data26.name;
+if(typeof data28 !== "string"){
+const err55 = {instancePath:instancePath+"/rewards/" + i6+"/name",schemaPath:"#/properties/rewards/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rewards.items.properties.name.type,parentSchema:schema12.properties.rewards.items.properties.name,data:data28};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4883,8 +777,11 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data20.mithril === undefined){
-const err56 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data20};
+}
+if(data26.url !== undefined){
+let data29 = data26.url;
+if(typeof data29 !== "string"){
+const err56 = {instancePath:instancePath+"/rewards/" + i6+"/url",schemaPath:"#/properties/rewards/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rewards.items.properties.url.type,parentSchema:schema12.properties.rewards.items.properties.url,data:data29};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4893,8 +790,11 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data20.enhancement_xp === undefined){
-const err57 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data20};
+}
+if(data26.note !== undefined){
+let data30 = data26.note;
+if(typeof data30 !== "string"){
+const err57 = {instancePath:instancePath+"/rewards/" + i6+"/note",schemaPath:"#/properties/rewards/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.rewards.items.properties.note.type,parentSchema:schema12.properties.rewards.items.properties.note,data:data30};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4903,9 +803,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key4 in data20){
-if(!((((key4 === "forgehammers") || (key4 === "mythic_gear_pieces")) || (key4 === "mithril")) || (key4 === "enhancement_xp"))){
-const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals,data:data20};
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/rewards/" + i6,schemaPath:"#/properties/rewards/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.rewards.items.type,parentSchema:schema12.properties.rewards.items,data:data26};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4915,10 +816,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data20.forgehammers !== undefined){
-let data21 = data20.forgehammers;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err59 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.forgehammers.type,parentSchema:schema20.properties.totals.properties.forgehammers,data:data21};
+}
+else {
+const err59 = {instancePath:instancePath+"/rewards",schemaPath:"#/properties/rewards/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.rewards.type,parentSchema:schema12.properties.rewards,data:data25};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4927,9 +827,16 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.forgehammers,data:data21};
+}
+if(data.shop !== undefined){
+let data31 = data.shop;
+if(Array.isArray(data31)){
+const len7 = data31.length;
+for(let i7=0; i7<len7; i7++){
+let data32 = data31[i7];
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.name === undefined){
+const err60 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.shop.items.required,parentSchema:schema12.properties.shop.items,data:data32};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4938,12 +845,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-if(data20.mythic_gear_pieces !== undefined){
-let data22 = data20.mythic_gear_pieces;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err61 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.mythic_gear_pieces.type,parentSchema:schema20.properties.totals.properties.mythic_gear_pieces,data:data22};
+if(data32.price === undefined){
+const err61 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema12.properties.shop.items.required,parentSchema:schema12.properties.shop.items,data:data32};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4952,9 +855,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err62 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.mythic_gear_pieces,data:data22};
+for(const key6 in data32){
+if(!((((key6 === "key") || (key6 === "name")) || (key6 === "url")) || (key6 === "price"))){
+const err62 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.shop.items,data:data32};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4964,11 +867,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-if(data20.mithril !== undefined){
-let data23 = data20.mithril;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err63 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.mithril.type,parentSchema:schema20.properties.totals.properties.mithril,data:data23};
+if(data32.key !== undefined){
+let data33 = data32.key;
+if(typeof data33 !== "string"){
+const err63 = {instancePath:instancePath+"/shop/" + i7+"/key",schemaPath:"#/properties/shop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.shop.items.properties.key.type,parentSchema:schema12.properties.shop.items.properties.key,data:data33};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4977,9 +879,11 @@ vErrors.push(err63);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err64 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.mithril,data:data23};
+}
+if(data32.name !== undefined){
+let data34 = data32.name;
+if(typeof data34 !== "string"){
+const err64 = {instancePath:instancePath+"/shop/" + i7+"/name",schemaPath:"#/properties/shop/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.shop.items.properties.name.type,parentSchema:schema12.properties.shop.items.properties.name,data:data34};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4989,11 +893,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-if(data20.enhancement_xp !== undefined){
-let data24 = data20.enhancement_xp;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err65 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.enhancement_xp.type,parentSchema:schema20.properties.totals.properties.enhancement_xp,data:data24};
+if(data32.url !== undefined){
+let data35 = data32.url;
+if(typeof data35 !== "string"){
+const err65 = {instancePath:instancePath+"/shop/" + i7+"/url",schemaPath:"#/properties/shop/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.shop.items.properties.url.type,parentSchema:schema12.properties.shop.items.properties.url,data:data35};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5002,9 +905,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err66 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.enhancement_xp,data:data24};
+}
+if(data32.price !== undefined){
+let data36 = data32.price;
+if(typeof data36 !== "string"){
+const err66 = {instancePath:instancePath+"/shop/" + i7+"/price",schemaPath:"#/properties/shop/items/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.shop.items.properties.price.type,parentSchema:schema12.properties.shop.items.properties.price,data:data36};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5015,9 +920,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err67 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals.type,parentSchema:schema20.properties.totals,data:data20};
+const err67 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.shop.items.type,parentSchema:schema12.properties.shop.items,data:data32};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5027,13 +931,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.materials !== undefined){
-let data25 = data.materials;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key5 in data25){
-let data26 = data25[key5];
-if(typeof data26 !== "string"){
-const err68 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.materials.additionalProperties.type,parentSchema:schema20.properties.materials.additionalProperties,data:data26};
+}
+else {
+const err68 = {instancePath:instancePath+"/shop",schemaPath:"#/properties/shop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.shop.type,parentSchema:schema12.properties.shop,data:data31};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5043,9 +943,14 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.materials.type,parentSchema:schema20.properties.materials,data:data25};
+if(data.tips !== undefined){
+let data37 = data.tips;
+if(Array.isArray(data37)){
+const len8 = data37.length;
+for(let i8=0; i8<len8; i8++){
+let data38 = data37[i8];
+if(typeof data38 !== "string"){
+const err69 = {instancePath:instancePath+"/tips/" + i8,schemaPath:"#/properties/tips/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tips.items.type,parentSchema:schema12.properties.tips.items,data:data38};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5055,10 +960,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data27 = data.confidence;
-if(typeof data27 !== "string"){
-const err70 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.confidence.type,parentSchema:schema20.properties.confidence,data:data27};
+}
+else {
+const err70 = {instancePath:instancePath+"/tips",schemaPath:"#/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.tips.type,parentSchema:schema12.properties.tips,data:data37};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5067,8 +971,15 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!(((((data27 === "high") || (data27 === "medium-high")) || (data27 === "medium")) || (data27 === "low-medium")) || (data27 === "low"))){
-const err71 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.confidence.enum,parentSchema:schema20.properties.confidence,data:data27};
+}
+if(data.notes !== undefined){
+let data39 = data.notes;
+if(Array.isArray(data39)){
+const len9 = data39.length;
+for(let i9=0; i9<len9; i9++){
+let data40 = data39[i9];
+if(typeof data40 !== "string"){
+const err71 = {instancePath:instancePath+"/notes/" + i9,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.notes.items.type,parentSchema:schema12.properties.notes.items,data:data40};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5078,14 +989,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.notes !== undefined){
-let data28 = data.notes;
-if(Array.isArray(data28)){
-const len2 = data28.length;
-for(let i2=0; i2<len2; i2++){
-let data29 = data28[i2];
-if(typeof data29 !== "string"){
-const err72 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.notes.items.type,parentSchema:schema20.properties.notes.items,data:data29};
+}
+else {
+const err72 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.notes.type,parentSchema:schema12.properties.notes,data:data39};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5095,9 +1001,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.notes.type,parentSchema:schema20.properties.notes,data:data28};
+if(data.confidence !== undefined){
+let data41 = data.confidence;
+if(typeof data41 !== "string"){
+const err73 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.confidence.type,parentSchema:schema12.properties.confidence,data:data41};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5106,15 +1013,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data.gaps !== undefined){
-let data30 = data.gaps;
-if(Array.isArray(data30)){
-const len3 = data30.length;
-for(let i3=0; i3<len3; i3++){
-let data31 = data30[i3];
-if(typeof data31 !== "string"){
-const err74 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.gaps.items.type,parentSchema:schema20.properties.gaps.items,data:data31};
+if(!(((data41 === "high") || (data41 === "medium")) || (data41 === "low"))){
+const err74 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema12.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.confidence.enum,parentSchema:schema12.properties.confidence,data:data41};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5124,9 +1024,15 @@ vErrors.push(err74);
 errors++;
 }
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.gaps.type,parentSchema:schema20.properties.gaps,data:data30};
+if(data.sources !== undefined){
+let data42 = data.sources;
+if(Array.isArray(data42)){
+const len10 = data42.length;
+for(let i10=0; i10<len10; i10++){
+let data43 = data42[i10];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.ref === undefined){
+const err75 = {instancePath:instancePath+"/sources/" + i10,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema12.properties.sources.items.required,parentSchema:schema12.properties.sources.items,data:data43};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5135,16 +1041,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data.sources !== undefined){
-let data32 = data.sources;
-if(Array.isArray(data32)){
-const len4 = data32.length;
-for(let i4=0; i4<len4; i4++){
-let data33 = data32[i4];
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.id === undefined){
-const err76 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data33};
+for(const key7 in data43){
+if(!(((key7 === "id") || (key7 === "ref")) || (key7 === "used_for"))){
+const err76 = {instancePath:instancePath+"/sources/" + i10,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sources.items,data:data43};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5153,8 +1052,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data33.ref === undefined){
-const err77 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data33};
+}
+if(data43.id !== undefined){
+let data44 = data43.id;
+if(typeof data44 !== "string"){
+const err77 = {instancePath:instancePath+"/sources/" + i10+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.id.type,parentSchema:schema12.properties.sources.items.properties.id,data:data44};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5163,9 +1065,11 @@ vErrors.push(err77);
 }
 errors++;
 }
-for(const key6 in data33){
-if(!((key6 === "id") || (key6 === "ref"))){
-const err78 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.sources.items,data:data33};
+}
+if(data43.ref !== undefined){
+let data45 = data43.ref;
+if(typeof data45 !== "string"){
+const err78 = {instancePath:instancePath+"/sources/" + i10+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.ref.type,parentSchema:schema12.properties.sources.items.properties.ref,data:data45};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5175,10 +1079,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data33.id !== undefined){
-let data34 = data33.id;
-if(typeof data34 !== "string"){
-const err79 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.id.type,parentSchema:schema20.properties.sources.items.properties.id,data:data34};
+if(data43.used_for !== undefined){
+let data46 = data43.used_for;
+if(typeof data46 !== "string"){
+const err79 = {instancePath:instancePath+"/sources/" + i10+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.used_for.type,parentSchema:schema12.properties.sources.items.properties.used_for,data:data46};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5188,10 +1092,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data33.ref !== undefined){
-let data35 = data33.ref;
-if(typeof data35 !== "string"){
-const err80 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.ref.type,parentSchema:schema20.properties.sources.items.properties.ref,data:data35};
+}
+else {
+const err80 = {instancePath:instancePath+"/sources/" + i10,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sources.items.type,parentSchema:schema12.properties.sources.items,data:data43};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5203,7 +1106,4285 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sources.items.type,parentSchema:schema20.properties.sources.items,data:data33};
+const err81 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sources.type,parentSchema:schema12.properties.sources,data:data42};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data.resolved !== undefined){
+let data47 = data.resolved;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.from === undefined){
+const err82 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema12.properties.resolved.required,parentSchema:schema12.properties.resolved,data:data47};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if(data47.matched === undefined){
+const err83 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema12.properties.resolved.required,parentSchema:schema12.properties.resolved,data:data47};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data47.match_type === undefined){
+const err84 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema12.properties.resolved.required,parentSchema:schema12.properties.resolved,data:data47};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+for(const key8 in data47){
+if(!(((key8 === "from") || (key8 === "matched")) || (key8 === "match_type"))){
+const err85 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.resolved,data:data47};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data47.from !== undefined){
+let data48 = data47.from;
+if(typeof data48 !== "string"){
+const err86 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.resolved.properties.from.type,parentSchema:schema12.properties.resolved.properties.from,data:data48};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data47.matched !== undefined){
+let data49 = data47.matched;
+if(typeof data49 !== "string"){
+const err87 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.resolved.properties.matched.type,parentSchema:schema12.properties.resolved.properties.matched,data:data49};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data47.match_type !== undefined){
+let data50 = data47.match_type;
+if(typeof data50 !== "string"){
+const err88 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.resolved.properties.match_type.type,parentSchema:schema12.properties.resolved.properties.match_type,data:data50};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(!((((((data50 === "exact") || (data50 === "prefix")) || (data50 === "words")) || (data50 === "typo")) || (data50 === "contains")) || (data50 === "mentions"))){
+const err89 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema12.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.resolved.properties.match_type.enum,parentSchema:schema12.properties.resolved.properties.match_type,data:data50};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.resolved.type,parentSchema:schema12.properties.resolved,data:data47};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data51 = data.data_version;
+if(typeof data51 !== "string"){
+const err91 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.data_version.type,parentSchema:schema12.properties.data_version,data:data51};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+
+export const get_hero_input = validate12;
+const schema13 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`."}}};
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema13.required,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "key")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+let data0 = data.key;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema13.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "[\\p{L}\\p{N}]"},message:"must match pattern \""+"[\\p{L}\\p{N}]"+"\"",schema:"[\\p{L}\\p{N}]",parentSchema:schema13.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.key.type,parentSchema:schema13.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate12.errors = vErrors;
+return errors === 0;
+}
+
+export const get_hero_output = validate13;
+const schema14 = {"type":"object","additionalProperties":false,"required":["key","name","aliases","url","generation","rarity","troop_type","roles","base_stats","expedition_bonus","skills","shard_sources","tier_ratings","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"aliases":{"type":"array","items":{"type":"string"},"description":"Other names the hero is known by."},"url":{"type":"string","description":"The hero's page."},"generation":{"type":"integer","minimum":1,"description":"Hero generation (Epic and Rare heroes are listed under generation 1)."},"generation_note":{"type":"string"},"release":{"type":"string","description":"When the hero becomes available on a server."},"rarity":{"type":"object","additionalProperties":false,"required":["key","name","also_called"],"properties":{"key":{"type":"string","enum":["mythic","epic","rare"]},"name":{"type":"string"},"also_called":{"type":"array","items":{"type":"string"},"description":"Other names of the rarity (Mythic: Legendary, SSR, gold)."}}},"troop_type":{"type":"string","enum":["infantry","cavalry","archer"]},"roles":{"type":"array","items":{"type":"string"},"description":"Community usage tags (not game data), e.g. rally_leader, bear_hunt_joiner."},"base_stats":{"type":"object","additionalProperties":false,"required":["attack","defense","health","note"],"properties":{"attack":{"type":"integer"},"defense":{"type":"integer"},"health":{"type":"integer"},"note":{"type":"string"}}},"expedition_bonus":{"type":"object","description":"Bonus to troops of the hero's own type when the hero leads.","additionalProperties":false,"required":["troop_type","attack","defense","note"],"properties":{"troop_type":{"type":"string"},"attack":{"type":"string"},"defense":{"type":"string"},"note":{"type":"string"}}},"talent":{"type":"object","additionalProperties":false,"required":["name","effect","levels"],"properties":{"name":{"type":"string"},"effect":{"type":"string"},"levels":{"description":"Per stat, the values at skill levels 1 to 5 as published (e.g. \"5%\").","type":"object","additionalProperties":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"string"}}}}},"skills":{"type":"array","description":"Conquest skills, then expedition skills in slot order.","items":{"type":"object","additionalProperties":false,"required":["name","kind","effect","levels"],"properties":{"name":{"type":"string"},"kind":{"type":"string","enum":["conquest","expedition"],"description":"conquest: hero battle skill; expedition: world-map march skill."},"slot":{"type":"integer","minimum":1,"maximum":3,"description":"Expedition skill order; slot 1 is the only skill a rally joiner contributes."},"effect":{"type":"string","description":"Short paraphrase of what the skill does."},"levels":{"description":"Per stat, the values at skill levels 1 to 5 as published (e.g. \"5%\").","type":"object","additionalProperties":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"string"}}},"fixed":{"type":"object","description":"Per stat, a value that does not change with the level.","additionalProperties":{"type":"string"}}}}},"exclusive_gear":{"type":"object","description":"Mythic heroes only. Upgraded with widgets (see hero_widgets_cost).","additionalProperties":false,"required":["name","trigger","skills","levels"],"properties":{"name":{"type":["string","null"],"description":"null when no source names the gear."},"name_note":{"type":"string"},"max_level_stats":{"type":"object","description":"Stats at gear level 10; absent when no source publishes them.","additionalProperties":{"type":["integer","string"]}},"trigger":{"type":"string","description":"When the gear's expedition skill applies."},"skills":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","kind","effect","levels"],"properties":{"name":{"type":"string"},"kind":{"type":"string","enum":["conquest","expedition"],"description":"conquest: hero battle skill; expedition: world-map march skill."},"slot":{"type":"integer","minimum":1,"maximum":3,"description":"Expedition skill order; slot 1 is the only skill a rally joiner contributes."},"effect":{"type":"string","description":"Short paraphrase of what the skill does."},"levels":{"description":"Per stat, the values at skill levels 1 to 5 as published (e.g. \"5%\").","type":"object","additionalProperties":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"string"}}},"fixed":{"type":"object","description":"Per stat, a value that does not change with the level.","additionalProperties":{"type":"string"}}}}},"levels":{"type":"string","description":"How gear levels raise the two skills."}}},"shard_sources":{"type":"array","items":{"type":"string"}},"tier_ratings":{"type":"array","description":"The hero's tier in each community tier-list role, at that role's latest generation (see get_tier_list).","items":{"type":"object","additionalProperties":false,"required":["role","generation","tier"],"properties":{"role":{"type":"string"},"generation":{"type":"integer"},"tier":{"type":"string","enum":["S+","S","A","B","C","D","not rated"],"description":"\"not rated\": the source does not rate the hero for this role."}}}},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.aliases === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "aliases"},message:"must have required property '"+"aliases"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.url === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.generation === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generation"},message:"must have required property '"+"generation"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.rarity === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rarity"},message:"must have required property '"+"rarity"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.troop_type === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "troop_type"},message:"must have required property '"+"troop_type"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.roles === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "roles"},message:"must have required property '"+"roles"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.base_stats === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "base_stats"},message:"must have required property '"+"base_stats"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.expedition_bonus === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expedition_bonus"},message:"must have required property '"+"expedition_bonus"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.skills === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skills"},message:"must have required property '"+"skills"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.shard_sources === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shard_sources"},message:"must have required property '"+"shard_sources"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.tier_ratings === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier_ratings"},message:"must have required property '"+"tier_ratings"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema14.required,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema14.properties, key0))){
+const err17 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+let data0 = data.key;
+if(typeof data0 !== "string"){
+const err18 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.key.type,parentSchema:schema14.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.name.type,parentSchema:schema14.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.aliases !== undefined){
+let data2 = data.aliases;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 !== "string"){
+const err20 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.aliases.items.type,parentSchema:schema14.properties.aliases.items,data:data3};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.aliases.type,parentSchema:schema14.properties.aliases,data:data2};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data4 = data.url;
+if(typeof data4 !== "string"){
+const err22 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.url.type,parentSchema:schema14.properties.url,data:data4};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.generation !== undefined){
+let data5 = data.generation;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err23 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.generation.type,parentSchema:schema14.properties.generation,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err24 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.generation,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.generation_note !== undefined){
+let data6 = data.generation_note;
+if(typeof data6 !== "string"){
+const err25 = {instancePath:instancePath+"/generation_note",schemaPath:"#/properties/generation_note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.generation_note.type,parentSchema:schema14.properties.generation_note,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.release !== undefined){
+let data7 = data.release;
+if(typeof data7 !== "string"){
+const err26 = {instancePath:instancePath+"/release",schemaPath:"#/properties/release/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.release.type,parentSchema:schema14.properties.release,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.rarity !== undefined){
+let data8 = data.rarity;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.key === undefined){
+const err27 = {instancePath:instancePath+"/rarity",schemaPath:"#/properties/rarity/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema14.properties.rarity.required,parentSchema:schema14.properties.rarity,data:data8};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data8.name === undefined){
+const err28 = {instancePath:instancePath+"/rarity",schemaPath:"#/properties/rarity/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.properties.rarity.required,parentSchema:schema14.properties.rarity,data:data8};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data8.also_called === undefined){
+const err29 = {instancePath:instancePath+"/rarity",schemaPath:"#/properties/rarity/required",keyword:"required",params:{missingProperty: "also_called"},message:"must have required property '"+"also_called"+"'",schema:schema14.properties.rarity.required,parentSchema:schema14.properties.rarity,data:data8};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+for(const key1 in data8){
+if(!(((key1 === "key") || (key1 === "name")) || (key1 === "also_called"))){
+const err30 = {instancePath:instancePath+"/rarity",schemaPath:"#/properties/rarity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.rarity,data:data8};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data8.key !== undefined){
+let data9 = data8.key;
+if(typeof data9 !== "string"){
+const err31 = {instancePath:instancePath+"/rarity/key",schemaPath:"#/properties/rarity/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.rarity.properties.key.type,parentSchema:schema14.properties.rarity.properties.key,data:data9};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(!(((data9 === "mythic") || (data9 === "epic")) || (data9 === "rare"))){
+const err32 = {instancePath:instancePath+"/rarity/key",schemaPath:"#/properties/rarity/properties/key/enum",keyword:"enum",params:{allowedValues: schema14.properties.rarity.properties.key.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.rarity.properties.key.enum,parentSchema:schema14.properties.rarity.properties.key,data:data9};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data8.name !== undefined){
+let data10 = data8.name;
+if(typeof data10 !== "string"){
+const err33 = {instancePath:instancePath+"/rarity/name",schemaPath:"#/properties/rarity/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.rarity.properties.name.type,parentSchema:schema14.properties.rarity.properties.name,data:data10};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data8.also_called !== undefined){
+let data11 = data8.also_called;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/rarity/also_called/" + i1,schemaPath:"#/properties/rarity/properties/also_called/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.rarity.properties.also_called.items.type,parentSchema:schema14.properties.rarity.properties.also_called.items,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/rarity/also_called",schemaPath:"#/properties/rarity/properties/also_called/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.rarity.properties.also_called.type,parentSchema:schema14.properties.rarity.properties.also_called,data:data11};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/rarity",schemaPath:"#/properties/rarity/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.rarity.type,parentSchema:schema14.properties.rarity,data:data8};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.troop_type !== undefined){
+let data13 = data.troop_type;
+if(typeof data13 !== "string"){
+const err37 = {instancePath:instancePath+"/troop_type",schemaPath:"#/properties/troop_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.troop_type.type,parentSchema:schema14.properties.troop_type,data:data13};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(!(((data13 === "infantry") || (data13 === "cavalry")) || (data13 === "archer"))){
+const err38 = {instancePath:instancePath+"/troop_type",schemaPath:"#/properties/troop_type/enum",keyword:"enum",params:{allowedValues: schema14.properties.troop_type.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.troop_type.enum,parentSchema:schema14.properties.troop_type,data:data13};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.roles !== undefined){
+let data14 = data.roles;
+if(Array.isArray(data14)){
+const len2 = data14.length;
+for(let i2=0; i2<len2; i2++){
+let data15 = data14[i2];
+if(typeof data15 !== "string"){
+const err39 = {instancePath:instancePath+"/roles/" + i2,schemaPath:"#/properties/roles/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.roles.items.type,parentSchema:schema14.properties.roles.items,data:data15};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/roles",schemaPath:"#/properties/roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.roles.type,parentSchema:schema14.properties.roles,data:data14};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.base_stats !== undefined){
+let data16 = data.base_stats;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.attack === undefined){
+const err41 = {instancePath:instancePath+"/base_stats",schemaPath:"#/properties/base_stats/required",keyword:"required",params:{missingProperty: "attack"},message:"must have required property '"+"attack"+"'",schema:schema14.properties.base_stats.required,parentSchema:schema14.properties.base_stats,data:data16};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data16.defense === undefined){
+const err42 = {instancePath:instancePath+"/base_stats",schemaPath:"#/properties/base_stats/required",keyword:"required",params:{missingProperty: "defense"},message:"must have required property '"+"defense"+"'",schema:schema14.properties.base_stats.required,parentSchema:schema14.properties.base_stats,data:data16};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(data16.health === undefined){
+const err43 = {instancePath:instancePath+"/base_stats",schemaPath:"#/properties/base_stats/required",keyword:"required",params:{missingProperty: "health"},message:"must have required property '"+"health"+"'",schema:schema14.properties.base_stats.required,parentSchema:schema14.properties.base_stats,data:data16};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data16.note === undefined){
+const err44 = {instancePath:instancePath+"/base_stats",schemaPath:"#/properties/base_stats/required",keyword:"required",params:{missingProperty: "note"},message:"must have required property '"+"note"+"'",schema:schema14.properties.base_stats.required,parentSchema:schema14.properties.base_stats,data:data16};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+for(const key2 in data16){
+if(!((((key2 === "attack") || (key2 === "defense")) || (key2 === "health")) || (key2 === "note"))){
+const err45 = {instancePath:instancePath+"/base_stats",schemaPath:"#/properties/base_stats/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.base_stats,data:data16};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data16.attack !== undefined){
+let data17 = data16.attack;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err46 = {instancePath:instancePath+"/base_stats/attack",schemaPath:"#/properties/base_stats/properties/attack/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.base_stats.properties.attack.type,parentSchema:schema14.properties.base_stats.properties.attack,data:data17};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data16.defense !== undefined){
+let data18 = data16.defense;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err47 = {instancePath:instancePath+"/base_stats/defense",schemaPath:"#/properties/base_stats/properties/defense/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.base_stats.properties.defense.type,parentSchema:schema14.properties.base_stats.properties.defense,data:data18};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data16.health !== undefined){
+let data19 = data16.health;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err48 = {instancePath:instancePath+"/base_stats/health",schemaPath:"#/properties/base_stats/properties/health/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.base_stats.properties.health.type,parentSchema:schema14.properties.base_stats.properties.health,data:data19};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data16.note !== undefined){
+let data20 = data16.note;
+if(typeof data20 !== "string"){
+const err49 = {instancePath:instancePath+"/base_stats/note",schemaPath:"#/properties/base_stats/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.base_stats.properties.note.type,parentSchema:schema14.properties.base_stats.properties.note,data:data20};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/base_stats",schemaPath:"#/properties/base_stats/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.base_stats.type,parentSchema:schema14.properties.base_stats,data:data16};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.expedition_bonus !== undefined){
+let data21 = data.expedition_bonus;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.troop_type === undefined){
+const err51 = {instancePath:instancePath+"/expedition_bonus",schemaPath:"#/properties/expedition_bonus/required",keyword:"required",params:{missingProperty: "troop_type"},message:"must have required property '"+"troop_type"+"'",schema:schema14.properties.expedition_bonus.required,parentSchema:schema14.properties.expedition_bonus,data:data21};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(data21.attack === undefined){
+const err52 = {instancePath:instancePath+"/expedition_bonus",schemaPath:"#/properties/expedition_bonus/required",keyword:"required",params:{missingProperty: "attack"},message:"must have required property '"+"attack"+"'",schema:schema14.properties.expedition_bonus.required,parentSchema:schema14.properties.expedition_bonus,data:data21};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data21.defense === undefined){
+const err53 = {instancePath:instancePath+"/expedition_bonus",schemaPath:"#/properties/expedition_bonus/required",keyword:"required",params:{missingProperty: "defense"},message:"must have required property '"+"defense"+"'",schema:schema14.properties.expedition_bonus.required,parentSchema:schema14.properties.expedition_bonus,data:data21};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(data21.note === undefined){
+const err54 = {instancePath:instancePath+"/expedition_bonus",schemaPath:"#/properties/expedition_bonus/required",keyword:"required",params:{missingProperty: "note"},message:"must have required property '"+"note"+"'",schema:schema14.properties.expedition_bonus.required,parentSchema:schema14.properties.expedition_bonus,data:data21};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+for(const key3 in data21){
+if(!((((key3 === "troop_type") || (key3 === "attack")) || (key3 === "defense")) || (key3 === "note"))){
+const err55 = {instancePath:instancePath+"/expedition_bonus",schemaPath:"#/properties/expedition_bonus/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.expedition_bonus,data:data21};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data21.troop_type !== undefined){
+let data22 = data21.troop_type;
+if(typeof data22 !== "string"){
+const err56 = {instancePath:instancePath+"/expedition_bonus/troop_type",schemaPath:"#/properties/expedition_bonus/properties/troop_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expedition_bonus.properties.troop_type.type,parentSchema:schema14.properties.expedition_bonus.properties.troop_type,data:data22};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data21.attack !== undefined){
+let data23 = data21.attack;
+if(typeof data23 !== "string"){
+const err57 = {instancePath:instancePath+"/expedition_bonus/attack",schemaPath:"#/properties/expedition_bonus/properties/attack/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expedition_bonus.properties.attack.type,parentSchema:schema14.properties.expedition_bonus.properties.attack,data:data23};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data21.defense !== undefined){
+let data24 = data21.defense;
+if(typeof data24 !== "string"){
+const err58 = {instancePath:instancePath+"/expedition_bonus/defense",schemaPath:"#/properties/expedition_bonus/properties/defense/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expedition_bonus.properties.defense.type,parentSchema:schema14.properties.expedition_bonus.properties.defense,data:data24};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data21.note !== undefined){
+let data25 = data21.note;
+if(typeof data25 !== "string"){
+const err59 = {instancePath:instancePath+"/expedition_bonus/note",schemaPath:"#/properties/expedition_bonus/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.expedition_bonus.properties.note.type,parentSchema:schema14.properties.expedition_bonus.properties.note,data:data25};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/expedition_bonus",schemaPath:"#/properties/expedition_bonus/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.expedition_bonus.type,parentSchema:schema14.properties.expedition_bonus,data:data21};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.talent !== undefined){
+let data26 = data.talent;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.name === undefined){
+const err61 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data26};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(data26.effect === undefined){
+const err62 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data26};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data26.levels === undefined){
+const err63 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data26};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+for(const key4 in data26){
+if(!(((key4 === "name") || (key4 === "effect")) || (key4 === "levels"))){
+const err64 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.talent,data:data26};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data26.name !== undefined){
+let data27 = data26.name;
+if(typeof data27 !== "string"){
+const err65 = {instancePath:instancePath+"/talent/name",schemaPath:"#/properties/talent/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.talent.properties.name.type,parentSchema:schema14.properties.talent.properties.name,data:data27};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data26.effect !== undefined){
+let data28 = data26.effect;
+if(typeof data28 !== "string"){
+const err66 = {instancePath:instancePath+"/talent/effect",schemaPath:"#/properties/talent/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.talent.properties.effect.type,parentSchema:schema14.properties.talent.properties.effect,data:data28};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data26.levels !== undefined){
+let data29 = data26.levels;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key5 in data29){
+let data30 = data29[key5];
+if(Array.isArray(data30)){
+if(data30.length > 5){
+const err67 = {instancePath:instancePath+"/talent/levels/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/talent/properties/levels/additionalProperties/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items",schema:5,parentSchema:schema14.properties.talent.properties.levels.additionalProperties,data:data30};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(data30.length < 5){
+const err68 = {instancePath:instancePath+"/talent/levels/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/talent/properties/levels/additionalProperties/minItems",keyword:"minItems",params:{limit: 5},message:"must NOT have fewer than 5 items",schema:5,parentSchema:schema14.properties.talent.properties.levels.additionalProperties,data:data30};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+let data31 = data30[i3];
+if(typeof data31 !== "string"){
+const err69 = {instancePath:instancePath+"/talent/levels/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/properties/talent/properties/levels/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.talent.properties.levels.additionalProperties.items.type,parentSchema:schema14.properties.talent.properties.levels.additionalProperties.items,data:data31};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/talent/levels/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/talent/properties/levels/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.talent.properties.levels.additionalProperties.type,parentSchema:schema14.properties.talent.properties.levels.additionalProperties,data:data30};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/talent/levels",schemaPath:"#/properties/talent/properties/levels/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.talent.properties.levels.type,parentSchema:schema14.properties.talent.properties.levels,data:data29};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.talent.type,parentSchema:schema14.properties.talent,data:data26};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.skills !== undefined){
+let data32 = data.skills;
+if(Array.isArray(data32)){
+const len4 = data32.length;
+for(let i4=0; i4<len4; i4++){
+let data33 = data32[i4];
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.name === undefined){
+const err73 = {instancePath:instancePath+"/skills/" + i4,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data33};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if(data33.kind === undefined){
+const err74 = {instancePath:instancePath+"/skills/" + i4,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data33};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(data33.effect === undefined){
+const err75 = {instancePath:instancePath+"/skills/" + i4,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data33};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(data33.levels === undefined){
+const err76 = {instancePath:instancePath+"/skills/" + i4,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data33};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+for(const key6 in data33){
+if(!((((((key6 === "name") || (key6 === "kind")) || (key6 === "slot")) || (key6 === "effect")) || (key6 === "levels")) || (key6 === "fixed"))){
+const err77 = {instancePath:instancePath+"/skills/" + i4,schemaPath:"#/properties/skills/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.skills.items,data:data33};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data33.name !== undefined){
+let data34 = data33.name;
+if(typeof data34 !== "string"){
+const err78 = {instancePath:instancePath+"/skills/" + i4+"/name",schemaPath:"#/properties/skills/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.name.type,parentSchema:schema14.properties.skills.items.properties.name,data:data34};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data33.kind !== undefined){
+let data35 = data33.kind;
+if(typeof data35 !== "string"){
+const err79 = {instancePath:instancePath+"/skills/" + i4+"/kind",schemaPath:"#/properties/skills/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.kind.type,parentSchema:schema14.properties.skills.items.properties.kind,data:data35};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(!((data35 === "conquest") || (data35 === "expedition"))){
+const err80 = {instancePath:instancePath+"/skills/" + i4+"/kind",schemaPath:"#/properties/skills/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.properties.skills.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.skills.items.properties.kind.enum,parentSchema:schema14.properties.skills.items.properties.kind,data:data35};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data33.slot !== undefined){
+let data36 = data33.slot;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err81 = {instancePath:instancePath+"/skills/" + i4+"/slot",schemaPath:"#/properties/skills/items/properties/slot/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.slot.type,parentSchema:schema14.properties.skills.items.properties.slot,data:data36};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 3 || isNaN(data36)){
+const err82 = {instancePath:instancePath+"/skills/" + i4+"/slot",schemaPath:"#/properties/skills/items/properties/slot/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema14.properties.skills.items.properties.slot,data:data36};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if(data36 < 1 || isNaN(data36)){
+const err83 = {instancePath:instancePath+"/skills/" + i4+"/slot",schemaPath:"#/properties/skills/items/properties/slot/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.skills.items.properties.slot,data:data36};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+if(data33.effect !== undefined){
+let data37 = data33.effect;
+if(typeof data37 !== "string"){
+const err84 = {instancePath:instancePath+"/skills/" + i4+"/effect",schemaPath:"#/properties/skills/items/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.effect.type,parentSchema:schema14.properties.skills.items.properties.effect,data:data37};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data33.levels !== undefined){
+let data38 = data33.levels;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+for(const key7 in data38){
+let data39 = data38[key7];
+if(Array.isArray(data39)){
+if(data39.length > 5){
+const err85 = {instancePath:instancePath+"/skills/" + i4+"/levels/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skills/items/properties/levels/additionalProperties/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items",schema:5,parentSchema:schema14.properties.skills.items.properties.levels.additionalProperties,data:data39};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+if(data39.length < 5){
+const err86 = {instancePath:instancePath+"/skills/" + i4+"/levels/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skills/items/properties/levels/additionalProperties/minItems",keyword:"minItems",params:{limit: 5},message:"must NOT have fewer than 5 items",schema:5,parentSchema:schema14.properties.skills.items.properties.levels.additionalProperties,data:data39};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+const len5 = data39.length;
+for(let i5=0; i5<len5; i5++){
+let data40 = data39[i5];
+if(typeof data40 !== "string"){
+const err87 = {instancePath:instancePath+"/skills/" + i4+"/levels/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/properties/skills/items/properties/levels/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.levels.additionalProperties.items.type,parentSchema:schema14.properties.skills.items.properties.levels.additionalProperties.items,data:data40};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/skills/" + i4+"/levels/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skills/items/properties/levels/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.items.properties.levels.additionalProperties.type,parentSchema:schema14.properties.skills.items.properties.levels.additionalProperties,data:data39};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/skills/" + i4+"/levels",schemaPath:"#/properties/skills/items/properties/levels/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.skills.items.properties.levels.type,parentSchema:schema14.properties.skills.items.properties.levels,data:data38};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data33.fixed !== undefined){
+let data41 = data33.fixed;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+for(const key8 in data41){
+let data42 = data41[key8];
+if(typeof data42 !== "string"){
+const err90 = {instancePath:instancePath+"/skills/" + i4+"/fixed/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/skills/items/properties/fixed/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.fixed.additionalProperties.type,parentSchema:schema14.properties.skills.items.properties.fixed.additionalProperties,data:data42};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/skills/" + i4+"/fixed",schemaPath:"#/properties/skills/items/properties/fixed/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.skills.items.properties.fixed.type,parentSchema:schema14.properties.skills.items.properties.fixed,data:data41};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/skills/" + i4,schemaPath:"#/properties/skills/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.skills.items.type,parentSchema:schema14.properties.skills.items,data:data33};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.type,parentSchema:schema14.properties.skills,data:data32};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data.exclusive_gear !== undefined){
+let data43 = data.exclusive_gear;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.name === undefined){
+const err94 = {instancePath:instancePath+"/exclusive_gear",schemaPath:"#/properties/exclusive_gear/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.properties.exclusive_gear.required,parentSchema:schema14.properties.exclusive_gear,data:data43};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if(data43.trigger === undefined){
+const err95 = {instancePath:instancePath+"/exclusive_gear",schemaPath:"#/properties/exclusive_gear/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'",schema:schema14.properties.exclusive_gear.required,parentSchema:schema14.properties.exclusive_gear,data:data43};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(data43.skills === undefined){
+const err96 = {instancePath:instancePath+"/exclusive_gear",schemaPath:"#/properties/exclusive_gear/required",keyword:"required",params:{missingProperty: "skills"},message:"must have required property '"+"skills"+"'",schema:schema14.properties.exclusive_gear.required,parentSchema:schema14.properties.exclusive_gear,data:data43};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data43.levels === undefined){
+const err97 = {instancePath:instancePath+"/exclusive_gear",schemaPath:"#/properties/exclusive_gear/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema14.properties.exclusive_gear.required,parentSchema:schema14.properties.exclusive_gear,data:data43};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+for(const key9 in data43){
+if(!((((((key9 === "name") || (key9 === "name_note")) || (key9 === "max_level_stats")) || (key9 === "trigger")) || (key9 === "skills")) || (key9 === "levels"))){
+const err98 = {instancePath:instancePath+"/exclusive_gear",schemaPath:"#/properties/exclusive_gear/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.exclusive_gear,data:data43};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data43.name !== undefined){
+let data44 = data43.name;
+if((typeof data44 !== "string") && (data44 !== null)){
+const err99 = {instancePath:instancePath+"/exclusive_gear/name",schemaPath:"#/properties/exclusive_gear/properties/name/type",keyword:"type",params:{type: schema14.properties.exclusive_gear.properties.name.type},message:"must be string,null",schema:schema14.properties.exclusive_gear.properties.name.type,parentSchema:schema14.properties.exclusive_gear.properties.name,data:data44};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data43.name_note !== undefined){
+let data45 = data43.name_note;
+if(typeof data45 !== "string"){
+const err100 = {instancePath:instancePath+"/exclusive_gear/name_note",schemaPath:"#/properties/exclusive_gear/properties/name_note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.exclusive_gear.properties.name_note.type,parentSchema:schema14.properties.exclusive_gear.properties.name_note,data:data45};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data43.max_level_stats !== undefined){
+let data46 = data43.max_level_stats;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key10 in data46){
+let data47 = data46[key10];
+if((!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))) && (typeof data47 !== "string")){
+const err101 = {instancePath:instancePath+"/exclusive_gear/max_level_stats/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/max_level_stats/additionalProperties/type",keyword:"type",params:{type: schema14.properties.exclusive_gear.properties.max_level_stats.additionalProperties.type},message:"must be integer,string",schema:schema14.properties.exclusive_gear.properties.max_level_stats.additionalProperties.type,parentSchema:schema14.properties.exclusive_gear.properties.max_level_stats.additionalProperties,data:data47};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/exclusive_gear/max_level_stats",schemaPath:"#/properties/exclusive_gear/properties/max_level_stats/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.exclusive_gear.properties.max_level_stats.type,parentSchema:schema14.properties.exclusive_gear.properties.max_level_stats,data:data46};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data43.trigger !== undefined){
+let data48 = data43.trigger;
+if(typeof data48 !== "string"){
+const err103 = {instancePath:instancePath+"/exclusive_gear/trigger",schemaPath:"#/properties/exclusive_gear/properties/trigger/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.exclusive_gear.properties.trigger.type,parentSchema:schema14.properties.exclusive_gear.properties.trigger,data:data48};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data43.skills !== undefined){
+let data49 = data43.skills;
+if(Array.isArray(data49)){
+const len6 = data49.length;
+for(let i6=0; i6<len6; i6++){
+let data50 = data49[i6];
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.name === undefined){
+const err104 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema14.properties.exclusive_gear.properties.skills.items,data:data50};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+if(data50.kind === undefined){
+const err105 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema14.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema14.properties.exclusive_gear.properties.skills.items,data:data50};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(data50.effect === undefined){
+const err106 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema14.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema14.properties.exclusive_gear.properties.skills.items,data:data50};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+if(data50.levels === undefined){
+const err107 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema14.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema14.properties.exclusive_gear.properties.skills.items,data:data50};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+for(const key11 in data50){
+if(!((((((key11 === "name") || (key11 === "kind")) || (key11 === "slot")) || (key11 === "effect")) || (key11 === "levels")) || (key11 === "fixed"))){
+const err108 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.exclusive_gear.properties.skills.items,data:data50};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data50.name !== undefined){
+let data51 = data50.name;
+if(typeof data51 !== "string"){
+const err109 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/name",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.name.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.name,data:data51};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data50.kind !== undefined){
+let data52 = data50.kind;
+if(typeof data52 !== "string"){
+const err110 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/kind",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.kind.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.kind,data:data52};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+if(!((data52 === "conquest") || (data52 === "expedition"))){
+const err111 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/kind",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.properties.exclusive_gear.properties.skills.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.kind.enum,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.kind,data:data52};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data50.slot !== undefined){
+let data53 = data50.slot;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err112 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/slot",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/slot/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.slot.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.slot,data:data53};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 > 3 || isNaN(data53)){
+const err113 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/slot",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/slot/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.slot,data:data53};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+if(data53 < 1 || isNaN(data53)){
+const err114 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/slot",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/slot/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.slot,data:data53};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+if(data50.effect !== undefined){
+let data54 = data50.effect;
+if(typeof data54 !== "string"){
+const err115 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/effect",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.effect.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.effect,data:data54};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data50.levels !== undefined){
+let data55 = data50.levels;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+for(const key12 in data55){
+let data56 = data55[key12];
+if(Array.isArray(data56)){
+if(data56.length > 5){
+const err116 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items",schema:5,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties,data:data56};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(data56.length < 5){
+const err117 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/minItems",keyword:"minItems",params:{limit: 5},message:"must NOT have fewer than 5 items",schema:5,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties,data:data56};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+const len7 = data56.length;
+for(let i7=0; i7<len7; i7++){
+let data57 = data56[i7];
+if(typeof data57 !== "string"){
+const err118 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties.items.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties.items,data:data57};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties,data:data56};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.levels.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.levels,data:data55};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data50.fixed !== undefined){
+let data58 = data50.fixed;
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+for(const key13 in data58){
+let data59 = data58[key13];
+if(typeof data59 !== "string"){
+const err121 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/fixed/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/fixed/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.fixed.additionalProperties.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.fixed.additionalProperties,data:data59};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/fixed",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/fixed/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.exclusive_gear.properties.skills.items.properties.fixed.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items.properties.fixed,data:data58};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.exclusive_gear.properties.skills.items.type,parentSchema:schema14.properties.exclusive_gear.properties.skills.items,data:data50};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/exclusive_gear/skills",schemaPath:"#/properties/exclusive_gear/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.exclusive_gear.properties.skills.type,parentSchema:schema14.properties.exclusive_gear.properties.skills,data:data49};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data43.levels !== undefined){
+let data60 = data43.levels;
+if(typeof data60 !== "string"){
+const err125 = {instancePath:instancePath+"/exclusive_gear/levels",schemaPath:"#/properties/exclusive_gear/properties/levels/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.exclusive_gear.properties.levels.type,parentSchema:schema14.properties.exclusive_gear.properties.levels,data:data60};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/exclusive_gear",schemaPath:"#/properties/exclusive_gear/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.exclusive_gear.type,parentSchema:schema14.properties.exclusive_gear,data:data43};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data.shard_sources !== undefined){
+let data61 = data.shard_sources;
+if(Array.isArray(data61)){
+const len8 = data61.length;
+for(let i8=0; i8<len8; i8++){
+let data62 = data61[i8];
+if(typeof data62 !== "string"){
+const err127 = {instancePath:instancePath+"/shard_sources/" + i8,schemaPath:"#/properties/shard_sources/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.shard_sources.items.type,parentSchema:schema14.properties.shard_sources.items,data:data62};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/shard_sources",schemaPath:"#/properties/shard_sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.shard_sources.type,parentSchema:schema14.properties.shard_sources,data:data61};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data.tier_ratings !== undefined){
+let data63 = data.tier_ratings;
+if(Array.isArray(data63)){
+const len9 = data63.length;
+for(let i9=0; i9<len9; i9++){
+let data64 = data63[i9];
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.role === undefined){
+const err129 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema14.properties.tier_ratings.items.required,parentSchema:schema14.properties.tier_ratings.items,data:data64};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+if(data64.generation === undefined){
+const err130 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/required",keyword:"required",params:{missingProperty: "generation"},message:"must have required property '"+"generation"+"'",schema:schema14.properties.tier_ratings.items.required,parentSchema:schema14.properties.tier_ratings.items,data:data64};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+if(data64.tier === undefined){
+const err131 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema14.properties.tier_ratings.items.required,parentSchema:schema14.properties.tier_ratings.items,data:data64};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+for(const key14 in data64){
+if(!(((key14 === "role") || (key14 === "generation")) || (key14 === "tier"))){
+const err132 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.tier_ratings.items,data:data64};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data64.role !== undefined){
+let data65 = data64.role;
+if(typeof data65 !== "string"){
+const err133 = {instancePath:instancePath+"/tier_ratings/" + i9+"/role",schemaPath:"#/properties/tier_ratings/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.tier_ratings.items.properties.role.type,parentSchema:schema14.properties.tier_ratings.items.properties.role,data:data65};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data64.generation !== undefined){
+let data66 = data64.generation;
+if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
+const err134 = {instancePath:instancePath+"/tier_ratings/" + i9+"/generation",schemaPath:"#/properties/tier_ratings/items/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.tier_ratings.items.properties.generation.type,parentSchema:schema14.properties.tier_ratings.items.properties.generation,data:data66};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+if(data64.tier !== undefined){
+let data67 = data64.tier;
+if(typeof data67 !== "string"){
+const err135 = {instancePath:instancePath+"/tier_ratings/" + i9+"/tier",schemaPath:"#/properties/tier_ratings/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.tier_ratings.items.properties.tier.type,parentSchema:schema14.properties.tier_ratings.items.properties.tier,data:data67};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+if(!(((((((data67 === "S+") || (data67 === "S")) || (data67 === "A")) || (data67 === "B")) || (data67 === "C")) || (data67 === "D")) || (data67 === "not rated"))){
+const err136 = {instancePath:instancePath+"/tier_ratings/" + i9+"/tier",schemaPath:"#/properties/tier_ratings/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema14.properties.tier_ratings.items.properties.tier.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.tier_ratings.items.properties.tier.enum,parentSchema:schema14.properties.tier_ratings.items.properties.tier,data:data67};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.tier_ratings.items.type,parentSchema:schema14.properties.tier_ratings.items,data:data64};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+}
+else {
+const err138 = {instancePath:instancePath+"/tier_ratings",schemaPath:"#/properties/tier_ratings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.tier_ratings.type,parentSchema:schema14.properties.tier_ratings,data:data63};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data68 = data.notes;
+if(Array.isArray(data68)){
+const len10 = data68.length;
+for(let i10=0; i10<len10; i10++){
+let data69 = data68[i10];
+if(typeof data69 !== "string"){
+const err139 = {instancePath:instancePath+"/notes/" + i10,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.notes.items.type,parentSchema:schema14.properties.notes.items,data:data69};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.notes.type,parentSchema:schema14.properties.notes,data:data68};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data70 = data.confidence;
+if(typeof data70 !== "string"){
+const err141 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.confidence.type,parentSchema:schema14.properties.confidence,data:data70};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+if(!(((data70 === "high") || (data70 === "medium")) || (data70 === "low"))){
+const err142 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema14.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.confidence.enum,parentSchema:schema14.properties.confidence,data:data70};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data71 = data.sources;
+if(Array.isArray(data71)){
+const len11 = data71.length;
+for(let i11=0; i11<len11; i11++){
+let data72 = data71[i11];
+if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+if(data72.ref === undefined){
+const err143 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema14.properties.sources.items.required,parentSchema:schema14.properties.sources.items,data:data72};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+for(const key15 in data72){
+if(!(((key15 === "id") || (key15 === "ref")) || (key15 === "used_for"))){
+const err144 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.sources.items,data:data72};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+if(data72.id !== undefined){
+let data73 = data72.id;
+if(typeof data73 !== "string"){
+const err145 = {instancePath:instancePath+"/sources/" + i11+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.id.type,parentSchema:schema14.properties.sources.items.properties.id,data:data73};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+if(data72.ref !== undefined){
+let data74 = data72.ref;
+if(typeof data74 !== "string"){
+const err146 = {instancePath:instancePath+"/sources/" + i11+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.ref.type,parentSchema:schema14.properties.sources.items.properties.ref,data:data74};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+if(data72.used_for !== undefined){
+let data75 = data72.used_for;
+if(typeof data75 !== "string"){
+const err147 = {instancePath:instancePath+"/sources/" + i11+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.used_for.type,parentSchema:schema14.properties.sources.items.properties.used_for,data:data75};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+}
+else {
+const err148 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sources.items.type,parentSchema:schema14.properties.sources.items,data:data72};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.sources.type,parentSchema:schema14.properties.sources,data:data71};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+if(data.resolved !== undefined){
+let data76 = data.resolved;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(data76.from === undefined){
+const err150 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.resolved.required,parentSchema:schema14.properties.resolved,data:data76};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+if(data76.matched === undefined){
+const err151 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema14.properties.resolved.required,parentSchema:schema14.properties.resolved,data:data76};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+if(data76.match_type === undefined){
+const err152 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema14.properties.resolved.required,parentSchema:schema14.properties.resolved,data:data76};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+for(const key16 in data76){
+if(!(((key16 === "from") || (key16 === "matched")) || (key16 === "match_type"))){
+const err153 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.resolved,data:data76};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+if(data76.from !== undefined){
+let data77 = data76.from;
+if(typeof data77 !== "string"){
+const err154 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.resolved.properties.from.type,parentSchema:schema14.properties.resolved.properties.from,data:data77};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+if(data76.matched !== undefined){
+let data78 = data76.matched;
+if(typeof data78 !== "string"){
+const err155 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.resolved.properties.matched.type,parentSchema:schema14.properties.resolved.properties.matched,data:data78};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+if(data76.match_type !== undefined){
+let data79 = data76.match_type;
+if(typeof data79 !== "string"){
+const err156 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.resolved.properties.match_type.type,parentSchema:schema14.properties.resolved.properties.match_type,data:data79};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+if(!((((((data79 === "exact") || (data79 === "prefix")) || (data79 === "words")) || (data79 === "typo")) || (data79 === "contains")) || (data79 === "mentions"))){
+const err157 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema14.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.resolved.properties.match_type.enum,parentSchema:schema14.properties.resolved.properties.match_type,data:data79};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+}
+}
+else {
+const err158 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.resolved.type,parentSchema:schema14.properties.resolved,data:data76};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data80 = data.data_version;
+if(typeof data80 !== "string"){
+const err159 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.data_version.type,parentSchema:schema14.properties.data_version,data:data80};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+}
+else {
+const err160 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+validate13.errors = vErrors;
+return errors === 0;
+}
+
+export const get_item_input = validate14;
+const schema15 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Item key (from search_database), name or alias, e.g. `forgehammer`, `Gold Thread`, `TTG`."}}};
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema15.required,parentSchema:schema15,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "key")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+let data0 = data.key;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema15.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "[\\p{L}\\p{N}]"},message:"must match pattern \""+"[\\p{L}\\p{N}]"+"\"",schema:"[\\p{L}\\p{N}]",parentSchema:schema15.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.key.type,parentSchema:schema15.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+export const get_item_output = validate15;
+const schema16 = {"type":"object","additionalProperties":false,"required":["key","name","url","category","aliases","description","used_for","granted_by","other_sources","shops","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string","description":"The item's page."},"category":{"type":"string"},"aliases":{"type":"array","items":{"type":"string"},"description":"Other names (translations, spellings)."},"description":{"type":"string"},"used_for":{"type":"array","items":{"type":"string"}},"granted_by":{"type":"array","description":"Events that grant the item; empty when no event source was found.","items":{"type":"object","additionalProperties":false,"required":["key","name","url","listed_in"],"properties":{"key":{"type":"string","description":"Event key for get_event."},"name":{"type":"string"},"url":{"type":"string"},"note":{"type":"string"},"listed_in":{"type":"array","items":{"type":"string","enum":["item","event"]},"description":"item: the item's record names the event; event: the event's rewards name the item."}}}},"other_sources":{"type":"array","items":{"type":"string"},"description":"Ways to get the item other than events."},"shops":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["shop","price"],"properties":{"shop":{"type":"string","description":"Shop, e.g. alliance_championship_shop."},"price":{"type":"string","description":"Price of one unit or listed bundle, with the currency."}}}},"community_gem_value":{"type":"number","description":"One calculator's estimate of the item's worth in gems (not an in-game price)."},"cost_tool":{"type":"object","description":"The cost calculator that counts this item, and the material key it uses in its totals.","additionalProperties":false,"required":["tool","material"],"properties":{"tool":{"type":"string"},"material":{"type":"string"}}},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.category === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category"},message:"must have required property '"+"category"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.aliases === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "aliases"},message:"must have required property '"+"aliases"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.description === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.used_for === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "used_for"},message:"must have required property '"+"used_for"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.granted_by === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "granted_by"},message:"must have required property '"+"granted_by"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.other_sources === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "other_sources"},message:"must have required property '"+"other_sources"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.shops === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shops"},message:"must have required property '"+"shops"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema16.required,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema16.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+let data0 = data.key;
+if(typeof data0 !== "string"){
+const err15 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.key.type,parentSchema:schema16.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.name.type,parentSchema:schema16.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data2 = data.url;
+if(typeof data2 !== "string"){
+const err17 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.url.type,parentSchema:schema16.properties.url,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.category !== undefined){
+let data3 = data.category;
+if(typeof data3 !== "string"){
+const err18 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.category.type,parentSchema:schema16.properties.category,data:data3};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.aliases !== undefined){
+let data4 = data.aliases;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 !== "string"){
+const err19 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.aliases.items.type,parentSchema:schema16.properties.aliases.items,data:data5};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.aliases.type,parentSchema:schema16.properties.aliases,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data6 = data.description;
+if(typeof data6 !== "string"){
+const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.description.type,parentSchema:schema16.properties.description,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.used_for !== undefined){
+let data7 = data.used_for;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 !== "string"){
+const err22 = {instancePath:instancePath+"/used_for/" + i1,schemaPath:"#/properties/used_for/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.used_for.items.type,parentSchema:schema16.properties.used_for.items,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/used_for",schemaPath:"#/properties/used_for/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.used_for.type,parentSchema:schema16.properties.used_for,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.granted_by !== undefined){
+let data9 = data.granted_by;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.key === undefined){
+const err24 = {instancePath:instancePath+"/granted_by/" + i2,schemaPath:"#/properties/granted_by/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema16.properties.granted_by.items.required,parentSchema:schema16.properties.granted_by.items,data:data10};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data10.name === undefined){
+const err25 = {instancePath:instancePath+"/granted_by/" + i2,schemaPath:"#/properties/granted_by/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema16.properties.granted_by.items.required,parentSchema:schema16.properties.granted_by.items,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data10.url === undefined){
+const err26 = {instancePath:instancePath+"/granted_by/" + i2,schemaPath:"#/properties/granted_by/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema16.properties.granted_by.items.required,parentSchema:schema16.properties.granted_by.items,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data10.listed_in === undefined){
+const err27 = {instancePath:instancePath+"/granted_by/" + i2,schemaPath:"#/properties/granted_by/items/required",keyword:"required",params:{missingProperty: "listed_in"},message:"must have required property '"+"listed_in"+"'",schema:schema16.properties.granted_by.items.required,parentSchema:schema16.properties.granted_by.items,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+for(const key1 in data10){
+if(!(((((key1 === "key") || (key1 === "name")) || (key1 === "url")) || (key1 === "note")) || (key1 === "listed_in"))){
+const err28 = {instancePath:instancePath+"/granted_by/" + i2,schemaPath:"#/properties/granted_by/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.granted_by.items,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data10.key !== undefined){
+let data11 = data10.key;
+if(typeof data11 !== "string"){
+const err29 = {instancePath:instancePath+"/granted_by/" + i2+"/key",schemaPath:"#/properties/granted_by/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.granted_by.items.properties.key.type,parentSchema:schema16.properties.granted_by.items.properties.key,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data10.name !== undefined){
+let data12 = data10.name;
+if(typeof data12 !== "string"){
+const err30 = {instancePath:instancePath+"/granted_by/" + i2+"/name",schemaPath:"#/properties/granted_by/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.granted_by.items.properties.name.type,parentSchema:schema16.properties.granted_by.items.properties.name,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data10.url !== undefined){
+let data13 = data10.url;
+if(typeof data13 !== "string"){
+const err31 = {instancePath:instancePath+"/granted_by/" + i2+"/url",schemaPath:"#/properties/granted_by/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.granted_by.items.properties.url.type,parentSchema:schema16.properties.granted_by.items.properties.url,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data10.note !== undefined){
+let data14 = data10.note;
+if(typeof data14 !== "string"){
+const err32 = {instancePath:instancePath+"/granted_by/" + i2+"/note",schemaPath:"#/properties/granted_by/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.granted_by.items.properties.note.type,parentSchema:schema16.properties.granted_by.items.properties.note,data:data14};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data10.listed_in !== undefined){
+let data15 = data10.listed_in;
+if(Array.isArray(data15)){
+const len3 = data15.length;
+for(let i3=0; i3<len3; i3++){
+let data16 = data15[i3];
+if(typeof data16 !== "string"){
+const err33 = {instancePath:instancePath+"/granted_by/" + i2+"/listed_in/" + i3,schemaPath:"#/properties/granted_by/items/properties/listed_in/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.granted_by.items.properties.listed_in.items.type,parentSchema:schema16.properties.granted_by.items.properties.listed_in.items,data:data16};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!((data16 === "item") || (data16 === "event"))){
+const err34 = {instancePath:instancePath+"/granted_by/" + i2+"/listed_in/" + i3,schemaPath:"#/properties/granted_by/items/properties/listed_in/items/enum",keyword:"enum",params:{allowedValues: schema16.properties.granted_by.items.properties.listed_in.items.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.granted_by.items.properties.listed_in.items.enum,parentSchema:schema16.properties.granted_by.items.properties.listed_in.items,data:data16};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/granted_by/" + i2+"/listed_in",schemaPath:"#/properties/granted_by/items/properties/listed_in/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.granted_by.items.properties.listed_in.type,parentSchema:schema16.properties.granted_by.items.properties.listed_in,data:data15};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/granted_by/" + i2,schemaPath:"#/properties/granted_by/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.granted_by.items.type,parentSchema:schema16.properties.granted_by.items,data:data10};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/granted_by",schemaPath:"#/properties/granted_by/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.granted_by.type,parentSchema:schema16.properties.granted_by,data:data9};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.other_sources !== undefined){
+let data17 = data.other_sources;
+if(Array.isArray(data17)){
+const len4 = data17.length;
+for(let i4=0; i4<len4; i4++){
+let data18 = data17[i4];
+if(typeof data18 !== "string"){
+const err38 = {instancePath:instancePath+"/other_sources/" + i4,schemaPath:"#/properties/other_sources/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.other_sources.items.type,parentSchema:schema16.properties.other_sources.items,data:data18};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/other_sources",schemaPath:"#/properties/other_sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.other_sources.type,parentSchema:schema16.properties.other_sources,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.shops !== undefined){
+let data19 = data.shops;
+if(Array.isArray(data19)){
+const len5 = data19.length;
+for(let i5=0; i5<len5; i5++){
+let data20 = data19[i5];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.shop === undefined){
+const err40 = {instancePath:instancePath+"/shops/" + i5,schemaPath:"#/properties/shops/items/required",keyword:"required",params:{missingProperty: "shop"},message:"must have required property '"+"shop"+"'",schema:schema16.properties.shops.items.required,parentSchema:schema16.properties.shops.items,data:data20};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data20.price === undefined){
+const err41 = {instancePath:instancePath+"/shops/" + i5,schemaPath:"#/properties/shops/items/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema16.properties.shops.items.required,parentSchema:schema16.properties.shops.items,data:data20};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+for(const key2 in data20){
+if(!((key2 === "shop") || (key2 === "price"))){
+const err42 = {instancePath:instancePath+"/shops/" + i5,schemaPath:"#/properties/shops/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.shops.items,data:data20};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data20.shop !== undefined){
+let data21 = data20.shop;
+if(typeof data21 !== "string"){
+const err43 = {instancePath:instancePath+"/shops/" + i5+"/shop",schemaPath:"#/properties/shops/items/properties/shop/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.shops.items.properties.shop.type,parentSchema:schema16.properties.shops.items.properties.shop,data:data21};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data20.price !== undefined){
+let data22 = data20.price;
+if(typeof data22 !== "string"){
+const err44 = {instancePath:instancePath+"/shops/" + i5+"/price",schemaPath:"#/properties/shops/items/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.shops.items.properties.price.type,parentSchema:schema16.properties.shops.items.properties.price,data:data22};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/shops/" + i5,schemaPath:"#/properties/shops/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.shops.items.type,parentSchema:schema16.properties.shops.items,data:data20};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/shops",schemaPath:"#/properties/shops/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.shops.type,parentSchema:schema16.properties.shops,data:data19};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.community_gem_value !== undefined){
+let data23 = data.community_gem_value;
+if(!((typeof data23 == "number") && (isFinite(data23)))){
+const err47 = {instancePath:instancePath+"/community_gem_value",schemaPath:"#/properties/community_gem_value/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema16.properties.community_gem_value.type,parentSchema:schema16.properties.community_gem_value,data:data23};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.cost_tool !== undefined){
+let data24 = data.cost_tool;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.tool === undefined){
+const err48 = {instancePath:instancePath+"/cost_tool",schemaPath:"#/properties/cost_tool/required",keyword:"required",params:{missingProperty: "tool"},message:"must have required property '"+"tool"+"'",schema:schema16.properties.cost_tool.required,parentSchema:schema16.properties.cost_tool,data:data24};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data24.material === undefined){
+const err49 = {instancePath:instancePath+"/cost_tool",schemaPath:"#/properties/cost_tool/required",keyword:"required",params:{missingProperty: "material"},message:"must have required property '"+"material"+"'",schema:schema16.properties.cost_tool.required,parentSchema:schema16.properties.cost_tool,data:data24};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+for(const key3 in data24){
+if(!((key3 === "tool") || (key3 === "material"))){
+const err50 = {instancePath:instancePath+"/cost_tool",schemaPath:"#/properties/cost_tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.cost_tool,data:data24};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data24.tool !== undefined){
+let data25 = data24.tool;
+if(typeof data25 !== "string"){
+const err51 = {instancePath:instancePath+"/cost_tool/tool",schemaPath:"#/properties/cost_tool/properties/tool/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.cost_tool.properties.tool.type,parentSchema:schema16.properties.cost_tool.properties.tool,data:data25};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data24.material !== undefined){
+let data26 = data24.material;
+if(typeof data26 !== "string"){
+const err52 = {instancePath:instancePath+"/cost_tool/material",schemaPath:"#/properties/cost_tool/properties/material/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.cost_tool.properties.material.type,parentSchema:schema16.properties.cost_tool.properties.material,data:data26};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/cost_tool",schemaPath:"#/properties/cost_tool/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.cost_tool.type,parentSchema:schema16.properties.cost_tool,data:data24};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data27 = data.notes;
+if(Array.isArray(data27)){
+const len6 = data27.length;
+for(let i6=0; i6<len6; i6++){
+let data28 = data27[i6];
+if(typeof data28 !== "string"){
+const err54 = {instancePath:instancePath+"/notes/" + i6,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.notes.items.type,parentSchema:schema16.properties.notes.items,data:data28};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.notes.type,parentSchema:schema16.properties.notes,data:data27};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data29 = data.confidence;
+if(typeof data29 !== "string"){
+const err56 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.confidence.type,parentSchema:schema16.properties.confidence,data:data29};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(!(((data29 === "high") || (data29 === "medium")) || (data29 === "low"))){
+const err57 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema16.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.confidence.enum,parentSchema:schema16.properties.confidence,data:data29};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data30 = data.sources;
+if(Array.isArray(data30)){
+const len7 = data30.length;
+for(let i7=0; i7<len7; i7++){
+let data31 = data30[i7];
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.ref === undefined){
+const err58 = {instancePath:instancePath+"/sources/" + i7,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema16.properties.sources.items.required,parentSchema:schema16.properties.sources.items,data:data31};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+for(const key4 in data31){
+if(!(((key4 === "id") || (key4 === "ref")) || (key4 === "used_for"))){
+const err59 = {instancePath:instancePath+"/sources/" + i7,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.sources.items,data:data31};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data31.id !== undefined){
+let data32 = data31.id;
+if(typeof data32 !== "string"){
+const err60 = {instancePath:instancePath+"/sources/" + i7+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.sources.items.properties.id.type,parentSchema:schema16.properties.sources.items.properties.id,data:data32};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data31.ref !== undefined){
+let data33 = data31.ref;
+if(typeof data33 !== "string"){
+const err61 = {instancePath:instancePath+"/sources/" + i7+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.sources.items.properties.ref.type,parentSchema:schema16.properties.sources.items.properties.ref,data:data33};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data31.used_for !== undefined){
+let data34 = data31.used_for;
+if(typeof data34 !== "string"){
+const err62 = {instancePath:instancePath+"/sources/" + i7+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.sources.items.properties.used_for.type,parentSchema:schema16.properties.sources.items.properties.used_for,data:data34};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/sources/" + i7,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.sources.items.type,parentSchema:schema16.properties.sources.items,data:data31};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema16.properties.sources.type,parentSchema:schema16.properties.sources,data:data30};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.resolved !== undefined){
+let data35 = data.resolved;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.from === undefined){
+const err65 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema16.properties.resolved.required,parentSchema:schema16.properties.resolved,data:data35};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data35.matched === undefined){
+const err66 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema16.properties.resolved.required,parentSchema:schema16.properties.resolved,data:data35};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data35.match_type === undefined){
+const err67 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema16.properties.resolved.required,parentSchema:schema16.properties.resolved,data:data35};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+for(const key5 in data35){
+if(!(((key5 === "from") || (key5 === "matched")) || (key5 === "match_type"))){
+const err68 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.resolved,data:data35};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data35.from !== undefined){
+let data36 = data35.from;
+if(typeof data36 !== "string"){
+const err69 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.resolved.properties.from.type,parentSchema:schema16.properties.resolved.properties.from,data:data36};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data35.matched !== undefined){
+let data37 = data35.matched;
+if(typeof data37 !== "string"){
+const err70 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.resolved.properties.matched.type,parentSchema:schema16.properties.resolved.properties.matched,data:data37};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data35.match_type !== undefined){
+let data38 = data35.match_type;
+if(typeof data38 !== "string"){
+const err71 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.resolved.properties.match_type.type,parentSchema:schema16.properties.resolved.properties.match_type,data:data38};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(!((((((data38 === "exact") || (data38 === "prefix")) || (data38 === "words")) || (data38 === "typo")) || (data38 === "contains")) || (data38 === "mentions"))){
+const err72 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema16.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.resolved.properties.match_type.enum,parentSchema:schema16.properties.resolved.properties.match_type,data:data38};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.resolved.type,parentSchema:schema16.properties.resolved,data:data35};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data39 = data.data_version;
+if(typeof data39 !== "string"){
+const err74 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.data_version.type,parentSchema:schema16.properties.data_version,data:data39};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+validate15.errors = vErrors;
+return errors === 0;
+}
+
+export const get_master_input = validate16;
+const schema17 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Master key (from search_database), name or title, e.g. `cassia`, `Guinevere`, `Hunting Master`."}}};
+
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema17.required,parentSchema:schema17,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "key")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+let data0 = data.key;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema17.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "[\\p{L}\\p{N}]"},message:"must match pattern \""+"[\\p{L}\\p{N}]"+"\"",schema:"[\\p{L}\\p{N}]",parentSchema:schema17.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.key.type,parentSchema:schema17.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate16.errors = vErrors;
+return errors === 0;
+}
+
+export const get_master_output = validate17;
+const schema18 = {"type":"object","additionalProperties":false,"required":["key","name","url","status","system","resources","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string","description":"The Master's page."},"status":{"type":"string","enum":["full","name_only"],"description":"name_only: no source documents more than the name."},"title":{"type":"string"},"title_aliases":{"type":"array","items":{"type":"string"}},"specialty":{"type":"string"},"generation":{"type":"integer"},"unlock_order":{"type":"integer"},"affinity_stat":{"type":"string","description":"The squad stat the relationship level raises."},"system":{"type":"object","additionalProperties":false,"required":["name","also_called"],"properties":{"name":{"type":"string"},"also_called":{"type":"array","items":{"type":"string"}}}},"resources":{"type":"array","description":"What Masters consume (items with a record link to their page).","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"note":{"type":"string"}}}},"relationship":{"type":"object","additionalProperties":false,"required":["max_level","stages","milestones","stat_bonus_pct_by_level","alt_milestones"],"properties":{"max_level":{"type":"integer"},"stages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["from_level","stage"],"properties":{"from_level":{"type":"integer"},"stage":{"type":"string"}}}},"milestones":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["level","affinity","emblems_to_advance","stat_bonus_pct"],"properties":{"level":{"type":"integer"},"affinity":{"type":["integer","null"],"description":"Affinity points for the milestone; null when not published."},"emblems_to_advance":{"type":"integer","description":"Master Emblems for the breakthrough at this level."},"stat_bonus_pct":{"type":"number"},"bonus_before_breakthrough_pct":{"type":"number"}}}},"stat_bonus_pct_by_level":{"type":"array","items":{"type":"number"},"description":"Stat bonus % at levels 1, 2, ... max_level."},"alt_milestones":{"type":"object","additionalProperties":false,"required":["source","rows"],"properties":{"source":{"type":"string"},"rows":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["level","affinity","emblems","stat_bonus_pct"],"properties":{"level":{"type":"integer"},"affinity":{"type":["integer","null"]},"emblems":{"type":"integer"},"stat_bonus_pct":{"type":"number"}}}}}}}},"talent":{"type":"object","additionalProperties":false,"required":["name","effect","max_level","levels"],"properties":{"name":{"type":"string"},"effect":{"type":"string"},"max_level":{"type":"integer"},"levels":{"type":"array","items":{"type":"string"},"description":"Value at each talent level."},"power_per_level":{"type":"array","items":{"type":"integer"}}}},"skills":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["slot","name","unlock_relationship_level","effect","max_level","levels","learning_xp_cumulative","manuscripts_per_level","manuscripts_total"],"properties":{"slot":{"type":"integer"},"name":{"type":"string"},"unlock_relationship_level":{"type":"integer","description":"Relationship level that unlocks the skill."},"effect":{"type":"string"},"max_level":{"type":"integer"},"levels":{"type":"array","items":{"type":"string"},"description":"Value at each skill level."},"learning_xp_cumulative":{"type":"array","items":{"type":"integer"},"description":"Total learning XP to reach each level."},"manuscripts_per_level":{"type":"array","items":{"type":"integer"},"description":"Master's Manuscripts for each level's step."},"manuscripts_total":{"type":"integer"},"power_per_level":{"type":"array","items":{"type":"integer"}}}}},"manuscripts_total_all_skills":{"type":"integer","description":"Master's Manuscripts to max all four skills."},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.status === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.system === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "system"},message:"must have required property '"+"system"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.resources === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resources"},message:"must have required property '"+"resources"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema18.required,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema18.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+let data0 = data.key;
+if(typeof data0 !== "string"){
+const err11 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.key.type,parentSchema:schema18.properties.key,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.name.type,parentSchema:schema18.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data2 = data.url;
+if(typeof data2 !== "string"){
+const err13 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.url.type,parentSchema:schema18.properties.url,data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.status.type,parentSchema:schema18.properties.status,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((data3 === "full") || (data3 === "name_only"))){
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema18.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.status.enum,parentSchema:schema18.properties.status,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data4 = data.title;
+if(typeof data4 !== "string"){
+const err16 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.title.type,parentSchema:schema18.properties.title,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.title_aliases !== undefined){
+let data5 = data.title_aliases;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(typeof data6 !== "string"){
+const err17 = {instancePath:instancePath+"/title_aliases/" + i0,schemaPath:"#/properties/title_aliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.title_aliases.items.type,parentSchema:schema18.properties.title_aliases.items,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/title_aliases",schemaPath:"#/properties/title_aliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.title_aliases.type,parentSchema:schema18.properties.title_aliases,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.specialty !== undefined){
+let data7 = data.specialty;
+if(typeof data7 !== "string"){
+const err19 = {instancePath:instancePath+"/specialty",schemaPath:"#/properties/specialty/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.specialty.type,parentSchema:schema18.properties.specialty,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.generation !== undefined){
+let data8 = data.generation;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err20 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generation.type,parentSchema:schema18.properties.generation,data:data8};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.unlock_order !== undefined){
+let data9 = data.unlock_order;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err21 = {instancePath:instancePath+"/unlock_order",schemaPath:"#/properties/unlock_order/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.unlock_order.type,parentSchema:schema18.properties.unlock_order,data:data9};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.affinity_stat !== undefined){
+let data10 = data.affinity_stat;
+if(typeof data10 !== "string"){
+const err22 = {instancePath:instancePath+"/affinity_stat",schemaPath:"#/properties/affinity_stat/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.affinity_stat.type,parentSchema:schema18.properties.affinity_stat,data:data10};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.system !== undefined){
+let data11 = data.system;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.name === undefined){
+const err23 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.system.required,parentSchema:schema18.properties.system,data:data11};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data11.also_called === undefined){
+const err24 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/required",keyword:"required",params:{missingProperty: "also_called"},message:"must have required property '"+"also_called"+"'",schema:schema18.properties.system.required,parentSchema:schema18.properties.system,data:data11};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+for(const key1 in data11){
+if(!((key1 === "name") || (key1 === "also_called"))){
+const err25 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.system,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data11.name !== undefined){
+let data12 = data11.name;
+if(typeof data12 !== "string"){
+const err26 = {instancePath:instancePath+"/system/name",schemaPath:"#/properties/system/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.system.properties.name.type,parentSchema:schema18.properties.system.properties.name,data:data12};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data11.also_called !== undefined){
+let data13 = data11.also_called;
+if(Array.isArray(data13)){
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+if(typeof data14 !== "string"){
+const err27 = {instancePath:instancePath+"/system/also_called/" + i1,schemaPath:"#/properties/system/properties/also_called/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.system.properties.also_called.items.type,parentSchema:schema18.properties.system.properties.also_called.items,data:data14};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/system/also_called",schemaPath:"#/properties/system/properties/also_called/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.system.properties.also_called.type,parentSchema:schema18.properties.system.properties.also_called,data:data13};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.system.type,parentSchema:schema18.properties.system,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.resources !== undefined){
+let data15 = data.resources;
+if(Array.isArray(data15)){
+const len2 = data15.length;
+for(let i2=0; i2<len2; i2++){
+let data16 = data15[i2];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.name === undefined){
+const err30 = {instancePath:instancePath+"/resources/" + i2,schemaPath:"#/properties/resources/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.resources.items.required,parentSchema:schema18.properties.resources.items,data:data16};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+for(const key2 in data16){
+if(!((((key2 === "key") || (key2 === "name")) || (key2 === "url")) || (key2 === "note"))){
+const err31 = {instancePath:instancePath+"/resources/" + i2,schemaPath:"#/properties/resources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.resources.items,data:data16};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data16.key !== undefined){
+let data17 = data16.key;
+if(typeof data17 !== "string"){
+const err32 = {instancePath:instancePath+"/resources/" + i2+"/key",schemaPath:"#/properties/resources/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.resources.items.properties.key.type,parentSchema:schema18.properties.resources.items.properties.key,data:data17};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data16.name !== undefined){
+let data18 = data16.name;
+if(typeof data18 !== "string"){
+const err33 = {instancePath:instancePath+"/resources/" + i2+"/name",schemaPath:"#/properties/resources/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.resources.items.properties.name.type,parentSchema:schema18.properties.resources.items.properties.name,data:data18};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data16.url !== undefined){
+let data19 = data16.url;
+if(typeof data19 !== "string"){
+const err34 = {instancePath:instancePath+"/resources/" + i2+"/url",schemaPath:"#/properties/resources/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.resources.items.properties.url.type,parentSchema:schema18.properties.resources.items.properties.url,data:data19};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data16.note !== undefined){
+let data20 = data16.note;
+if(typeof data20 !== "string"){
+const err35 = {instancePath:instancePath+"/resources/" + i2+"/note",schemaPath:"#/properties/resources/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.resources.items.properties.note.type,parentSchema:schema18.properties.resources.items.properties.note,data:data20};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/resources/" + i2,schemaPath:"#/properties/resources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.resources.items.type,parentSchema:schema18.properties.resources.items,data:data16};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/resources",schemaPath:"#/properties/resources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.resources.type,parentSchema:schema18.properties.resources,data:data15};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.relationship !== undefined){
+let data21 = data.relationship;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.max_level === undefined){
+const err38 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/required",keyword:"required",params:{missingProperty: "max_level"},message:"must have required property '"+"max_level"+"'",schema:schema18.properties.relationship.required,parentSchema:schema18.properties.relationship,data:data21};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data21.stages === undefined){
+const err39 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/required",keyword:"required",params:{missingProperty: "stages"},message:"must have required property '"+"stages"+"'",schema:schema18.properties.relationship.required,parentSchema:schema18.properties.relationship,data:data21};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data21.milestones === undefined){
+const err40 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/required",keyword:"required",params:{missingProperty: "milestones"},message:"must have required property '"+"milestones"+"'",schema:schema18.properties.relationship.required,parentSchema:schema18.properties.relationship,data:data21};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data21.stat_bonus_pct_by_level === undefined){
+const err41 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/required",keyword:"required",params:{missingProperty: "stat_bonus_pct_by_level"},message:"must have required property '"+"stat_bonus_pct_by_level"+"'",schema:schema18.properties.relationship.required,parentSchema:schema18.properties.relationship,data:data21};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data21.alt_milestones === undefined){
+const err42 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/required",keyword:"required",params:{missingProperty: "alt_milestones"},message:"must have required property '"+"alt_milestones"+"'",schema:schema18.properties.relationship.required,parentSchema:schema18.properties.relationship,data:data21};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+for(const key3 in data21){
+if(!(((((key3 === "max_level") || (key3 === "stages")) || (key3 === "milestones")) || (key3 === "stat_bonus_pct_by_level")) || (key3 === "alt_milestones"))){
+const err43 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.relationship,data:data21};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data21.max_level !== undefined){
+let data22 = data21.max_level;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err44 = {instancePath:instancePath+"/relationship/max_level",schemaPath:"#/properties/relationship/properties/max_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.relationship.properties.max_level.type,parentSchema:schema18.properties.relationship.properties.max_level,data:data22};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data21.stages !== undefined){
+let data23 = data21.stages;
+if(Array.isArray(data23)){
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+let data24 = data23[i3];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.from_level === undefined){
+const err45 = {instancePath:instancePath+"/relationship/stages/" + i3,schemaPath:"#/properties/relationship/properties/stages/items/required",keyword:"required",params:{missingProperty: "from_level"},message:"must have required property '"+"from_level"+"'",schema:schema18.properties.relationship.properties.stages.items.required,parentSchema:schema18.properties.relationship.properties.stages.items,data:data24};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data24.stage === undefined){
+const err46 = {instancePath:instancePath+"/relationship/stages/" + i3,schemaPath:"#/properties/relationship/properties/stages/items/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'",schema:schema18.properties.relationship.properties.stages.items.required,parentSchema:schema18.properties.relationship.properties.stages.items,data:data24};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key4 in data24){
+if(!((key4 === "from_level") || (key4 === "stage"))){
+const err47 = {instancePath:instancePath+"/relationship/stages/" + i3,schemaPath:"#/properties/relationship/properties/stages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.relationship.properties.stages.items,data:data24};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data24.from_level !== undefined){
+let data25 = data24.from_level;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err48 = {instancePath:instancePath+"/relationship/stages/" + i3+"/from_level",schemaPath:"#/properties/relationship/properties/stages/items/properties/from_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.relationship.properties.stages.items.properties.from_level.type,parentSchema:schema18.properties.relationship.properties.stages.items.properties.from_level,data:data25};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data24.stage !== undefined){
+let data26 = data24.stage;
+if(typeof data26 !== "string"){
+const err49 = {instancePath:instancePath+"/relationship/stages/" + i3+"/stage",schemaPath:"#/properties/relationship/properties/stages/items/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.relationship.properties.stages.items.properties.stage.type,parentSchema:schema18.properties.relationship.properties.stages.items.properties.stage,data:data26};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/relationship/stages/" + i3,schemaPath:"#/properties/relationship/properties/stages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.relationship.properties.stages.items.type,parentSchema:schema18.properties.relationship.properties.stages.items,data:data24};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/relationship/stages",schemaPath:"#/properties/relationship/properties/stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.relationship.properties.stages.type,parentSchema:schema18.properties.relationship.properties.stages,data:data23};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data21.milestones !== undefined){
+let data27 = data21.milestones;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+let data28 = data27[i4];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.level === undefined){
+const err52 = {instancePath:instancePath+"/relationship/milestones/" + i4,schemaPath:"#/properties/relationship/properties/milestones/items/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema18.properties.relationship.properties.milestones.items.required,parentSchema:schema18.properties.relationship.properties.milestones.items,data:data28};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data28.affinity === undefined){
+const err53 = {instancePath:instancePath+"/relationship/milestones/" + i4,schemaPath:"#/properties/relationship/properties/milestones/items/required",keyword:"required",params:{missingProperty: "affinity"},message:"must have required property '"+"affinity"+"'",schema:schema18.properties.relationship.properties.milestones.items.required,parentSchema:schema18.properties.relationship.properties.milestones.items,data:data28};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(data28.emblems_to_advance === undefined){
+const err54 = {instancePath:instancePath+"/relationship/milestones/" + i4,schemaPath:"#/properties/relationship/properties/milestones/items/required",keyword:"required",params:{missingProperty: "emblems_to_advance"},message:"must have required property '"+"emblems_to_advance"+"'",schema:schema18.properties.relationship.properties.milestones.items.required,parentSchema:schema18.properties.relationship.properties.milestones.items,data:data28};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data28.stat_bonus_pct === undefined){
+const err55 = {instancePath:instancePath+"/relationship/milestones/" + i4,schemaPath:"#/properties/relationship/properties/milestones/items/required",keyword:"required",params:{missingProperty: "stat_bonus_pct"},message:"must have required property '"+"stat_bonus_pct"+"'",schema:schema18.properties.relationship.properties.milestones.items.required,parentSchema:schema18.properties.relationship.properties.milestones.items,data:data28};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+for(const key5 in data28){
+if(!(((((key5 === "level") || (key5 === "affinity")) || (key5 === "emblems_to_advance")) || (key5 === "stat_bonus_pct")) || (key5 === "bonus_before_breakthrough_pct"))){
+const err56 = {instancePath:instancePath+"/relationship/milestones/" + i4,schemaPath:"#/properties/relationship/properties/milestones/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.relationship.properties.milestones.items,data:data28};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data28.level !== undefined){
+let data29 = data28.level;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err57 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/level",schemaPath:"#/properties/relationship/properties/milestones/items/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.relationship.properties.milestones.items.properties.level.type,parentSchema:schema18.properties.relationship.properties.milestones.items.properties.level,data:data29};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data28.affinity !== undefined){
+let data30 = data28.affinity;
+if((!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))) && (data30 !== null)){
+const err58 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/affinity",schemaPath:"#/properties/relationship/properties/milestones/items/properties/affinity/type",keyword:"type",params:{type: schema18.properties.relationship.properties.milestones.items.properties.affinity.type},message:"must be integer,null",schema:schema18.properties.relationship.properties.milestones.items.properties.affinity.type,parentSchema:schema18.properties.relationship.properties.milestones.items.properties.affinity,data:data30};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data28.emblems_to_advance !== undefined){
+let data31 = data28.emblems_to_advance;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err59 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/emblems_to_advance",schemaPath:"#/properties/relationship/properties/milestones/items/properties/emblems_to_advance/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.relationship.properties.milestones.items.properties.emblems_to_advance.type,parentSchema:schema18.properties.relationship.properties.milestones.items.properties.emblems_to_advance,data:data31};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data28.stat_bonus_pct !== undefined){
+let data32 = data28.stat_bonus_pct;
+if(!((typeof data32 == "number") && (isFinite(data32)))){
+const err60 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/stat_bonus_pct",schemaPath:"#/properties/relationship/properties/milestones/items/properties/stat_bonus_pct/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.relationship.properties.milestones.items.properties.stat_bonus_pct.type,parentSchema:schema18.properties.relationship.properties.milestones.items.properties.stat_bonus_pct,data:data32};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data28.bonus_before_breakthrough_pct !== undefined){
+let data33 = data28.bonus_before_breakthrough_pct;
+if(!((typeof data33 == "number") && (isFinite(data33)))){
+const err61 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/bonus_before_breakthrough_pct",schemaPath:"#/properties/relationship/properties/milestones/items/properties/bonus_before_breakthrough_pct/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.relationship.properties.milestones.items.properties.bonus_before_breakthrough_pct.type,parentSchema:schema18.properties.relationship.properties.milestones.items.properties.bonus_before_breakthrough_pct,data:data33};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/relationship/milestones/" + i4,schemaPath:"#/properties/relationship/properties/milestones/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.relationship.properties.milestones.items.type,parentSchema:schema18.properties.relationship.properties.milestones.items,data:data28};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/relationship/milestones",schemaPath:"#/properties/relationship/properties/milestones/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.relationship.properties.milestones.type,parentSchema:schema18.properties.relationship.properties.milestones,data:data27};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data21.stat_bonus_pct_by_level !== undefined){
+let data34 = data21.stat_bonus_pct_by_level;
+if(Array.isArray(data34)){
+const len5 = data34.length;
+for(let i5=0; i5<len5; i5++){
+let data35 = data34[i5];
+if(!((typeof data35 == "number") && (isFinite(data35)))){
+const err64 = {instancePath:instancePath+"/relationship/stat_bonus_pct_by_level/" + i5,schemaPath:"#/properties/relationship/properties/stat_bonus_pct_by_level/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.relationship.properties.stat_bonus_pct_by_level.items.type,parentSchema:schema18.properties.relationship.properties.stat_bonus_pct_by_level.items,data:data35};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/relationship/stat_bonus_pct_by_level",schemaPath:"#/properties/relationship/properties/stat_bonus_pct_by_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.relationship.properties.stat_bonus_pct_by_level.type,parentSchema:schema18.properties.relationship.properties.stat_bonus_pct_by_level,data:data34};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data21.alt_milestones !== undefined){
+let data36 = data21.alt_milestones;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.source === undefined){
+const err66 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema18.properties.relationship.properties.alt_milestones.required,parentSchema:schema18.properties.relationship.properties.alt_milestones,data:data36};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data36.rows === undefined){
+const err67 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/required",keyword:"required",params:{missingProperty: "rows"},message:"must have required property '"+"rows"+"'",schema:schema18.properties.relationship.properties.alt_milestones.required,parentSchema:schema18.properties.relationship.properties.alt_milestones,data:data36};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+for(const key6 in data36){
+if(!((key6 === "source") || (key6 === "rows"))){
+const err68 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.relationship.properties.alt_milestones,data:data36};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data36.source !== undefined){
+let data37 = data36.source;
+if(typeof data37 !== "string"){
+const err69 = {instancePath:instancePath+"/relationship/alt_milestones/source",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.relationship.properties.alt_milestones.properties.source.type,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.source,data:data37};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data36.rows !== undefined){
+let data38 = data36.rows;
+if(Array.isArray(data38)){
+const len6 = data38.length;
+for(let i6=0; i6<len6; i6++){
+let data39 = data38[i6];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.level === undefined){
+const err70 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data39.affinity === undefined){
+const err71 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "affinity"},message:"must have required property '"+"affinity"+"'",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(data39.emblems === undefined){
+const err72 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "emblems"},message:"must have required property '"+"emblems"+"'",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(data39.stat_bonus_pct === undefined){
+const err73 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "stat_bonus_pct"},message:"must have required property '"+"stat_bonus_pct"+"'",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+for(const key7 in data39){
+if(!((((key7 === "level") || (key7 === "affinity")) || (key7 === "emblems")) || (key7 === "stat_bonus_pct"))){
+const err74 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data39.level !== undefined){
+let data40 = data39.level;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err75 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/level",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.properties.level.type,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.properties.level,data:data40};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data39.affinity !== undefined){
+let data41 = data39.affinity;
+if((!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) && (data41 !== null)){
+const err76 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/affinity",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/affinity/type",keyword:"type",params:{type: schema18.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity.type},message:"must be integer,null",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity.type,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity,data:data41};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data39.emblems !== undefined){
+let data42 = data39.emblems;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err77 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/emblems",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/emblems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.properties.emblems.type,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.properties.emblems,data:data42};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data39.stat_bonus_pct !== undefined){
+let data43 = data39.stat_bonus_pct;
+if(!((typeof data43 == "number") && (isFinite(data43)))){
+const err78 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/stat_bonus_pct",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/stat_bonus_pct/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.properties.stat_bonus_pct.type,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.properties.stat_bonus_pct,data:data43};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items.type,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/relationship/alt_milestones/rows",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.relationship.properties.alt_milestones.properties.rows.type,parentSchema:schema18.properties.relationship.properties.alt_milestones.properties.rows,data:data38};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.relationship.properties.alt_milestones.type,parentSchema:schema18.properties.relationship.properties.alt_milestones,data:data36};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5215,7 +5396,7 @@ errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.sources.type,parentSchema:schema20.properties.sources,data:data32};
+const err82 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.relationship.type,parentSchema:schema18.properties.relationship,data:data21};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5225,10 +5406,1891 @@ vErrors.push(err82);
 errors++;
 }
 }
+if(data.talent !== undefined){
+let data44 = data.talent;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.name === undefined){
+const err83 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.talent.required,parentSchema:schema18.properties.talent,data:data44};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data44.effect === undefined){
+const err84 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema18.properties.talent.required,parentSchema:schema18.properties.talent,data:data44};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if(data44.max_level === undefined){
+const err85 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "max_level"},message:"must have required property '"+"max_level"+"'",schema:schema18.properties.talent.required,parentSchema:schema18.properties.talent,data:data44};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+if(data44.levels === undefined){
+const err86 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema18.properties.talent.required,parentSchema:schema18.properties.talent,data:data44};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+for(const key8 in data44){
+if(!(((((key8 === "name") || (key8 === "effect")) || (key8 === "max_level")) || (key8 === "levels")) || (key8 === "power_per_level"))){
+const err87 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.talent,data:data44};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data44.name !== undefined){
+let data45 = data44.name;
+if(typeof data45 !== "string"){
+const err88 = {instancePath:instancePath+"/talent/name",schemaPath:"#/properties/talent/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.talent.properties.name.type,parentSchema:schema18.properties.talent.properties.name,data:data45};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data44.effect !== undefined){
+let data46 = data44.effect;
+if(typeof data46 !== "string"){
+const err89 = {instancePath:instancePath+"/talent/effect",schemaPath:"#/properties/talent/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.talent.properties.effect.type,parentSchema:schema18.properties.talent.properties.effect,data:data46};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data44.max_level !== undefined){
+let data47 = data44.max_level;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err90 = {instancePath:instancePath+"/talent/max_level",schemaPath:"#/properties/talent/properties/max_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.talent.properties.max_level.type,parentSchema:schema18.properties.talent.properties.max_level,data:data47};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data44.levels !== undefined){
+let data48 = data44.levels;
+if(Array.isArray(data48)){
+const len7 = data48.length;
+for(let i7=0; i7<len7; i7++){
+let data49 = data48[i7];
+if(typeof data49 !== "string"){
+const err91 = {instancePath:instancePath+"/talent/levels/" + i7,schemaPath:"#/properties/talent/properties/levels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.talent.properties.levels.items.type,parentSchema:schema18.properties.talent.properties.levels.items,data:data49};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/talent/levels",schemaPath:"#/properties/talent/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.talent.properties.levels.type,parentSchema:schema18.properties.talent.properties.levels,data:data48};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data44.power_per_level !== undefined){
+let data50 = data44.power_per_level;
+if(Array.isArray(data50)){
+const len8 = data50.length;
+for(let i8=0; i8<len8; i8++){
+let data51 = data50[i8];
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err93 = {instancePath:instancePath+"/talent/power_per_level/" + i8,schemaPath:"#/properties/talent/properties/power_per_level/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.talent.properties.power_per_level.items.type,parentSchema:schema18.properties.talent.properties.power_per_level.items,data:data51};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/talent/power_per_level",schemaPath:"#/properties/talent/properties/power_per_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.talent.properties.power_per_level.type,parentSchema:schema18.properties.talent.properties.power_per_level,data:data50};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.talent.type,parentSchema:schema18.properties.talent,data:data44};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.skills !== undefined){
+let data52 = data.skills;
+if(Array.isArray(data52)){
+const len9 = data52.length;
+for(let i9=0; i9<len9; i9++){
+let data53 = data52[i9];
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.slot === undefined){
+const err96 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "slot"},message:"must have required property '"+"slot"+"'",schema:schema18.properties.skills.items.required,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data53.name === undefined){
+const err97 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.skills.items.required,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+if(data53.unlock_relationship_level === undefined){
+const err98 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "unlock_relationship_level"},message:"must have required property '"+"unlock_relationship_level"+"'",schema:schema18.properties.skills.items.required,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+if(data53.effect === undefined){
+const err99 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema18.properties.skills.items.required,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+if(data53.max_level === undefined){
+const err100 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "max_level"},message:"must have required property '"+"max_level"+"'",schema:schema18.properties.skills.items.required,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+if(data53.levels === undefined){
+const err101 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema18.properties.skills.items.required,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if(data53.learning_xp_cumulative === undefined){
+const err102 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "learning_xp_cumulative"},message:"must have required property '"+"learning_xp_cumulative"+"'",schema:schema18.properties.skills.items.required,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(data53.manuscripts_per_level === undefined){
+const err103 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "manuscripts_per_level"},message:"must have required property '"+"manuscripts_per_level"+"'",schema:schema18.properties.skills.items.required,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+if(data53.manuscripts_total === undefined){
+const err104 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "manuscripts_total"},message:"must have required property '"+"manuscripts_total"+"'",schema:schema18.properties.skills.items.required,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+for(const key9 in data53){
+if(!(func3.call(schema18.properties.skills.items.properties, key9))){
+const err105 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data53.slot !== undefined){
+let data54 = data53.slot;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err106 = {instancePath:instancePath+"/skills/" + i9+"/slot",schemaPath:"#/properties/skills/items/properties/slot/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.skills.items.properties.slot.type,parentSchema:schema18.properties.skills.items.properties.slot,data:data54};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data53.name !== undefined){
+let data55 = data53.name;
+if(typeof data55 !== "string"){
+const err107 = {instancePath:instancePath+"/skills/" + i9+"/name",schemaPath:"#/properties/skills/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.skills.items.properties.name.type,parentSchema:schema18.properties.skills.items.properties.name,data:data55};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+if(data53.unlock_relationship_level !== undefined){
+let data56 = data53.unlock_relationship_level;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err108 = {instancePath:instancePath+"/skills/" + i9+"/unlock_relationship_level",schemaPath:"#/properties/skills/items/properties/unlock_relationship_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.skills.items.properties.unlock_relationship_level.type,parentSchema:schema18.properties.skills.items.properties.unlock_relationship_level,data:data56};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data53.effect !== undefined){
+let data57 = data53.effect;
+if(typeof data57 !== "string"){
+const err109 = {instancePath:instancePath+"/skills/" + i9+"/effect",schemaPath:"#/properties/skills/items/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.skills.items.properties.effect.type,parentSchema:schema18.properties.skills.items.properties.effect,data:data57};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data53.max_level !== undefined){
+let data58 = data53.max_level;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+const err110 = {instancePath:instancePath+"/skills/" + i9+"/max_level",schemaPath:"#/properties/skills/items/properties/max_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.skills.items.properties.max_level.type,parentSchema:schema18.properties.skills.items.properties.max_level,data:data58};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data53.levels !== undefined){
+let data59 = data53.levels;
+if(Array.isArray(data59)){
+const len10 = data59.length;
+for(let i10=0; i10<len10; i10++){
+let data60 = data59[i10];
+if(typeof data60 !== "string"){
+const err111 = {instancePath:instancePath+"/skills/" + i9+"/levels/" + i10,schemaPath:"#/properties/skills/items/properties/levels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.skills.items.properties.levels.items.type,parentSchema:schema18.properties.skills.items.properties.levels.items,data:data60};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/skills/" + i9+"/levels",schemaPath:"#/properties/skills/items/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.skills.items.properties.levels.type,parentSchema:schema18.properties.skills.items.properties.levels,data:data59};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data53.learning_xp_cumulative !== undefined){
+let data61 = data53.learning_xp_cumulative;
+if(Array.isArray(data61)){
+const len11 = data61.length;
+for(let i11=0; i11<len11; i11++){
+let data62 = data61[i11];
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+const err113 = {instancePath:instancePath+"/skills/" + i9+"/learning_xp_cumulative/" + i11,schemaPath:"#/properties/skills/items/properties/learning_xp_cumulative/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.skills.items.properties.learning_xp_cumulative.items.type,parentSchema:schema18.properties.skills.items.properties.learning_xp_cumulative.items,data:data62};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/skills/" + i9+"/learning_xp_cumulative",schemaPath:"#/properties/skills/items/properties/learning_xp_cumulative/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.skills.items.properties.learning_xp_cumulative.type,parentSchema:schema18.properties.skills.items.properties.learning_xp_cumulative,data:data61};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data53.manuscripts_per_level !== undefined){
+let data63 = data53.manuscripts_per_level;
+if(Array.isArray(data63)){
+const len12 = data63.length;
+for(let i12=0; i12<len12; i12++){
+let data64 = data63[i12];
+if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
+const err115 = {instancePath:instancePath+"/skills/" + i9+"/manuscripts_per_level/" + i12,schemaPath:"#/properties/skills/items/properties/manuscripts_per_level/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.skills.items.properties.manuscripts_per_level.items.type,parentSchema:schema18.properties.skills.items.properties.manuscripts_per_level.items,data:data64};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/skills/" + i9+"/manuscripts_per_level",schemaPath:"#/properties/skills/items/properties/manuscripts_per_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.skills.items.properties.manuscripts_per_level.type,parentSchema:schema18.properties.skills.items.properties.manuscripts_per_level,data:data63};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+if(data53.manuscripts_total !== undefined){
+let data65 = data53.manuscripts_total;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err117 = {instancePath:instancePath+"/skills/" + i9+"/manuscripts_total",schemaPath:"#/properties/skills/items/properties/manuscripts_total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.skills.items.properties.manuscripts_total.type,parentSchema:schema18.properties.skills.items.properties.manuscripts_total,data:data65};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+if(data53.power_per_level !== undefined){
+let data66 = data53.power_per_level;
+if(Array.isArray(data66)){
+const len13 = data66.length;
+for(let i13=0; i13<len13; i13++){
+let data67 = data66[i13];
+if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
+const err118 = {instancePath:instancePath+"/skills/" + i9+"/power_per_level/" + i13,schemaPath:"#/properties/skills/items/properties/power_per_level/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.skills.items.properties.power_per_level.items.type,parentSchema:schema18.properties.skills.items.properties.power_per_level.items,data:data67};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/skills/" + i9+"/power_per_level",schemaPath:"#/properties/skills/items/properties/power_per_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.skills.items.properties.power_per_level.type,parentSchema:schema18.properties.skills.items.properties.power_per_level,data:data66};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.skills.items.type,parentSchema:schema18.properties.skills.items,data:data53};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.skills.type,parentSchema:schema18.properties.skills,data:data52};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+if(data.manuscripts_total_all_skills !== undefined){
+let data68 = data.manuscripts_total_all_skills;
+if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
+const err122 = {instancePath:instancePath+"/manuscripts_total_all_skills",schemaPath:"#/properties/manuscripts_total_all_skills/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.manuscripts_total_all_skills.type,parentSchema:schema18.properties.manuscripts_total_all_skills,data:data68};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data69 = data.notes;
+if(Array.isArray(data69)){
+const len14 = data69.length;
+for(let i14=0; i14<len14; i14++){
+let data70 = data69[i14];
+if(typeof data70 !== "string"){
+const err123 = {instancePath:instancePath+"/notes/" + i14,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.notes.items.type,parentSchema:schema18.properties.notes.items,data:data70};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.notes.type,parentSchema:schema18.properties.notes,data:data69};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data71 = data.confidence;
+if(typeof data71 !== "string"){
+const err125 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.confidence.type,parentSchema:schema18.properties.confidence,data:data71};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+if(!(((data71 === "high") || (data71 === "medium")) || (data71 === "low"))){
+const err126 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema18.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.confidence.enum,parentSchema:schema18.properties.confidence,data:data71};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data72 = data.sources;
+if(Array.isArray(data72)){
+const len15 = data72.length;
+for(let i15=0; i15<len15; i15++){
+let data73 = data72[i15];
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(data73.ref === undefined){
+const err127 = {instancePath:instancePath+"/sources/" + i15,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data73};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+for(const key10 in data73){
+if(!(((key10 === "id") || (key10 === "ref")) || (key10 === "used_for"))){
+const err128 = {instancePath:instancePath+"/sources/" + i15,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.sources.items,data:data73};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data73.id !== undefined){
+let data74 = data73.id;
+if(typeof data74 !== "string"){
+const err129 = {instancePath:instancePath+"/sources/" + i15+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.id.type,parentSchema:schema18.properties.sources.items.properties.id,data:data74};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+if(data73.ref !== undefined){
+let data75 = data73.ref;
+if(typeof data75 !== "string"){
+const err130 = {instancePath:instancePath+"/sources/" + i15+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.ref.type,parentSchema:schema18.properties.sources.items.properties.ref,data:data75};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+if(data73.used_for !== undefined){
+let data76 = data73.used_for;
+if(typeof data76 !== "string"){
+const err131 = {instancePath:instancePath+"/sources/" + i15+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.used_for.type,parentSchema:schema18.properties.sources.items.properties.used_for,data:data76};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+}
+else {
+const err132 = {instancePath:instancePath+"/sources/" + i15,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.sources.items.type,parentSchema:schema18.properties.sources.items,data:data73};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.sources.type,parentSchema:schema18.properties.sources,data:data72};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data.resolved !== undefined){
+let data77 = data.resolved;
+if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+if(data77.from === undefined){
+const err134 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema18.properties.resolved.required,parentSchema:schema18.properties.resolved,data:data77};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+if(data77.matched === undefined){
+const err135 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema18.properties.resolved.required,parentSchema:schema18.properties.resolved,data:data77};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+if(data77.match_type === undefined){
+const err136 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema18.properties.resolved.required,parentSchema:schema18.properties.resolved,data:data77};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+for(const key11 in data77){
+if(!(((key11 === "from") || (key11 === "matched")) || (key11 === "match_type"))){
+const err137 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.resolved,data:data77};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+if(data77.from !== undefined){
+let data78 = data77.from;
+if(typeof data78 !== "string"){
+const err138 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.resolved.properties.from.type,parentSchema:schema18.properties.resolved.properties.from,data:data78};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+if(data77.matched !== undefined){
+let data79 = data77.matched;
+if(typeof data79 !== "string"){
+const err139 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.resolved.properties.matched.type,parentSchema:schema18.properties.resolved.properties.matched,data:data79};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data77.match_type !== undefined){
+let data80 = data77.match_type;
+if(typeof data80 !== "string"){
+const err140 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.resolved.properties.match_type.type,parentSchema:schema18.properties.resolved.properties.match_type,data:data80};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+if(!((((((data80 === "exact") || (data80 === "prefix")) || (data80 === "words")) || (data80 === "typo")) || (data80 === "contains")) || (data80 === "mentions"))){
+const err141 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema18.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.resolved.properties.match_type.enum,parentSchema:schema18.properties.resolved.properties.match_type,data:data80};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+}
+else {
+const err142 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.resolved.type,parentSchema:schema18.properties.resolved,data:data77};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
 if(data.data_version !== undefined){
-let data36 = data.data_version;
+let data81 = data.data_version;
+if(typeof data81 !== "string"){
+const err143 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.data_version.type,parentSchema:schema18.properties.data_version,data:data81};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+}
+else {
+const err144 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
+export const get_tier_list_input = validate18;
+const schema19 = {"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"type":"string","enum":["bear_hunt_joiner","rally_leader","garrison","bear_hunt","joiner","rally_joiner","garrison_leader","defense","bear_hunt_leader"],"description":"The role: bear_hunt_joiner, rally_leader, garrison, bear_hunt or joiner (aliases: rally_joiner, garrison_leader, defense, bear_hunt_leader)."},"generation":{"type":"integer","minimum":1,"maximum":7,"description":"Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest."}}};
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.role === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema19.required,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "role") || (key0 === "generation"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.role !== undefined){
+let data0 = data.role;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.role.type,parentSchema:schema19.properties.role,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(((((((((data0 === "bear_hunt_joiner") || (data0 === "rally_leader")) || (data0 === "garrison")) || (data0 === "bear_hunt")) || (data0 === "joiner")) || (data0 === "rally_joiner")) || (data0 === "garrison_leader")) || (data0 === "defense")) || (data0 === "bear_hunt_leader"))){
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema19.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.role.enum,parentSchema:schema19.properties.role,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.generation !== undefined){
+let data1 = data.generation;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err4 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.generation.type,parentSchema:schema19.properties.generation,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 7 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/maximum",keyword:"maximum",params:{comparison: "<=", limit: 7},message:"must be <= 7",schema:7,parentSchema:schema19.properties.generation,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema19.properties.generation,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+export const get_tier_list_output = validate19;
+const schema20 = {"type":"object","additionalProperties":false,"required":["role","description","generation","generations","per_generation_judgement","tiers","not_rated","overall_lists","other_roles","url","source","as_of","notes","sources","data_version"],"properties":{"role":{"type":"string","description":"The role shown (an alias is resolved to its role)."},"role_requested":{"type":"string","description":"Present when `role` was an alias."},"description":{"type":"string"},"generation":{"type":"integer","description":"The generation shown."},"generations":{"type":"object","description":"The generations this role covers.","additionalProperties":false,"required":["min","max"],"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}},"per_generation_judgement":{"type":"boolean","description":"false: every generation uses one rating, filtered to the heroes released by then."},"generations_note":{"type":"string"},"tiers":{"type":"array","description":"Tiers S to D, best first.","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","enum":["S","A","B","C","D"]},"heroes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"s_plus":{"type":"boolean","description":"The source rates this hero S+."}}}}}}},"not_rated":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}},"description":"Heroes the source does not rate for this role."},"lineup":{"type":"object","description":"Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list.","additionalProperties":false,"required":["solo_attack","rally_attack","defense","note"],"properties":{"solo_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"rally_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"defense":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"note":{"type":"string"}}},"overall_lists":{"type":"array","description":"Overall (not role) tier lists of other sites, kept side by side because they disagree.","items":{"type":"object","additionalProperties":false,"required":["source","title","scope","tiers"],"properties":{"source":{"type":"string"},"title":{"type":"string"},"scope":{"type":"string"},"tiers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","description":"The site's label, e.g. S+, A, B+ (Gen 1-2 servers)."},"heroes":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}}}}},"note":{"type":"string"}}}},"other_roles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","min_generation","max_generation"],"properties":{"role":{"type":"string"},"min_generation":{"type":"integer"},"max_generation":{"type":"integer"}}}},"url":{"type":"string","description":"The tier-list page."},"source":{"type":"string","description":"Where this role's ratings come from."},"as_of":{"type":"string"},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.role === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.generation === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generation"},message:"must have required property '"+"generation"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.generations === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generations"},message:"must have required property '"+"generations"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.per_generation_judgement === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "per_generation_judgement"},message:"must have required property '"+"per_generation_judgement"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.tiers === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tiers"},message:"must have required property '"+"tiers"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.not_rated === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "not_rated"},message:"must have required property '"+"not_rated"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.overall_lists === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "overall_lists"},message:"must have required property '"+"overall_lists"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.other_roles === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "other_roles"},message:"must have required property '"+"other_roles"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.url === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.source === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.as_of === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "as_of"},message:"must have required property '"+"as_of"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema20.properties, key0))){
+const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.role !== undefined){
+let data0 = data.role;
+if(typeof data0 !== "string"){
+const err16 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.role.type,parentSchema:schema20.properties.role,data:data0};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.role_requested !== undefined){
+let data1 = data.role_requested;
+if(typeof data1 !== "string"){
+const err17 = {instancePath:instancePath+"/role_requested",schemaPath:"#/properties/role_requested/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.role_requested.type,parentSchema:schema20.properties.role_requested,data:data1};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 !== "string"){
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.description.type,parentSchema:schema20.properties.description,data:data2};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.generation !== undefined){
+let data3 = data.generation;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err19 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.generation.type,parentSchema:schema20.properties.generation,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.generations !== undefined){
+let data4 = data.generations;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.min === undefined){
+const err20 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema20.properties.generations.required,parentSchema:schema20.properties.generations,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data4.max === undefined){
+const err21 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema20.properties.generations.required,parentSchema:schema20.properties.generations,data:data4};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((key1 === "min") || (key1 === "max"))){
+const err22 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.generations,data:data4};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data4.min !== undefined){
+let data5 = data4.min;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err23 = {instancePath:instancePath+"/generations/min",schemaPath:"#/properties/generations/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.generations.properties.min.type,parentSchema:schema20.properties.generations.properties.min,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data4.max !== undefined){
+let data6 = data4.max;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err24 = {instancePath:instancePath+"/generations/max",schemaPath:"#/properties/generations/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.generations.properties.max.type,parentSchema:schema20.properties.generations.properties.max,data:data6};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.generations.type,parentSchema:schema20.properties.generations,data:data4};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.per_generation_judgement !== undefined){
+let data7 = data.per_generation_judgement;
+if(typeof data7 !== "boolean"){
+const err26 = {instancePath:instancePath+"/per_generation_judgement",schemaPath:"#/properties/per_generation_judgement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.per_generation_judgement.type,parentSchema:schema20.properties.per_generation_judgement,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.generations_note !== undefined){
+let data8 = data.generations_note;
+if(typeof data8 !== "string"){
+const err27 = {instancePath:instancePath+"/generations_note",schemaPath:"#/properties/generations_note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.generations_note.type,parentSchema:schema20.properties.generations_note,data:data8};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.tiers !== undefined){
+let data9 = data.tiers;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.tier === undefined){
+const err28 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema20.properties.tiers.items.required,parentSchema:schema20.properties.tiers.items,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data10.heroes === undefined){
+const err29 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema20.properties.tiers.items.required,parentSchema:schema20.properties.tiers.items,data:data10};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+for(const key2 in data10){
+if(!((key2 === "tier") || (key2 === "heroes"))){
+const err30 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.tiers.items,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data10.tier !== undefined){
+let data11 = data10.tier;
+if(typeof data11 !== "string"){
+const err31 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.tiers.items.properties.tier.type,parentSchema:schema20.properties.tiers.items.properties.tier,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(!(((((data11 === "S") || (data11 === "A")) || (data11 === "B")) || (data11 === "C")) || (data11 === "D"))){
+const err32 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema20.properties.tiers.items.properties.tier.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.tiers.items.properties.tier.enum,parentSchema:schema20.properties.tiers.items.properties.tier,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data10.heroes !== undefined){
+let data12 = data10.heroes;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.key === undefined){
+const err33 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema20.properties.tiers.items.properties.heroes.items.required,parentSchema:schema20.properties.tiers.items.properties.heroes.items,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data13.name === undefined){
+const err34 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.properties.tiers.items.properties.heroes.items.required,parentSchema:schema20.properties.tiers.items.properties.heroes.items,data:data13};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data13.url === undefined){
+const err35 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema20.properties.tiers.items.properties.heroes.items.required,parentSchema:schema20.properties.tiers.items.properties.heroes.items,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+for(const key3 in data13){
+if(!((((key3 === "key") || (key3 === "name")) || (key3 === "url")) || (key3 === "s_plus"))){
+const err36 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.tiers.items.properties.heroes.items,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data13.key !== undefined){
+let data14 = data13.key;
+if(typeof data14 !== "string"){
+const err37 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/key",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema20.properties.tiers.items.properties.heroes.items.properties.key,data:data14};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data13.name !== undefined){
+let data15 = data13.name;
+if(typeof data15 !== "string"){
+const err38 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/name",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema20.properties.tiers.items.properties.heroes.items.properties.name,data:data15};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data13.url !== undefined){
+let data16 = data13.url;
+if(typeof data16 !== "string"){
+const err39 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/url",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema20.properties.tiers.items.properties.heroes.items.properties.url,data:data16};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data13.s_plus !== undefined){
+let data17 = data13.s_plus;
+if(typeof data17 !== "boolean"){
+const err40 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/s_plus",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/s_plus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.tiers.items.properties.heroes.items.properties.s_plus.type,parentSchema:schema20.properties.tiers.items.properties.heroes.items.properties.s_plus,data:data17};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.tiers.items.properties.heroes.items.type,parentSchema:schema20.properties.tiers.items.properties.heroes.items,data:data13};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/tiers/" + i0+"/heroes",schemaPath:"#/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.tiers.items.properties.heroes.type,parentSchema:schema20.properties.tiers.items.properties.heroes,data:data12};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.tiers.items.type,parentSchema:schema20.properties.tiers.items,data:data10};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/tiers",schemaPath:"#/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.tiers.type,parentSchema:schema20.properties.tiers,data:data9};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.not_rated !== undefined){
+let data18 = data.not_rated;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.key === undefined){
+const err45 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema20.properties.not_rated.items.required,parentSchema:schema20.properties.not_rated.items,data:data19};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data19.name === undefined){
+const err46 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.properties.not_rated.items.required,parentSchema:schema20.properties.not_rated.items,data:data19};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data19.url === undefined){
+const err47 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema20.properties.not_rated.items.required,parentSchema:schema20.properties.not_rated.items,data:data19};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+for(const key4 in data19){
+if(!(((key4 === "key") || (key4 === "name")) || (key4 === "url"))){
+const err48 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.not_rated.items,data:data19};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data19.key !== undefined){
+let data20 = data19.key;
+if(typeof data20 !== "string"){
+const err49 = {instancePath:instancePath+"/not_rated/" + i2+"/key",schemaPath:"#/properties/not_rated/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.not_rated.items.properties.key.type,parentSchema:schema20.properties.not_rated.items.properties.key,data:data20};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data19.name !== undefined){
+let data21 = data19.name;
+if(typeof data21 !== "string"){
+const err50 = {instancePath:instancePath+"/not_rated/" + i2+"/name",schemaPath:"#/properties/not_rated/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.not_rated.items.properties.name.type,parentSchema:schema20.properties.not_rated.items.properties.name,data:data21};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data19.url !== undefined){
+let data22 = data19.url;
+if(typeof data22 !== "string"){
+const err51 = {instancePath:instancePath+"/not_rated/" + i2+"/url",schemaPath:"#/properties/not_rated/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.not_rated.items.properties.url.type,parentSchema:schema20.properties.not_rated.items.properties.url,data:data22};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.not_rated.items.type,parentSchema:schema20.properties.not_rated.items,data:data19};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/not_rated",schemaPath:"#/properties/not_rated/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.not_rated.type,parentSchema:schema20.properties.not_rated,data:data18};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.lineup !== undefined){
+let data23 = data.lineup;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.solo_attack === undefined){
+const err54 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "solo_attack"},message:"must have required property '"+"solo_attack"+"'",schema:schema20.properties.lineup.required,parentSchema:schema20.properties.lineup,data:data23};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data23.rally_attack === undefined){
+const err55 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "rally_attack"},message:"must have required property '"+"rally_attack"+"'",schema:schema20.properties.lineup.required,parentSchema:schema20.properties.lineup,data:data23};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data23.defense === undefined){
+const err56 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "defense"},message:"must have required property '"+"defense"+"'",schema:schema20.properties.lineup.required,parentSchema:schema20.properties.lineup,data:data23};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data23.note === undefined){
+const err57 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "note"},message:"must have required property '"+"note"+"'",schema:schema20.properties.lineup.required,parentSchema:schema20.properties.lineup,data:data23};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+for(const key5 in data23){
+if(!((((key5 === "solo_attack") || (key5 === "rally_attack")) || (key5 === "defense")) || (key5 === "note"))){
+const err58 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.lineup,data:data23};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data23.solo_attack !== undefined){
+let data24 = data23.solo_attack;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+let data25 = data24[i3];
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.key === undefined){
+const err59 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema20.properties.lineup.properties.solo_attack.items.required,parentSchema:schema20.properties.lineup.properties.solo_attack.items,data:data25};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data25.name === undefined){
+const err60 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.properties.lineup.properties.solo_attack.items.required,parentSchema:schema20.properties.lineup.properties.solo_attack.items,data:data25};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data25.url === undefined){
+const err61 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema20.properties.lineup.properties.solo_attack.items.required,parentSchema:schema20.properties.lineup.properties.solo_attack.items,data:data25};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+for(const key6 in data25){
+if(!(((key6 === "key") || (key6 === "name")) || (key6 === "url"))){
+const err62 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.lineup.properties.solo_attack.items,data:data25};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data25.key !== undefined){
+let data26 = data25.key;
+if(typeof data26 !== "string"){
+const err63 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/key",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.solo_attack.items.properties.key.type,parentSchema:schema20.properties.lineup.properties.solo_attack.items.properties.key,data:data26};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data25.name !== undefined){
+let data27 = data25.name;
+if(typeof data27 !== "string"){
+const err64 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/name",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.solo_attack.items.properties.name.type,parentSchema:schema20.properties.lineup.properties.solo_attack.items.properties.name,data:data27};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data25.url !== undefined){
+let data28 = data25.url;
+if(typeof data28 !== "string"){
+const err65 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/url",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.solo_attack.items.properties.url.type,parentSchema:schema20.properties.lineup.properties.solo_attack.items.properties.url,data:data28};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.lineup.properties.solo_attack.items.type,parentSchema:schema20.properties.lineup.properties.solo_attack.items,data:data25};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/lineup/solo_attack",schemaPath:"#/properties/lineup/properties/solo_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.lineup.properties.solo_attack.type,parentSchema:schema20.properties.lineup.properties.solo_attack,data:data24};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data23.rally_attack !== undefined){
+let data29 = data23.rally_attack;
+if(Array.isArray(data29)){
+const len4 = data29.length;
+for(let i4=0; i4<len4; i4++){
+let data30 = data29[i4];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.key === undefined){
+const err68 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema20.properties.lineup.properties.rally_attack.items.required,parentSchema:schema20.properties.lineup.properties.rally_attack.items,data:data30};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data30.name === undefined){
+const err69 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.properties.lineup.properties.rally_attack.items.required,parentSchema:schema20.properties.lineup.properties.rally_attack.items,data:data30};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data30.url === undefined){
+const err70 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema20.properties.lineup.properties.rally_attack.items.required,parentSchema:schema20.properties.lineup.properties.rally_attack.items,data:data30};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+for(const key7 in data30){
+if(!(((key7 === "key") || (key7 === "name")) || (key7 === "url"))){
+const err71 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.lineup.properties.rally_attack.items,data:data30};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data30.key !== undefined){
+let data31 = data30.key;
+if(typeof data31 !== "string"){
+const err72 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/key",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.rally_attack.items.properties.key.type,parentSchema:schema20.properties.lineup.properties.rally_attack.items.properties.key,data:data31};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data30.name !== undefined){
+let data32 = data30.name;
+if(typeof data32 !== "string"){
+const err73 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/name",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.rally_attack.items.properties.name.type,parentSchema:schema20.properties.lineup.properties.rally_attack.items.properties.name,data:data32};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data30.url !== undefined){
+let data33 = data30.url;
+if(typeof data33 !== "string"){
+const err74 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/url",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.rally_attack.items.properties.url.type,parentSchema:schema20.properties.lineup.properties.rally_attack.items.properties.url,data:data33};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.lineup.properties.rally_attack.items.type,parentSchema:schema20.properties.lineup.properties.rally_attack.items,data:data30};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/lineup/rally_attack",schemaPath:"#/properties/lineup/properties/rally_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.lineup.properties.rally_attack.type,parentSchema:schema20.properties.lineup.properties.rally_attack,data:data29};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data23.defense !== undefined){
+let data34 = data23.defense;
+if(Array.isArray(data34)){
+const len5 = data34.length;
+for(let i5=0; i5<len5; i5++){
+let data35 = data34[i5];
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.key === undefined){
+const err77 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema20.properties.lineup.properties.defense.items.required,parentSchema:schema20.properties.lineup.properties.defense.items,data:data35};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data35.name === undefined){
+const err78 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.properties.lineup.properties.defense.items.required,parentSchema:schema20.properties.lineup.properties.defense.items,data:data35};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(data35.url === undefined){
+const err79 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema20.properties.lineup.properties.defense.items.required,parentSchema:schema20.properties.lineup.properties.defense.items,data:data35};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+for(const key8 in data35){
+if(!(((key8 === "key") || (key8 === "name")) || (key8 === "url"))){
+const err80 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.lineup.properties.defense.items,data:data35};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data35.key !== undefined){
+let data36 = data35.key;
 if(typeof data36 !== "string"){
-const err83 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.data_version.type,parentSchema:schema20.properties.data_version,data:data36};
+const err81 = {instancePath:instancePath+"/lineup/defense/" + i5+"/key",schemaPath:"#/properties/lineup/properties/defense/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.defense.items.properties.key.type,parentSchema:schema20.properties.lineup.properties.defense.items.properties.key,data:data36};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data35.name !== undefined){
+let data37 = data35.name;
+if(typeof data37 !== "string"){
+const err82 = {instancePath:instancePath+"/lineup/defense/" + i5+"/name",schemaPath:"#/properties/lineup/properties/defense/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.defense.items.properties.name.type,parentSchema:schema20.properties.lineup.properties.defense.items.properties.name,data:data37};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data35.url !== undefined){
+let data38 = data35.url;
+if(typeof data38 !== "string"){
+const err83 = {instancePath:instancePath+"/lineup/defense/" + i5+"/url",schemaPath:"#/properties/lineup/properties/defense/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.defense.items.properties.url.type,parentSchema:schema20.properties.lineup.properties.defense.items.properties.url,data:data38};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5240,7 +7302,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err84 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.lineup.properties.defense.items.type,parentSchema:schema20.properties.lineup.properties.defense.items,data:data35};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5249,19 +7311,676 @@ vErrors.push(err84);
 }
 errors++;
 }
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/lineup/defense",schemaPath:"#/properties/lineup/properties/defense/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.lineup.properties.defense.type,parentSchema:schema20.properties.lineup.properties.defense,data:data34};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data23.note !== undefined){
+let data39 = data23.note;
+if(typeof data39 !== "string"){
+const err86 = {instancePath:instancePath+"/lineup/note",schemaPath:"#/properties/lineup/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.lineup.properties.note.type,parentSchema:schema20.properties.lineup.properties.note,data:data39};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.lineup.type,parentSchema:schema20.properties.lineup,data:data23};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.overall_lists !== undefined){
+let data40 = data.overall_lists;
+if(Array.isArray(data40)){
+const len6 = data40.length;
+for(let i6=0; i6<len6; i6++){
+let data41 = data40[i6];
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.source === undefined){
+const err88 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema20.properties.overall_lists.items.required,parentSchema:schema20.properties.overall_lists.items,data:data41};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(data41.title === undefined){
+const err89 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema20.properties.overall_lists.items.required,parentSchema:schema20.properties.overall_lists.items,data:data41};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data41.scope === undefined){
+const err90 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema20.properties.overall_lists.items.required,parentSchema:schema20.properties.overall_lists.items,data:data41};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(data41.tiers === undefined){
+const err91 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "tiers"},message:"must have required property '"+"tiers"+"'",schema:schema20.properties.overall_lists.items.required,parentSchema:schema20.properties.overall_lists.items,data:data41};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+for(const key9 in data41){
+if(!(((((key9 === "source") || (key9 === "title")) || (key9 === "scope")) || (key9 === "tiers")) || (key9 === "note"))){
+const err92 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.overall_lists.items,data:data41};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data41.source !== undefined){
+let data42 = data41.source;
+if(typeof data42 !== "string"){
+const err93 = {instancePath:instancePath+"/overall_lists/" + i6+"/source",schemaPath:"#/properties/overall_lists/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.overall_lists.items.properties.source.type,parentSchema:schema20.properties.overall_lists.items.properties.source,data:data42};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data41.title !== undefined){
+let data43 = data41.title;
+if(typeof data43 !== "string"){
+const err94 = {instancePath:instancePath+"/overall_lists/" + i6+"/title",schemaPath:"#/properties/overall_lists/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.overall_lists.items.properties.title.type,parentSchema:schema20.properties.overall_lists.items.properties.title,data:data43};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data41.scope !== undefined){
+let data44 = data41.scope;
+if(typeof data44 !== "string"){
+const err95 = {instancePath:instancePath+"/overall_lists/" + i6+"/scope",schemaPath:"#/properties/overall_lists/items/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.overall_lists.items.properties.scope.type,parentSchema:schema20.properties.overall_lists.items.properties.scope,data:data44};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data41.tiers !== undefined){
+let data45 = data41.tiers;
+if(Array.isArray(data45)){
+const len7 = data45.length;
+for(let i7=0; i7<len7; i7++){
+let data46 = data45[i7];
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.tier === undefined){
+const err96 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema20.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items,data:data46};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data46.heroes === undefined){
+const err97 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema20.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items,data:data46};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+for(const key10 in data46){
+if(!((key10 === "tier") || (key10 === "heroes"))){
+const err98 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items,data:data46};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data46.tier !== undefined){
+let data47 = data46.tier;
+if(typeof data47 !== "string"){
+const err99 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/tier",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.overall_lists.items.properties.tiers.items.properties.tier.type,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.tier,data:data47};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data46.heroes !== undefined){
+let data48 = data46.heroes;
+if(Array.isArray(data48)){
+const len8 = data48.length;
+for(let i8=0; i8<len8; i8++){
+let data49 = data48[i8];
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(data49.key === undefined){
+const err100 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+if(data49.name === undefined){
+const err101 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if(data49.url === undefined){
+const err102 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+for(const key11 in data49){
+if(!(((key11 === "key") || (key11 === "name")) || (key11 === "url"))){
+const err103 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data49.key !== undefined){
+let data50 = data49.key;
+if(typeof data50 !== "string"){
+const err104 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/key",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key,data:data50};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data49.name !== undefined){
+let data51 = data49.name;
+if(typeof data51 !== "string"){
+const err105 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/name",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name,data:data51};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data49.url !== undefined){
+let data52 = data49.url;
+if(typeof data52 !== "string"){
+const err106 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/url",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url,data:data52};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.type,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes.type,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items.properties.heroes,data:data48};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.overall_lists.items.properties.tiers.items.type,parentSchema:schema20.properties.overall_lists.items.properties.tiers.items,data:data46};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers",schemaPath:"#/properties/overall_lists/items/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.overall_lists.items.properties.tiers.type,parentSchema:schema20.properties.overall_lists.items.properties.tiers,data:data45};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data41.note !== undefined){
+let data53 = data41.note;
+if(typeof data53 !== "string"){
+const err111 = {instancePath:instancePath+"/overall_lists/" + i6+"/note",schemaPath:"#/properties/overall_lists/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.overall_lists.items.properties.note.type,parentSchema:schema20.properties.overall_lists.items.properties.note,data:data53};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.overall_lists.items.type,parentSchema:schema20.properties.overall_lists.items,data:data41};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/overall_lists",schemaPath:"#/properties/overall_lists/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.overall_lists.type,parentSchema:schema20.properties.overall_lists,data:data40};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data.other_roles !== undefined){
+let data54 = data.other_roles;
+if(Array.isArray(data54)){
+const len9 = data54.length;
+for(let i9=0; i9<len9; i9++){
+let data55 = data54[i9];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.role === undefined){
+const err114 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema20.properties.other_roles.items.required,parentSchema:schema20.properties.other_roles.items,data:data55};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+if(data55.min_generation === undefined){
+const err115 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "min_generation"},message:"must have required property '"+"min_generation"+"'",schema:schema20.properties.other_roles.items.required,parentSchema:schema20.properties.other_roles.items,data:data55};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+if(data55.max_generation === undefined){
+const err116 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "max_generation"},message:"must have required property '"+"max_generation"+"'",schema:schema20.properties.other_roles.items.required,parentSchema:schema20.properties.other_roles.items,data:data55};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+for(const key12 in data55){
+if(!(((key12 === "role") || (key12 === "min_generation")) || (key12 === "max_generation"))){
+const err117 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.other_roles.items,data:data55};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+if(data55.role !== undefined){
+let data56 = data55.role;
+if(typeof data56 !== "string"){
+const err118 = {instancePath:instancePath+"/other_roles/" + i9+"/role",schemaPath:"#/properties/other_roles/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.other_roles.items.properties.role.type,parentSchema:schema20.properties.other_roles.items.properties.role,data:data56};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data55.min_generation !== undefined){
+let data57 = data55.min_generation;
+if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
+const err119 = {instancePath:instancePath+"/other_roles/" + i9+"/min_generation",schemaPath:"#/properties/other_roles/items/properties/min_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.other_roles.items.properties.min_generation.type,parentSchema:schema20.properties.other_roles.items.properties.min_generation,data:data57};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data55.max_generation !== undefined){
+let data58 = data55.max_generation;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+const err120 = {instancePath:instancePath+"/other_roles/" + i9+"/max_generation",schemaPath:"#/properties/other_roles/items/properties/max_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.other_roles.items.properties.max_generation.type,parentSchema:schema20.properties.other_roles.items.properties.max_generation,data:data58};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.other_roles.items.type,parentSchema:schema20.properties.other_roles.items,data:data55};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/other_roles",schemaPath:"#/properties/other_roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.other_roles.type,parentSchema:schema20.properties.other_roles,data:data54};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data59 = data.url;
+if(typeof data59 !== "string"){
+const err123 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.url.type,parentSchema:schema20.properties.url,data:data59};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data60 = data.source;
+if(typeof data60 !== "string"){
+const err124 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.source.type,parentSchema:schema20.properties.source,data:data60};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data.as_of !== undefined){
+let data61 = data.as_of;
+if(typeof data61 !== "string"){
+const err125 = {instancePath:instancePath+"/as_of",schemaPath:"#/properties/as_of/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.as_of.type,parentSchema:schema20.properties.as_of,data:data61};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data62 = data.notes;
+if(Array.isArray(data62)){
+const len10 = data62.length;
+for(let i10=0; i10<len10; i10++){
+let data63 = data62[i10];
+if(typeof data63 !== "string"){
+const err126 = {instancePath:instancePath+"/notes/" + i10,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.notes.items.type,parentSchema:schema20.properties.notes.items,data:data63};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.notes.type,parentSchema:schema20.properties.notes,data:data62};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data64 = data.sources;
+if(Array.isArray(data64)){
+const len11 = data64.length;
+for(let i11=0; i11<len11; i11++){
+let data65 = data64[i11];
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+if(data65.ref === undefined){
+const err128 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data65};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+for(const key13 in data65){
+if(!(((key13 === "id") || (key13 === "ref")) || (key13 === "used_for"))){
+const err129 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.sources.items,data:data65};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+if(data65.id !== undefined){
+let data66 = data65.id;
+if(typeof data66 !== "string"){
+const err130 = {instancePath:instancePath+"/sources/" + i11+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.id.type,parentSchema:schema20.properties.sources.items.properties.id,data:data66};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+if(data65.ref !== undefined){
+let data67 = data65.ref;
+if(typeof data67 !== "string"){
+const err131 = {instancePath:instancePath+"/sources/" + i11+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.ref.type,parentSchema:schema20.properties.sources.items.properties.ref,data:data67};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+if(data65.used_for !== undefined){
+let data68 = data65.used_for;
+if(typeof data68 !== "string"){
+const err132 = {instancePath:instancePath+"/sources/" + i11+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.used_for.type,parentSchema:schema20.properties.sources.items.properties.used_for,data:data68};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sources.items.type,parentSchema:schema20.properties.sources.items,data:data65};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.sources.type,parentSchema:schema20.properties.sources,data:data64};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data69 = data.data_version;
+if(typeof data69 !== "string"){
+const err135 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.data_version.type,parentSchema:schema20.properties.data_version,data:data69};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+}
+else {
+const err136 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
 validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const truegold_upgrade_cost_input = validate20;
-const schema21 = {"type":"object","additionalProperties":false,"required":["building","from","to"],"properties":{"building":{"type":"string","enum":["town_center","embassy","command_center","infirmary","barracks","stable","range","war_academy"],"description":"The building to upgrade."},"from":{"description":"Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"to":{"description":"Target level, same form as `from`, not below it. Highest level is `TG10` (80).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]}}};
+export const governor_charm_cost_input = validate20;
+const schema21 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"integer","minimum":0,"maximum":22,"description":"Current charm level, 0-22."},"to":{"type":"integer","minimum":0,"maximum":22,"description":"Target charm level, 0-22, not below `from`."},"charms":{"type":"integer","minimum":1,"maximum":18,"default":1,"description":"How many charms make this upgrade (1-18)."}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.building === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5270,8 +7989,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.from === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5280,8 +7999,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.to === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema21.required,parentSchema:schema21,data};
+for(const key0 in data){
+if(!(((key0 === "from") || (key0 === "to")) || (key0 === "charms"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5290,9 +8010,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "building") || (key0 === "from")) || (key0 === "to"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.from.type,parentSchema:schema21.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5301,11 +8023,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.building !== undefined){
-let data0 = data.building;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.building.type,parentSchema:schema21.properties.building,data:data0};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 22 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 22},message:"must be <= 22",schema:22,parentSchema:schema21.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5314,8 +8034,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!((((((((data0 === "town_center") || (data0 === "embassy")) || (data0 === "command_center")) || (data0 === "infirmary")) || (data0 === "barracks")) || (data0 === "stable")) || (data0 === "range")) || (data0 === "war_academy"))){
-const err5 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/enum",keyword:"enum",params:{allowedValues: schema21.properties.building.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.building.enum,parentSchema:schema21.properties.building,data:data0};
+if(data0 < 0 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5325,14 +8045,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.from !== undefined){
-let data1 = data.from;
-const _errs5 = errors;
-let valid1 = false;
-const _errs6 = errors;
-if(typeof data1 === "string"){
-if(func3(data1) > 32){
-const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema21.properties.from.anyOf[0],data:data1};
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.to.type,parentSchema:schema21.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5341,9 +8058,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.from.anyOf[0].type,parentSchema:schema21.properties.from.anyOf[0],data:data1};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 22 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 22},message:"must be <= 22",schema:22,parentSchema:schema21.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5352,12 +8069,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs8 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.from.anyOf[1].type,parentSchema:schema21.properties.from.anyOf[1],data:data1};
+if(data1 < 0 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5366,9 +8079,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 80 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema21.properties.from.anyOf[1],data:data1};
+}
+}
+if(data.charms !== undefined){
+let data2 = data.charms;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err9 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.charms.type,parentSchema:schema21.properties.charms,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5377,8 +8093,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data1 < 30 || isNaN(data1)){
-const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema21.properties.from.anyOf[1],data:data1};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 18 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18},message:"must be <= 18",schema:18,parentSchema:schema21.properties.charms,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5387,12 +8104,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.from.anyOf,parentSchema:schema21.properties.from,data:data1};
+if(data2 < 1 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.charms,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5401,26 +8114,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
+}
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.to !== undefined){
-let data2 = data.to;
-const _errs11 = errors;
-let valid2 = false;
-const _errs12 = errors;
-if(typeof data2 === "string"){
-if(func3(data2) > 32){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema21.properties.to.anyOf[0],data:data2};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5429,102 +8127,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.to.anyOf[0].type,parentSchema:schema21.properties.to.anyOf[0],data:data2};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var _valid1 = _errs12 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs14 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.to.anyOf[1].type,parentSchema:schema21.properties.to.anyOf[1],data:data2};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 80 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema21.properties.to.anyOf[1],data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data2 < 30 || isNaN(data2)){
-const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema21.properties.to.anyOf[1],data:data2};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-var _valid1 = _errs14 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.to.anyOf,parentSchema:schema21.properties.to,data:data2};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const truegold_upgrade_cost_output = validate21;
-const schema22 = {"type":"object","additionalProperties":false,"required":["building","from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"building":{"type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"type":"string"},"name":{"type":"string"}}},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"description":"Truegold materials, by key.","type":"object","additionalProperties":false,"required":["truegold","tempered_truegold"],"properties":{"truegold":{"type":"integer","minimum":0,"description":"Truegold"},"tempered_truegold":{"type":"integer","minimum":0,"description":"Tempered Truegold"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+export const governor_charm_cost_output = validate21;
+const schema22 = {"type":"object","additionalProperties":false,"required":["from","to","charms","step_count","steps","totals_per_charm","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"charms":{"type":"integer","minimum":1,"maximum":18,"description":"Number of charms the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_charm":{"description":"Governor Charm materials, by key.","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"totals":{"description":"Totals for all charms (per charm x charms).","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.building === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5533,8 +8148,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.from === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5543,8 +8158,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.to === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(data.charms === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "charms"},message:"must have required property '"+"charms"+"'",schema:schema22.required,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5573,8 +8188,6206 @@ vErrors.push(err4);
 }
 errors++;
 }
+if(data.totals_per_charm === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_charm"},message:"must have required property '"+"totals_per_charm"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 if(data.totals === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.materials === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.gaps === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema22.required,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema22.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 !== "string"){
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.from.type,parentSchema:schema22.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 !== "string"){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.to.type,parentSchema:schema22.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.charms !== undefined){
+let data2 = data.charms;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err16 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.charms.type,parentSchema:schema22.properties.charms,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 18 || isNaN(data2)){
+const err17 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18},message:"must be <= 18",schema:18,parentSchema:schema22.properties.charms,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err18 = {instancePath:instancePath+"/charms",schemaPath:"#/properties/charms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema22.properties.charms,data:data2};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.step_count !== undefined){
+let data3 = data.step_count;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err19 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.step_count.type,parentSchema:schema22.properties.step_count,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err20 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.step_count,data:data3};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.steps !== undefined){
+let data4 = data.steps;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.from === undefined){
+const err21 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data5.to === undefined){
+const err22 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data5.cost === undefined){
+const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+for(const key1 in data5){
+if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
+const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data5.from !== undefined){
+let data6 = data5.from;
+if(typeof data6 !== "string"){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.from.type,parentSchema:schema22.properties.steps.items.properties.from,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data5.to !== undefined){
+let data7 = data5.to;
+if(typeof data7 !== "string"){
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.to.type,parentSchema:schema22.properties.steps.items.properties.to,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data5.cost !== undefined){
+let data8 = data5.cost;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+let data9 = data8[key2];
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.properties.cost.type,parentSchema:schema22.properties.steps.items.properties.cost,data:data8};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data5.confidence !== undefined){
+let data10 = data5.confidence;
+if(typeof data10 !== "string"){
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.confidence.type,parentSchema:schema22.properties.steps.items.properties.confidence,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.steps.items.properties.confidence.enum,parentSchema:schema22.properties.steps.items.properties.confidence,data:data10};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data5.note !== undefined){
+let data11 = data5.note;
+if(typeof data11 !== "string"){
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.note.type,parentSchema:schema22.properties.steps.items.properties.note,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data5.unknown !== undefined){
+let data12 = data5.unknown;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(typeof data13 !== "string"){
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.unknown.items.type,parentSchema:schema22.properties.steps.items.properties.unknown.items,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.items.properties.unknown.type,parentSchema:schema22.properties.steps.items.properties.unknown,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.type,parentSchema:schema22.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.type,parentSchema:schema22.properties.steps,data:data4};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.totals_per_charm !== undefined){
+let data14 = data.totals_per_charm;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.charm_guides === undefined){
+const err37 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema22.properties.totals_per_charm.required,parentSchema:schema22.properties.totals_per_charm,data:data14};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data14.charm_designs === undefined){
+const err38 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema22.properties.totals_per_charm.required,parentSchema:schema22.properties.totals_per_charm,data:data14};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+for(const key3 in data14){
+if(!((key3 === "charm_guides") || (key3 === "charm_designs"))){
+const err39 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.totals_per_charm,data:data14};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data14.charm_guides !== undefined){
+let data15 = data14.charm_guides;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err40 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals_per_charm.properties.charm_guides.type,parentSchema:schema22.properties.totals_per_charm.properties.charm_guides,data:data15};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err41 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals_per_charm.properties.charm_guides,data:data15};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+if(data14.charm_designs !== undefined){
+let data16 = data14.charm_designs;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err42 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals_per_charm.properties.charm_designs.type,parentSchema:schema22.properties.totals_per_charm.properties.charm_designs,data:data16};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err43 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals_per_charm.properties.charm_designs,data:data16};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.totals_per_charm.type,parentSchema:schema22.properties.totals_per_charm,data:data14};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.totals !== undefined){
+let data17 = data.totals;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.charm_guides === undefined){
+const err45 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema22.properties.totals.required,parentSchema:schema22.properties.totals,data:data17};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data17.charm_designs === undefined){
+const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema22.properties.totals.required,parentSchema:schema22.properties.totals,data:data17};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key4 in data17){
+if(!((key4 === "charm_guides") || (key4 === "charm_designs"))){
+const err47 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.totals,data:data17};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data17.charm_guides !== undefined){
+let data18 = data17.charm_guides;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err48 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals.properties.charm_guides.type,parentSchema:schema22.properties.totals.properties.charm_guides,data:data18};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err49 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals.properties.charm_guides,data:data18};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+if(data17.charm_designs !== undefined){
+let data19 = data17.charm_designs;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err50 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals.properties.charm_designs.type,parentSchema:schema22.properties.totals.properties.charm_designs,data:data19};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err51 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals.properties.charm_designs,data:data19};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.totals.type,parentSchema:schema22.properties.totals,data:data17};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.materials !== undefined){
+let data20 = data.materials;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key5 in data20){
+let data21 = data20[key5];
+if(typeof data21 !== "string"){
+const err53 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.materials.additionalProperties.type,parentSchema:schema22.properties.materials.additionalProperties,data:data21};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.materials.type,parentSchema:schema22.properties.materials,data:data20};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data22 = data.confidence;
+if(typeof data22 !== "string"){
+const err55 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.confidence.type,parentSchema:schema22.properties.confidence,data:data22};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(!(((((data22 === "high") || (data22 === "medium-high")) || (data22 === "medium")) || (data22 === "low-medium")) || (data22 === "low"))){
+const err56 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.confidence.enum,parentSchema:schema22.properties.confidence,data:data22};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data23 = data.notes;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+let data24 = data23[i2];
+if(typeof data24 !== "string"){
+const err57 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.notes.items.type,parentSchema:schema22.properties.notes.items,data:data24};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.notes.type,parentSchema:schema22.properties.notes,data:data23};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data25 = data.gaps;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(typeof data26 !== "string"){
+const err59 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.gaps.items.type,parentSchema:schema22.properties.gaps.items,data:data26};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.gaps.type,parentSchema:schema22.properties.gaps,data:data25};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data27 = data.sources;
+if(Array.isArray(data27)){
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+let data28 = data27[i4];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.id === undefined){
+const err61 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data28};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(data28.ref === undefined){
+const err62 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data28};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+for(const key6 in data28){
+if(!((key6 === "id") || (key6 === "ref"))){
+const err63 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.sources.items,data:data28};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data28.id !== undefined){
+let data29 = data28.id;
+if(typeof data29 !== "string"){
+const err64 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.id.type,parentSchema:schema22.properties.sources.items.properties.id,data:data29};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data28.ref !== undefined){
+let data30 = data28.ref;
+if(typeof data30 !== "string"){
+const err65 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.ref.type,parentSchema:schema22.properties.sources.items.properties.ref,data:data30};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.sources.items.type,parentSchema:schema22.properties.sources.items,data:data28};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.sources.type,parentSchema:schema22.properties.sources,data:data27};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data31 = data.data_version;
+if(typeof data31 !== "string"){
+const err68 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.data_version.type,parentSchema:schema22.properties.data_version,data:data31};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+export const governor_gear_cost_input = validate22;
+const schema23 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","maxLength":64,"description":"Current level, e.g. `Gold T2 ★1`, `purple t1 *3`, `Red star 2`, or `not crafted`."},"to":{"type":"string","maxLength":64,"description":"Target level, same form as `from`; must not be below `from`. Highest level is `Red T6 ★3`."},"pieces":{"type":"integer","minimum":1,"maximum":6,"default":1,"description":"How many gear pieces make this upgrade (1-6)."}}};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema23.required,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "from") || (key0 === "to")) || (key0 === "pieces"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 === "string"){
+if(func2(data0) > 64){
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema23.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.from.type,parentSchema:schema23.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 === "string"){
+if(func2(data1) > 64){
+const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema23.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.to.type,parentSchema:schema23.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.pieces !== undefined){
+let data2 = data.pieces;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.pieces.type,parentSchema:schema23.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 6 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema23.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+export const governor_gear_cost_output = validate23;
+const schema24 = {"type":"object","additionalProperties":false,"required":["from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":6,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Governor Gear materials, by key.","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.pieces === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.step_count === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.totals_per_piece === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_piece"},message:"must have required property '"+"totals_per_piece"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.totals === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.materials === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.gaps === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema24.required,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema24.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 !== "string"){
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.from.type,parentSchema:schema24.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 !== "string"){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.to.type,parentSchema:schema24.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.pieces !== undefined){
+let data2 = data.pieces;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err16 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.pieces.type,parentSchema:schema24.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 6 || isNaN(data2)){
+const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema24.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err18 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.pieces,data:data2};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.step_count !== undefined){
+let data3 = data.step_count;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err19 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.step_count.type,parentSchema:schema24.properties.step_count,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err20 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.step_count,data:data3};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.steps !== undefined){
+let data4 = data.steps;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.from === undefined){
+const err21 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema24.properties.steps.items.required,parentSchema:schema24.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data5.to === undefined){
+const err22 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema24.properties.steps.items.required,parentSchema:schema24.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data5.cost === undefined){
+const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema24.properties.steps.items.required,parentSchema:schema24.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+for(const key1 in data5){
+if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
+const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data5.from !== undefined){
+let data6 = data5.from;
+if(typeof data6 !== "string"){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.from.type,parentSchema:schema24.properties.steps.items.properties.from,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data5.to !== undefined){
+let data7 = data5.to;
+if(typeof data7 !== "string"){
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.to.type,parentSchema:schema24.properties.steps.items.properties.to,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data5.cost !== undefined){
+let data8 = data5.cost;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+let data9 = data8[key2];
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema24.properties.steps.items.properties.cost.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.steps.items.properties.cost.additionalProperties,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.steps.items.properties.cost.type,parentSchema:schema24.properties.steps.items.properties.cost,data:data8};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data5.confidence !== undefined){
+let data10 = data5.confidence;
+if(typeof data10 !== "string"){
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.confidence.type,parentSchema:schema24.properties.steps.items.properties.confidence,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema24.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.steps.items.properties.confidence.enum,parentSchema:schema24.properties.steps.items.properties.confidence,data:data10};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data5.note !== undefined){
+let data11 = data5.note;
+if(typeof data11 !== "string"){
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.note.type,parentSchema:schema24.properties.steps.items.properties.note,data:data11};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data5.unknown !== undefined){
+let data12 = data5.unknown;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(typeof data13 !== "string"){
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.steps.items.properties.unknown.items.type,parentSchema:schema24.properties.steps.items.properties.unknown.items,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.steps.items.properties.unknown.type,parentSchema:schema24.properties.steps.items.properties.unknown,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.steps.items.type,parentSchema:schema24.properties.steps.items,data:data5};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.steps.type,parentSchema:schema24.properties.steps,data:data4};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.totals_per_piece !== undefined){
+let data14 = data.totals_per_piece;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.satin === undefined){
+const err37 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema24.properties.totals_per_piece.required,parentSchema:schema24.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data14.gilded_threads === undefined){
+const err38 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema24.properties.totals_per_piece.required,parentSchema:schema24.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data14.artisans_vision === undefined){
+const err39 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema24.properties.totals_per_piece.required,parentSchema:schema24.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key3 in data14){
+if(!(((key3 === "satin") || (key3 === "gilded_threads")) || (key3 === "artisans_vision"))){
+const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data14.satin !== undefined){
+let data15 = data14.satin;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err41 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.totals_per_piece.properties.satin.type,parentSchema:schema24.properties.totals_per_piece.properties.satin,data:data15};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err42 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.totals_per_piece.properties.satin,data:data15};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data14.gilded_threads !== undefined){
+let data16 = data14.gilded_threads;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err43 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.totals_per_piece.properties.gilded_threads.type,parentSchema:schema24.properties.totals_per_piece.properties.gilded_threads,data:data16};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err44 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.totals_per_piece.properties.gilded_threads,data:data16};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+if(data14.artisans_vision !== undefined){
+let data17 = data14.artisans_vision;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err45 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.totals_per_piece.properties.artisans_vision.type,parentSchema:schema24.properties.totals_per_piece.properties.artisans_vision,data:data17};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err46 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.totals_per_piece.properties.artisans_vision,data:data17};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.totals_per_piece.type,parentSchema:schema24.properties.totals_per_piece,data:data14};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.totals !== undefined){
+let data18 = data.totals;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.satin === undefined){
+const err48 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema24.properties.totals.required,parentSchema:schema24.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data18.gilded_threads === undefined){
+const err49 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema24.properties.totals.required,parentSchema:schema24.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data18.artisans_vision === undefined){
+const err50 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema24.properties.totals.required,parentSchema:schema24.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+for(const key4 in data18){
+if(!(((key4 === "satin") || (key4 === "gilded_threads")) || (key4 === "artisans_vision"))){
+const err51 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data18.satin !== undefined){
+let data19 = data18.satin;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err52 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.totals.properties.satin.type,parentSchema:schema24.properties.totals.properties.satin,data:data19};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err53 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.totals.properties.satin,data:data19};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+if(data18.gilded_threads !== undefined){
+let data20 = data18.gilded_threads;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err54 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.totals.properties.gilded_threads.type,parentSchema:schema24.properties.totals.properties.gilded_threads,data:data20};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err55 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.totals.properties.gilded_threads,data:data20};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+if(data18.artisans_vision !== undefined){
+let data21 = data18.artisans_vision;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err56 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.totals.properties.artisans_vision.type,parentSchema:schema24.properties.totals.properties.artisans_vision,data:data21};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err57 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema24.properties.totals.properties.artisans_vision,data:data21};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.totals.type,parentSchema:schema24.properties.totals,data:data18};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data.materials !== undefined){
+let data22 = data.materials;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key5 in data22){
+let data23 = data22[key5];
+if(typeof data23 !== "string"){
+const err59 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.materials.additionalProperties.type,parentSchema:schema24.properties.materials.additionalProperties,data:data23};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.materials.type,parentSchema:schema24.properties.materials,data:data22};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data24 = data.confidence;
+if(typeof data24 !== "string"){
+const err61 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.confidence.type,parentSchema:schema24.properties.confidence,data:data24};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(!(((((data24 === "high") || (data24 === "medium-high")) || (data24 === "medium")) || (data24 === "low-medium")) || (data24 === "low"))){
+const err62 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema24.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.confidence.enum,parentSchema:schema24.properties.confidence,data:data24};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data25 = data.notes;
+if(Array.isArray(data25)){
+const len2 = data25.length;
+for(let i2=0; i2<len2; i2++){
+let data26 = data25[i2];
+if(typeof data26 !== "string"){
+const err63 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.notes.items.type,parentSchema:schema24.properties.notes.items,data:data26};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.notes.type,parentSchema:schema24.properties.notes,data:data25};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data27 = data.gaps;
+if(Array.isArray(data27)){
+const len3 = data27.length;
+for(let i3=0; i3<len3; i3++){
+let data28 = data27[i3];
+if(typeof data28 !== "string"){
+const err65 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.gaps.items.type,parentSchema:schema24.properties.gaps.items,data:data28};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.gaps.type,parentSchema:schema24.properties.gaps,data:data27};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data29 = data.sources;
+if(Array.isArray(data29)){
+const len4 = data29.length;
+for(let i4=0; i4<len4; i4++){
+let data30 = data29[i4];
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.id === undefined){
+const err67 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema24.properties.sources.items.required,parentSchema:schema24.properties.sources.items,data:data30};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(data30.ref === undefined){
+const err68 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema24.properties.sources.items.required,parentSchema:schema24.properties.sources.items,data:data30};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+for(const key6 in data30){
+if(!((key6 === "id") || (key6 === "ref"))){
+const err69 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema24.properties.sources.items,data:data30};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data30.id !== undefined){
+let data31 = data30.id;
+if(typeof data31 !== "string"){
+const err70 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.sources.items.properties.id.type,parentSchema:schema24.properties.sources.items.properties.id,data:data31};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data30.ref !== undefined){
+let data32 = data30.ref;
+if(typeof data32 !== "string"){
+const err71 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.sources.items.properties.ref.type,parentSchema:schema24.properties.sources.items.properties.ref,data:data32};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.properties.sources.items.type,parentSchema:schema24.properties.sources.items,data:data30};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema24.properties.sources.type,parentSchema:schema24.properties.sources,data:data29};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data33 = data.data_version;
+if(typeof data33 !== "string"){
+const err74 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.data_version.type,parentSchema:schema24.properties.data_version,data:data33};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+export const hero_shards_cost_input = validate24;
+const schema25 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"description":"Current position, e.g. `0★`, `2★ 4/6`, `3★`, `locked`, or {\"stars\": 2, \"tier\": 4}.","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"description":"Target position, same forms as `from`, not below it. The maximum is `5★ 6/6` (= `5★`).","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]}}};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "from") || (key0 === "to"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(typeof data0 === "string"){
+if(func2(data0) > 32){
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema25.properties.from.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.from.anyOf[0].type,parentSchema:schema25.properties.from.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs6 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.stars === undefined){
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema25.properties.from.anyOf[1].required,parentSchema:schema25.properties.from.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key1 in data0){
+if(!((key1 === "stars") || (key1 === "tier"))){
+const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.from.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data0.stars !== undefined){
+let data1 = data0.stars;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.from.anyOf[1].properties.stars.type,parentSchema:schema25.properties.from.anyOf[1].properties.stars,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 5 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema25.properties.from.anyOf[1].properties.stars,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.from.anyOf[1].properties.stars,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data0.tier !== undefined){
+let data2 = data0.tier;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err10 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.from.anyOf[1].properties.tier.type,parentSchema:schema25.properties.from.anyOf[1].properties.tier,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 6 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema25.properties.from.anyOf[1].properties.tier,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2 < 0 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.from.anyOf[1].properties.tier,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.from.anyOf[1].type,parentSchema:schema25.properties.from.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.properties.from.anyOf,parentSchema:schema25.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.to !== undefined){
+let data3 = data.to;
+const _errs14 = errors;
+let valid3 = false;
+const _errs15 = errors;
+if(typeof data3 === "string"){
+if(func2(data3) > 32){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema25.properties.to.anyOf[0],data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.to.anyOf[0].type,parentSchema:schema25.properties.to.anyOf[0],data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var _valid1 = _errs15 === errors;
+valid3 = valid3 || _valid1;
+if(!valid3){
+const _errs17 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.stars === undefined){
+const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema25.properties.to.anyOf[1].required,parentSchema:schema25.properties.to.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key2 in data3){
+if(!((key2 === "stars") || (key2 === "tier"))){
+const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.to.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data3.stars !== undefined){
+let data4 = data3.stars;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err19 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.to.anyOf[1].properties.stars.type,parentSchema:schema25.properties.to.anyOf[1].properties.stars,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 5 || isNaN(data4)){
+const err20 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema25.properties.to.anyOf[1].properties.stars,data:data4};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err21 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.to.anyOf[1].properties.stars,data:data4};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data3.tier !== undefined){
+let data5 = data3.tier;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err22 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.to.anyOf[1].properties.tier.type,parentSchema:schema25.properties.to.anyOf[1].properties.tier,data:data5};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 6 || isNaN(data5)){
+const err23 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema25.properties.to.anyOf[1].properties.tier,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err24 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.to.anyOf[1].properties.tier,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.to.anyOf[1].type,parentSchema:schema25.properties.to.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var _valid1 = _errs17 === errors;
+valid3 = valid3 || _valid1;
+}
+if(!valid3){
+const err26 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.properties.to.anyOf,parentSchema:schema25.properties.to,data:data3};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+export const hero_shards_cost_output = validate25;
+const schema26 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting position as a canonical label."},"to":{"type":"string","description":"The target position as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["shards"],"properties":{"shards":{"type":"integer","minimum":0,"description":"Hero shards"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.step_count === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.totals === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.materials === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.gaps === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema26.required,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema26.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 !== "string"){
+const err12 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.from.type,parentSchema:schema26.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 !== "string"){
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.to.type,parentSchema:schema26.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.step_count !== undefined){
+let data2 = data.step_count;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err14 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.step_count.type,parentSchema:schema26.properties.step_count,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err15 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.step_count,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.steps !== undefined){
+let data3 = data.steps;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.from === undefined){
+const err16 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema26.properties.steps.items.required,parentSchema:schema26.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data4.to === undefined){
+const err17 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema26.properties.steps.items.required,parentSchema:schema26.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data4.cost === undefined){
+const err18 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema26.properties.steps.items.required,parentSchema:schema26.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
+const err19 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+let data5 = data4.from;
+if(typeof data5 !== "string"){
+const err20 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.from.type,parentSchema:schema26.properties.steps.items.properties.from,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data4.to !== undefined){
+let data6 = data4.to;
+if(typeof data6 !== "string"){
+const err21 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.to.type,parentSchema:schema26.properties.steps.items.properties.to,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data4.cost !== undefined){
+let data7 = data4.cost;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+let data8 = data7[key2];
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema26.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.steps.items.properties.cost.type,parentSchema:schema26.properties.steps.items.properties.cost,data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data4.confidence !== undefined){
+let data9 = data4.confidence;
+if(typeof data9 !== "string"){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.confidence.type,parentSchema:schema26.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema26.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.steps.items.properties.confidence.enum,parentSchema:schema26.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data4.note !== undefined){
+let data10 = data4.note;
+if(typeof data10 !== "string"){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.note.type,parentSchema:schema26.properties.steps.items.properties.note,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data4.unknown !== undefined){
+let data11 = data4.unknown;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(typeof data12 !== "string"){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.steps.items.properties.unknown.items.type,parentSchema:schema26.properties.steps.items.properties.unknown.items,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.steps.items.properties.unknown.type,parentSchema:schema26.properties.steps.items.properties.unknown,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.steps.items.type,parentSchema:schema26.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.steps.type,parentSchema:schema26.properties.steps,data:data3};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.totals !== undefined){
+let data13 = data.totals;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.shards === undefined){
+const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "shards"},message:"must have required property '"+"shards"+"'",schema:schema26.properties.totals.required,parentSchema:schema26.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+for(const key3 in data13){
+if(!(key3 === "shards")){
+const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data13.shards !== undefined){
+let data14 = data13.shards;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err34 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.totals.properties.shards.type,parentSchema:schema26.properties.totals.properties.shards,data:data14};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err35 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.totals.properties.shards,data:data14};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.totals.type,parentSchema:schema26.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.materials !== undefined){
+let data15 = data.materials;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+let data16 = data15[key4];
+if(typeof data16 !== "string"){
+const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.materials.additionalProperties.type,parentSchema:schema26.properties.materials.additionalProperties,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.materials.type,parentSchema:schema26.properties.materials,data:data15};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data17 = data.confidence;
+if(typeof data17 !== "string"){
+const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.confidence.type,parentSchema:schema26.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
+const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema26.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.confidence.enum,parentSchema:schema26.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data18 = data.notes;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(typeof data19 !== "string"){
+const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.notes.items.type,parentSchema:schema26.properties.notes.items,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.notes.type,parentSchema:schema26.properties.notes,data:data18};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data20 = data.gaps;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+if(typeof data21 !== "string"){
+const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.gaps.items.type,parentSchema:schema26.properties.gaps.items,data:data21};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.gaps.type,parentSchema:schema26.properties.gaps,data:data20};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data22 = data.sources;
+if(Array.isArray(data22)){
+const len4 = data22.length;
+for(let i4=0; i4<len4; i4++){
+let data23 = data22[i4];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.id === undefined){
+const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema26.properties.sources.items.required,parentSchema:schema26.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data23.ref === undefined){
+const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema26.properties.sources.items.required,parentSchema:schema26.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key5 in data23){
+if(!((key5 === "id") || (key5 === "ref"))){
+const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema26.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data23.id !== undefined){
+let data24 = data23.id;
+if(typeof data24 !== "string"){
+const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sources.items.properties.id.type,parentSchema:schema26.properties.sources.items.properties.id,data:data24};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data23.ref !== undefined){
+let data25 = data23.ref;
+if(typeof data25 !== "string"){
+const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.sources.items.properties.ref.type,parentSchema:schema26.properties.sources.items.properties.ref,data:data25};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.properties.sources.items.type,parentSchema:schema26.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema26.properties.sources.type,parentSchema:schema26.properties.sources,data:data22};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data26 = data.data_version;
+if(typeof data26 !== "string"){
+const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.data_version.type,parentSchema:schema26.properties.data_version,data:data26};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+export const hero_widgets_cost_input = validate26;
+const schema27 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"integer","minimum":0,"maximum":10,"description":"Current Exclusive Gear level, 0-10 (0 = not unlocked)."},"to":{"type":"integer","minimum":0,"maximum":10,"description":"Target Exclusive Gear level, 0-10, not below `from`."}}};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema27.required,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "from") || (key0 === "to"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.from.type,parentSchema:schema27.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 10 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema27.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 0 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema27.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.to.type,parentSchema:schema27.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 10 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10",schema:10,parentSchema:schema27.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema27.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+
+export const hero_widgets_cost_output = validate27;
+const schema28 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["widgets"],"properties":{"widgets":{"type":"integer","minimum":0,"description":"Widgets"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.step_count === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.totals === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.materials === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.gaps === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema28.required,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema28.properties, key0))){
+const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 !== "string"){
+const err12 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.from.type,parentSchema:schema28.properties.from,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 !== "string"){
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.to.type,parentSchema:schema28.properties.to,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.step_count !== undefined){
+let data2 = data.step_count;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err14 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.step_count.type,parentSchema:schema28.properties.step_count,data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err15 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.step_count,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.steps !== undefined){
+let data3 = data.steps;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.from === undefined){
+const err16 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema28.properties.steps.items.required,parentSchema:schema28.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data4.to === undefined){
+const err17 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema28.properties.steps.items.required,parentSchema:schema28.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data4.cost === undefined){
+const err18 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema28.properties.steps.items.required,parentSchema:schema28.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
+const err19 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+let data5 = data4.from;
+if(typeof data5 !== "string"){
+const err20 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.from.type,parentSchema:schema28.properties.steps.items.properties.from,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data4.to !== undefined){
+let data6 = data4.to;
+if(typeof data6 !== "string"){
+const err21 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.to.type,parentSchema:schema28.properties.steps.items.properties.to,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data4.cost !== undefined){
+let data7 = data4.cost;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+let data8 = data7[key2];
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema28.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.steps.items.properties.cost.additionalProperties,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.steps.items.properties.cost.type,parentSchema:schema28.properties.steps.items.properties.cost,data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data4.confidence !== undefined){
+let data9 = data4.confidence;
+if(typeof data9 !== "string"){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.confidence.type,parentSchema:schema28.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema28.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.steps.items.properties.confidence.enum,parentSchema:schema28.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data4.note !== undefined){
+let data10 = data4.note;
+if(typeof data10 !== "string"){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.note.type,parentSchema:schema28.properties.steps.items.properties.note,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data4.unknown !== undefined){
+let data11 = data4.unknown;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(typeof data12 !== "string"){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.steps.items.properties.unknown.items.type,parentSchema:schema28.properties.steps.items.properties.unknown.items,data:data12};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.steps.items.properties.unknown.type,parentSchema:schema28.properties.steps.items.properties.unknown,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.steps.items.type,parentSchema:schema28.properties.steps.items,data:data4};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.steps.type,parentSchema:schema28.properties.steps,data:data3};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.totals !== undefined){
+let data13 = data.totals;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.widgets === undefined){
+const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "widgets"},message:"must have required property '"+"widgets"+"'",schema:schema28.properties.totals.required,parentSchema:schema28.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+for(const key3 in data13){
+if(!(key3 === "widgets")){
+const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data13.widgets !== undefined){
+let data14 = data13.widgets;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err34 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.totals.properties.widgets.type,parentSchema:schema28.properties.totals.properties.widgets,data:data14};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err35 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.totals.properties.widgets,data:data14};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.totals.type,parentSchema:schema28.properties.totals,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.materials !== undefined){
+let data15 = data.materials;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+let data16 = data15[key4];
+if(typeof data16 !== "string"){
+const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.materials.additionalProperties.type,parentSchema:schema28.properties.materials.additionalProperties,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.materials.type,parentSchema:schema28.properties.materials,data:data15};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data17 = data.confidence;
+if(typeof data17 !== "string"){
+const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.confidence.type,parentSchema:schema28.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
+const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema28.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.confidence.enum,parentSchema:schema28.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data18 = data.notes;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(typeof data19 !== "string"){
+const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.notes.items.type,parentSchema:schema28.properties.notes.items,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.notes.type,parentSchema:schema28.properties.notes,data:data18};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data20 = data.gaps;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+if(typeof data21 !== "string"){
+const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.gaps.items.type,parentSchema:schema28.properties.gaps.items,data:data21};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.gaps.type,parentSchema:schema28.properties.gaps,data:data20};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data22 = data.sources;
+if(Array.isArray(data22)){
+const len4 = data22.length;
+for(let i4=0; i4<len4; i4++){
+let data23 = data22[i4];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.id === undefined){
+const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema28.properties.sources.items.required,parentSchema:schema28.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data23.ref === undefined){
+const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema28.properties.sources.items.required,parentSchema:schema28.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key5 in data23){
+if(!((key5 === "id") || (key5 === "ref"))){
+const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema28.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data23.id !== undefined){
+let data24 = data23.id;
+if(typeof data24 !== "string"){
+const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.sources.items.properties.id.type,parentSchema:schema28.properties.sources.items.properties.id,data:data24};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data23.ref !== undefined){
+let data25 = data23.ref;
+if(typeof data25 !== "string"){
+const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.sources.items.properties.ref.type,parentSchema:schema28.properties.sources.items.properties.ref,data:data25};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.properties.sources.items.type,parentSchema:schema28.properties.sources.items,data:data23};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema28.properties.sources.type,parentSchema:schema28.properties.sources,data:data22};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data26 = data.data_version;
+if(typeof data26 !== "string"){
+const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.data_version.type,parentSchema:schema28.properties.data_version,data:data26};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const mastery_forging_cost_input = validate28;
+const schema29 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"],"default":"mastery","description":"`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200."},"from":{"description":"Current level; mastery `+0`..`+20` (or 0-20), red gear `Gold 100`, `Red 101`..`Red 200` (or 100-200).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"to":{"description":"Target level on the same track, not below `from`.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"pieces":{"type":"integer","minimum":1,"maximum":12,"default":1,"description":"How many hero-gear pieces make this upgrade (1-12)."}}};
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema29.required,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "track") || (key0 === "from")) || (key0 === "to")) || (key0 === "pieces"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.track !== undefined){
+let data0 = data.track;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.track.type,parentSchema:schema29.properties.track,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!((data0 === "mastery") || (data0 === "red_gear"))){
+const err4 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema29.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.track.enum,parentSchema:schema29.properties.track,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data1 = data.from;
+const _errs5 = errors;
+let valid1 = false;
+const _errs6 = errors;
+if(typeof data1 === "string"){
+if(func2(data1) > 32){
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema29.properties.from.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.from.anyOf[0].type,parentSchema:schema29.properties.from.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs8 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.from.anyOf[1].type,parentSchema:schema29.properties.from.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 200 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema29.properties.from.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema29.properties.from.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema29.properties.from.anyOf,parentSchema:schema29.properties.from,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.to !== undefined){
+let data2 = data.to;
+const _errs11 = errors;
+let valid2 = false;
+const _errs12 = errors;
+if(typeof data2 === "string"){
+if(func2(data2) > 32){
+const err11 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema29.properties.to.anyOf[0],data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.to.anyOf[0].type,parentSchema:schema29.properties.to.anyOf[0],data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var _valid1 = _errs12 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs14 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.to.anyOf[1].type,parentSchema:schema29.properties.to.anyOf[1],data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 200 || isNaN(data2)){
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema29.properties.to.anyOf[1],data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data2 < 0 || isNaN(data2)){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema29.properties.to.anyOf[1],data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+var _valid1 = _errs14 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema29.properties.to.anyOf,parentSchema:schema29.properties.to,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.pieces !== undefined){
+let data3 = data.pieces;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.pieces.type,parentSchema:schema29.properties.pieces,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 12 || isNaN(data3)){
+const err18 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema29.properties.pieces,data:data3};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err19 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.pieces,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+export const mastery_forging_cost_output = validate29;
+const schema30 = {"type":"object","additionalProperties":false,"required":["track","from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"]},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":12,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Mastery Forging and Red Gear materials, by key.","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.track === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "track"},message:"must have required property '"+"track"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.from === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.to === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.pieces === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pieces"},message:"must have required property '"+"pieces"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.step_count === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.totals_per_piece === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals_per_piece"},message:"must have required property '"+"totals_per_piece"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.totals === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.materials === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.confidence === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.notes === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.gaps === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema30.required,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema30.properties, key0))){
+const err14 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.track !== undefined){
+let data0 = data.track;
+if(typeof data0 !== "string"){
+const err15 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.track.type,parentSchema:schema30.properties.track,data:data0};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!((data0 === "mastery") || (data0 === "red_gear"))){
+const err16 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema30.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.track.enum,parentSchema:schema30.properties.track,data:data0};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data1 = data.from;
+if(typeof data1 !== "string"){
+const err17 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.from.type,parentSchema:schema30.properties.from,data:data1};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data2 = data.to;
+if(typeof data2 !== "string"){
+const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.to.type,parentSchema:schema30.properties.to,data:data2};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.pieces !== undefined){
+let data3 = data.pieces;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err19 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.pieces.type,parentSchema:schema30.properties.pieces,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 12 || isNaN(data3)){
+const err20 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema30.properties.pieces,data:data3};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err21 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.pieces,data:data3};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.step_count !== undefined){
+let data4 = data.step_count;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err22 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.step_count.type,parentSchema:schema30.properties.step_count,data:data4};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err23 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.step_count,data:data4};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.steps !== undefined){
+let data5 = data.steps;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.from === undefined){
+const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema30.properties.steps.items.required,parentSchema:schema30.properties.steps.items,data:data6};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data6.to === undefined){
+const err25 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema30.properties.steps.items.required,parentSchema:schema30.properties.steps.items,data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data6.cost === undefined){
+const err26 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema30.properties.steps.items.required,parentSchema:schema30.properties.steps.items,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+for(const key1 in data6){
+if(!((((((key1 === "from") || (key1 === "to")) || (key1 === "cost")) || (key1 === "confidence")) || (key1 === "note")) || (key1 === "unknown"))){
+const err27 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema30.properties.steps.items,data:data6};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data6.from !== undefined){
+let data7 = data6.from;
+if(typeof data7 !== "string"){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.steps.items.properties.from.type,parentSchema:schema30.properties.steps.items.properties.from,data:data7};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data6.to !== undefined){
+let data8 = data6.to;
+if(typeof data8 !== "string"){
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.steps.items.properties.to.type,parentSchema:schema30.properties.steps.items.properties.to,data:data8};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data6.cost !== undefined){
+let data9 = data6.cost;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+for(const key2 in data9){
+let data10 = data9[key2];
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema30.properties.steps.items.properties.cost.additionalProperties,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 0 || isNaN(data10)){
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.steps.items.properties.cost.additionalProperties,data:data10};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.steps.items.properties.cost.type,parentSchema:schema30.properties.steps.items.properties.cost,data:data9};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data6.confidence !== undefined){
+let data11 = data6.confidence;
+if(typeof data11 !== "string"){
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.steps.items.properties.confidence.type,parentSchema:schema30.properties.steps.items.properties.confidence,data:data11};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!(((((data11 === "high") || (data11 === "medium-high")) || (data11 === "medium")) || (data11 === "low-medium")) || (data11 === "low"))){
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema30.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.steps.items.properties.confidence.enum,parentSchema:schema30.properties.steps.items.properties.confidence,data:data11};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data6.note !== undefined){
+let data12 = data6.note;
+if(typeof data12 !== "string"){
+const err35 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.steps.items.properties.note.type,parentSchema:schema30.properties.steps.items.properties.note,data:data12};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data6.unknown !== undefined){
+let data13 = data6.unknown;
+if(Array.isArray(data13)){
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+if(typeof data14 !== "string"){
+const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.steps.items.properties.unknown.items.type,parentSchema:schema30.properties.steps.items.properties.unknown.items,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.steps.items.properties.unknown.type,parentSchema:schema30.properties.steps.items.properties.unknown,data:data13};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.steps.items.type,parentSchema:schema30.properties.steps.items,data:data6};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.steps.type,parentSchema:schema30.properties.steps,data:data5};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.totals_per_piece !== undefined){
+let data15 = data.totals_per_piece;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.forgehammers === undefined){
+const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema30.properties.totals_per_piece.required,parentSchema:schema30.properties.totals_per_piece,data:data15};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data15.mythic_gear_pieces === undefined){
+const err41 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema30.properties.totals_per_piece.required,parentSchema:schema30.properties.totals_per_piece,data:data15};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data15.mithril === undefined){
+const err42 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema30.properties.totals_per_piece.required,parentSchema:schema30.properties.totals_per_piece,data:data15};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(data15.enhancement_xp === undefined){
+const err43 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema30.properties.totals_per_piece.required,parentSchema:schema30.properties.totals_per_piece,data:data15};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+for(const key3 in data15){
+if(!((((key3 === "forgehammers") || (key3 === "mythic_gear_pieces")) || (key3 === "mithril")) || (key3 === "enhancement_xp"))){
+const err44 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema30.properties.totals_per_piece,data:data15};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data15.forgehammers !== undefined){
+let data16 = data15.forgehammers;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err45 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.totals_per_piece.properties.forgehammers.type,parentSchema:schema30.properties.totals_per_piece.properties.forgehammers,data:data16};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err46 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.totals_per_piece.properties.forgehammers,data:data16};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+if(data15.mythic_gear_pieces !== undefined){
+let data17 = data15.mythic_gear_pieces;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err47 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.totals_per_piece.properties.mythic_gear_pieces.type,parentSchema:schema30.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err48 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+if(data15.mithril !== undefined){
+let data18 = data15.mithril;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err49 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.totals_per_piece.properties.mithril.type,parentSchema:schema30.properties.totals_per_piece.properties.mithril,data:data18};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err50 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.totals_per_piece.properties.mithril,data:data18};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+if(data15.enhancement_xp !== undefined){
+let data19 = data15.enhancement_xp;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err51 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.totals_per_piece.properties.enhancement_xp.type,parentSchema:schema30.properties.totals_per_piece.properties.enhancement_xp,data:data19};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err52 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.totals_per_piece.properties.enhancement_xp,data:data19};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.totals_per_piece.type,parentSchema:schema30.properties.totals_per_piece,data:data15};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.totals !== undefined){
+let data20 = data.totals;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.forgehammers === undefined){
+const err54 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema30.properties.totals.required,parentSchema:schema30.properties.totals,data:data20};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data20.mythic_gear_pieces === undefined){
+const err55 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema30.properties.totals.required,parentSchema:schema30.properties.totals,data:data20};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data20.mithril === undefined){
+const err56 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema30.properties.totals.required,parentSchema:schema30.properties.totals,data:data20};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data20.enhancement_xp === undefined){
+const err57 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema30.properties.totals.required,parentSchema:schema30.properties.totals,data:data20};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+for(const key4 in data20){
+if(!((((key4 === "forgehammers") || (key4 === "mythic_gear_pieces")) || (key4 === "mithril")) || (key4 === "enhancement_xp"))){
+const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema30.properties.totals,data:data20};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data20.forgehammers !== undefined){
+let data21 = data20.forgehammers;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err59 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.totals.properties.forgehammers.type,parentSchema:schema30.properties.totals.properties.forgehammers,data:data21};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err60 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.totals.properties.forgehammers,data:data21};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+if(data20.mythic_gear_pieces !== undefined){
+let data22 = data20.mythic_gear_pieces;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err61 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.totals.properties.mythic_gear_pieces.type,parentSchema:schema30.properties.totals.properties.mythic_gear_pieces,data:data22};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err62 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.totals.properties.mythic_gear_pieces,data:data22};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+if(data20.mithril !== undefined){
+let data23 = data20.mithril;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err63 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.totals.properties.mithril.type,parentSchema:schema30.properties.totals.properties.mithril,data:data23};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err64 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.totals.properties.mithril,data:data23};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+if(data20.enhancement_xp !== undefined){
+let data24 = data20.enhancement_xp;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err65 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.totals.properties.enhancement_xp.type,parentSchema:schema30.properties.totals.properties.enhancement_xp,data:data24};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err66 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.totals.properties.enhancement_xp,data:data24};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.totals.type,parentSchema:schema30.properties.totals,data:data20};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.materials !== undefined){
+let data25 = data.materials;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key5 in data25){
+let data26 = data25[key5];
+if(typeof data26 !== "string"){
+const err68 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.materials.additionalProperties.type,parentSchema:schema30.properties.materials.additionalProperties,data:data26};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.materials.type,parentSchema:schema30.properties.materials,data:data25};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data27 = data.confidence;
+if(typeof data27 !== "string"){
+const err70 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.confidence.type,parentSchema:schema30.properties.confidence,data:data27};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(!(((((data27 === "high") || (data27 === "medium-high")) || (data27 === "medium")) || (data27 === "low-medium")) || (data27 === "low"))){
+const err71 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema30.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.confidence.enum,parentSchema:schema30.properties.confidence,data:data27};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data28 = data.notes;
+if(Array.isArray(data28)){
+const len2 = data28.length;
+for(let i2=0; i2<len2; i2++){
+let data29 = data28[i2];
+if(typeof data29 !== "string"){
+const err72 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.notes.items.type,parentSchema:schema30.properties.notes.items,data:data29};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.notes.type,parentSchema:schema30.properties.notes,data:data28};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data30 = data.gaps;
+if(Array.isArray(data30)){
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+let data31 = data30[i3];
+if(typeof data31 !== "string"){
+const err74 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.gaps.items.type,parentSchema:schema30.properties.gaps.items,data:data31};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.gaps.type,parentSchema:schema30.properties.gaps,data:data30};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data32 = data.sources;
+if(Array.isArray(data32)){
+const len4 = data32.length;
+for(let i4=0; i4<len4; i4++){
+let data33 = data32[i4];
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.id === undefined){
+const err76 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema30.properties.sources.items.required,parentSchema:schema30.properties.sources.items,data:data33};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data33.ref === undefined){
+const err77 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema30.properties.sources.items.required,parentSchema:schema30.properties.sources.items,data:data33};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+for(const key6 in data33){
+if(!((key6 === "id") || (key6 === "ref"))){
+const err78 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema30.properties.sources.items,data:data33};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data33.id !== undefined){
+let data34 = data33.id;
+if(typeof data34 !== "string"){
+const err79 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.sources.items.properties.id.type,parentSchema:schema30.properties.sources.items.properties.id,data:data34};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data33.ref !== undefined){
+let data35 = data33.ref;
+if(typeof data35 !== "string"){
+const err80 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.sources.items.properties.ref.type,parentSchema:schema30.properties.sources.items.properties.ref,data:data35};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.sources.items.type,parentSchema:schema30.properties.sources.items,data:data33};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.sources.type,parentSchema:schema30.properties.sources,data:data32};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data36 = data.data_version;
+if(typeof data36 !== "string"){
+const err83 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.data_version.type,parentSchema:schema30.properties.data_version,data:data36};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+
+export const search_database_input = validate30;
+const schema31 = {"type":"object","additionalProperties":false,"required":["query"],"properties":{"query":{"type":"string","maxLength":200,"pattern":"[\\p{L}\\p{N}]","description":"A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`."},"kind":{"type":"string","enum":["heroes","hero","masters","master","items","item","events","event"],"description":"Search only this kind of record (plural or singular)."},"limit":{"type":"integer","minimum":1,"maximum":50,"default":10,"description":"Most matches to return (1-50, default 10)."}}};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.query === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema31.required,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "query") || (key0 === "kind")) || (key0 === "limit"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.query !== undefined){
+let data0 = data.query;
+if(typeof data0 === "string"){
+if(func2(data0) > 200){
+const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.query,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/pattern",keyword:"pattern",params:{pattern: "[\\p{L}\\p{N}]"},message:"must match pattern \""+"[\\p{L}\\p{N}]"+"\"",schema:"[\\p{L}\\p{N}]",parentSchema:schema31.properties.query,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.query.type,parentSchema:schema31.properties.query,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.kind.type,parentSchema:schema31.properties.kind,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!((((((((data1 === "heroes") || (data1 === "hero")) || (data1 === "masters")) || (data1 === "master")) || (data1 === "items")) || (data1 === "item")) || (data1 === "events")) || (data1 === "event"))){
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.kind.enum,parentSchema:schema31.properties.kind,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data2 = data.limit;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.limit.type,parentSchema:schema31.properties.limit,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 50 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema31.properties.limit,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.limit,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+export const search_database_output = validate31;
+const schema32 = {"type":"object","additionalProperties":false,"required":["query","kind","matches","total_matches","data_version"],"properties":{"query":{"type":"string","description":"The query as given."},"kind":{"type":"string","enum":["all","heroes","masters","items","events"],"description":"The kinds searched."},"matches":{"type":"array","description":"Best first.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"total_matches":{"type":"integer","minimum":0,"description":"How many records matched before `limit` was applied."},"message":{"type":"string","description":"Present when nothing matched, or to say where else matches are."},"elsewhere":{"type":"array","description":"Present when the `kind` filter left no match but other kinds match the query.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.query === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema32.required,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema32.required,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.matches === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "matches"},message:"must have required property '"+"matches"+"'",schema:schema32.required,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.total_matches === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_matches"},message:"must have required property '"+"total_matches"+"'",schema:schema32.required,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.data_version === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema32.required,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "query") || (key0 === "kind")) || (key0 === "matches")) || (key0 === "total_matches")) || (key0 === "message")) || (key0 === "elsewhere")) || (key0 === "data_version"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.query !== undefined){
+let data0 = data.query;
+if(typeof data0 !== "string"){
+const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.query.type,parentSchema:schema32.properties.query,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.kind.type,parentSchema:schema32.properties.kind,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!(((((data1 === "all") || (data1 === "heroes")) || (data1 === "masters")) || (data1 === "items")) || (data1 === "events"))){
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema32.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.kind.enum,parentSchema:schema32.properties.kind,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.matches !== undefined){
+let data2 = data.matches;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.key === undefined){
+const err9 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema32.properties.matches.items.required,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3.kind === undefined){
+const err10 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema32.properties.matches.items.required,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3.name === undefined){
+const err11 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.properties.matches.items.required,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data3.score === undefined){
+const err12 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'",schema:schema32.properties.matches.items.required,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data3.url === undefined){
+const err13 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema32.properties.matches.items.required,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data3.matched === undefined){
+const err14 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema32.properties.matches.items.required,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data3.match_type === undefined){
+const err15 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema32.properties.matches.items.required,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data3.summary === undefined){
+const err16 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'",schema:schema32.properties.matches.items.required,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!((((((((key1 === "key") || (key1 === "kind")) || (key1 === "name")) || (key1 === "score")) || (key1 === "url")) || (key1 === "matched")) || (key1 === "match_type")) || (key1 === "summary"))){
+const err17 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data3.key !== undefined){
+let data4 = data3.key;
+if(typeof data4 !== "string"){
+const err18 = {instancePath:instancePath+"/matches/" + i0+"/key",schemaPath:"#/properties/matches/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.matches.items.properties.key.type,parentSchema:schema32.properties.matches.items.properties.key,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data3.kind !== undefined){
+let data5 = data3.kind;
+if(typeof data5 !== "string"){
+const err19 = {instancePath:instancePath+"/matches/" + i0+"/kind",schemaPath:"#/properties/matches/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.matches.items.properties.kind.type,parentSchema:schema32.properties.matches.items.properties.kind,data:data5};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!((((data5 === "hero") || (data5 === "master")) || (data5 === "item")) || (data5 === "event"))){
+const err20 = {instancePath:instancePath+"/matches/" + i0+"/kind",schemaPath:"#/properties/matches/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema32.properties.matches.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.matches.items.properties.kind.enum,parentSchema:schema32.properties.matches.items.properties.kind,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data3.name !== undefined){
+let data6 = data3.name;
+if(typeof data6 !== "string"){
+const err21 = {instancePath:instancePath+"/matches/" + i0+"/name",schemaPath:"#/properties/matches/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.matches.items.properties.name.type,parentSchema:schema32.properties.matches.items.properties.name,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data3.score !== undefined){
+let data7 = data3.score;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 1 || isNaN(data7)){
+const err22 = {instancePath:instancePath+"/matches/" + i0+"/score",schemaPath:"#/properties/matches/items/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema32.properties.matches.items.properties.score,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data7 < 0 || isNaN(data7)){
+const err23 = {instancePath:instancePath+"/matches/" + i0+"/score",schemaPath:"#/properties/matches/items/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.matches.items.properties.score,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/matches/" + i0+"/score",schemaPath:"#/properties/matches/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.matches.items.properties.score.type,parentSchema:schema32.properties.matches.items.properties.score,data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data3.url !== undefined){
+let data8 = data3.url;
+if(typeof data8 !== "string"){
+const err25 = {instancePath:instancePath+"/matches/" + i0+"/url",schemaPath:"#/properties/matches/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.matches.items.properties.url.type,parentSchema:schema32.properties.matches.items.properties.url,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data3.matched !== undefined){
+let data9 = data3.matched;
+if(typeof data9 !== "string"){
+const err26 = {instancePath:instancePath+"/matches/" + i0+"/matched",schemaPath:"#/properties/matches/items/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.matches.items.properties.matched.type,parentSchema:schema32.properties.matches.items.properties.matched,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data3.match_type !== undefined){
+let data10 = data3.match_type;
+if(typeof data10 !== "string"){
+const err27 = {instancePath:instancePath+"/matches/" + i0+"/match_type",schemaPath:"#/properties/matches/items/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.matches.items.properties.match_type.type,parentSchema:schema32.properties.matches.items.properties.match_type,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!((((((data10 === "exact") || (data10 === "prefix")) || (data10 === "words")) || (data10 === "typo")) || (data10 === "contains")) || (data10 === "mentions"))){
+const err28 = {instancePath:instancePath+"/matches/" + i0+"/match_type",schemaPath:"#/properties/matches/items/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema32.properties.matches.items.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.matches.items.properties.match_type.enum,parentSchema:schema32.properties.matches.items.properties.match_type,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data3.summary !== undefined){
+let data11 = data3.summary;
+if(typeof data11 !== "string"){
+const err29 = {instancePath:instancePath+"/matches/" + i0+"/summary",schemaPath:"#/properties/matches/items/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.matches.items.properties.summary.type,parentSchema:schema32.properties.matches.items.properties.summary,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/matches/" + i0,schemaPath:"#/properties/matches/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.matches.items.type,parentSchema:schema32.properties.matches.items,data:data3};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/matches",schemaPath:"#/properties/matches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.matches.type,parentSchema:schema32.properties.matches,data:data2};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.total_matches !== undefined){
+let data12 = data.total_matches;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err32 = {instancePath:instancePath+"/total_matches",schemaPath:"#/properties/total_matches/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.total_matches.type,parentSchema:schema32.properties.total_matches,data:data12};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err33 = {instancePath:instancePath+"/total_matches",schemaPath:"#/properties/total_matches/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.total_matches,data:data12};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data.message !== undefined){
+let data13 = data.message;
+if(typeof data13 !== "string"){
+const err34 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.message.type,parentSchema:schema32.properties.message,data:data13};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.elsewhere !== undefined){
+let data14 = data.elsewhere;
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+let data15 = data14[i1];
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.key === undefined){
+const err35 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema32.properties.elsewhere.items.required,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data15.kind === undefined){
+const err36 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema32.properties.elsewhere.items.required,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data15.name === undefined){
+const err37 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema32.properties.elsewhere.items.required,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data15.score === undefined){
+const err38 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'",schema:schema32.properties.elsewhere.items.required,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data15.url === undefined){
+const err39 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema32.properties.elsewhere.items.required,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data15.matched === undefined){
+const err40 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema32.properties.elsewhere.items.required,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data15.match_type === undefined){
+const err41 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema32.properties.elsewhere.items.required,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data15.summary === undefined){
+const err42 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'",schema:schema32.properties.elsewhere.items.required,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+for(const key2 in data15){
+if(!((((((((key2 === "key") || (key2 === "kind")) || (key2 === "name")) || (key2 === "score")) || (key2 === "url")) || (key2 === "matched")) || (key2 === "match_type")) || (key2 === "summary"))){
+const err43 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data15.key !== undefined){
+let data16 = data15.key;
+if(typeof data16 !== "string"){
+const err44 = {instancePath:instancePath+"/elsewhere/" + i1+"/key",schemaPath:"#/properties/elsewhere/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.elsewhere.items.properties.key.type,parentSchema:schema32.properties.elsewhere.items.properties.key,data:data16};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data15.kind !== undefined){
+let data17 = data15.kind;
+if(typeof data17 !== "string"){
+const err45 = {instancePath:instancePath+"/elsewhere/" + i1+"/kind",schemaPath:"#/properties/elsewhere/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.elsewhere.items.properties.kind.type,parentSchema:schema32.properties.elsewhere.items.properties.kind,data:data17};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(!((((data17 === "hero") || (data17 === "master")) || (data17 === "item")) || (data17 === "event"))){
+const err46 = {instancePath:instancePath+"/elsewhere/" + i1+"/kind",schemaPath:"#/properties/elsewhere/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema32.properties.elsewhere.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.elsewhere.items.properties.kind.enum,parentSchema:schema32.properties.elsewhere.items.properties.kind,data:data17};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data15.name !== undefined){
+let data18 = data15.name;
+if(typeof data18 !== "string"){
+const err47 = {instancePath:instancePath+"/elsewhere/" + i1+"/name",schemaPath:"#/properties/elsewhere/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.elsewhere.items.properties.name.type,parentSchema:schema32.properties.elsewhere.items.properties.name,data:data18};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data15.score !== undefined){
+let data19 = data15.score;
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 1 || isNaN(data19)){
+const err48 = {instancePath:instancePath+"/elsewhere/" + i1+"/score",schemaPath:"#/properties/elsewhere/items/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema32.properties.elsewhere.items.properties.score,data:data19};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data19 < 0 || isNaN(data19)){
+const err49 = {instancePath:instancePath+"/elsewhere/" + i1+"/score",schemaPath:"#/properties/elsewhere/items/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.elsewhere.items.properties.score,data:data19};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/elsewhere/" + i1+"/score",schemaPath:"#/properties/elsewhere/items/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.elsewhere.items.properties.score.type,parentSchema:schema32.properties.elsewhere.items.properties.score,data:data19};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data15.url !== undefined){
+let data20 = data15.url;
+if(typeof data20 !== "string"){
+const err51 = {instancePath:instancePath+"/elsewhere/" + i1+"/url",schemaPath:"#/properties/elsewhere/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.elsewhere.items.properties.url.type,parentSchema:schema32.properties.elsewhere.items.properties.url,data:data20};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data15.matched !== undefined){
+let data21 = data15.matched;
+if(typeof data21 !== "string"){
+const err52 = {instancePath:instancePath+"/elsewhere/" + i1+"/matched",schemaPath:"#/properties/elsewhere/items/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.elsewhere.items.properties.matched.type,parentSchema:schema32.properties.elsewhere.items.properties.matched,data:data21};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data15.match_type !== undefined){
+let data22 = data15.match_type;
+if(typeof data22 !== "string"){
+const err53 = {instancePath:instancePath+"/elsewhere/" + i1+"/match_type",schemaPath:"#/properties/elsewhere/items/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.elsewhere.items.properties.match_type.type,parentSchema:schema32.properties.elsewhere.items.properties.match_type,data:data22};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(!((((((data22 === "exact") || (data22 === "prefix")) || (data22 === "words")) || (data22 === "typo")) || (data22 === "contains")) || (data22 === "mentions"))){
+const err54 = {instancePath:instancePath+"/elsewhere/" + i1+"/match_type",schemaPath:"#/properties/elsewhere/items/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema32.properties.elsewhere.items.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.elsewhere.items.properties.match_type.enum,parentSchema:schema32.properties.elsewhere.items.properties.match_type,data:data22};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data15.summary !== undefined){
+let data23 = data15.summary;
+if(typeof data23 !== "string"){
+const err55 = {instancePath:instancePath+"/elsewhere/" + i1+"/summary",schemaPath:"#/properties/elsewhere/items/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.elsewhere.items.properties.summary.type,parentSchema:schema32.properties.elsewhere.items.properties.summary,data:data23};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/elsewhere/" + i1,schemaPath:"#/properties/elsewhere/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.properties.elsewhere.items.type,parentSchema:schema32.properties.elsewhere.items,data:data15};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/elsewhere",schemaPath:"#/properties/elsewhere/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.elsewhere.type,parentSchema:schema32.properties.elsewhere,data:data14};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data24 = data.data_version;
+if(typeof data24 !== "string"){
+const err58 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.data_version.type,parentSchema:schema32.properties.data_version,data:data24};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+export const truegold_upgrade_cost_input = validate32;
+const schema33 = {"type":"object","additionalProperties":false,"required":["building","from","to"],"properties":{"building":{"type":"string","enum":["town_center","embassy","command_center","infirmary","barracks","stable","range","war_academy"],"description":"The building to upgrade."},"from":{"description":"Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"to":{"description":"Target level, same form as `from`, not below it. Highest level is `TG10` (80).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.building === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema33.required,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.from === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema33.required,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.to === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema33.required,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "building") || (key0 === "from")) || (key0 === "to"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.building !== undefined){
+let data0 = data.building;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.building.type,parentSchema:schema33.properties.building,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!((((((((data0 === "town_center") || (data0 === "embassy")) || (data0 === "command_center")) || (data0 === "infirmary")) || (data0 === "barracks")) || (data0 === "stable")) || (data0 === "range")) || (data0 === "war_academy"))){
+const err5 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/enum",keyword:"enum",params:{allowedValues: schema33.properties.building.enum},message:"must be equal to one of the allowed values",schema:schema33.properties.building.enum,parentSchema:schema33.properties.building,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.from !== undefined){
+let data1 = data.from;
+const _errs5 = errors;
+let valid1 = false;
+const _errs6 = errors;
+if(typeof data1 === "string"){
+if(func2(data1) > 32){
+const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema33.properties.from.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.from.anyOf[0].type,parentSchema:schema33.properties.from.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs8 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.from.anyOf[1].type,parentSchema:schema33.properties.from.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 80 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema33.properties.from.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data1 < 30 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema33.properties.from.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema33.properties.from.anyOf,parentSchema:schema33.properties.from,data:data1};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.to !== undefined){
+let data2 = data.to;
+const _errs11 = errors;
+let valid2 = false;
+const _errs12 = errors;
+if(typeof data2 === "string"){
+if(func2(data2) > 32){
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema33.properties.to.anyOf[0],data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.to.anyOf[0].type,parentSchema:schema33.properties.to.anyOf[0],data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var _valid1 = _errs12 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs14 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.to.anyOf[1].type,parentSchema:schema33.properties.to.anyOf[1],data:data2};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 80 || isNaN(data2)){
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema33.properties.to.anyOf[1],data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data2 < 30 || isNaN(data2)){
+const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema33.properties.to.anyOf[1],data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+var _valid1 = _errs14 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema33.properties.to.anyOf,parentSchema:schema33.properties.to,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+export const truegold_upgrade_cost_output = validate33;
+const schema34 = {"type":"object","additionalProperties":false,"required":["building","from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"building":{"type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"type":"string"},"name":{"type":"string"}}},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"description":"Truegold materials, by key.","type":"object","additionalProperties":false,"required":["truegold","tempered_truegold"],"properties":{"truegold":{"type":"integer","minimum":0,"description":"Truegold"},"tempered_truegold":{"type":"integer","minimum":0,"description":"Tempered Truegold"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.building === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.from === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.to === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.step_count === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "step_count"},message:"must have required property '"+"step_count"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.steps === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps"},message:"must have required property '"+"steps"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.totals === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totals"},message:"must have required property '"+"totals"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5584,7 +14397,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.materials === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "materials"},message:"must have required property '"+"materials"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5594,7 +14407,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.confidence === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confidence"},message:"must have required property '"+"confidence"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5604,7 +14417,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.notes === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notes"},message:"must have required property '"+"notes"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5614,7 +14427,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.gaps === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gaps"},message:"must have required property '"+"gaps"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5624,7 +14437,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.sources === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5634,7 +14447,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.data_version === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema22.required,parentSchema:schema22,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_version"},message:"must have required property '"+"data_version"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5644,8 +14457,8 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema22.properties, key0))){
-const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema22,data};
+if(!(func3.call(schema34.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5659,7 +14472,7 @@ if(data.building !== undefined){
 let data0 = data.building;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.key === undefined){
-const err13 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema22.properties.building.required,parentSchema:schema22.properties.building,data:data0};
+const err13 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema34.properties.building.required,parentSchema:schema34.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5669,7 +14482,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data0.name === undefined){
-const err14 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema22.properties.building.required,parentSchema:schema22.properties.building,data:data0};
+const err14 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema34.properties.building.required,parentSchema:schema34.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5680,7 +14493,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!((key1 === "key") || (key1 === "name"))){
-const err15 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.building,data:data0};
+const err15 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5693,7 +14506,7 @@ errors++;
 if(data0.key !== undefined){
 let data1 = data0.key;
 if(typeof data1 !== "string"){
-const err16 = {instancePath:instancePath+"/building/key",schemaPath:"#/properties/building/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.building.properties.key.type,parentSchema:schema22.properties.building.properties.key,data:data1};
+const err16 = {instancePath:instancePath+"/building/key",schemaPath:"#/properties/building/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.building.properties.key.type,parentSchema:schema34.properties.building.properties.key,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5706,7 +14519,7 @@ errors++;
 if(data0.name !== undefined){
 let data2 = data0.name;
 if(typeof data2 !== "string"){
-const err17 = {instancePath:instancePath+"/building/name",schemaPath:"#/properties/building/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.building.properties.name.type,parentSchema:schema22.properties.building.properties.name,data:data2};
+const err17 = {instancePath:instancePath+"/building/name",schemaPath:"#/properties/building/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.building.properties.name.type,parentSchema:schema34.properties.building.properties.name,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5718,7 +14531,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.building.type,parentSchema:schema22.properties.building,data:data0};
+const err18 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.building.type,parentSchema:schema34.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5731,7 +14544,7 @@ errors++;
 if(data.from !== undefined){
 let data3 = data.from;
 if(typeof data3 !== "string"){
-const err19 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.from.type,parentSchema:schema22.properties.from,data:data3};
+const err19 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.from.type,parentSchema:schema34.properties.from,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5744,7 +14557,7 @@ errors++;
 if(data.to !== undefined){
 let data4 = data.to;
 if(typeof data4 !== "string"){
-const err20 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.to.type,parentSchema:schema22.properties.to,data:data4};
+const err20 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.to.type,parentSchema:schema34.properties.to,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5757,7 +14570,7 @@ errors++;
 if(data.step_count !== undefined){
 let data5 = data.step_count;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err21 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.step_count.type,parentSchema:schema22.properties.step_count,data:data5};
+const err21 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.step_count.type,parentSchema:schema34.properties.step_count,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5768,7 +14581,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err22 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.step_count,data:data5};
+const err22 = {instancePath:instancePath+"/step_count",schemaPath:"#/properties/step_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.step_count,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5787,7 +14600,7 @@ for(let i0=0; i0<len0; i0++){
 let data7 = data6[i0];
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.from === undefined){
-const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data7};
+const err23 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema34.properties.steps.items.required,parentSchema:schema34.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5797,7 +14610,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data7.to === undefined){
-const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data7};
+const err24 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema34.properties.steps.items.required,parentSchema:schema34.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5807,7 +14620,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data7.cost === undefined){
-const err25 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema22.properties.steps.items.required,parentSchema:schema22.properties.steps.items,data:data7};
+const err25 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/required",keyword:"required",params:{missingProperty: "cost"},message:"must have required property '"+"cost"+"'",schema:schema34.properties.steps.items.required,parentSchema:schema34.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5818,7 +14631,7 @@ errors++;
 }
 for(const key2 in data7){
 if(!((((((key2 === "from") || (key2 === "to")) || (key2 === "cost")) || (key2 === "confidence")) || (key2 === "note")) || (key2 === "unknown"))){
-const err26 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.steps.items,data:data7};
+const err26 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5831,7 +14644,7 @@ errors++;
 if(data7.from !== undefined){
 let data8 = data7.from;
 if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.from.type,parentSchema:schema22.properties.steps.items.properties.from,data:data8};
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/from",schemaPath:"#/properties/steps/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.steps.items.properties.from.type,parentSchema:schema34.properties.steps.items.properties.from,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5844,7 +14657,7 @@ errors++;
 if(data7.to !== undefined){
 let data9 = data7.to;
 if(typeof data9 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.to.type,parentSchema:schema22.properties.steps.items.properties.to,data:data9};
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/to",schemaPath:"#/properties/steps/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.steps.items.properties.to.type,parentSchema:schema34.properties.steps.items.properties.to,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5860,7 +14673,7 @@ if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 for(const key3 in data10){
 let data11 = data10[key3];
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data11};
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema34.properties.steps.items.properties.cost.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5871,7 +14684,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data11};
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.steps.items.properties.cost.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5884,7 +14697,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.properties.cost.type,parentSchema:schema22.properties.steps.items.properties.cost,data:data10};
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.steps.items.properties.cost.type,parentSchema:schema34.properties.steps.items.properties.cost,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5897,7 +14710,7 @@ errors++;
 if(data7.confidence !== undefined){
 let data12 = data7.confidence;
 if(typeof data12 !== "string"){
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.confidence.type,parentSchema:schema22.properties.steps.items.properties.confidence,data:data12};
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.steps.items.properties.confidence.type,parentSchema:schema34.properties.steps.items.properties.confidence,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5907,7 +14720,7 @@ vErrors.push(err32);
 errors++;
 }
 if(!(((((data12 === "high") || (data12 === "medium-high")) || (data12 === "medium")) || (data12 === "low-medium")) || (data12 === "low"))){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.steps.items.properties.confidence.enum,parentSchema:schema22.properties.steps.items.properties.confidence,data:data12};
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema34.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.steps.items.properties.confidence.enum,parentSchema:schema34.properties.steps.items.properties.confidence,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5920,7 +14733,7 @@ errors++;
 if(data7.note !== undefined){
 let data13 = data7.note;
 if(typeof data13 !== "string"){
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.note.type,parentSchema:schema22.properties.steps.items.properties.note,data:data13};
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.steps.items.properties.note.type,parentSchema:schema34.properties.steps.items.properties.note,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5937,7 +14750,7 @@ const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 let data15 = data14[i1];
 if(typeof data15 !== "string"){
-const err35 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.unknown.items.type,parentSchema:schema22.properties.steps.items.properties.unknown.items,data:data15};
+const err35 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.steps.items.properties.unknown.items.type,parentSchema:schema34.properties.steps.items.properties.unknown.items,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5949,7 +14762,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.items.properties.unknown.type,parentSchema:schema22.properties.steps.items.properties.unknown,data:data14};
+const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.steps.items.properties.unknown.type,parentSchema:schema34.properties.steps.items.properties.unknown,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5961,7 +14774,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.type,parentSchema:schema22.properties.steps.items,data:data7};
+const err37 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.steps.items.type,parentSchema:schema34.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5973,7 +14786,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.type,parentSchema:schema22.properties.steps,data:data6};
+const err38 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.steps.type,parentSchema:schema34.properties.steps,data:data6};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5987,7 +14800,7 @@ if(data.totals !== undefined){
 let data16 = data.totals;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.truegold === undefined){
-const err39 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "truegold"},message:"must have required property '"+"truegold"+"'",schema:schema22.properties.totals.required,parentSchema:schema22.properties.totals,data:data16};
+const err39 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "truegold"},message:"must have required property '"+"truegold"+"'",schema:schema34.properties.totals.required,parentSchema:schema34.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5997,7 +14810,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data16.tempered_truegold === undefined){
-const err40 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "tempered_truegold"},message:"must have required property '"+"tempered_truegold"+"'",schema:schema22.properties.totals.required,parentSchema:schema22.properties.totals,data:data16};
+const err40 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "tempered_truegold"},message:"must have required property '"+"tempered_truegold"+"'",schema:schema34.properties.totals.required,parentSchema:schema34.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6008,7 +14821,7 @@ errors++;
 }
 for(const key4 in data16){
 if(!((key4 === "truegold") || (key4 === "tempered_truegold"))){
-const err41 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.totals,data:data16};
+const err41 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6021,7 +14834,7 @@ errors++;
 if(data16.truegold !== undefined){
 let data17 = data16.truegold;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err42 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals.properties.truegold.type,parentSchema:schema22.properties.totals.properties.truegold,data:data17};
+const err42 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.totals.properties.truegold.type,parentSchema:schema34.properties.totals.properties.truegold,data:data17};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6032,7 +14845,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 0 || isNaN(data17)){
-const err43 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals.properties.truegold,data:data17};
+const err43 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.totals.properties.truegold,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6046,7 +14859,7 @@ errors++;
 if(data16.tempered_truegold !== undefined){
 let data18 = data16.tempered_truegold;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err44 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals.properties.tempered_truegold.type,parentSchema:schema22.properties.totals.properties.tempered_truegold,data:data18};
+const err44 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.totals.properties.tempered_truegold.type,parentSchema:schema34.properties.totals.properties.tempered_truegold,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6057,7 +14870,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
-const err45 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals.properties.tempered_truegold,data:data18};
+const err45 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.totals.properties.tempered_truegold,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6070,7 +14883,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.totals.type,parentSchema:schema22.properties.totals,data:data16};
+const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.totals.type,parentSchema:schema34.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6086,7 +14899,7 @@ if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 for(const key5 in data19){
 let data20 = data19[key5];
 if(typeof data20 !== "string"){
-const err47 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.materials.additionalProperties.type,parentSchema:schema22.properties.materials.additionalProperties,data:data20};
+const err47 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.materials.additionalProperties.type,parentSchema:schema34.properties.materials.additionalProperties,data:data20};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6098,7 +14911,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.materials.type,parentSchema:schema22.properties.materials,data:data19};
+const err48 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.materials.type,parentSchema:schema34.properties.materials,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6111,7 +14924,7 @@ errors++;
 if(data.confidence !== undefined){
 let data21 = data.confidence;
 if(typeof data21 !== "string"){
-const err49 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.confidence.type,parentSchema:schema22.properties.confidence,data:data21};
+const err49 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.confidence.type,parentSchema:schema34.properties.confidence,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6121,7 +14934,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!(((((data21 === "high") || (data21 === "medium-high")) || (data21 === "medium")) || (data21 === "low-medium")) || (data21 === "low"))){
-const err50 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.confidence.enum,parentSchema:schema22.properties.confidence,data:data21};
+const err50 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema34.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.confidence.enum,parentSchema:schema34.properties.confidence,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6138,7 +14951,7 @@ const len2 = data22.length;
 for(let i2=0; i2<len2; i2++){
 let data23 = data22[i2];
 if(typeof data23 !== "string"){
-const err51 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.notes.items.type,parentSchema:schema22.properties.notes.items,data:data23};
+const err51 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.notes.items.type,parentSchema:schema34.properties.notes.items,data:data23};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6150,7 +14963,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.notes.type,parentSchema:schema22.properties.notes,data:data22};
+const err52 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.notes.type,parentSchema:schema34.properties.notes,data:data22};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6167,7 +14980,7 @@ const len3 = data24.length;
 for(let i3=0; i3<len3; i3++){
 let data25 = data24[i3];
 if(typeof data25 !== "string"){
-const err53 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.gaps.items.type,parentSchema:schema22.properties.gaps.items,data:data25};
+const err53 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.gaps.items.type,parentSchema:schema34.properties.gaps.items,data:data25};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6179,7 +14992,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.gaps.type,parentSchema:schema22.properties.gaps,data:data24};
+const err54 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.gaps.type,parentSchema:schema34.properties.gaps,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6197,7 +15010,7 @@ for(let i4=0; i4<len4; i4++){
 let data27 = data26[i4];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(data27.id === undefined){
-const err55 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data27};
+const err55 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema34.properties.sources.items.required,parentSchema:schema34.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6207,7 +15020,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data27.ref === undefined){
-const err56 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data27};
+const err56 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema34.properties.sources.items.required,parentSchema:schema34.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6218,7 +15031,7 @@ errors++;
 }
 for(const key6 in data27){
 if(!((key6 === "id") || (key6 === "ref"))){
-const err57 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.sources.items,data:data27};
+const err57 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6231,7 +15044,7 @@ errors++;
 if(data27.id !== undefined){
 let data28 = data27.id;
 if(typeof data28 !== "string"){
-const err58 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.id.type,parentSchema:schema22.properties.sources.items.properties.id,data:data28};
+const err58 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.sources.items.properties.id.type,parentSchema:schema34.properties.sources.items.properties.id,data:data28};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6244,7 +15057,7 @@ errors++;
 if(data27.ref !== undefined){
 let data29 = data27.ref;
 if(typeof data29 !== "string"){
-const err59 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.ref.type,parentSchema:schema22.properties.sources.items.properties.ref,data:data29};
+const err59 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.sources.items.properties.ref.type,parentSchema:schema34.properties.sources.items.properties.ref,data:data29};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6256,7 +15069,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.sources.items.type,parentSchema:schema22.properties.sources.items,data:data27};
+const err60 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.sources.items.type,parentSchema:schema34.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6268,7 +15081,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.sources.type,parentSchema:schema22.properties.sources,data:data26};
+const err61 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.sources.type,parentSchema:schema34.properties.sources,data:data26};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6281,7 +15094,7 @@ errors++;
 if(data.data_version !== undefined){
 let data30 = data.data_version;
 if(typeof data30 !== "string"){
-const err62 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.data_version.type,parentSchema:schema22.properties.data_version,data:data30};
+const err62 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.data_version.type,parentSchema:schema34.properties.data_version,data:data30};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6293,7 +15106,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6302,7 +15115,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
@@ -6313,19 +15126,31 @@ export interface Validator {
 }
 
 export const inputValidators: Readonly<Record<ToolName, Validator>> = {
+  get_event: get_event_input,
+  get_hero: get_hero_input,
+  get_item: get_item_input,
+  get_master: get_master_input,
+  get_tier_list: get_tier_list_input,
   governor_charm_cost: governor_charm_cost_input,
   governor_gear_cost: governor_gear_cost_input,
   hero_shards_cost: hero_shards_cost_input,
   hero_widgets_cost: hero_widgets_cost_input,
   mastery_forging_cost: mastery_forging_cost_input,
+  search_database: search_database_input,
   truegold_upgrade_cost: truegold_upgrade_cost_input,
 };
 
 export const outputValidators: Readonly<Record<ToolName, Validator>> = {
+  get_event: get_event_output,
+  get_hero: get_hero_output,
+  get_item: get_item_output,
+  get_master: get_master_output,
+  get_tier_list: get_tier_list_output,
   governor_charm_cost: governor_charm_cost_output,
   governor_gear_cost: governor_gear_cost_output,
   hero_shards_cost: hero_shards_cost_output,
   hero_widgets_cost: hero_widgets_cost_output,
   mastery_forging_cost: mastery_forging_cost_output,
+  search_database: search_database_output,
   truegold_upgrade_cost: truegold_upgrade_cost_output,
 };

@@ -5,7 +5,9 @@
 import type { ToolHandlers } from '../../generated/tools/index.js';
 import type { ToolContext } from './context.js';
 import { costHandlers } from './cost-handlers.js';
+import { referenceHandlers } from './reference-handlers.js';
 
 export const toolHandlers: ToolHandlers<ToolContext> = {
   ...costHandlers,
+  ...referenceHandlers,
 };
