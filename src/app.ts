@@ -16,6 +16,7 @@ import { ErrorCode } from './mcp/jsonrpc.js';
 import { ResourceCatalog, type Resource } from './mcp/resources.js';
 import { McpServer } from './mcp/server.js';
 import { sendPage } from './pages/markdown.js';
+import { referencePages } from './pages/reference-pages.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 
 export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'>;
@@ -63,6 +64,7 @@ export function createApp(options: AppOptions): Hono {
   }
 
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints }));
+  app.route('/', referencePages({ baseUrl: config.baseUrl }));
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));
   app.onError((error, c) => {
