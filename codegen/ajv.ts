@@ -5,8 +5,10 @@ import addFormatsModule from 'ajv-formats';
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-export function createAjv(options: { standaloneCode?: boolean } = {}): Ajv {
+export function createAjv(options: { standaloneCode?: boolean; discriminator?: boolean } = {}): Ajv {
   const ajv = new Ajv({
+    // discriminator: a oneOf over record shapes picks its branch by one property, so errors name that branch only.
+    ...(options.discriminator ? { discriminator: true } : {}),
     allErrors: true,
     strict: true,
     strictRequired: false,

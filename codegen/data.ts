@@ -1,6 +1,7 @@
 /**
  * Loads the game data in data/ (the project's own transcription of shared/gamedata), validates it against
- * data/schema/, and checks that the per-step rows add up to every published cross-check total.
+ * data/schema/, and checks that the per-step rows add up to every published cross-check total. The reference data
+ * (data/reference/, codegen/reference.ts) is checked against the cost tables too, and hashed into the data version.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
 import { yamlFiles } from './catalog.js';
 import { loadYaml, type SourceDocument } from './load.js';
 import type { CostTable, GameData } from './model.js';
+import { loadReferenceData } from './reference.js';
 import type { Problem } from './problems.js';
 
 export function loadGameData(root: string): { data?: GameData; problems: Problem[] } {
@@ -50,8 +52,11 @@ export function loadGameData(root: string): { data?: GameData; problems: Problem
     if (systems.has(table.system)) problems.push({ file: table.file, pointer: '/system', message: `duplicate system "${table.system}"` });
     systems.add(table.system);
   }
+  const reference = loadReferenceData(root, costs);
+  problems.push(...reference.problems);
   if (problems.length > 0) return { problems };
-  return { data: { release, version: `${release}+${contentHash(root, ['data/manifest.yaml', ...files])}`, costs }, problems };
+  const version = `${release}+${contentHash(root, ['data/manifest.yaml', ...files, ...reference.files])}`;
+  return { data: { release, version, costs, ...(reference.reference ? { reference: reference.reference } : {}) }, problems };
 }
 
 function contentHash(root: string, files: string[]): string {

@@ -93,9 +93,17 @@ export interface CostTable {
   cross_checks: { ladder: string; from: string; to: string; totals: Record<string, number> }[];
 }
 
+/** The reference data files by their key in codegen/reference.ts (`REFERENCE_FILES`). */
+export type ReferenceFileKey = 'heroes' | 'masters' | 'items' | 'events' | 'tierList';
+
+/** Each reference file's validated document, as authored (the generated types describe it). */
+export type ReferenceData = Record<ReferenceFileKey, Record<string, unknown>>;
+
 export interface GameData {
   release: string;
   /** `<release>+<first 8 hex of the SHA-256 of every data file>`. */
   version: string;
   costs: CostTable[];
+  /** Absent only in fixture repositories without data/reference/. */
+  reference?: ReferenceData;
 }

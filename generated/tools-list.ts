@@ -4,6 +4,1016 @@ import type { ToolName } from './tools/index.js';
 
 /** tools/list entry of every tool in each protocol era; src/ picks the tools available to a request and serialises them once. */
 export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolListEra, Readonly<Record<string, unknown>>>>>> = {
+  get_event: {
+    '2024-11-05': {
+      name: 'get_event',
+      description: 'One Kingshot event: type, how often it runs, how long it lasts, where it falls in a 28-day cycle model (one community calendar; relative order only), what happens, mechanics and point values where known, the rewards (with each item\'s name, key and page, for get_item), shop prices, tips from player guides, notes on conflicting sources, confidence and the sources of that event. `key` is the event\'s key from search_database (e.g. `bear-hunt`, `kingdom-of-power`, `viking-vengeance`); a name or alias also works (`Bear Hunt`, `KvK`, `Champagne Festival`). Examples: {"key": "bear-hunt"}; {"key": "KvK"}; {"key": "viking vengance"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Event key (from search_database), name or alias, e.g. `swordland-showdown`, `Bear Hunt`, `KvK`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+    },
+    '2025-03-26': {
+      name: 'get_event',
+      description: 'One Kingshot event: type, how often it runs, how long it lasts, where it falls in a 28-day cycle model (one community calendar; relative order only), what happens, mechanics and point values where known, the rewards (with each item\'s name, key and page, for get_item), shop prices, tips from player guides, notes on conflicting sources, confidence and the sources of that event. `key` is the event\'s key from search_database (e.g. `bear-hunt`, `kingdom-of-power`, `viking-vengeance`); a name or alias also works (`Bear Hunt`, `KvK`, `Champagne Festival`). Examples: {"key": "bear-hunt"}; {"key": "KvK"}; {"key": "viking vengance"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Event key (from search_database), name or alias, e.g. `swordland-showdown`, `Bear Hunt`, `KvK`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Event details, rewards and tips',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    '2025-06-18': {
+      name: 'get_event',
+      title: 'Event details, rewards and tips',
+      description: 'One Kingshot event: type, how often it runs, how long it lasts, where it falls in a 28-day cycle model (one community calendar; relative order only), what happens, mechanics and point values where known, the rewards (with each item\'s name, key and page, for get_item), shop prices, tips from player guides, notes on conflicting sources, confidence and the sources of that event. `key` is the event\'s key from search_database (e.g. `bear-hunt`, `kingdom-of-power`, `viking-vengeance`); a name or alias also works (`Bear Hunt`, `KvK`, `Champagne Festival`). Examples: {"key": "bear-hunt"}; {"key": "KvK"}; {"key": "viking vengance"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Event key (from search_database), name or alias, e.g. `swordland-showdown`, `Bear Hunt`, `KvK`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+      outputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: { type: 'string' },
+          name: { type: 'string' },
+          url: { description: 'The event\'s page.', type: 'string' },
+          aliases: { items: { type: 'string' }, type: 'array' },
+          type: { description: 'e.g. alliance_pve, kingdom_vs_kingdom, solo_pve.', type: 'string' },
+          cadence: { description: 'How often it runs.', type: 'string' },
+          duration: { type: 'string' },
+          cycle: {
+            additionalProperties: false,
+            description: 'Place in a 28-day cycle model of one community calendar (relative order only; real dates vary by kingdom).',
+            properties: {
+              days: { items: { type: 'integer' }, type: 'array' },
+              phases: {
+                items: {
+                  additionalProperties: false,
+                  properties: { phase: { type: 'string' }, days: { items: { type: 'integer' }, type: 'array' } },
+                  required: ['phase', 'days'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
+              text: { type: 'string' },
+            },
+            type: 'object',
+          },
+          description: { type: 'string' },
+          details: {
+            description: 'Mechanics, phases, scoring and point values where known.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                title: { type: 'string' },
+                facts: {
+                  items: {
+                    additionalProperties: false,
+                    properties: {
+                      name: { type: 'string' },
+                      value: {
+                        type: ['string', 'number'],
+                      },
+                    },
+                    required: ['name', 'value'],
+                    type: 'object',
+                  },
+                  type: 'array',
+                },
+              },
+              required: ['title', 'facts'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          rewards: {
+            description: 'Reward items; `key` and `url` where the item has a record. Empty when the rewards are not documented.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                key: { type: 'string' },
+                name: { type: 'string' },
+                url: { type: 'string' },
+                note: { type: 'string' },
+              },
+              required: ['name'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          shop: {
+            description: 'Shop prices in the event\'s currency.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                key: { type: 'string' },
+                name: { type: 'string' },
+                url: { type: 'string' },
+                price: { type: 'string' },
+              },
+              required: ['name', 'price'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          tips: { description: 'Advice paraphrased from player guides.', items: { type: 'string' }, type: 'array' },
+          notes: {
+            description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+            items: { type: 'string' },
+            type: 'array',
+          },
+          confidence: {
+            description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
+            enum: ['high', 'medium', 'low'],
+            type: 'string',
+          },
+          sources: {
+            description: 'The sources this record\'s facts were transcribed from.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+                ref: {
+                  description: 'Site, page, dataset or repository, with its date where known.',
+                  type: 'string',
+                },
+                used_for: { description: 'What the source was used for.', type: 'string' },
+              },
+              required: ['ref'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          resolved: {
+            additionalProperties: false,
+            description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
+            properties: {
+              from: { description: 'The `key` argument as given.', type: 'string' },
+              matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
+              match_type: {
+                enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+                type: 'string',
+              },
+            },
+            required: ['from', 'matched', 'match_type'],
+            type: 'object',
+          },
+          data_version: {
+            description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+            type: 'string',
+          },
+        },
+        required: [
+          'key',
+          'name',
+          'url',
+          'aliases',
+          'type',
+          'cadence',
+          'duration',
+          'description',
+          'details',
+          'rewards',
+          'shop',
+          'tips',
+          'notes',
+          'confidence',
+          'sources',
+          'data_version',
+        ],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Event details, rewards and tips',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  get_hero: {
+    '2024-11-05': {
+      name: 'get_hero',
+      description: 'Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply), where its shards come from, its place in each community tier list (latest generation), notes on conflicting sources, confidence and sources. `key` is the hero\'s key from search_database (e.g. `amadeus`, `long-fei`, `wee-and-woo`); a name or alias also works (`Long Fei`, `Mikoto`, `wee & woo`), and a clear typo is resolved (`resolved` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player\'s march in someone else\'s rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+    },
+    '2025-03-26': {
+      name: 'get_hero',
+      description: 'Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply), where its shards come from, its place in each community tier list (latest generation), notes on conflicting sources, confidence and sources. `key` is the hero\'s key from search_database (e.g. `amadeus`, `long-fei`, `wee-and-woo`); a name or alias also works (`Long Fei`, `Mikoto`, `wee & woo`), and a clear typo is resolved (`resolved` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player\'s march in someone else\'s rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Hero details',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    '2025-06-18': {
+      name: 'get_hero',
+      title: 'Hero details',
+      description: 'Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply), where its shards come from, its place in each community tier list (latest generation), notes on conflicting sources, confidence and sources. `key` is the hero\'s key from search_database (e.g. `amadeus`, `long-fei`, `wee-and-woo`); a name or alias also works (`Long Fei`, `Mikoto`, `wee & woo`), and a clear typo is resolved (`resolved` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player\'s march in someone else\'s rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+      outputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: { type: 'string' },
+          name: { type: 'string' },
+          aliases: { description: 'Other names the hero is known by.', items: { type: 'string' }, type: 'array' },
+          url: { description: 'The hero\'s page.', type: 'string' },
+          generation: {
+            description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
+            minimum: 1,
+            type: 'integer',
+          },
+          generation_note: { type: 'string' },
+          release: { description: 'When the hero becomes available on a server.', type: 'string' },
+          rarity: {
+            additionalProperties: false,
+            properties: {
+              key: {
+                enum: ['mythic', 'epic', 'rare'],
+                type: 'string',
+              },
+              name: { type: 'string' },
+              also_called: {
+                description: 'Other names of the rarity (Mythic: Legendary, SSR, gold).',
+                items: { type: 'string' },
+                type: 'array',
+              },
+            },
+            required: ['key', 'name', 'also_called'],
+            type: 'object',
+          },
+          troop_type: {
+            enum: ['infantry', 'cavalry', 'archer'],
+            type: 'string',
+          },
+          roles: {
+            description: 'Community usage tags (not game data), e.g. rally_leader, bear_hunt_joiner.',
+            items: { type: 'string' },
+            type: 'array',
+          },
+          base_stats: {
+            additionalProperties: false,
+            properties: {
+              attack: { type: 'integer' },
+              defense: { type: 'integer' },
+              health: { type: 'integer' },
+              note: { type: 'string' },
+            },
+            required: ['attack', 'defense', 'health', 'note'],
+            type: 'object',
+          },
+          expedition_bonus: {
+            additionalProperties: false,
+            description: 'Bonus to troops of the hero\'s own type when the hero leads.',
+            properties: {
+              troop_type: { type: 'string' },
+              attack: { type: 'string' },
+              defense: { type: 'string' },
+              note: { type: 'string' },
+            },
+            required: ['troop_type', 'attack', 'defense', 'note'],
+            type: 'object',
+          },
+          talent: {
+            additionalProperties: false,
+            properties: {
+              name: { type: 'string' },
+              effect: { type: 'string' },
+              levels: {
+                additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
+                description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
+                type: 'object',
+              },
+            },
+            required: ['name', 'effect', 'levels'],
+            type: 'object',
+          },
+          skills: {
+            description: 'Conquest skills, then expedition skills in slot order.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                name: { type: 'string' },
+                kind: {
+                  description: 'conquest: hero battle skill; expedition: world-map march skill.',
+                  enum: ['conquest', 'expedition'],
+                  type: 'string',
+                },
+                slot: {
+                  description: 'Expedition skill order; slot 1 is the only skill a rally joiner contributes.',
+                  maximum: 3,
+                  minimum: 1,
+                  type: 'integer',
+                },
+                effect: { description: 'Short paraphrase of what the skill does.', type: 'string' },
+                levels: {
+                  additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
+                  description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
+                  type: 'object',
+                },
+                fixed: {
+                  additionalProperties: { type: 'string' },
+                  description: 'Per stat, a value that does not change with the level.',
+                  type: 'object',
+                },
+              },
+              required: ['name', 'kind', 'effect', 'levels'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          exclusive_gear: {
+            additionalProperties: false,
+            description: 'Mythic heroes only. Upgraded with widgets (see hero_widgets_cost).',
+            properties: {
+              name: {
+                description: 'null when no source names the gear.',
+                type: ['string', 'null'],
+              },
+              name_note: { type: 'string' },
+              max_level_stats: {
+                additionalProperties: {
+                  type: ['integer', 'string'],
+                },
+                description: 'Stats at gear level 10; absent when no source publishes them.',
+                type: 'object',
+              },
+              trigger: { description: 'When the gear\'s expedition skill applies.', type: 'string' },
+              skills: {
+                items: {
+                  additionalProperties: false,
+                  properties: {
+                    name: { type: 'string' },
+                    kind: {
+                      description: 'conquest: hero battle skill; expedition: world-map march skill.',
+                      enum: ['conquest', 'expedition'],
+                      type: 'string',
+                    },
+                    slot: {
+                      description: 'Expedition skill order; slot 1 is the only skill a rally joiner contributes.',
+                      maximum: 3,
+                      minimum: 1,
+                      type: 'integer',
+                    },
+                    effect: { description: 'Short paraphrase of what the skill does.', type: 'string' },
+                    levels: {
+                      additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
+                      description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
+                      type: 'object',
+                    },
+                    fixed: {
+                      additionalProperties: { type: 'string' },
+                      description: 'Per stat, a value that does not change with the level.',
+                      type: 'object',
+                    },
+                  },
+                  required: ['name', 'kind', 'effect', 'levels'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
+              levels: { description: 'How gear levels raise the two skills.', type: 'string' },
+            },
+            required: ['name', 'trigger', 'skills', 'levels'],
+            type: 'object',
+          },
+          shard_sources: { items: { type: 'string' }, type: 'array' },
+          tier_ratings: {
+            description: 'The hero\'s tier in each community tier-list role, at that role\'s latest generation (see get_tier_list).',
+            items: {
+              additionalProperties: false,
+              properties: {
+                role: { type: 'string' },
+                generation: { type: 'integer' },
+                tier: {
+                  description: '"not rated": the source does not rate the hero for this role.',
+                  enum: ['S+', 'S', 'A', 'B', 'C', 'D', 'not rated'],
+                  type: 'string',
+                },
+              },
+              required: ['role', 'generation', 'tier'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          notes: {
+            description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+            items: { type: 'string' },
+            type: 'array',
+          },
+          confidence: {
+            description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
+            enum: ['high', 'medium', 'low'],
+            type: 'string',
+          },
+          sources: {
+            description: 'The sources this record\'s facts were transcribed from.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+                ref: {
+                  description: 'Site, page, dataset or repository, with its date where known.',
+                  type: 'string',
+                },
+                used_for: { description: 'What the source was used for.', type: 'string' },
+              },
+              required: ['ref'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          resolved: {
+            additionalProperties: false,
+            description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
+            properties: {
+              from: { description: 'The `key` argument as given.', type: 'string' },
+              matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
+              match_type: {
+                enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+                type: 'string',
+              },
+            },
+            required: ['from', 'matched', 'match_type'],
+            type: 'object',
+          },
+          data_version: {
+            description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+            type: 'string',
+          },
+        },
+        required: [
+          'key',
+          'name',
+          'aliases',
+          'url',
+          'generation',
+          'rarity',
+          'troop_type',
+          'roles',
+          'base_stats',
+          'expedition_bonus',
+          'skills',
+          'shard_sources',
+          'tier_ratings',
+          'notes',
+          'confidence',
+          'sources',
+          'data_version',
+        ],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Hero details',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  get_item: {
+    '2024-11-05': {
+      name: 'get_item',
+      description: 'One Kingshot item (material, shard, chest, speedup, currency...): category, other names, what it is used for, the events that grant it (each with its key and page, for get_event), other ways to get it, shop prices per currency, a community estimate of its worth in gems, which cost tool counts it (e.g. Satin -> governor_gear_cost), notes, confidence and sources. `key` is the item\'s key from search_database (e.g. `satin`, `artisans-vision`, `mythic-general-hero-shard`); a name or alias also works (`Silk`, `Gold Thread`, `TTG`). Several equally good matches (e.g. "shard" or "speedup") give an AMBIGUOUS failure listing their keys; pick one and call again. In `granted_by`, `listed_in` says whether the item\'s record, the event\'s reward list, or both name the event. Examples: {"key": "satin"}; {"key": "Artisan\'s Vision"}; {"key": "TTG"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Item key (from search_database), name or alias, e.g. `forgehammer`, `Gold Thread`, `TTG`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+    },
+    '2025-03-26': {
+      name: 'get_item',
+      description: 'One Kingshot item (material, shard, chest, speedup, currency...): category, other names, what it is used for, the events that grant it (each with its key and page, for get_event), other ways to get it, shop prices per currency, a community estimate of its worth in gems, which cost tool counts it (e.g. Satin -> governor_gear_cost), notes, confidence and sources. `key` is the item\'s key from search_database (e.g. `satin`, `artisans-vision`, `mythic-general-hero-shard`); a name or alias also works (`Silk`, `Gold Thread`, `TTG`). Several equally good matches (e.g. "shard" or "speedup") give an AMBIGUOUS failure listing their keys; pick one and call again. In `granted_by`, `listed_in` says whether the item\'s record, the event\'s reward list, or both name the event. Examples: {"key": "satin"}; {"key": "Artisan\'s Vision"}; {"key": "TTG"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Item key (from search_database), name or alias, e.g. `forgehammer`, `Gold Thread`, `TTG`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Item details and where to get it',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    '2025-06-18': {
+      name: 'get_item',
+      title: 'Item details and where to get it',
+      description: 'One Kingshot item (material, shard, chest, speedup, currency...): category, other names, what it is used for, the events that grant it (each with its key and page, for get_event), other ways to get it, shop prices per currency, a community estimate of its worth in gems, which cost tool counts it (e.g. Satin -> governor_gear_cost), notes, confidence and sources. `key` is the item\'s key from search_database (e.g. `satin`, `artisans-vision`, `mythic-general-hero-shard`); a name or alias also works (`Silk`, `Gold Thread`, `TTG`). Several equally good matches (e.g. "shard" or "speedup") give an AMBIGUOUS failure listing their keys; pick one and call again. In `granted_by`, `listed_in` says whether the item\'s record, the event\'s reward list, or both name the event. Examples: {"key": "satin"}; {"key": "Artisan\'s Vision"}; {"key": "TTG"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Item key (from search_database), name or alias, e.g. `forgehammer`, `Gold Thread`, `TTG`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+      outputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: { type: 'string' },
+          name: { type: 'string' },
+          url: { description: 'The item\'s page.', type: 'string' },
+          category: { type: 'string' },
+          aliases: { description: 'Other names (translations, spellings).', items: { type: 'string' }, type: 'array' },
+          description: { type: 'string' },
+          used_for: { items: { type: 'string' }, type: 'array' },
+          granted_by: {
+            description: 'Events that grant the item; empty when no event source was found.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                key: { description: 'Event key for get_event.', type: 'string' },
+                name: { type: 'string' },
+                url: { type: 'string' },
+                note: { type: 'string' },
+                listed_in: {
+                  description: 'item: the item\'s record names the event; event: the event\'s rewards name the item.',
+                  items: {
+                    enum: ['item', 'event'],
+                    type: 'string',
+                  },
+                  type: 'array',
+                },
+              },
+              required: ['key', 'name', 'url', 'listed_in'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          other_sources: { description: 'Ways to get the item other than events.', items: { type: 'string' }, type: 'array' },
+          shops: {
+            items: {
+              additionalProperties: false,
+              properties: {
+                shop: { description: 'Shop, e.g. alliance_championship_shop.', type: 'string' },
+                price: { description: 'Price of one unit or listed bundle, with the currency.', type: 'string' },
+              },
+              required: ['shop', 'price'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          community_gem_value: {
+            description: 'One calculator\'s estimate of the item\'s worth in gems (not an in-game price).',
+            type: 'number',
+          },
+          cost_tool: {
+            additionalProperties: false,
+            description: 'The cost calculator that counts this item, and the material key it uses in its totals.',
+            properties: { tool: { type: 'string' }, material: { type: 'string' } },
+            required: ['tool', 'material'],
+            type: 'object',
+          },
+          notes: {
+            description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+            items: { type: 'string' },
+            type: 'array',
+          },
+          confidence: {
+            description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
+            enum: ['high', 'medium', 'low'],
+            type: 'string',
+          },
+          sources: {
+            description: 'The sources this record\'s facts were transcribed from.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+                ref: {
+                  description: 'Site, page, dataset or repository, with its date where known.',
+                  type: 'string',
+                },
+                used_for: { description: 'What the source was used for.', type: 'string' },
+              },
+              required: ['ref'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          resolved: {
+            additionalProperties: false,
+            description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
+            properties: {
+              from: { description: 'The `key` argument as given.', type: 'string' },
+              matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
+              match_type: {
+                enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+                type: 'string',
+              },
+            },
+            required: ['from', 'matched', 'match_type'],
+            type: 'object',
+          },
+          data_version: {
+            description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+            type: 'string',
+          },
+        },
+        required: [
+          'key',
+          'name',
+          'url',
+          'category',
+          'aliases',
+          'description',
+          'used_for',
+          'granted_by',
+          'other_sources',
+          'shops',
+          'notes',
+          'confidence',
+          'sources',
+          'data_version',
+        ],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Item details and where to get it',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  get_master: {
+    '2024-11-05': {
+      name: 'get_master',
+      description: 'One Master from the Master Academy (non-combat characters that give permanent squad bonuses): title, specialty, the stat its relationship (affinity) level raises, the relationship stages (Stranger, Acquaintance 1-3, Casual 1-3, Close 1-3, Kindred Soul), the milestones every 10 levels (affinity points, Master Emblems for the breakthrough, stat bonus %) and the bonus at every level 1-100, a second calculator\'s milestone table where the two disagree, the talent (levels 1-11) and the four skills (relationship level that unlocks each, values per level, cumulative learning XP, Master\'s Manuscripts per level and in total), notes, confidence and sources. Masters known only by name (Isnor, Aena) come back with `status: name_only` and no tables. `key` is the Master\'s key (`valora`, `pan`, `roman`, `cassia`, `guinevere`, `wilson`, `isnor`, `aena`); a name or title also works (`Hunting Master`, `Bear Hunter`). Values like "(1;150)" are two numbers for one level, in the order the effect names them. `affinity: null` means that table does not publish the points. Examples: {"key": "valora"}; {"key": "Battle Master"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Master key (from search_database), name or title, e.g. `cassia`, `Guinevere`, `Hunting Master`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+    },
+    '2025-03-26': {
+      name: 'get_master',
+      description: 'One Master from the Master Academy (non-combat characters that give permanent squad bonuses): title, specialty, the stat its relationship (affinity) level raises, the relationship stages (Stranger, Acquaintance 1-3, Casual 1-3, Close 1-3, Kindred Soul), the milestones every 10 levels (affinity points, Master Emblems for the breakthrough, stat bonus %) and the bonus at every level 1-100, a second calculator\'s milestone table where the two disagree, the talent (levels 1-11) and the four skills (relationship level that unlocks each, values per level, cumulative learning XP, Master\'s Manuscripts per level and in total), notes, confidence and sources. Masters known only by name (Isnor, Aena) come back with `status: name_only` and no tables. `key` is the Master\'s key (`valora`, `pan`, `roman`, `cassia`, `guinevere`, `wilson`, `isnor`, `aena`); a name or title also works (`Hunting Master`, `Bear Hunter`). Values like "(1;150)" are two numbers for one level, in the order the effect names them. `affinity: null` means that table does not publish the points. Examples: {"key": "valora"}; {"key": "Battle Master"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Master key (from search_database), name or title, e.g. `cassia`, `Guinevere`, `Hunting Master`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Master details',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    '2025-06-18': {
+      name: 'get_master',
+      title: 'Master details',
+      description: 'One Master from the Master Academy (non-combat characters that give permanent squad bonuses): title, specialty, the stat its relationship (affinity) level raises, the relationship stages (Stranger, Acquaintance 1-3, Casual 1-3, Close 1-3, Kindred Soul), the milestones every 10 levels (affinity points, Master Emblems for the breakthrough, stat bonus %) and the bonus at every level 1-100, a second calculator\'s milestone table where the two disagree, the talent (levels 1-11) and the four skills (relationship level that unlocks each, values per level, cumulative learning XP, Master\'s Manuscripts per level and in total), notes, confidence and sources. Masters known only by name (Isnor, Aena) come back with `status: name_only` and no tables. `key` is the Master\'s key (`valora`, `pan`, `roman`, `cassia`, `guinevere`, `wilson`, `isnor`, `aena`); a name or title also works (`Hunting Master`, `Bear Hunter`). Values like "(1;150)" are two numbers for one level, in the order the effect names them. `affinity: null` means that table does not publish the points. Examples: {"key": "valora"}; {"key": "Battle Master"}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Master key (from search_database), name or title, e.g. `cassia`, `Guinevere`, `Hunting Master`.',
+            maxLength: 100,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+        },
+        required: ['key'],
+        type: 'object',
+      },
+      outputSchema: {
+        additionalProperties: false,
+        properties: {
+          key: { type: 'string' },
+          name: { type: 'string' },
+          url: { description: 'The Master\'s page.', type: 'string' },
+          status: {
+            description: 'name_only: no source documents more than the name.',
+            enum: ['full', 'name_only'],
+            type: 'string',
+          },
+          title: { type: 'string' },
+          title_aliases: { items: { type: 'string' }, type: 'array' },
+          specialty: { type: 'string' },
+          generation: { type: 'integer' },
+          unlock_order: { type: 'integer' },
+          affinity_stat: { description: 'The squad stat the relationship level raises.', type: 'string' },
+          system: {
+            additionalProperties: false,
+            properties: { name: { type: 'string' }, also_called: { items: { type: 'string' }, type: 'array' } },
+            required: ['name', 'also_called'],
+            type: 'object',
+          },
+          resources: {
+            description: 'What Masters consume (items with a record link to their page).',
+            items: {
+              additionalProperties: false,
+              properties: {
+                key: { type: 'string' },
+                name: { type: 'string' },
+                url: { type: 'string' },
+                note: { type: 'string' },
+              },
+              required: ['name'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          relationship: {
+            additionalProperties: false,
+            properties: {
+              max_level: { type: 'integer' },
+              stages: {
+                items: {
+                  additionalProperties: false,
+                  properties: { from_level: { type: 'integer' }, stage: { type: 'string' } },
+                  required: ['from_level', 'stage'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
+              milestones: {
+                items: {
+                  additionalProperties: false,
+                  properties: {
+                    level: { type: 'integer' },
+                    affinity: {
+                      description: 'Affinity points for the milestone; null when not published.',
+                      type: ['integer', 'null'],
+                    },
+                    emblems_to_advance: { description: 'Master Emblems for the breakthrough at this level.', type: 'integer' },
+                    stat_bonus_pct: { type: 'number' },
+                    bonus_before_breakthrough_pct: { type: 'number' },
+                  },
+                  required: ['level', 'affinity', 'emblems_to_advance', 'stat_bonus_pct'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
+              stat_bonus_pct_by_level: {
+                description: 'Stat bonus % at levels 1, 2, ... max_level.',
+                items: { type: 'number' },
+                type: 'array',
+              },
+              alt_milestones: {
+                additionalProperties: false,
+                properties: {
+                  source: { type: 'string' },
+                  rows: {
+                    items: {
+                      additionalProperties: false,
+                      properties: {
+                        level: { type: 'integer' },
+                        affinity: {
+                          type: ['integer', 'null'],
+                        },
+                        emblems: { type: 'integer' },
+                        stat_bonus_pct: { type: 'number' },
+                      },
+                      required: ['level', 'affinity', 'emblems', 'stat_bonus_pct'],
+                      type: 'object',
+                    },
+                    type: 'array',
+                  },
+                },
+                required: ['source', 'rows'],
+                type: 'object',
+              },
+            },
+            required: ['max_level', 'stages', 'milestones', 'stat_bonus_pct_by_level', 'alt_milestones'],
+            type: 'object',
+          },
+          talent: {
+            additionalProperties: false,
+            properties: {
+              name: { type: 'string' },
+              effect: { type: 'string' },
+              max_level: { type: 'integer' },
+              levels: { description: 'Value at each talent level.', items: { type: 'string' }, type: 'array' },
+              power_per_level: { items: { type: 'integer' }, type: 'array' },
+            },
+            required: ['name', 'effect', 'max_level', 'levels'],
+            type: 'object',
+          },
+          skills: {
+            items: {
+              additionalProperties: false,
+              properties: {
+                slot: { type: 'integer' },
+                name: { type: 'string' },
+                unlock_relationship_level: { description: 'Relationship level that unlocks the skill.', type: 'integer' },
+                effect: { type: 'string' },
+                max_level: { type: 'integer' },
+                levels: { description: 'Value at each skill level.', items: { type: 'string' }, type: 'array' },
+                learning_xp_cumulative: {
+                  description: 'Total learning XP to reach each level.',
+                  items: { type: 'integer' },
+                  type: 'array',
+                },
+                manuscripts_per_level: {
+                  description: 'Master\'s Manuscripts for each level\'s step.',
+                  items: { type: 'integer' },
+                  type: 'array',
+                },
+                manuscripts_total: { type: 'integer' },
+                power_per_level: { items: { type: 'integer' }, type: 'array' },
+              },
+              required: [
+                'slot',
+                'name',
+                'unlock_relationship_level',
+                'effect',
+                'max_level',
+                'levels',
+                'learning_xp_cumulative',
+                'manuscripts_per_level',
+                'manuscripts_total',
+              ],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          manuscripts_total_all_skills: { description: 'Master\'s Manuscripts to max all four skills.', type: 'integer' },
+          notes: {
+            description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+            items: { type: 'string' },
+            type: 'array',
+          },
+          confidence: {
+            description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
+            enum: ['high', 'medium', 'low'],
+            type: 'string',
+          },
+          sources: {
+            description: 'The sources this record\'s facts were transcribed from.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+                ref: {
+                  description: 'Site, page, dataset or repository, with its date where known.',
+                  type: 'string',
+                },
+                used_for: { description: 'What the source was used for.', type: 'string' },
+              },
+              required: ['ref'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          resolved: {
+            additionalProperties: false,
+            description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
+            properties: {
+              from: { description: 'The `key` argument as given.', type: 'string' },
+              matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
+              match_type: {
+                enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+                type: 'string',
+              },
+            },
+            required: ['from', 'matched', 'match_type'],
+            type: 'object',
+          },
+          data_version: {
+            description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+            type: 'string',
+          },
+        },
+        required: [
+          'key',
+          'name',
+          'url',
+          'status',
+          'system',
+          'resources',
+          'notes',
+          'confidence',
+          'sources',
+          'data_version',
+        ],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Master details',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
   get_my_goals: {
     '2024-11-05': {
       name: 'get_my_goals',
@@ -409,6 +1419,350 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
       },
       annotations: {
         title: 'My saved player profile',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+  },
+  get_tier_list: {
+    '2024-11-05': {
+      name: 'get_tier_list',
+      description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Also accepted: `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt). `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          role: {
+            description: 'The role: bear_hunt_joiner, rally_leader, garrison, bear_hunt or joiner (aliases: rally_joiner, garrison_leader, defense, bear_hunt_leader).',
+            enum: [
+              'bear_hunt_joiner',
+              'rally_leader',
+              'garrison',
+              'bear_hunt',
+              'joiner',
+              'rally_joiner',
+              'garrison_leader',
+              'defense',
+              'bear_hunt_leader',
+            ],
+            type: 'string',
+          },
+          generation: {
+            description: 'Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest.',
+            maximum: 7,
+            minimum: 1,
+            type: 'integer',
+          },
+        },
+        required: ['role'],
+        type: 'object',
+      },
+    },
+    '2025-03-26': {
+      name: 'get_tier_list',
+      description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Also accepted: `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt). `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          role: {
+            description: 'The role: bear_hunt_joiner, rally_leader, garrison, bear_hunt or joiner (aliases: rally_joiner, garrison_leader, defense, bear_hunt_leader).',
+            enum: [
+              'bear_hunt_joiner',
+              'rally_leader',
+              'garrison',
+              'bear_hunt',
+              'joiner',
+              'rally_joiner',
+              'garrison_leader',
+              'defense',
+              'bear_hunt_leader',
+            ],
+            type: 'string',
+          },
+          generation: {
+            description: 'Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest.',
+            maximum: 7,
+            minimum: 1,
+            type: 'integer',
+          },
+        },
+        required: ['role'],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Hero tier list for a role and generation',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    '2025-06-18': {
+      name: 'get_tier_list',
+      title: 'Hero tier list for a role and generation',
+      description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Also accepted: `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt). `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          role: {
+            description: 'The role: bear_hunt_joiner, rally_leader, garrison, bear_hunt or joiner (aliases: rally_joiner, garrison_leader, defense, bear_hunt_leader).',
+            enum: [
+              'bear_hunt_joiner',
+              'rally_leader',
+              'garrison',
+              'bear_hunt',
+              'joiner',
+              'rally_joiner',
+              'garrison_leader',
+              'defense',
+              'bear_hunt_leader',
+            ],
+            type: 'string',
+          },
+          generation: {
+            description: 'Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest.',
+            maximum: 7,
+            minimum: 1,
+            type: 'integer',
+          },
+        },
+        required: ['role'],
+        type: 'object',
+      },
+      outputSchema: {
+        additionalProperties: false,
+        properties: {
+          role: { description: 'The role shown (an alias is resolved to its role).', type: 'string' },
+          role_requested: { description: 'Present when `role` was an alias.', type: 'string' },
+          description: { type: 'string' },
+          generation: { description: 'The generation shown.', type: 'integer' },
+          generations: {
+            additionalProperties: false,
+            description: 'The generations this role covers.',
+            properties: { min: { type: 'integer' }, max: { type: 'integer' } },
+            required: ['min', 'max'],
+            type: 'object',
+          },
+          per_generation_judgement: {
+            description: 'false: every generation uses one rating, filtered to the heroes released by then.',
+            type: 'boolean',
+          },
+          generations_note: { type: 'string' },
+          tiers: {
+            description: 'Tiers S to D, best first.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                tier: {
+                  enum: ['S', 'A', 'B', 'C', 'D'],
+                  type: 'string',
+                },
+                heroes: {
+                  items: {
+                    additionalProperties: false,
+                    properties: {
+                      key: { type: 'string' },
+                      name: { type: 'string' },
+                      url: { type: 'string' },
+                      s_plus: { description: 'The source rates this hero S+.', type: 'boolean' },
+                    },
+                    required: ['key', 'name', 'url'],
+                    type: 'object',
+                  },
+                  type: 'array',
+                },
+              },
+              required: ['tier', 'heroes'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          not_rated: {
+            description: 'Heroes the source does not rate for this role.',
+            items: {
+              additionalProperties: false,
+              description: 'Another reference record, with its page.',
+              properties: {
+                key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                name: { type: 'string' },
+                url: {
+                  description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                  type: 'string',
+                },
+              },
+              required: ['key', 'name', 'url'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          lineup: {
+            additionalProperties: false,
+            description: 'Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list.',
+            properties: {
+              solo_attack: {
+                items: {
+                  additionalProperties: false,
+                  description: 'Another reference record, with its page.',
+                  properties: {
+                    key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                    name: { type: 'string' },
+                    url: {
+                      description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                      type: 'string',
+                    },
+                  },
+                  required: ['key', 'name', 'url'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
+              rally_attack: {
+                items: {
+                  additionalProperties: false,
+                  description: 'Another reference record, with its page.',
+                  properties: {
+                    key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                    name: { type: 'string' },
+                    url: {
+                      description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                      type: 'string',
+                    },
+                  },
+                  required: ['key', 'name', 'url'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
+              defense: {
+                items: {
+                  additionalProperties: false,
+                  description: 'Another reference record, with its page.',
+                  properties: {
+                    key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                    name: { type: 'string' },
+                    url: {
+                      description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                      type: 'string',
+                    },
+                  },
+                  required: ['key', 'name', 'url'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
+              note: { type: 'string' },
+            },
+            required: ['solo_attack', 'rally_attack', 'defense', 'note'],
+            type: 'object',
+          },
+          overall_lists: {
+            description: 'Overall (not role) tier lists of other sites, kept side by side because they disagree.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                source: { type: 'string' },
+                title: { type: 'string' },
+                scope: { type: 'string' },
+                tiers: {
+                  items: {
+                    additionalProperties: false,
+                    properties: {
+                      tier: { description: 'The site\'s label, e.g. S+, A, B+ (Gen 1-2 servers).', type: 'string' },
+                      heroes: {
+                        items: {
+                          additionalProperties: false,
+                          description: 'Another reference record, with its page.',
+                          properties: {
+                            key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                            name: { type: 'string' },
+                            url: {
+                              description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                              type: 'string',
+                            },
+                          },
+                          required: ['key', 'name', 'url'],
+                          type: 'object',
+                        },
+                        type: 'array',
+                      },
+                    },
+                    required: ['tier', 'heroes'],
+                    type: 'object',
+                  },
+                  type: 'array',
+                },
+                note: { type: 'string' },
+              },
+              required: ['source', 'title', 'scope', 'tiers'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          other_roles: {
+            items: {
+              additionalProperties: false,
+              properties: {
+                role: { type: 'string' },
+                min_generation: { type: 'integer' },
+                max_generation: { type: 'integer' },
+              },
+              required: ['role', 'min_generation', 'max_generation'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          url: { description: 'The tier-list page.', type: 'string' },
+          source: { description: 'Where this role\'s ratings come from.', type: 'string' },
+          as_of: { type: 'string' },
+          notes: {
+            description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+            items: { type: 'string' },
+            type: 'array',
+          },
+          sources: {
+            description: 'The sources this record\'s facts were transcribed from.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+                ref: {
+                  description: 'Site, page, dataset or repository, with its date where known.',
+                  type: 'string',
+                },
+                used_for: { description: 'What the source was used for.', type: 'string' },
+              },
+              required: ['ref'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          data_version: {
+            description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+            type: 'string',
+          },
+        },
+        required: [
+          'role',
+          'description',
+          'generation',
+          'generations',
+          'per_generation_judgement',
+          'tiers',
+          'not_rated',
+          'overall_lists',
+          'other_roles',
+          'url',
+          'source',
+          'as_of',
+          'notes',
+          'sources',
+          'data_version',
+        ],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Hero tier list for a role and generation',
         readOnlyHint: true,
         destructiveHint: false,
         idempotentHint: true,
@@ -1600,6 +2954,201 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
       _meta: {
         ui: { resourceUri: 'ui://kingshot/mastery-forging-cost' },
         'ui/resourceUri': 'ui://kingshot/mastery-forging-cost',
+      },
+    },
+  },
+  search_database: {
+    '2024-11-05': {
+      name: 'search_database',
+      description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural). `limit` is 1-50 (default 10). When nothing matches, `message` says so; when a `kind` filter hides matches of another kind, `elsewhere` lists them. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          query: {
+            description: 'A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`.',
+            maxLength: 200,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+          kind: {
+            description: 'Search only this kind of record (plural or singular).',
+            enum: ['heroes', 'hero', 'masters', 'master', 'items', 'item', 'events', 'event'],
+            type: 'string',
+          },
+          limit: {
+            default: 10,
+            description: 'Most matches to return (1-50, default 10).',
+            maximum: 50,
+            minimum: 1,
+            type: 'integer',
+          },
+        },
+        required: ['query'],
+        type: 'object',
+      },
+    },
+    '2025-03-26': {
+      name: 'search_database',
+      description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural). `limit` is 1-50 (default 10). When nothing matches, `message` says so; when a `kind` filter hides matches of another kind, `elsewhere` lists them. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          query: {
+            description: 'A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`.',
+            maxLength: 200,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+          kind: {
+            description: 'Search only this kind of record (plural or singular).',
+            enum: ['heroes', 'hero', 'masters', 'master', 'items', 'item', 'events', 'event'],
+            type: 'string',
+          },
+          limit: {
+            default: 10,
+            description: 'Most matches to return (1-50, default 10).',
+            maximum: 50,
+            minimum: 1,
+            type: 'integer',
+          },
+        },
+        required: ['query'],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Search heroes, Masters, items and events',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    '2025-06-18': {
+      name: 'search_database',
+      title: 'Search heroes, Masters, items and events',
+      description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural). `limit` is 1-50 (default 10). When nothing matches, `message` says so; when a `kind` filter hides matches of another kind, `elsewhere` lists them. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
+      inputSchema: {
+        additionalProperties: false,
+        properties: {
+          query: {
+            description: 'A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`.',
+            maxLength: 200,
+            pattern: '[\\p{L}\\p{N}]',
+            type: 'string',
+          },
+          kind: {
+            description: 'Search only this kind of record (plural or singular).',
+            enum: ['heroes', 'hero', 'masters', 'master', 'items', 'item', 'events', 'event'],
+            type: 'string',
+          },
+          limit: {
+            default: 10,
+            description: 'Most matches to return (1-50, default 10).',
+            maximum: 50,
+            minimum: 1,
+            type: 'integer',
+          },
+        },
+        required: ['query'],
+        type: 'object',
+      },
+      outputSchema: {
+        additionalProperties: false,
+        properties: {
+          query: { description: 'The query as given.', type: 'string' },
+          kind: {
+            description: 'The kinds searched.',
+            enum: ['all', 'heroes', 'masters', 'items', 'events'],
+            type: 'string',
+          },
+          matches: {
+            description: 'Best first.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                key: {
+                  description: 'Key to pass to get_hero, get_master, get_item or get_event (by kind).',
+                  type: 'string',
+                },
+                kind: {
+                  enum: ['hero', 'master', 'item', 'event'],
+                  type: 'string',
+                },
+                name: { type: 'string' },
+                score: {
+                  description: 'Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo.',
+                  maximum: 1,
+                  minimum: 0,
+                  type: 'number',
+                },
+                url: {
+                  description: 'Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>.',
+                  type: 'string',
+                },
+                matched: { description: 'The name, alias, key or title that matched.', type: 'string' },
+                match_type: {
+                  enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+                  type: 'string',
+                },
+                summary: { description: 'One line that tells similar names apart.', type: 'string' },
+              },
+              required: ['key', 'kind', 'name', 'score', 'url', 'matched', 'match_type', 'summary'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          total_matches: { description: 'How many records matched before `limit` was applied.', minimum: 0, type: 'integer' },
+          message: { description: 'Present when nothing matched, or to say where else matches are.', type: 'string' },
+          elsewhere: {
+            description: 'Present when the `kind` filter left no match but other kinds match the query.',
+            items: {
+              additionalProperties: false,
+              properties: {
+                key: {
+                  description: 'Key to pass to get_hero, get_master, get_item or get_event (by kind).',
+                  type: 'string',
+                },
+                kind: {
+                  enum: ['hero', 'master', 'item', 'event'],
+                  type: 'string',
+                },
+                name: { type: 'string' },
+                score: {
+                  description: 'Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo.',
+                  maximum: 1,
+                  minimum: 0,
+                  type: 'number',
+                },
+                url: {
+                  description: 'Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>.',
+                  type: 'string',
+                },
+                matched: { description: 'The name, alias, key or title that matched.', type: 'string' },
+                match_type: {
+                  enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+                  type: 'string',
+                },
+                summary: { description: 'One line that tells similar names apart.', type: 'string' },
+              },
+              required: ['key', 'kind', 'name', 'score', 'url', 'matched', 'match_type', 'summary'],
+              type: 'object',
+            },
+            type: 'array',
+          },
+          data_version: {
+            description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+            type: 'string',
+          },
+        },
+        required: ['query', 'kind', 'matches', 'total_matches', 'data_version'],
+        type: 'object',
+      },
+      annotations: {
+        title: 'Search heroes, Masters, items and events',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
       },
     },
   },

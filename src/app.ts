@@ -18,6 +18,7 @@ import { ErrorCode } from './mcp/jsonrpc.js';
 import { ResourceCatalog, viewResources, type Resource } from './mcp/resources.js';
 import { McpServer } from './mcp/server.js';
 import { sendPage } from './pages/markdown.js';
+import { referencePages } from './pages/reference-pages.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 
 export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'>;
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions): Hono {
 
   if (options.account) mountAuthorizationServer(app, options.account, { baseUrl: config.baseUrl, path: ACCOUNT_PATH, clock, trustedProxies: config.trustedProxies });
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints }));
+  app.route('/', referencePages({ baseUrl: config.baseUrl }));
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));
   app.onError((error, c) => {

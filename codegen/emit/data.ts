@@ -1,8 +1,9 @@
-/** generated/data/: the cost tables as typed modules (no YAML is parsed while serving) and the data version. */
+/** generated/data/: the cost tables and the reference data as typed modules (no YAML is parsed while serving) and the data version. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import type { GameData } from '../model.js';
+import { emitReference } from './reference.js';
 import { addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
 export async function emitData(root: string, data: GameData): Promise<EmittedFiles> {
@@ -22,6 +23,8 @@ export async function emitData(root: string, data: GameData): Promise<EmittedFil
     addConstant(file, { name: camelCase(table.system), type: 'CostTable', docs: `${table.title}.\n@see ${table.file}`, value: content });
     files.set(`generated/data/costs/${name}.ts`, finish(file, banner(table.file)));
   }
+
+  if (data.reference) for (const [path, text] of await emitReference(root, data.reference)) files.set(path, text);
 
   const version = newSourceFile(project, 'generated/data/version.ts');
   addConstant(version, { name: 'DATA_VERSION', docs: 'Release of the game data plus a hash of its files; every tool result carries it.', value: data.version });

@@ -74,6 +74,12 @@ function issueFor(error: ErrorObject, properties: Schema): Issue {
       const allowed = (error.params.allowedValues as unknown[]).map(String);
       return { pointer: error.instancePath, message: `${at} must be one of ${allowed.join(', ')}, not ${show(error.data)}`, allowed: allowed.join(', '), suggestions: closest(String(error.data), allowed, 2) };
     }
+    case 'pattern': {
+      // The pattern itself means little to a model; the argument's description says what is expected.
+      const name = error.instancePath.split('/').pop() ?? '';
+      const description = (properties[name] as Schema | undefined)?.description;
+      return { pointer: error.instancePath, message: `${at} ${show(error.data)} is not valid${typeof description === 'string' ? `: ${description}` : ''}`, suggestions: [] };
+    }
     case 'maxLength':
     case 'minLength':
       return { pointer: error.instancePath, message: `${at} must have ${error.keyword === 'maxLength' ? 'at most' : 'at least'} ${String(error.params.limit)} characters`, suggestions: [] };

@@ -42,7 +42,7 @@ export function htmlPage(options: { title: string; body: string; description?: s
 <style>${STYLE}</style>
 </head>
 <body>
-<header><p><a href="/">Kingshot Companion</a></p><nav><a href="/developers">Developers</a></nav></header>
+<header><p><a href="/">Kingshot Companion</a></p><nav><a href="/reference">Game reference</a><a href="/tier-list">Tier list</a><a href="/developers">Developers</a></nav></header>
 <main>
 ${options.body}
 </main>

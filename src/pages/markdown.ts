@@ -1,7 +1,7 @@
 /** Pages are written once as Markdown: served as is for `Accept: text/markdown`, rendered to HTML otherwise. */
 import type { Context } from 'hono';
-import { marked } from 'marked';
-import { htmlPage } from './layout.js';
+import { Marked, marked, type Tokens } from 'marked';
+import { escapeHtml, htmlPage } from './layout.js';
 
 export interface Page {
   title: string;
@@ -14,9 +14,42 @@ export interface RenderedPage {
   html: string;
 }
 
-/** Renders once; pages built from static content are rendered at start-up and kept. */
-export function renderPage(page: Page): RenderedPage {
-  const body = marked.parse(page.markdown, { async: false, gfm: true });
+const ANCHOR = /\s*\{#([A-Za-z0-9_-]+)\}\s*$/;
+
+/**
+ * The renderer for pages built from game data: raw HTML in the Markdown is shown as text, never passed through
+ * (data text cannot inject markup), and a heading ending in `{#id}` gets that id (link targets like
+ * /tier-list#garrison).
+ */
+const dataMarked = new Marked({
+  gfm: true,
+  walkTokens(token) {
+    if (token.type !== 'heading') return;
+    const heading = token as Tokens.Heading & { anchor?: string };
+    const last = heading.tokens.at(-1);
+    const match = last && 'text' in last ? ANCHOR.exec(last.text) : null;
+    if (!last || !match || !('text' in last)) return;
+    heading.anchor = match[1];
+    last.text = last.text.replace(ANCHOR, '');
+    if ('raw' in last) last.raw = last.raw.replace(ANCHOR, '');
+  },
+  renderer: {
+    html({ text }) {
+      return escapeHtml(text);
+    },
+    heading(token) {
+      const anchor = (token as Tokens.Heading & { anchor?: string }).anchor;
+      return `<h${token.depth}${anchor ? ` id="${anchor}"` : ''}>${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`;
+    },
+  },
+});
+
+/**
+ * Renders once; pages built from static content are rendered at start-up and kept. `fromData` pages go through
+ * the renderer that escapes raw HTML.
+ */
+export function renderPage(page: Page, options: { fromData?: boolean } = {}): RenderedPage {
+  const body = options.fromData ? dataMarked.parse(page.markdown, { async: false }) : marked.parse(page.markdown, { async: false, gfm: true });
   return { markdown: page.markdown, html: htmlPage({ title: page.title, body, ...(page.description ? { description: page.description } : {}) }) };
 }
 

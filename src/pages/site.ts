@@ -27,6 +27,7 @@ function landingMarkdown(baseUrl: string, endpoints: readonly EndpointMetadata[]
     '',
     '## More',
     '',
+    '- [Game reference](/reference): heroes, Masters, items, events and the community tier lists, as pages (also in Markdown).',
     '- [Developer reference](/developers): every tool, its arguments and results, and the deprecation changelog.',
     `- Game data version: \`${DATA_VERSION}\`.`,
     '',

@@ -1,0 +1,440 @@
+/**
+ * The game-reference pages as Markdown, one function per page. Every piece of data text goes through `text()` or
+ * `cell()`, which escape Markdown and HTML syntax, so a record can never add markup, links or structure to a page.
+ * Links are absolute (`{BASE_URL}/heroes/<key>`), the same URLs the tools return.
+ */
+import type { GameEvent, Hero, HeroSkill, Item, Master } from '../../generated/data/reference/types.js';
+import { DATA_VERSION } from '../../generated/data/version.js';
+import {
+  capitalised,
+  citedSources,
+  eventsFile,
+  heroesFile,
+  heroes,
+  items,
+  itemsFile,
+  KIND_LABEL,
+  mastersFile,
+  rarityName,
+  recordUrl,
+  tierListFile,
+  words,
+} from '../reference/catalog.js';
+import { generationRange, grantingEvents, overallLists, COST_TOOL_OF_SYSTEM } from '../reference/results.js';
+import type { RecordKind } from '../reference/search.js';
+
+/** Data text for running Markdown: one line, with every character that could start syntax escaped. */
+export function text(value: string | number): string {
+  return String(value)
+    .replace(/\s+/g, ' ')
+    .replace(/[\\`*_{}[\]<>|~!#]/g, (c) => `\\${c}`)
+    // At the start of a line these would begin a list or a heading underline; elsewhere they are plain text.
+    .replace(/^([-+=])(?=\s|$)/, '\\$1')
+    .replace(/^(\d+)([.)])(?=\s|$)/, '$1\\$2');
+}
+
+/** Data text for a table cell (`|` is escaped by text()). */
+export function cell(value: string | number): string {
+  const out = text(value);
+  return out === '' ? ' ' : out;
+}
+
+function link(name: string, url: string): string {
+  return `[${text(name)}](${url})`;
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  if (rows.length === 0) return [];
+  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`), ''];
+}
+
+function bullets(values: readonly string[], empty?: string): string[] {
+  if (values.length === 0) return empty ? [empty, ''] : [];
+  return [...values.map((v) => `- ${text(v)}`), ''];
+}
+
+function number(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** "lethality_up" -> "Lethality up", "damage_up_pct_atk" -> "Damage up (% of ATK)". */
+function statLabel(stat: string): string {
+  return capitalised(words(stat.replace(/_pct_atk$/, '_(% of ATK)').replace(/_s$/, '_(s)')));
+}
+
+function sourcesSection(sources: readonly { id?: string; ref: string; used_for?: string }[]): string[] {
+  return ['## Sources', '', ...sources.map((s) => `- ${s.id ? `**${text(s.id)}**: ` : ''}${text(s.ref)}${s.used_for ? ` (${text(s.used_for)})` : ''}`), ''];
+}
+
+function footer(baseUrl: string, kind?: RecordKind): string[] {
+  const back = kind ? `[All ${KIND_LABEL[kind].plural}](${baseUrl}/${KIND_LABEL[kind].plural.toLowerCase()}) · ` : '';
+  return ['---', '', `${back}[Game reference](${baseUrl}/reference) · [Tier list](${baseUrl}/tier-list) · Data version \`${DATA_VERSION}\``, ''];
+}
+
+
+function aliasLine(aliases: readonly { name: string; note?: string }[] | undefined): string[] {
+  if (!aliases || aliases.length === 0) return [];
+  return [`Also known as: ${aliases.map((a) => `${text(a.name)}${a.note ? ` (${text(a.note)})` : ''}`).join(', ')}.`, ''];
+}
+
+function skillBlock(skill: HeroSkill, heading: string): string[] {
+  const stats = Object.entries(skill.levels);
+  return [
+    `### ${heading}`,
+    '',
+    text(skill.effect),
+    '',
+    ...table(
+      ['Stat', 'Lv 1', 'Lv 2', 'Lv 3', 'Lv 4', 'Lv 5'],
+      stats.map(([stat, values]) => [cell(statLabel(stat)), ...values.map(cell)]),
+    ),
+    ...(skill.fixed ? [`At every level: ${Object.entries(skill.fixed).map(([stat, value]) => `${text(statLabel(stat))} ${text(value)}`).join('; ')}.`, ''] : []),
+  ];
+}
+
+// ---------------------------------------------------------------- heroes
+
+export function heroMarkdown(hero: Hero, baseUrl: string): string {
+  const conquest = hero.skills.filter((s) => s.kind === 'conquest');
+  const expedition = hero.skills.filter((s) => s.kind === 'expedition').sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0));
+  const gear = hero.exclusive_gear;
+  const rarity = heroesFile.rarities.find((r) => r.key === hero.rarity);
+  const ratings = tierListFile.roles.flatMap((role) => {
+    const latest = role.generations[role.generations.length - 1]!;
+    const tier = (['S', 'A', 'B', 'C', 'D'] as const).find((t) => latest.tiers[t].includes(hero.key));
+    const shown = tier ? (tier === 'S' && latest.s_plus?.includes(hero.key) ? 'S+' : tier) : latest.not_rated?.includes(hero.key) ? 'not rated' : undefined;
+    return shown ? [[`[${text(words(role.key))}](${baseUrl}/tier-list#${role.key})`, String(latest.generation), shown]] : [];
+  });
+  return [
+    `# ${text(hero.name)}`,
+    '',
+    `${text(rarityName(hero.rarity))} ${text(hero.troop_type)} hero · generation ${hero.generation}${hero.release ? ` · ${text(hero.release)}` : ''}`,
+    '',
+    ...aliasLine(hero.aliases),
+    ...table(
+      ['Fact', 'Value'],
+      [
+        ['Rarity', `${cell(rarityName(hero.rarity))}${rarity && rarity.aliases.length > 0 ? ` (also ${rarity.aliases.map(text).join(', ')})` : ''}`],
+        ['Troop type', cell(capitalised(hero.troop_type))],
+        ['Generation', `${hero.generation}${hero.generation_note ? ` (${text(hero.generation_note)})` : ''}`],
+        ['Roles', cell(hero.roles.map(words).join(', '))],
+        ['Base stats', `Attack ${number(hero.base_stats.attack)} · Defense ${number(hero.base_stats.defense)} · Health ${number(hero.base_stats.health)}`],
+        ['Expedition bonus', `${text(capitalised(hero.troop_type))} attack ${text(hero.expedition_bonus.attack)} · defense ${text(hero.expedition_bonus.defense)}`],
+        ['Confidence', cell(hero.confidence)],
+      ],
+    ),
+    `Base stats: ${text(heroesFile.base_stats_note)} Expedition bonus: ${text(heroesFile.expedition_bonus_note)}`,
+    '',
+    ...(hero.talent ? ['## Talent', '', ...skillBlock({ name: hero.talent.name, kind: 'conquest', effect: hero.talent.effect, levels: hero.talent.levels }, text(hero.talent.name))] : []),
+    '## Conquest skills',
+    '',
+    ...conquest.flatMap((s) => skillBlock(s, text(s.name))),
+    '## Expedition skills',
+    '',
+    'Slot 1 is the only skill the hero adds when it leads a march that joins someone else\'s rally.',
+    '',
+    ...expedition.flatMap((s) => skillBlock(s, `${s.slot}. ${text(s.name)}${s.slot === 1 ? ' (joiner skill)' : ''}`)),
+    ...(gear
+      ? [
+          `## Exclusive gear${gear.name ? `: ${text(gear.name)}` : ''}`,
+          '',
+          ...(gear.name_note ? [text(gear.name_note), ''] : []),
+          `Expedition skill: ${text(gear.trigger)}. ${text(heroesFile.exclusive_gear_levels)} Widget costs: hero_widgets_cost.`,
+          '',
+          ...(gear.max_level_stats
+            ? ['Stats at gear level 10:', '', ...table(['Stat', 'Value'], Object.entries(gear.max_level_stats).map(([stat, value]) => [cell(statLabel(stat)), cell(typeof value === 'number' ? number(value) : value)]))]
+            : ['Stats at gear level 10: not published in the sources read.', '']),
+          ...gear.skills.flatMap((s) => skillBlock(s, `${text(s.name)} (${s.kind})`)),
+        ]
+      : []),
+    '## Where the shards come from',
+    '',
+    ...bullets(hero.shard_sources, 'Not documented in the sources read.'),
+    ...(ratings.length > 0 ? ['## Tier lists', '', 'Community opinion, latest generation each list covers.', '', ...table(['Role', 'Generation', 'Tier'], ratings)] : []),
+    ...(hero.notes && hero.notes.length > 0 ? ['## Notes', '', ...bullets(hero.notes)] : []),
+    ...sourcesSection(citedSources(heroesFile.sources, hero.sources)),
+    ...footer(baseUrl, 'hero'),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------- Masters
+
+export function masterMarkdown(master: Master, baseUrl: string): string {
+  const head = [`# ${text(master.name)}`, ''];
+  const sources = sourcesSection(citedSources(mastersFile.sources, master.sources));
+  const notes = master.notes && master.notes.length > 0 ? ['## Notes', '', ...bullets(master.notes)] : [];
+  if (master.status === 'name_only') {
+    return [
+      ...head,
+      `A Master of the Master Academy known by name only: no source read documents its title, talent, skills or relationship table.${master.affinity_stat ? ` Affinity stat: ${text(master.affinity_stat)}.` : ''} Confidence: ${text(master.confidence)}.`,
+      '',
+      ...notes,
+      ...sources,
+      ...footer(baseUrl, 'master'),
+    ].join('\n');
+  }
+  const r = master.relationship;
+  return [
+    ...head,
+    `${text(master.title)}${master.title_aliases && master.title_aliases.length > 0 ? ` (also "${master.title_aliases.map(text).join('", "')}")` : ''} · ${text(master.specialty)}`,
+    '',
+    ...table(
+      ['Fact', 'Value'],
+      [
+        ['Relationship raises', cell(master.affinity_stat)],
+        ['Generation', master.generation !== undefined ? String(master.generation) : 'unknown'],
+        ['Unlock order', master.unlock_order !== undefined ? String(master.unlock_order) : 'unknown'],
+        ["Master's Manuscripts to max all skills", number(master.manuscripts_total_all_skills)],
+        ['Confidence', cell(master.confidence)],
+      ],
+    ),
+    `Masters are non-combat characters of the ${text(mastersFile.system.name)} system (${mastersFile.system.aka.map(text).join(', ')}).`,
+    '',
+    '## Relationship',
+    '',
+    `Levels 1-${r.max_level}; a breakthrough every 10 levels costs Master Emblems. Stages: ${mastersFile.relationship_stages.map((s) => `${text(s.stage)} (from ${s.from_level})`).join(', ')}.`,
+    '',
+    ...table(
+      ['Level', 'Affinity', 'Emblems', 'Bonus %', 'Bonus % before breakthrough'],
+      r.milestones.map((m) => [String(m.level), m.affinity === null ? 'not published' : number(m.affinity), String(m.emblems_to_advance), String(m.stat_bonus_pct), m.bonus_before_breakthrough_pct === undefined ? ' ' : String(m.bonus_before_breakthrough_pct)]),
+    ),
+    `Alternative table (${text(r.alt_milestones.source)}):`,
+    '',
+    ...table(
+      ['Level', 'Affinity', 'Emblems', 'Bonus %'],
+      r.alt_milestones.rows.map((m) => [String(m.level), m.affinity === null ? 'not published' : number(m.affinity), String(m.emblems), String(m.stat_bonus_pct)]),
+    ),
+    `Bonus % at every level: ${r.stat_bonus_pct_by_level.map((v, i) => `${i + 1}: ${v}`).join(', ')}.`,
+    '',
+    `## Talent: ${text(master.talent.name)}`,
+    '',
+    text(master.talent.effect),
+    '',
+    ...table(['Level', 'Value', ...(master.talent.power_per_level ? ['Power'] : [])], master.talent.levels.map((v, i) => [String(i + 1), cell(v), ...(master.talent.power_per_level ? [number(master.talent.power_per_level[i] ?? 0)] : [])])),
+    '## Skills',
+    '',
+    ...master.skills.flatMap((s) => [
+      `### ${s.slot}. ${text(s.name)}`,
+      '',
+      `${text(s.effect)} Unlocks at relationship level ${s.unlock_relationship_level}; max level ${s.max_level}; ${number(s.manuscripts_total)} Master's Manuscripts in total.`,
+      '',
+      ...table(
+        ['Level', 'Value', 'Learning XP (total)', 'Manuscripts', ...(s.power_per_level ? ['Power'] : [])],
+        s.levels.map((v, i) => [String(i + 1), cell(v), number(s.learning_xp_cumulative[i] ?? 0), number(s.manuscripts_per_level[i] ?? 0), ...(s.power_per_level ? [number(s.power_per_level[i] ?? 0)] : [])]),
+      ),
+    ]),
+    ...notes,
+    ...sources,
+    ...footer(baseUrl, 'master'),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------- items
+
+export function itemMarkdown(item: Item, baseUrl: string): string {
+  const granted = grantingEvents(item, baseUrl);
+  const tool = item.costs ? COST_TOOL_OF_SYSTEM[item.costs.system] : undefined;
+  return [
+    `# ${text(item.name)}`,
+    '',
+    `${text(capitalised(words(item.category)))} · confidence ${text(item.confidence)}`,
+    '',
+    ...aliasLine(item.aliases),
+    text(item.description),
+    '',
+    '## Used for',
+    '',
+    ...bullets(item.used_for),
+    ...(tool && item.costs ? [`Costs are counted by the ${text(tool)} tool (material \`${text(item.costs.material)}\`).`, ''] : []),
+    '## Events that grant it',
+    '',
+    ...(granted.length > 0 ? [...granted.map((g) => `- ${link(g.name, g.url)}${g.note ? ` (${text(g.note)})` : ''}`), ''] : ['No event source was found.', '']),
+    ...(item.other_sources && item.other_sources.length > 0 ? ['Other sources:', '', ...bullets(item.other_sources)] : []),
+    ...(item.shops && item.shops.length > 0 ? ['## Shop prices', '', ...table(['Shop', 'Price'], item.shops.map((s) => [cell(capitalised(words(s.shop))), cell(s.price)]))] : []),
+    ...(item.community_gem_value !== undefined ? [`Community gem value: about ${number(item.community_gem_value)} gems (one calculator's estimate, not an in-game price).`, ''] : []),
+    ...(item.notes && item.notes.length > 0 ? ['## Notes', '', ...bullets(item.notes)] : []),
+    ...sourcesSection(itemsFile.sources),
+    ...footer(baseUrl, 'item'),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------- events
+
+function itemName(ref: { item?: string; name?: string }, baseUrl: string): string {
+  const item = ref.item ? items.get(ref.item) : undefined;
+  return item ? link(item.name, recordUrl(baseUrl, 'item', item.key)) : text(ref.name ?? '');
+}
+
+export function eventMarkdown(event: GameEvent, baseUrl: string): string {
+  const cycle = event.cycle;
+  const cycleText = cycle
+    ? cycle.text !== undefined
+      ? text(cycle.text)
+      : cycle.days
+        ? `days ${cycle.days.join(', ')}`
+        : (cycle.phases ?? []).map((p) => `${text(p.phase)} days ${p.days.join(', ')}`).join('; ')
+    : undefined;
+  return [
+    `# ${text(event.name)}`,
+    '',
+    `${text(capitalised(words(event.type)))} · ${text(event.cadence)} · confidence ${text(event.confidence)}`,
+    '',
+    ...aliasLine(event.aliases),
+    text(event.description),
+    '',
+    ...table(
+      ['Fact', 'Value'],
+      [
+        ['How often', cell(event.cadence)],
+        ['Duration', cell(event.duration)],
+        ...(cycleText ? [['In a 28-day cycle model', `${cycleText} (one community calendar; relative order only)`]] : []),
+      ],
+    ),
+    ...(event.details ?? []).flatMap((section) => [`## ${text(section.title)}`, '', ...table(['', ''], section.facts.map((f) => [cell(f.name), cell(typeof f.value === 'number' ? number(f.value) : f.value)]))]),
+    '## Rewards',
+    '',
+    ...(event.rewards.length > 0 ? [...event.rewards.map((r) => `- ${itemName(r, baseUrl)}${r.note ? ` (${text(r.note)})` : ''}`), ''] : ['Not documented in the sources read.', '']),
+    ...(event.shop && event.shop.length > 0 ? ['## Shop', '', ...table(['Item', 'Price'], event.shop.map((s) => [itemName(s, baseUrl), cell(s.price)]))] : []),
+    '## Tips',
+    '',
+    ...bullets(event.tips, 'None recorded.'),
+    ...(event.notes && event.notes.length > 0 ? ['## Notes', '', ...bullets(event.notes)] : []),
+    ...sourcesSection(event.sources.map((ref) => ({ ref }))),
+    ...footer(baseUrl, 'event'),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------- index pages
+
+export function heroesIndexMarkdown(baseUrl: string): string {
+  return [
+    '# Heroes',
+    '',
+    `All ${heroesFile.heroes.length} heroes. Data as of ${text(heroesFile.data_as_of)}.`,
+    '',
+    ...table(
+      ['Hero', 'Rarity', 'Troop type', 'Generation', 'Roles'],
+      heroesFile.heroes.map((h) => [link(h.name, recordUrl(baseUrl, 'hero', h.key)), cell(rarityName(h.rarity)), cell(capitalised(h.troop_type)), String(h.generation), cell(h.roles.map(words).join(', '))]),
+    ),
+    ...footer(baseUrl),
+  ].join('\n');
+}
+
+export function mastersIndexMarkdown(baseUrl: string): string {
+  return [
+    '# Masters',
+    '',
+    `The ${mastersFile.masters.length} Masters of the ${text(mastersFile.system.name)} system. Data as of ${text(mastersFile.data_as_of)}.`,
+    '',
+    ...table(
+      ['Master', 'Title', 'Specialty', 'Confidence'],
+      mastersFile.masters.map((m) => [link(m.name, recordUrl(baseUrl, 'master', m.key)), m.status === 'full' ? cell(m.title) : 'unknown', m.status === 'full' ? cell(m.specialty) : 'unknown', cell(m.confidence)]),
+    ),
+    ...footer(baseUrl),
+  ].join('\n');
+}
+
+export function itemsIndexMarkdown(baseUrl: string): string {
+  return [
+    '# Items',
+    '',
+    `All ${itemsFile.items.length} items. Data as of ${text(itemsFile.data_as_of)}.`,
+    '',
+    ...table(
+      ['Item', 'Category', 'What it is'],
+      itemsFile.items.map((i) => [link(i.name, recordUrl(baseUrl, 'item', i.key)), cell(words(i.category)), cell(i.description)]),
+    ),
+    ...footer(baseUrl),
+  ].join('\n');
+}
+
+export function eventsIndexMarkdown(baseUrl: string): string {
+  return [
+    '# Events',
+    '',
+    `All ${eventsFile.events.length} events. Data as of ${text(eventsFile.data_as_of)}.`,
+    '',
+    ...table(
+      ['Event', 'Type', 'How often', 'Confidence'],
+      eventsFile.events.map((e) => [link(e.name, recordUrl(baseUrl, 'event', e.key)), cell(words(e.type)), cell(e.cadence), cell(e.confidence)]),
+    ),
+    ...footer(baseUrl),
+  ].join('\n');
+}
+
+export function referenceIndexMarkdown(baseUrl: string): string {
+  return [
+    '# Game reference',
+    '',
+    'Kingshot heroes, Masters, items, events and community tier lists, transcribed from public community sources with their sources and confidence. The same data is served to AI assistants by the MCP tools `search_database`, `get_hero`, `get_master`, `get_item`, `get_event` and `get_tier_list`.',
+    '',
+    `- [Heroes](${baseUrl}/heroes): ${heroesFile.heroes.length} heroes with skills, exclusive gear and shard sources`,
+    `- [Masters](${baseUrl}/masters): ${mastersFile.masters.length} Masters with relationship levels, talent and skills`,
+    `- [Items](${baseUrl}/items): ${itemsFile.items.length} items and the events that grant them`,
+    `- [Events](${baseUrl}/events): ${eventsFile.events.length} events with rewards and tips`,
+    `- [Tier list](${baseUrl}/tier-list): community tier lists by role and generation`,
+    '',
+    'Every page is also available as Markdown: request it with `Accept: text/markdown` or add `.md` to the path. All pages are listed in the [sitemap](' + baseUrl + '/sitemap.xml) and, for language models, in [llms.txt](' + baseUrl + '/llms.txt).',
+    '',
+    ...footer(baseUrl),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------- tier list
+
+export function tierListMarkdown(baseUrl: string): string {
+  const heroLink = (key: string) => link(heroes.get(key)?.name ?? key, recordUrl(baseUrl, 'hero', key));
+  const heroList = (keys: readonly string[]) => (keys.length > 0 ? keys.map(heroLink).join(', ') : ' ');
+  return [
+    '# Hero tier lists',
+    '',
+    'Community opinion, not game data: the lists disagree, so they are shown side by side. The MCP tool `get_tier_list` returns one role at one generation.',
+    '',
+    ...bullets(tierListFile.notes),
+    ...tierListFile.roles.flatMap((role) => {
+      const range = generationRange(role);
+      return [
+        `## ${text(capitalised(words(role.key)))} {#${role.key}}`,
+        '',
+        `${text(role.description)} Generations ${range.min}-${range.max}; ratings as of ${text(role.as_of)}; source: ${text(role.source_detail)}.${role.aliases ? ` Also called: ${role.aliases.map(words).map(text).join(', ')}.` : ''}`,
+        '',
+        ...(role.generations_note ? [text(role.generations_note), ''] : []),
+        ...table(
+          ['Generation', 'S', 'A', 'B', 'C', 'D', 'Not rated'],
+          [...role.generations].reverse().map((g) => [
+            String(g.generation),
+            ...(['S', 'A', 'B', 'C', 'D'] as const).map((t) => (g.tiers[t].length > 0 ? g.tiers[t].map((k) => `${heroLink(k)}${t === 'S' && g.s_plus?.includes(k) ? ' (S+)' : ''}`).join(', ') : ' ')),
+            heroList(g.not_rated ?? []),
+          ]),
+        ),
+        ...(role.notes ? bullets(role.notes) : []),
+      ];
+    }),
+    '## Overall lists of other sites {#overall}',
+    '',
+    ...overallLists(baseUrl).flatMap((list) => [
+      `### ${text(list.title)}`,
+      '',
+      `Scope: ${text(list.scope)}.${list.note ? ` ${text(list.note)}.` : ''}`,
+      '',
+      ...table(
+        ['Tier', 'Heroes'],
+        list.tiers.map((t) => [cell(t.tier), t.heroes.map((h) => link(h.name, h.url)).join(', ')]),
+      ),
+    ]),
+    '## Lead lineups by generation {#lineups}',
+    '',
+    text(tierListFile.lineups.note),
+    '',
+    ...table(
+      ['Generation', 'Solo attack', 'Rally attack', 'Defense'],
+      tierListFile.lineups.generations.map((g) => [String(g.generation), heroList(g.solo_attack), heroList(g.rally_attack), heroList(g.defense)]),
+    ),
+    ...table(
+      ['Lineup (kingshotpro)', 'Heroes'],
+      tierListFile.kingshotpro_lineups.lineups.map((l) => [cell(words(l.key)), heroList(l.heroes)]),
+    ),
+    ...sourcesSection(tierListFile.sources),
+    ...footer(baseUrl),
+  ].join('\n');
+}

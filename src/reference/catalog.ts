@@ -1,0 +1,95 @@
+/**
+ * The reference data as the service uses it: the generated modules indexed by key, the name-search index (built
+ * once, when this module loads), page URLs and one-line summaries of each record.
+ */
+import { eventsFile } from '../../generated/data/reference/events.js';
+import { heroesFile } from '../../generated/data/reference/heroes.js';
+import { itemsFile } from '../../generated/data/reference/items.js';
+import { mastersFile } from '../../generated/data/reference/masters.js';
+import { tierListFile } from '../../generated/data/reference/tier-list.js';
+import type { GameEvent, Hero, Item, Master, ReferenceSource, TierRole } from '../../generated/data/reference/types.js';
+import { SearchIndex, type RecordKind, type SearchRecord } from './search.js';
+
+export { eventsFile, heroesFile, itemsFile, mastersFile, tierListFile };
+
+function byKey<T extends { key: string }>(records: readonly T[]): ReadonlyMap<string, T> {
+  return new Map(records.map((r) => [r.key, r]));
+}
+
+export const heroes: ReadonlyMap<string, Hero> = byKey(heroesFile.heroes);
+export const masters: ReadonlyMap<string, Master> = byKey(mastersFile.masters);
+export const items: ReadonlyMap<string, Item> = byKey(itemsFile.items);
+export const events: ReadonlyMap<string, GameEvent> = byKey(eventsFile.events);
+export const tierRoles: ReadonlyMap<string, TierRole> = byKey(tierListFile.roles);
+
+/** The plural path segment of each kind's pages: /heroes/<key>, /masters/<key>, /items/<key>, /events/<key>. */
+export const KIND_PATH: Readonly<Record<RecordKind, string>> = { hero: 'heroes', master: 'masters', item: 'items', event: 'events' };
+export const KIND_LABEL: Readonly<Record<RecordKind, { singular: string; plural: string }>> = {
+  hero: { singular: 'hero', plural: 'heroes' },
+  master: { singular: 'Master', plural: 'Masters' },
+  item: { singular: 'item', plural: 'items' },
+  event: { singular: 'event', plural: 'events' },
+};
+
+export function recordUrl(baseUrl: string, kind: RecordKind, key: string): string {
+  return `${baseUrl}/${KIND_PATH[kind]}/${key}`;
+}
+
+/** Human wording of a snake_case value from the data ("rally_leader" -> "rally leader"). */
+export function words(value: string): string {
+  return value.replaceAll('_', ' ');
+}
+
+export function capitalised(text: string): string {
+  return text.length === 0 ? text : text[0]!.toUpperCase() + text.slice(1);
+}
+
+const RARITY_NAME = new Map(heroesFile.rarities.map((r) => [r.key, r.name]));
+
+export function rarityName(key: string): string {
+  return RARITY_NAME.get(key as Hero['rarity']) ?? capitalised(key);
+}
+
+/** One line that tells records of the same name apart in search results and index pages. */
+export function summaryOf(kind: RecordKind, key: string): string {
+  switch (kind) {
+    case 'hero': {
+      const hero = heroes.get(key)!;
+      return `${rarityName(hero.rarity)} ${hero.troop_type} hero, generation ${hero.generation}`;
+    }
+    case 'master': {
+      const master = masters.get(key)!;
+      return master.status === 'full' ? `Master: ${master.title} (${master.specialty})` : 'Master known by name only';
+    }
+    case 'item': {
+      const item = items.get(key)!;
+      return `${capitalised(words(item.category))}: ${item.description}`;
+    }
+    case 'event': {
+      const event = events.get(key)!;
+      return `${capitalised(words(event.type))} event, ${event.cadence}`;
+    }
+  }
+}
+
+/** Every hero, Master, item and event with the names it can be found by. */
+export function searchRecords(): SearchRecord[] {
+  const aliases = (list: readonly { name: string }[] | undefined) => (list ?? []).map((a) => a.name);
+  return [
+    ...heroesFile.heroes.map((h): SearchRecord => ({ kind: 'hero', key: h.key, name: h.name, aliases: aliases(h.aliases) })),
+    ...mastersFile.masters.map(
+      (m): SearchRecord => ({ kind: 'master', key: m.key, name: m.name, aliases: aliases(m.aliases), titles: m.status === 'full' ? [m.title, ...(m.title_aliases ?? [])] : [] }),
+    ),
+    ...itemsFile.items.map((i): SearchRecord => ({ kind: 'item', key: i.key, name: i.name, aliases: aliases(i.aliases) })),
+    ...eventsFile.events.map((e): SearchRecord => ({ kind: 'event', key: e.key, name: e.name, aliases: aliases(e.aliases) })),
+  ];
+}
+
+/** The search index over all reference records, built once. */
+export const referenceIndex = new SearchIndex(searchRecords());
+
+/** The sources a record cites (by id) with their references, in the file's order. */
+export function citedSources(all: readonly ReferenceSource[], ids?: readonly string[]): ReferenceSource[] {
+  if (!ids) return [...all];
+  return all.filter((s) => ids.includes(s.id));
+}

@@ -1,0 +1,105 @@
+/**
+ * Turns the `key` argument of a get_* tool into one record, the way Scryfall's named lookup does: the exact key,
+ * else an exact name or alias, else one clearly best fuzzy match. Several equally good candidates are an AMBIGUOUS
+ * failure that lists them; nothing good enough is a NOT_FOUND failure that lists the closest ones (and says so when
+ * the name belongs to another kind of record).
+ */
+import type { ToolError } from '../../generated/catalog-types.js';
+import { closest } from '../calculators/similarity.js';
+import { failure, type Failure } from '../calculators/failures.js';
+import { keyForm } from './normalize.js';
+import type { MatchType, RecordKind, SearchIndex, SearchMatch } from './search.js';
+
+/** How the argument was matched when it was not the record's key itself. */
+export interface Resolved {
+  from: string;
+  matched: string;
+  match_type: MatchType;
+}
+
+export type Resolution<T> = { ok: true; record: T; resolved?: Resolved } | Failure;
+
+/** A fuzzy match resolves on its own only from this score, and only this far ahead of the runner-up. */
+export const RESOLVE_MIN_SCORE = 0.6;
+export const RESOLVE_MIN_LEAD = 0.05;
+const AMBIGUOUS_WINDOW = 0.1;
+const MAX_CANDIDATES = 8;
+
+const TOOL_OF: Record<RecordKind, string> = { hero: 'get_hero', master: 'get_master', item: 'get_item', event: 'get_event' };
+const NOUN: Record<RecordKind, { one: string; many: string }> = {
+  hero: { one: 'hero', many: 'heroes' },
+  master: { one: 'Master', many: 'Masters' },
+  item: { one: 'item', many: 'items' },
+  event: { one: 'event', many: 'events' },
+};
+
+function shown(input: string): string {
+  const trimmed = input.trim();
+  return JSON.stringify(trimmed.length > 60 ? `${trimmed.slice(0, 60)}…` : trimmed);
+}
+
+function listed(matches: readonly SearchMatch[]): string {
+  return matches.map((m) => `${m.key} (${m.name})`).join(', ');
+}
+
+export function resolveRecord<T>(kind: RecordKind, input: string, records: ReadonlyMap<string, T>, index: SearchIndex): Resolution<T> {
+  const key = keyForm(input);
+  const direct = records.get(key);
+  if (direct !== undefined) {
+    return input.trim() === key ? { ok: true, record: direct } : { ok: true, record: direct, resolved: { from: input, matched: key, match_type: 'exact' } };
+  }
+  const noun = NOUN[kind];
+  const allowed = `${article(noun.one)} ${noun.one} key from search_database, or the ${noun.one}'s name or an alias`;
+  if (key === '') {
+    return failure({ code: 'INVALID_ARGUMENTS', message: `key ${shown(input)} has no letters or digits: give ${allowed} (e.g. ${exampleKey(records)}).`, argument: '/key', allowed, suggestions: [] });
+  }
+
+  const { matches } = index.search(input, { kinds: [kind], limit: 20 });
+  const exact = matches.filter((m) => m.match_type === 'exact');
+  if (exact.length === 1) return found(records, exact[0]!, input);
+  if (exact.length > 1) return ambiguous(kind, input, exact, allowed);
+
+  const [top, second] = matches;
+  if (top && top.score >= RESOLVE_MIN_SCORE) {
+    if (!second || top.score - second.score >= RESOLVE_MIN_LEAD) return found(records, top, input);
+    return ambiguous(kind, input, matches.filter((m) => m.score >= top.score - AMBIGUOUS_WINDOW).slice(0, MAX_CANDIDATES), allowed);
+  }
+  return notFound(kind, input, matches, records, index, allowed);
+}
+
+function found<T>(records: ReadonlyMap<string, T>, match: SearchMatch, input: string): Resolution<T> {
+  return { ok: true, record: records.get(match.key)!, resolved: { from: input, matched: match.matched, match_type: match.match_type } };
+}
+
+function ambiguous(kind: RecordKind, input: string, candidates: readonly SearchMatch[], allowed: string): Failure {
+  const error: ToolError = {
+    code: 'AMBIGUOUS',
+    message: `${shown(input)} matches several ${NOUN[kind].many}: ${listed(candidates)}. Call ${TOOL_OF[kind]} again with one of these keys.`,
+    argument: '/key',
+    allowed,
+    suggestions: candidates.map((m) => m.key),
+  };
+  return failure(error);
+}
+
+function notFound<T>(kind: RecordKind, input: string, matches: readonly SearchMatch[], records: ReadonlyMap<string, T>, index: SearchIndex, allowed: string): Failure {
+  const noun = NOUN[kind];
+  const near = matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closest(keyForm(input), [...records.keys()], 3);
+  const parts = [`No ${noun.one} matches ${shown(input)}.`];
+  // The name may be right and the tool wrong: "Valora" is a Master, not a hero.
+  const elsewhere = index.search(input, { kinds: (['hero', 'master', 'item', 'event'] as const).filter((k) => k !== kind), limit: 1 }).matches[0];
+  if (elsewhere && elsewhere.score >= 0.85) {
+    parts.push(`${elsewhere.name} is ${article(NOUN[elsewhere.kind].one)} ${NOUN[elsewhere.kind].one}: call ${TOOL_OF[elsewhere.kind]} with key "${elsewhere.key}".`);
+  }
+  if (near.length > 0) parts.push(`Closest ${noun.many}: ${near.join(', ')}.`);
+  parts.push(`Use search_database to find ${article(noun.one)} ${noun.one} by part of its name.`);
+  return failure({ code: 'NOT_FOUND', message: parts.join(' '), argument: '/key', allowed, suggestions: near });
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+function exampleKey<T>(records: ReadonlyMap<string, T>): string {
+  return `"${records.keys().next().value ?? ''}"`;
+}

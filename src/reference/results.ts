@@ -1,0 +1,376 @@
+/**
+ * The reference tools' results, built from the data: pure functions of the record, the base URL and the data
+ * version. Cross-references are resolved here (an event's reward keys become item names and pages, an item gets
+ * every event that grants it), so a model never needs a second call just to read a name.
+ */
+import { DATA_VERSION } from '../../generated/data/version.js';
+import type { GetEventOutput, GetHeroOutput, GetItemOutput, GetMasterOutput, GetTierListInput, GetTierListOutput, SearchDatabaseInput, SearchDatabaseOutput } from '../../generated/tools/index.js';
+import type { GameEvent, Hero, Item, Master, TierGeneration, TierRole } from '../../generated/data/reference/types.js';
+import { failure, success, type Outcome } from '../calculators/failures.js';
+import {
+  citedSources,
+  events,
+  eventsFile,
+  heroes,
+  heroesFile,
+  items,
+  itemsFile,
+  mastersFile,
+  recordUrl,
+  referenceIndex,
+  summaryOf,
+  tierListFile,
+  tierRoles,
+} from './catalog.js';
+import type { Resolved } from './resolve.js';
+import type { RecordKind, SearchMatch } from './search.js';
+
+type Link = { key: string; name: string; url: string };
+
+const TIERS = ['S', 'A', 'B', 'C', 'D'] as const;
+
+/** The cost tool whose totals count a data/costs system's materials. */
+export const COST_TOOL_OF_SYSTEM: Readonly<Record<string, string>> = {
+  governor_gear: 'governor_gear_cost',
+  governor_charm: 'governor_charm_cost',
+  truegold: 'truegold_upgrade_cost',
+  hero_shards: 'hero_shards_cost',
+  hero_widgets: 'hero_widgets_cost',
+  mastery_forging: 'mastery_forging_cost',
+};
+
+function heroLink(baseUrl: string, key: string): Link {
+  return { key, name: heroes.get(key)?.name ?? key, url: recordUrl(baseUrl, 'hero', key) };
+}
+
+function withResolved<T extends object>(value: T, resolved: Resolved | undefined): T & { resolved?: Resolved } {
+  return resolved ? { ...value, resolved } : value;
+}
+
+// ---------------------------------------------------------------- search_database
+
+const KIND_OF_ARGUMENT: Record<NonNullable<SearchDatabaseInput['kind']>, RecordKind> = {
+  heroes: 'hero',
+  hero: 'hero',
+  masters: 'master',
+  master: 'master',
+  items: 'item',
+  item: 'item',
+  events: 'event',
+  event: 'event',
+};
+const PLURAL: Record<RecordKind, 'heroes' | 'masters' | 'items' | 'events'> = { hero: 'heroes', master: 'masters', item: 'items', event: 'events' };
+
+function matchOut(baseUrl: string, m: SearchMatch): SearchDatabaseOutput['matches'][number] {
+  return { key: m.key, kind: m.kind, name: m.name, score: m.score, url: recordUrl(baseUrl, m.kind, m.key), matched: m.matched, match_type: m.match_type, summary: summaryOf(m.kind, m.key) };
+}
+
+function quotedQuery(query: string): string {
+  const trimmed = query.trim();
+  return JSON.stringify(trimmed.length > 60 ? `${trimmed.slice(0, 60)}…` : trimmed);
+}
+
+export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Outcome<SearchDatabaseOutput> {
+  const kind = input.kind ? KIND_OF_ARGUMENT[input.kind] : undefined;
+  const result = referenceIndex.search(input.query, { ...(kind ? { kinds: [kind] } : {}), limit: input.limit ?? 10 });
+  if (result.normalized === '') {
+    return failure({
+      code: 'INVALID_ARGUMENTS',
+      message: `query ${quotedQuery(input.query)} has no letters or digits: give a name or part of one, e.g. "Amadeus" or "bear hunt".`,
+      argument: '/query',
+      allowed: 'a name or part of one',
+      suggestions: [],
+    });
+  }
+  const out: SearchDatabaseOutput = {
+    query: input.query,
+    kind: kind ? PLURAL[kind] : 'all',
+    matches: result.matches.map((m) => matchOut(baseUrl, m)),
+    total_matches: result.total,
+    data_version: DATA_VERSION,
+  };
+  if (result.total > 0) return success(out);
+  const others = kind ? referenceIndex.search(input.query, { kinds: (['hero', 'master', 'item', 'event'] as const).filter((k) => k !== kind), limit: 3 }).matches : [];
+  if (others.length > 0) {
+    return success({
+      ...out,
+      message: `No ${PLURAL[kind!]} match ${quotedQuery(input.query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
+      elsewhere: others.map((m) => matchOut(baseUrl, m)),
+    });
+  }
+  return success({
+    ...out,
+    message: `Nothing matches ${quotedQuery(input.query)}${kind ? ` among ${PLURAL[kind]}` : ''}. Try part of the name, another spelling or an alias${kind ? ', or search without kind' : ''}.`,
+  });
+}
+
+// ---------------------------------------------------------------- get_hero
+
+function heroTierRatings(hero: Hero): GetHeroOutput['tier_ratings'] {
+  const ratings: GetHeroOutput['tier_ratings'] = [];
+  for (const role of tierListFile.roles) {
+    const latest = role.generations[role.generations.length - 1]!;
+    const tier = TIERS.find((t) => latest.tiers[t].includes(hero.key));
+    if (tier) ratings.push({ role: role.key, generation: latest.generation, tier: tier === 'S' && latest.s_plus?.includes(hero.key) ? 'S+' : tier });
+    else if (latest.not_rated?.includes(hero.key)) ratings.push({ role: role.key, generation: latest.generation, tier: 'not rated' });
+  }
+  return ratings;
+}
+
+export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): GetHeroOutput {
+  const rarity = heroesFile.rarities.find((r) => r.key === hero.rarity)!;
+  // Conquest skills first, then expedition skills in slot order (the order a joiner's skill depends on).
+  const skills = [...hero.skills.filter((s) => s.kind === 'conquest'), ...hero.skills.filter((s) => s.kind === 'expedition').sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0))];
+  const gear = hero.exclusive_gear;
+  return withResolved(
+    {
+      key: hero.key,
+      name: hero.name,
+      aliases: (hero.aliases ?? []).map((a) => a.name),
+      url: recordUrl(baseUrl, 'hero', hero.key),
+      generation: hero.generation,
+      ...(hero.generation_note ? { generation_note: hero.generation_note } : {}),
+      ...(hero.release ? { release: hero.release } : {}),
+      rarity: { key: rarity.key, name: rarity.name, also_called: rarity.aliases },
+      troop_type: hero.troop_type,
+      roles: [...hero.roles],
+      base_stats: { ...hero.base_stats, note: heroesFile.base_stats_note },
+      expedition_bonus: { troop_type: hero.troop_type, attack: hero.expedition_bonus.attack, defense: hero.expedition_bonus.defense, note: heroesFile.expedition_bonus_note },
+      ...(hero.talent ? { talent: { name: hero.talent.name, effect: hero.talent.effect, levels: hero.talent.levels } } : {}),
+      skills,
+      ...(gear
+        ? {
+            exclusive_gear: {
+              name: gear.name ?? null,
+              ...(gear.name_note ? { name_note: gear.name_note } : {}),
+              ...(gear.max_level_stats ? { max_level_stats: gear.max_level_stats } : {}),
+              trigger: gear.trigger,
+              skills: gear.skills,
+              levels: heroesFile.exclusive_gear_levels,
+            },
+          }
+        : {}),
+      shard_sources: hero.shard_sources,
+      tier_ratings: heroTierRatings(hero),
+      notes: hero.notes ?? [],
+      confidence: hero.confidence,
+      sources: citedSources(heroesFile.sources, hero.sources),
+      data_version: DATA_VERSION,
+    },
+    resolved,
+  );
+}
+
+// ---------------------------------------------------------------- get_master
+
+export function masterResult(master: Master, baseUrl: string, resolved?: Resolved): GetMasterOutput {
+  const common = {
+    key: master.key,
+    name: master.name,
+    url: recordUrl(baseUrl, 'master', master.key),
+    status: master.status,
+    system: { name: mastersFile.system.name, also_called: mastersFile.system.aka },
+    resources: mastersFile.system.resources.map((r) => {
+      const item = r.item ? items.get(r.item) : undefined;
+      return item ? { key: item.key, name: item.name, url: recordUrl(baseUrl, 'item', item.key), ...(r.note ? { note: r.note } : {}) } : { name: r.name ?? '', ...(r.note ? { note: r.note } : {}) };
+    }),
+    notes: master.notes ?? [],
+    confidence: master.confidence,
+    sources: citedSources(mastersFile.sources, master.sources),
+    data_version: DATA_VERSION,
+  };
+  if (master.status === 'name_only') {
+    return withResolved({ ...common, ...(master.affinity_stat ? { affinity_stat: master.affinity_stat } : {}) }, resolved);
+  }
+  return withResolved(
+    {
+      ...common,
+      title: master.title,
+      title_aliases: master.title_aliases ?? [],
+      specialty: master.specialty,
+      ...(master.generation !== undefined ? { generation: master.generation } : {}),
+      ...(master.unlock_order !== undefined ? { unlock_order: master.unlock_order } : {}),
+      affinity_stat: master.affinity_stat,
+      relationship: {
+        max_level: master.relationship.max_level,
+        stages: mastersFile.relationship_stages,
+        milestones: master.relationship.milestones,
+        stat_bonus_pct_by_level: master.relationship.stat_bonus_pct_by_level,
+        alt_milestones: master.relationship.alt_milestones,
+      },
+      talent: master.talent,
+      skills: master.skills,
+      manuscripts_total_all_skills: master.manuscripts_total_all_skills,
+    },
+    resolved,
+  );
+}
+
+// ---------------------------------------------------------------- get_item
+
+/** Every event that grants the item: those the item's record names, then those whose rewards name the item. */
+export function grantingEvents(item: Item, baseUrl: string): GetItemOutput['granted_by'] {
+  const byKey = new Map<string, GetItemOutput['granted_by'][number]>();
+  for (const grant of item.granted_by) {
+    const event = events.get(grant.event)!;
+    byKey.set(event.key, { key: event.key, name: event.name, url: recordUrl(baseUrl, 'event', event.key), ...(grant.note ? { note: grant.note } : {}), listed_in: ['item'] });
+  }
+  for (const event of eventsFile.events) {
+    const reward = event.rewards.find((r) => r.item === item.key);
+    if (!reward) continue;
+    const known = byKey.get(event.key);
+    if (known) {
+      known.listed_in = ['item', 'event'];
+      // The event's reward list may say which hero's shards ("Diana") where the item's record does not.
+      if (known.note === undefined && reward.note !== undefined) known.note = reward.note;
+    }
+    else byKey.set(event.key, { key: event.key, name: event.name, url: recordUrl(baseUrl, 'event', event.key), ...(reward.note ? { note: reward.note } : {}), listed_in: ['event'] });
+  }
+  return [...byKey.values()];
+}
+
+export function itemResult(item: Item, baseUrl: string, resolved?: Resolved): GetItemOutput {
+  const tool = item.costs ? COST_TOOL_OF_SYSTEM[item.costs.system] : undefined;
+  return withResolved(
+    {
+      key: item.key,
+      name: item.name,
+      url: recordUrl(baseUrl, 'item', item.key),
+      category: item.category,
+      aliases: (item.aliases ?? []).map((a) => a.name),
+      description: item.description,
+      used_for: item.used_for,
+      granted_by: grantingEvents(item, baseUrl),
+      other_sources: item.other_sources ?? [],
+      shops: item.shops ?? [],
+      ...(item.community_gem_value !== undefined ? { community_gem_value: item.community_gem_value } : {}),
+      ...(tool && item.costs ? { cost_tool: { tool, material: item.costs.material } } : {}),
+      notes: item.notes ?? [],
+      confidence: item.confidence,
+      sources: citedSources(itemsFile.sources),
+      data_version: DATA_VERSION,
+    },
+    resolved,
+  );
+}
+
+// ---------------------------------------------------------------- get_event
+
+function itemRef(ref: { item?: string; name?: string }, baseUrl: string): { key?: string; name: string; url?: string } {
+  const item = ref.item ? items.get(ref.item) : undefined;
+  return item ? { key: item.key, name: item.name, url: recordUrl(baseUrl, 'item', item.key) } : { name: ref.name ?? ref.item ?? '' };
+}
+
+export function eventResult(event: GameEvent, baseUrl: string, resolved?: Resolved): GetEventOutput {
+  return withResolved(
+    {
+      key: event.key,
+      name: event.name,
+      url: recordUrl(baseUrl, 'event', event.key),
+      aliases: (event.aliases ?? []).map((a) => a.name),
+      type: event.type,
+      cadence: event.cadence,
+      duration: event.duration,
+      ...(event.cycle ? { cycle: event.cycle } : {}),
+      description: event.description,
+      details: event.details ?? [],
+      rewards: event.rewards.map((r) => ({ ...itemRef(r, baseUrl), ...(r.note ? { note: r.note } : {}) })),
+      shop: (event.shop ?? []).map((s) => ({ ...itemRef(s, baseUrl), price: s.price })),
+      tips: event.tips,
+      notes: event.notes ?? [],
+      confidence: event.confidence,
+      sources: event.sources.map((ref) => ({ ref })),
+      data_version: DATA_VERSION,
+    },
+    resolved,
+  );
+}
+
+// ---------------------------------------------------------------- get_tier_list
+
+/** The role a `role` argument names: a role key or one of its aliases. */
+export function tierRoleFor(name: string): TierRole | undefined {
+  return tierRoles.get(name) ?? tierListFile.roles.find((r) => r.aliases?.includes(name));
+}
+
+export function generationRange(role: TierRole): { min: number; max: number } {
+  return { min: role.generations[0]!.generation, max: role.generations[role.generations.length - 1]!.generation };
+}
+
+function tierTable(table: TierGeneration, baseUrl: string): GetTierListOutput['tiers'] {
+  return TIERS.map((tier) => ({
+    tier,
+    heroes: table.tiers[tier].map((key) => ({ ...heroLink(baseUrl, key), ...(tier === 'S' && table.s_plus?.includes(key) ? { s_plus: true } : {}) })),
+  }));
+}
+
+const COLUMN_LABEL: Record<string, string> = { gen_1_2: 'Gen 1-2 servers', gen_3_plus: 'Gen 3+ servers', any: 'any generation' };
+
+/** The overall lists as tiers of hero links; AllClash's per-hero ratings grouped by rating and server stage. */
+export function overallLists(baseUrl: string): GetTierListOutput['overall_lists'] {
+  return tierListFile.overall_lists.map((list) => {
+    let tiers: GetTierListOutput['overall_lists'][number]['tiers'];
+    if (list.tiers) tiers = list.tiers.map((t) => ({ tier: t.tier, heroes: t.heroes.map((k) => heroLink(baseUrl, k)) }));
+    else {
+      const groups = new Map<string, Link[]>();
+      for (const rating of list.ratings ?? []) {
+        for (const column of ['gen_1_2', 'gen_3_plus', 'any'] as const) {
+          const value = rating[column];
+          if (!value) continue;
+          const label = `${value} (${COLUMN_LABEL[column]})`;
+          groups.set(label, [...(groups.get(label) ?? []), heroLink(baseUrl, rating.hero)]);
+        }
+      }
+      tiers = [...groups].map(([tier, heroLinks]) => ({ tier, heroes: heroLinks }));
+    }
+    return { source: list.source, title: list.title, scope: list.scope, tiers, ...(list.note ? { note: list.note } : list.scale_note ? { note: list.scale_note } : {}) };
+  });
+}
+
+export function tierListResult(input: GetTierListInput, baseUrl: string): Outcome<GetTierListOutput> {
+  const role = tierRoleFor(input.role)!;
+  const range = generationRange(role);
+  const generation = input.generation ?? range.max;
+  if (generation < range.min || generation > range.max) {
+    const wider = tierListFile.roles.filter((r) => r.key !== role.key && generationRange(r).max >= generation).map((r) => r.key);
+    return failure({
+      code: 'LEVEL_OUT_OF_RANGE',
+      message: `${role.key} is rated for generations ${range.min}-${range.max} only (as of ${role.as_of}); generation ${generation} is not rated.${wider.length > 0 ? ` ${wider.join(', ')} covers generation ${generation}.` : ''} Leave generation out for the latest.`,
+      argument: '/generation',
+      allowed: `${range.min}-${range.max}`,
+      suggestions: [String(range.max)],
+    });
+  }
+  const table = role.generations.find((g) => g.generation === generation)!;
+  const lineup = tierListFile.lineups.generations.find((g) => g.generation === generation);
+  const sourceIds = [role.source, tierListFile.lineups.source, ...tierListFile.overall_lists.map((l) => l.source)];
+  return success({
+    role: role.key,
+    ...(input.role !== role.key ? { role_requested: input.role } : {}),
+    description: role.description,
+    generation,
+    generations: range,
+    per_generation_judgement: role.per_generation_judgement,
+    ...(role.generations_note ? { generations_note: role.generations_note } : {}),
+    tiers: tierTable(table, baseUrl),
+    not_rated: (table.not_rated ?? []).map((k) => heroLink(baseUrl, k)),
+    ...(lineup
+      ? {
+          lineup: {
+            solo_attack: lineup.solo_attack.map((k) => heroLink(baseUrl, k)),
+            rally_attack: lineup.rally_attack.map((k) => heroLink(baseUrl, k)),
+            defense: lineup.defense.map((k) => heroLink(baseUrl, k)),
+            note: tierListFile.lineups.note,
+          },
+        }
+      : {}),
+    overall_lists: overallLists(baseUrl),
+    other_roles: tierListFile.roles.filter((r) => r.key !== role.key).map((r) => ({ role: r.key, min_generation: generationRange(r).min, max_generation: generationRange(r).max })),
+    url: `${baseUrl}/tier-list#${role.key}`,
+    source: role.source_detail,
+    as_of: role.as_of,
+    notes: [...(role.notes ?? []), ...tierListFile.notes],
+    sources: tierListFile.sources.filter((s) => sourceIds.includes(s.id)),
+    data_version: DATA_VERSION,
+  });
+}

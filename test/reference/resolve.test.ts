@@ -1,0 +1,70 @@
+/** Key, name and alias resolution for the get_* tools: found, ambiguous (with candidates) and not found (with the closest). */
+import { describe, expect, it } from 'vitest';
+import { events, heroes, items, masters, referenceIndex } from '../../src/reference/catalog.js';
+import { resolveRecord } from '../../src/reference/resolve.js';
+
+const resolveHero = (key: string) => resolveRecord('hero', key, heroes, referenceIndex);
+
+describe('resolveRecord', () => {
+  it.each([
+    ['amadeus', 'amadeus', undefined],
+    ['long-fei', 'long-fei', undefined],
+    ['Long Fei', 'long-fei', { from: 'Long Fei', matched: 'long-fei', match_type: 'exact' }],
+    ['LONG_FEI', 'long-fei', { from: 'LONG_FEI', matched: 'long-fei', match_type: 'exact' }],
+    ['Wee & Woo', 'wee-and-woo', { from: 'Wee & Woo', matched: 'wee-and-woo', match_type: 'exact' }],
+    ['mikoto', 'amane', { from: 'mikoto', matched: 'Mikoto', match_type: 'exact' }],
+    ['amnae', 'amane', { from: 'amnae', matched: 'Amane', match_type: 'words' }],
+    ['amad', 'amadeus', { from: 'amad', matched: 'Amadeus', match_type: 'prefix' }],
+  ])('get_hero %j -> %s', (input, key, resolved) => {
+    const result = resolveHero(input);
+    expect(result.ok && result.record.key).toBe(key);
+    expect(result.ok && result.resolved).toEqual(resolved);
+  });
+
+  it('resolves names, titles and aliases of the other kinds', () => {
+    const key = (r: { ok: boolean; record?: { key: string } } | { ok: false }) => ('record' in r ? r.record?.key : undefined);
+    expect(key(resolveRecord('master', 'Bear Hunter', masters, referenceIndex))).toBe('valora');
+    expect(key(resolveRecord('item', 'Silk', items, referenceIndex))).toBe('satin');
+    expect(key(resolveRecord('item', "Artisan's Vision", items, referenceIndex))).toBe('artisans-vision');
+    expect(key(resolveRecord('event', 'KvK', events, referenceIndex))).toBe('kingdom-of-power');
+  });
+
+  it('is AMBIGUOUS when several records match about equally, listing their keys', () => {
+    const result = resolveRecord('item', 'speedup', items, referenceIndex);
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'AMBIGUOUS',
+        message:
+          '"speedup" matches several items: construction-speedup (Construction Speedup), general-speedup (General Speedup), research-speedup (Research Speedup), training-speedup (Training Speedup). Call get_item again with one of these keys.',
+        argument: '/key',
+        allowed: "an item key from search_database, or the item's name or an alias",
+        suggestions: ['construction-speedup', 'general-speedup', 'research-speedup', 'training-speedup'],
+      },
+    });
+    const heroesStartingAm = resolveHero('am');
+    expect(!heroesStartingAm.ok && heroesStartingAm.error.suggestions).toEqual(['amane', 'amadeus']);
+  });
+
+  it('is NOT_FOUND with the closest keys, and names the right tool when the name is another kind', () => {
+    const valora = resolveHero('Valora');
+    expect(!valora.ok && valora.error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No hero matches "Valora". Valora is a Master: call get_master with key "valora". Closest heroes: alcar, helga, petra. Use search_database to find a hero by part of its name.',
+      argument: '/key',
+      allowed: "a hero key from search_database, or the hero's name or an alias",
+      suggestions: ['alcar', 'helga', 'petra'],
+    });
+    const satin = resolveRecord('event', 'satin', events, referenceIndex);
+    expect(!satin.ok && satin.error.code).toBe('NOT_FOUND');
+    expect(!satin.ok && satin.error.message).toContain('Satin is an item: call get_item with key "satin".');
+    expect(!satin.ok && satin.error.message).toContain('Use search_database to find an event by part of its name.');
+  });
+
+  it('rejects a key without letters or digits, and cuts a long one short in the message', () => {
+    const empty = resolveHero(' -- ');
+    expect(!empty.ok && empty.error.code).toBe('INVALID_ARGUMENTS');
+    const long = resolveHero('q'.repeat(100));
+    expect(!long.ok && long.error.message).toContain(`"${'q'.repeat(60)}…"`);
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The six reference tools through app.request(): every hero, Master, item and event by key (each result valid
+ * against the tool's outputSchema, with data_version, sources and confidence), the cross-references resolved in
+ * results, the tier-list rules, and failures as isError results.
+ */
+import { describe, expect, it } from 'vitest';
+import { DATA_VERSION } from '../../generated/data/version.js';
+import { TOOLS, type ToolName } from '../../generated/tools/index.js';
+import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
+import { outputValidators } from '../../generated/validators.js';
+import { eventsFile, heroesFile, itemsFile, mastersFile, tierListFile } from '../../src/reference/catalog.js';
+import { COST_TOOL_OF_SYSTEM } from '../../src/reference/results.js';
+import { BASE, callTool, rpc, testApp } from '../helpers.js';
+
+const app = testApp();
+const REFERENCE_TOOLS = ['search_database', 'get_hero', 'get_master', 'get_item', 'get_event', 'get_tier_list'] as const;
+
+async function ok(name: ToolName, args: Record<string, unknown>) {
+  const { status, result, structured, text } = await callTool(app, name, args);
+  expect(status).toBe(200);
+  expect(result.isError, text).toBeUndefined();
+  const validate = outputValidators[name];
+  expect(validate(structured), JSON.stringify(validate.errors)).toBe(true);
+  expect(JSON.parse(text!)).toEqual(structured);
+  expect(structured.data_version).toBe(DATA_VERSION);
+  return structured;
+}
+
+async function fails(name: ToolName, args: Record<string, unknown>) {
+  const { status, result, text } = await callTool(app, name, args);
+  expect(status).toBe(200);
+  expect(result.isError).toBe(true);
+  return JSON.parse(text!).error as { code: string; message: string; suggestions: string[] };
+}
+
+describe('reference tools on /mcp', () => {
+  it('are listed with their schemas; get_hero declares the hero view', async () => {
+    const { json } = await rpc(app, 'tools/list', {}, { 'mcp-protocol-version': '2025-06-18' });
+    const tools = json.result.tools as { name: string; outputSchema?: unknown; _meta?: { ui?: { resourceUri?: string } } }[];
+    for (const name of REFERENCE_TOOLS) expect(tools.find((t) => t.name === name)?.outputSchema, name).toBeDefined();
+    expect(tools.find((t) => t.name === 'get_hero')?._meta?.ui?.resourceUri).toBe('ui://kingshot/hero');
+    for (const name of REFERENCE_TOOLS) expect(TOOLS.find((t) => t.name === name)?.availability).toBe('public');
+  });
+
+  it('answer protocol 2024-11-05 clients with the JSON as text only', async () => {
+    const { result, structured, text } = await callTool(app, 'get_hero', { key: 'jabel' }, '2024-11-05');
+    expect(structured).toBeUndefined();
+    expect(result.isError).toBeUndefined();
+    expect(JSON.parse(text!)).toMatchObject({ key: 'jabel', troop_type: 'cavalry' });
+  });
+});
+
+describe('search_database', () => {
+  it('gives every match key, kind, name, score, url and summary', async () => {
+    const out = await ok('search_database', { query: 'amnae' });
+    expect(out.matches).toEqual([
+      { key: 'amane', kind: 'hero', name: 'Amane', score: 0.745, url: `${BASE}/heroes/amane`, matched: 'Amane', match_type: 'words', summary: 'Epic archer hero, generation 1' },
+    ]);
+  });
+
+  it.each([
+    ['hero', 'long fei', `${BASE}/heroes/long-fei`],
+    ['master', 'cassia', `${BASE}/masters/cassia`],
+    ['item', 'silk', `${BASE}/items/satin`],
+    ['event', 'kvk', `${BASE}/events/kingdom-of-power`],
+  ])('links a %s to its page', async (_, query, url) => {
+    expect((await ok('search_database', { query })).matches[0].url).toBe(url);
+  });
+
+  it('accepts kind singular or plural and reports it plural', async () => {
+    for (const kind of ['item', 'items']) {
+      const out = await ok('search_database', { query: 'arena', kind });
+      expect(out.kind).toBe('items');
+      expect(out.matches.map((m: { key: string }) => m.key)).toEqual(['arena-token']);
+    }
+  });
+
+  it('says when nothing matches, and where else a kind-filtered query does match', async () => {
+    const none = await ok('search_database', { query: 'xyzzy' });
+    expect(none.message).toBe('Nothing matches "xyzzy". Try part of the name, another spelling or an alias.');
+    const elsewhere = await ok('search_database', { query: 'Valora', kind: 'heroes' });
+    expect(elsewhere.matches).toEqual([]);
+    expect(elsewhere.message).toBe('No heroes match "Valora", but Valora (master) does: see elsewhere, or search without kind.');
+    expect(elsewhere.elsewhere.map((m: { key: string }) => m.key)).toEqual(['valora']);
+  });
+
+  it('refuses empty, punctuation-only and over-long queries with a clear message', async () => {
+    for (const query of ['', '   ', '?!']) {
+      const error = await fails('search_database', { query });
+      expect(error.code).toBe('INVALID_ARGUMENTS');
+      expect(error.message).toContain('letters or digits');
+    }
+    expect((await fails('search_database', { query: 'a'.repeat(201) })).message).toBe('Invalid arguments: query must have at most 200 characters.');
+    expect((await fails('search_database', { query: 'x', limit: 0 })).message).toContain('limit must be at least 1');
+  });
+});
+
+describe('get_hero, get_master, get_item, get_event', () => {
+  it('return every hero by key, with sources, confidence and page', async () => {
+    for (const hero of heroesFile.heroes) {
+      const out = await ok('get_hero', { key: hero.key });
+      expect(out).toMatchObject({ key: hero.key, name: hero.name, url: `${BASE}/heroes/${hero.key}`, confidence: hero.confidence });
+      expect(out.sources.map((s: { id: string }) => s.id)).toEqual(hero.sources);
+      expect(out.resolved).toBeUndefined();
+    }
+  });
+
+  it('return every Master, item and event by key', async () => {
+    for (const master of mastersFile.masters) expect(await ok('get_master', { key: master.key })).toMatchObject({ key: master.key, status: master.status, confidence: master.confidence });
+    for (const item of itemsFile.items) {
+      const out = await ok('get_item', { key: item.key });
+      expect(out).toMatchObject({ key: item.key, url: `${BASE}/items/${item.key}`, confidence: item.confidence });
+      expect(out.sources).toHaveLength(itemsFile.sources.length);
+    }
+    for (const event of eventsFile.events) {
+      const out = await ok('get_event', { key: event.key });
+      expect(out).toMatchObject({ key: event.key, url: `${BASE}/events/${event.key}`, confidence: event.confidence, tips: event.tips });
+      expect(out.sources).toEqual(event.sources.map((ref) => ({ ref })));
+    }
+  });
+
+  it('get_hero lists skills conquest first, expedition in slot order, and the tier placements', async () => {
+    const out = await ok('get_hero', { key: 'vivian' });
+    const kinds = out.skills.map((s: { kind: string; slot?: number }) => `${s.kind}${s.slot ?? ''}`);
+    expect(kinds).toEqual(['conquest', 'conquest', 'conquest', 'expedition1', 'expedition2', 'expedition3']);
+    expect(out.tier_ratings).toEqual([
+      { role: 'bear_hunt_joiner', generation: 7, tier: 'S' },
+      { role: 'rally_leader', generation: 6, tier: 'S+' },
+      { role: 'garrison', generation: 6, tier: 'B' },
+      { role: 'bear_hunt', generation: 6, tier: 'S' },
+      { role: 'joiner', generation: 6, tier: 'S' },
+    ]);
+    const gen7 = await ok('get_hero', { key: 'ava' });
+    expect(gen7.exclusive_gear).toMatchObject({ name: null, name_note: 'Exclusive gear name not found in any source read for this dataset.' });
+    expect(gen7.exclusive_gear.max_level_stats).toBeUndefined();
+    expect((await ok('get_hero', { key: 'olive' })).exclusive_gear).toBeUndefined();
+  });
+
+  it('get_item lists the events that grant it, from the item record and from event rewards', async () => {
+    const gems = await ok('get_item', { key: 'gems' });
+    expect(gems.granted_by[0]).toEqual({ key: 'arena', name: 'Arena', url: `${BASE}/events/arena`, note: 'daily/season', listed_in: ['item', 'event'] });
+    expect(gems.granted_by.find((g: { key: string }) => g.key === 'swordland-showdown')).toEqual({ key: 'swordland-showdown', name: 'Swordland Showdown', url: `${BASE}/events/swordland-showdown`, listed_in: ['event'] });
+    expect(gems.other_sources).toEqual(['most events (leaderboards)']);
+    const diana = await ok('get_item', { key: 'hero-specific-shard' });
+    expect(diana.granted_by.find((g: { key: string }) => g.key === 'desert-trial')).toMatchObject({ note: 'Diana', listed_in: ['item', 'event'] });
+  });
+
+  it('get_item names a cost tool that exists for every item with a cost column', async () => {
+    for (const item of itemsFile.items.filter((i) => i.costs)) {
+      const out = await ok('get_item', { key: item.key });
+      expect(TOOLS.map((t) => t.name)).toContain(out.cost_tool.tool);
+      expect(out.cost_tool).toEqual({ tool: COST_TOOL_OF_SYSTEM[item.costs!.system], material: item.costs!.material });
+    }
+  });
+
+  it('get_event names its reward items and shop items', async () => {
+    const kvk = await ok('get_event', { key: 'kingdom-of-power' });
+    expect(kvk.shop.slice(0, 2)).toEqual([
+      { key: 'truegold', name: 'Truegold', url: `${BASE}/items/truegold`, price: '2 coins' },
+      { key: 'mythic-general-hero-shard', name: 'Mythic General Hero Shard', url: `${BASE}/items/mythic-general-hero-shard`, price: '25' },
+    ]);
+    expect(kvk.rewards.at(-1)).toEqual({ name: 'skins' });
+    const desert = await ok('get_event', { key: 'desert-trial' });
+    expect(desert.rewards[0]).toEqual({ key: 'hero-specific-shard', name: 'Hero Shard (specific hero)', url: `${BASE}/items/hero-specific-shard`, note: 'Diana' });
+    expect((await ok('get_event', { key: 'castle-battle' })).rewards).toEqual([]);
+  });
+
+  it('get_master gives the relationship tables, with unpublished affinity as null', async () => {
+    const cassia = await ok('get_master', { key: 'cassia' });
+    expect(cassia.relationship.stat_bonus_pct_by_level).toHaveLength(100);
+    expect(cassia.relationship.stages[0]).toEqual({ from_level: 1, stage: 'Stranger' });
+    expect(cassia.skills.map((s: { manuscripts_total: number }) => s.manuscripts_total)).toEqual([13500, 100000, 150000, 150000]);
+    const wilson = await ok('get_master', { key: 'wilson' });
+    expect(wilson.relationship.milestones.every((m: { affinity: number | null }) => m.affinity === null)).toBe(true);
+    expect(wilson.resources[0]).toEqual({ key: 'masters-manuscript', name: "Master's Manuscript", url: `${BASE}/items/masters-manuscript` });
+  });
+
+  it.each([
+    ['get_hero', { key: 'am' }, 'AMBIGUOUS', ['amane', 'amadeus']],
+    ['get_item', { key: 'charm' }, 'AMBIGUOUS', ['charm-guide', 'charm-design']],
+    ['get_event', { key: 'battle' }, 'AMBIGUOUS', ['castle-battle', 'sanctuary-battle']],
+    ['get_master', { key: 'zorro' }, 'NOT_FOUND', []],
+    ['get_hero', { key: '…' }, 'INVALID_ARGUMENTS', []],
+  ] as const)('%s %j fails with %s', async (name, args, code, suggestions) => {
+    const error = await fails(name, args);
+    expect(error.code).toBe(code);
+    for (const s of suggestions) expect(error.suggestions).toContain(s);
+  });
+});
+
+describe('get_tier_list', () => {
+  it('accepts exactly the roles in the data and their aliases', () => {
+    const roleEnum = (TOOL_LIST_ENTRIES.get_tier_list['2025-06-18'].inputSchema as { properties: { role: { enum: string[] } } }).properties.role.enum;
+    expect([...roleEnum].sort()).toEqual(tierListFile.roles.flatMap((r) => [r.key, ...(r.aliases ?? [])]).sort());
+  });
+
+  it('defaults to the latest generation of each role', async () => {
+    for (const role of tierListFile.roles) {
+      const out = await ok('get_tier_list', { role: role.key });
+      expect(out.generation).toBe(role.generations.at(-1)!.generation);
+      expect(out.generations).toEqual({ min: 1, max: role.generations.at(-1)!.generation });
+      expect(out.url).toBe(`${BASE}/tier-list#${role.key}`);
+    }
+  });
+
+  it('shows a generation with hero links, S+ marks, unrated heroes and the lineup', async () => {
+    const out = await ok('get_tier_list', { role: 'rally_leader', generation: 5 });
+    expect(out.tiers[0].heroes.filter((h: { s_plus?: boolean }) => h.s_plus)).toEqual([{ key: 'vivian', name: 'Vivian', url: `${BASE}/heroes/vivian`, s_plus: true }]);
+    expect(out.not_rated.map((h: { key: string }) => h.key)).toEqual(['chenko', 'amane', 'yeonwoo', 'howard', 'quinn', 'diana', 'fahd']);
+    expect(out.lineup.solo_attack.map((h: { key: string }) => h.key)).toEqual(['long-fei', 'thrud', 'vivian']);
+    expect(out.overall_lists.map((l: { source: string }) => l.source)).toEqual(['allclash', 'ldshop', 'pocketgamer', 'kingshotauto']);
+    expect(out.sources.map((s: { id: string }) => s.id)).toEqual(['kingshotpro', 'allclash', 'ldshop', 'pocketgamer', 'kingshotauto', 'sim_lineups']);
+  });
+
+  it('refuses a generation outside the role, naming the range and a role that covers it', async () => {
+    const error = await fails('get_tier_list', { role: 'garrison', generation: 7 });
+    expect(error).toEqual({
+      code: 'LEVEL_OUT_OF_RANGE',
+      message: 'garrison is rated for generations 1-6 only (as of 2026-04 (Gen 6 era); Gen 7 heroes not rated); generation 7 is not rated. bear_hunt_joiner covers generation 7. Leave generation out for the latest.',
+      argument: '/generation',
+      allowed: '1-6',
+      suggestions: ['6'],
+    });
+    expect((await fails('get_tier_list', { role: 'bear_hunt_joiner', generation: 8 })).code).toBe('INVALID_ARGUMENTS');
+  });
+});
