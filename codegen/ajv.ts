@@ -5,7 +5,11 @@ import addFormatsModule from 'ajv-formats';
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-export function createAjv(options: { standaloneCode?: boolean; discriminator?: boolean } = {}): Ajv {
+/**
+ * `formats: false` for the schemas that become precompiled validators: the standalone code carries no format
+ * implementations, so a tool schema that used `format` would compile here and then fail to build.
+ */
+export function createAjv(options: { standaloneCode?: boolean; discriminator?: boolean; formats?: boolean } = {}): Ajv {
   const ajv = new Ajv({
     // discriminator: a oneOf over record shapes picks its branch by one property, so errors name that branch only.
     ...(options.discriminator ? { discriminator: true } : {}),
@@ -16,7 +20,7 @@ export function createAjv(options: { standaloneCode?: boolean; discriminator?: b
     // verbose: errors carry the offending value, so tool failures can say what was sent.
     ...(options.standaloneCode ? { code: { source: true, esm: true, lines: true }, verbose: true } : {}),
   });
-  if (!options.standaloneCode) addFormats(ajv);
+  if (!options.standaloneCode && options.formats !== false) addFormats(ajv);
   return ajv;
 }
 

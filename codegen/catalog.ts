@@ -60,7 +60,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
   endpoints.sort((a, b) => a.path.localeCompare(b.path));
   checkAcrossFiles(tools, endpoints, problems);
   checkOrphanViews(root, tools, problems);
-  checkSchemasCompile(tools, problems);
+  checkSchemasCompile(tools, toolError, problems);
   if (problems.length > 0) return { problems };
   return { catalog: { tools, endpoints, toolError }, problems };
 }
@@ -185,16 +185,32 @@ function checkAcrossFiles(tools: ToolEntry[], endpoints: EndpointEntry[], proble
   }
 }
 
-/** Every tool schema must compile under Ajv's strict mode (catches misspelt keywords) and every example must fit. */
-function checkSchemasCompile(tools: ToolEntry[], problems: Problem[]): void {
-  const ajv = createAjv();
+function compileProblem(error: unknown): string {
+  const message = (error as Error).message;
+  if (/unknown format/.test(message)) {
+    return `schema does not compile: ${message}. Tool schemas cannot use "format" (the precompiled validators carry no format code); state the format in the description`;
+  }
+  return `schema does not compile: ${message}`;
+}
+
+/**
+ * Every tool schema must compile under Ajv's strict mode (catches misspelt keywords, and YAML flow maps split by a
+ * comma into stray keys) without format support, and every example must fit. The tool-error document too.
+ */
+function checkSchemasCompile(tools: ToolEntry[], toolError: JsonSchema, problems: Problem[]): void {
+  const ajv = createAjv({ formats: false });
+  try {
+    ajv.compile(toolError);
+  } catch (error) {
+    problems.push({ file: 'catalog/shared/tool-error.yaml', pointer: '', message: compileProblem(error) });
+  }
   for (const tool of tools) {
     const compiled: Partial<Record<'arguments' | 'result', ReturnType<typeof ajv.compile>>> = {};
     for (const key of ['arguments', 'result'] as const) {
       try {
         compiled[key] = ajv.compile(tool[key]);
       } catch (error) {
-        problems.push({ file: tool.file, pointer: `/${key}`, message: `schema does not compile: ${(error as Error).message}` });
+        problems.push({ file: tool.file, pointer: `/${key}`, message: compileProblem(error) });
       }
     }
     const validateArguments = compiled.arguments;

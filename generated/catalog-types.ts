@@ -64,11 +64,11 @@ export interface ToolError {
     | 'AMBIGUOUS'
     | 'UNAVAILABLE';
   /**
-   * What was wrong and how to fix it
+   * What was wrong and how to fix it, in one or two sentences.
    */
   message: string;
   /**
-   * The argument at fault (a JSON pointer into the arguments
+   * The argument at fault (a JSON pointer into the arguments, e.g. /from).
    */
   argument?: string;
   /**

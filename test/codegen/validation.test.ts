@@ -40,6 +40,16 @@ describe('catalogue validation', () => {
     ['a malformed view URI', { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: https://example.com/view\n') }, '/view: view URI "https://example.com/view" must look like ui://<app>/<view>'],
     ['example arguments that do not fit', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('arguments: {level: 2}', 'arguments: {level: 9}') }, '/examples/0/arguments: example arguments do not match the arguments schema: /level must be <= 3'],
     ['broken YAML, with its line', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('title: Fixture tool', 'title: [unclosed') }, 'catalog/tools/echo.yaml:3:1 (document): YAML:'],
+    [
+      'a format in a tool schema (precompiled validators have no format code)',
+      { 'catalog/tools/echo.yaml': toolYaml('echo').replace('echo: {type: integer}', 'echo: {type: integer}\n    when: {type: string, format: date-time}') },
+      '/result: schema does not compile: unknown format "date-time"',
+    ],
+    [
+      'a YAML flow map split by a comma into a stray key (tool-error document)',
+      { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/shared/tool-error.yaml': 'type: object\nproperties:\n  error: {type: string, description: What was wrong, and how to fix it.}\n' },
+      'catalog/shared/tool-error.yaml (document): schema does not compile: strict mode: unknown keyword: "and how to fix it."',
+    ],
     ['a tool no endpoint serves', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account') }, '/availability: no endpoint serves "account" tools'],
   ];
   it.each(cases)('reports %s', (_, files, expected) => {
