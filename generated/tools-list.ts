@@ -1017,12 +1017,12 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
   get_my_goals: {
     '2024-11-05': {
       name: 'get_my_goals',
-      description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the coat to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
+      description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
       inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
     },
     '2025-03-26': {
       name: 'get_my_goals',
-      description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the coat to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
+      description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
       inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
       annotations: {
         title: 'My Progression Goals and readiness',
@@ -1035,7 +1035,7 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     '2025-06-18': {
       name: 'get_my_goals',
       title: 'My Progression Goals and readiness',
-      description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the coat to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
+      description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
       inputSchema: { additionalProperties: false, properties: {}, type: 'object' },
       outputSchema: {
         additionalProperties: false,
@@ -1046,7 +1046,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
               additionalProperties: false,
               properties: {
                 id: { description: 'Goal id.', type: 'integer' },
-                title: { description: 'What the goal is, e.g. "Coat: Gold T1 ★2 -> Gold T3 ★3".', type: 'string' },
+                title: {
+                  description: 'What the goal is, e.g. "Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3".',
+                  type: 'string',
+                },
                 system: {
                   description: 'The cost system (and cost tool) the goal is on.',
                   enum: [
@@ -1390,7 +1393,7 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
               required: ['level', 'charms'],
               type: 'object',
             },
-            description: 'Governor Gear per piece (cap, watch, coat, pants, ring, cane) with its three charm levels.',
+            description: 'Governor Gear per piece (crown and pendant for cavalry, top and pants for infantry, bracelet and staff for archers) with its three charm levels.',
             type: 'object',
           },
           buildings: {

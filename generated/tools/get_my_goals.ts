@@ -11,7 +11,7 @@ export interface GetMyGoalsOutput {
      */
     id: number;
     /**
-     * What the goal is, e.g. "Coat: Gold T1 ★2 -> Gold T3 ★3".
+     * What the goal is, e.g. "Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3".
      */
     title: string;
     /**
@@ -162,7 +162,7 @@ export interface GetMyGoalsOutput {
 export const getMyGoalsTool: ToolMetadata = {
   name: 'get_my_goals',
   title: 'My Progression Goals and readiness',
-  description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the coat to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
+  description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Takes no arguments. Examples: {}.',
   availability: 'account',
   source: 'catalog/tools/get_my_goals.yaml',
 };

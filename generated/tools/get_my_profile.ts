@@ -77,7 +77,7 @@ export interface GetMyProfileOutput {
     };
   }[];
   /**
-   * Governor Gear per piece (cap, watch, coat, pants, ring, cane) with its three charm levels.
+   * Governor Gear per piece (crown and pendant for cavalry, top and pants for infantry, bracelet and staff for archers) with its three charm levels.
    */
   governor_gear: {
     [k: string]: {

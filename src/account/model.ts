@@ -7,8 +7,12 @@
 export const TROOP_TYPES = ['infantry', 'cavalry', 'archer'] as const;
 export type TroopType = (typeof TROOP_TYPES)[number];
 
-/** The six Governor Gear pieces, two per troop type. */
-export const GEAR_PIECES = ['cap', 'watch', 'coat', 'pants', 'ring', 'cane'] as const;
+/**
+ * The six Governor Gear pieces, two per troop type: crown and pendant (cavalry), top and pants (infantry),
+ * bracelet and staff (archers). Names as kingshot.devo.fr/governor-gears/strategy gives them; the cost tables in
+ * shared/gamedata name no pieces (all six share one table).
+ */
+export const GEAR_PIECES = ['crown', 'pendant', 'top', 'pants', 'bracelet', 'staff'] as const;
 export type GearPiece = (typeof GEAR_PIECES)[number];
 
 /** The four hero-gear slots of a hero. */

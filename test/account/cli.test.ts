@@ -59,12 +59,16 @@ describe('import and export', () => {
   });
 
   const bad: [string, Record<string, unknown>, string[]][] = [
-    ['a goal target no calculator reads', { goals: [{ system: 'governor_gear', piece: 'coat', target: 'Gold T4 ★0', active: true }] }, ['/goals/0/target: "Gold T4 ★0" is not a Governor Gear level']],
+    ['a goal target no calculator reads', { goals: [{ system: 'governor_gear', piece: 'top', target: 'Gold T4 ★0', active: true }] }, ['/goals/0/target: "Gold T4 ★0" is not a Governor Gear level']],
     ['an unknown goal system', { goals: [{ system: 'pets', target: 3, active: true }] }, ['/goals/0: "system" must be one of']],
     ['a hero with 7 stars', { profile: { ...DEMO_PLAYER.profile, heroes: [{ ...DEMO_PLAYER.profile.heroes[0]!, stars: 7 }] } }, ['/profile/heroes/0/stars: must be <= 5']],
     ['a duplicate hero', { profile: { ...DEMO_PLAYER.profile, heroes: [DEMO_PLAYER.profile.heroes[0]!, DEMO_PLAYER.profile.heroes[0]!] } }, ['/profile/heroes/1/key: hero "amadeus" is listed twice']],
     ['a negative amount and an unknown key', { inventory: { ...DEMO_PLAYER.inventory, charms: { charm_guides: -5, charm_designs: 1, charm_runes: 3 } } }, ['/inventory/charms/charm_guides: must be >= 0', '/inventory/charms: unknown key "charm_runes"']],
-    ['a gear level that does not exist', { profile: { ...DEMO_PLAYER.profile, governor_gear: { coat: { level: 'Gold T9 ★0', charms: [0, 0, 0] } } } }, ['/profile/governor_gear/coat/level: "Gold T9 ★0" is not a Governor Gear level']],
+    ['a gear level that does not exist', { profile: { ...DEMO_PLAYER.profile, governor_gear: { top: { level: 'Gold T9 ★0', charms: [0, 0, 0] } } } }, ['/profile/governor_gear/top/level: "Gold T9 ★0" is not a Governor Gear level']],
+    ['a hero the reference data does not know', { profile: { ...DEMO_PLAYER.profile, heroes: [{ ...DEMO_PLAYER.profile.heroes[0]!, key: 'amadeuss' }] } }, ['/profile/heroes/0/key: unknown hero "amadeuss"', 'e.g. amadeus']],
+    ['Exclusive Gear on an Epic hero', { profile: { ...DEMO_PLAYER.profile, heroes: [{ ...DEMO_PLAYER.profile.heroes[1]!, key: 'amane', exclusive_gear_level: 3 }] } }, ['/profile/heroes/0/exclusive_gear_level: Amane is epic: only Mythic heroes have Exclusive Gear']],
+    ['a widgets goal for an Epic hero', { goals: [{ system: 'hero_widgets', hero: 'chenko', target: 5, active: true }] }, ['/goals/0/hero: Chenko is epic: only Mythic heroes have Exclusive Gear']],
+    ['shards saved for an unknown hero', { inventory: { ...DEMO_PLAYER.inventory, hero_shards: { nobody: 5 } } }, ['/inventory/hero_shards/nobody: unknown hero "nobody"']],
   ];
   it.each(bad)('rejects %s with the field at fault and writes nothing', async (_, file, messages) => {
     files.set('ok.json', JSON.stringify(DEMO_PLAYER));

@@ -56,11 +56,11 @@ describe('worked examples', () => {
 
   it('two gear pieces Gold T2 ★1 -> Gold T3 ★3: each covered on its own (393000 Satin ≤ 500000), not together (786000)', () => {
     const goals: Goal[] = [
-      { system: 'governor_gear', piece: 'coat', target: 'Gold T3 ★3', active: true },
-      { system: 'governor_gear', piece: 'cap', target: 'Gold T3 ★3', active: true },
+      { system: 'governor_gear', piece: 'top', target: 'Gold T3 ★3', active: true },
+      { system: 'governor_gear', piece: 'crown', target: 'Gold T3 ★3', active: true },
     ];
     const level = { level: 'Gold T2 ★1', charms: [0, 0, 0] as [number, number, number] };
-    const r = report(goals, { governor_gear: { coat: level, cap: level } }, { governor_gear: { satin: 500000, gilded_threads: 5000, artisans_vision: 1000 } });
+    const r = report(goals, { governor_gear: { top: level, crown: level } }, { governor_gear: { satin: 500000, gilded_threads: 5000, artisans_vision: 1000 } });
     for (const goal of r.goals) {
       expect(goal.materials.map((m) => [m.key, m.needed, m.readiness])).toEqual([['satin', 393000, 1], ['gilded_threads', 3960, 1], ['artisans_vision', 765, 1]]);
       expect(goal.ready).toBe(true);
@@ -82,7 +82,7 @@ describe('worked examples', () => {
   it('inactive goals are counted, not listed; shards of a hero missing from the profile count from locked', () => {
     const r = report([
       { system: 'hero_shards', hero: 'zoe', target: '1★ 1/6', active: true },
-      { system: 'governor_gear', piece: 'ring', target: 'Red ★0', active: false },
+      { system: 'governor_gear', piece: 'bracelet', target: 'Red ★0', active: false },
     ], {}, { hero_shards: { zoe: 1000 } });
     expect(r.inactive_goals).toBe(1);
     expect(r.goals).toHaveLength(1);
@@ -99,9 +99,9 @@ describe('worked examples', () => {
   it('the demo player: per-goal figures and the combined bottleneck (Charm Designs 500/2340 = 0.213)', () => {
     const r = goalsReport({ goals: DEMO_PLAYER.goals.map((goal, i) => ({ id: i + 1, goal })), profile: { value: DEMO_PLAYER.profile, updatedAt: 0 }, inventory: { value: DEMO_PLAYER.inventory, updatedAt: 0 } });
     expect(r.goals.map((g) => [g.title, g.readiness])).toEqual([
-      ['Coat (Governor Gear): Gold T1 ★2 → Gold T3 ★3', 0.235],
+      ['Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3', 0.235],
       ['Town Center: TG3 → TG5', 1],
-      ['Coat charm 1: 11 → 14', 0.213],
+      ['Top charm 1: 11 → 14', 0.213],
       ['Amadeus stars: 4★ 3/6 → 5★ 6/6', 0.23],
       ['Amadeus Exclusive Gear: 6 → 8', 0.533],
       ['Amadeus helmet Mastery Forging: +8 → +12', 0.333],

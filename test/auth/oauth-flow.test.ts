@@ -126,7 +126,7 @@ describe('the whole flow', () => {
 
     const goals = await callGoals(tokens.access_token);
     expect(goals.status).toBe(200);
-    expect(goals.json.result.structuredContent.goals[0].title).toBe('Coat (Governor Gear): Gold T1 ★2 → Gold T3 ★3');
+    expect(goals.json.result.structuredContent.goals[0].title).toBe('Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3');
 
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.refresh_token).toBeDefined();
