@@ -28,14 +28,18 @@ const SITE = 'Kingshot Companion';
 const SITE_PATHS = ['/', '/developers'];
 
 export interface ReferenceSite {
-  /** Path -> rendered page, in sitemap order. */
-  readonly pages: ReadonlyMap<string, RenderedPage>;
+  /**
+   * Path -> the page, in sitemap order. Each renders on its first request and is kept: rendering all of them with
+   * marked took about 0.4 s, which start-up should not wait for.
+   */
+  readonly pages: ReadonlyMap<string, () => RenderedPage>;
   readonly sitemapXml: string;
   readonly llmsTxt: string;
 }
 
-function page(title: string, description: string, markdown: string): RenderedPage {
-  return renderPage({ title: `${title} - ${SITE}`, description, markdown }, { fromData: true });
+function page(title: string, description: string, markdown: () => string): () => RenderedPage {
+  let rendered: RenderedPage | undefined;
+  return () => (rendered ??= renderPage({ title: `${title} - ${SITE}`, description, markdown: markdown() }, { fromData: true }));
 }
 
 function escapeXml(value: string): string {
@@ -43,17 +47,17 @@ function escapeXml(value: string): string {
 }
 
 export function buildReferenceSite(baseUrl: string): ReferenceSite {
-  const pages = new Map<string, RenderedPage>();
-  pages.set('/reference', page('Game reference', 'Kingshot heroes, Masters, items, events and tier lists.', referenceIndexMarkdown(baseUrl)));
-  pages.set('/heroes', page('Heroes', 'Every Kingshot hero.', heroesIndexMarkdown(baseUrl)));
-  pages.set('/masters', page('Masters', 'The Kingshot Master Academy Masters.', mastersIndexMarkdown(baseUrl)));
-  pages.set('/items', page('Items', 'Kingshot items and where to get them.', itemsIndexMarkdown(baseUrl)));
-  pages.set('/events', page('Events', 'Kingshot events, rewards and tips.', eventsIndexMarkdown(baseUrl)));
-  pages.set('/tier-list', page('Hero tier lists', 'Community Kingshot hero tier lists by role and generation.', tierListMarkdown(baseUrl)));
-  for (const hero of heroesFile.heroes) pages.set(`/heroes/${hero.key}`, page(hero.name, summaryOf('hero', hero.key), heroMarkdown(hero, baseUrl)));
-  for (const master of mastersFile.masters) pages.set(`/masters/${master.key}`, page(master.name, summaryOf('master', master.key), masterMarkdown(master, baseUrl)));
-  for (const item of itemsFile.items) pages.set(`/items/${item.key}`, page(item.name, summaryOf('item', item.key), itemMarkdown(item, baseUrl)));
-  for (const event of eventsFile.events) pages.set(`/events/${event.key}`, page(event.name, summaryOf('event', event.key), eventMarkdown(event, baseUrl)));
+  const pages = new Map<string, () => RenderedPage>();
+  pages.set('/reference', page('Game reference', 'Kingshot heroes, Masters, items, events and tier lists.', () => referenceIndexMarkdown(baseUrl)));
+  pages.set('/heroes', page('Heroes', 'Every Kingshot hero.', () => heroesIndexMarkdown(baseUrl)));
+  pages.set('/masters', page('Masters', 'The Kingshot Master Academy Masters.', () => mastersIndexMarkdown(baseUrl)));
+  pages.set('/items', page('Items', 'Kingshot items and where to get them.', () => itemsIndexMarkdown(baseUrl)));
+  pages.set('/events', page('Events', 'Kingshot events, rewards and tips.', () => eventsIndexMarkdown(baseUrl)));
+  pages.set('/tier-list', page('Hero tier lists', 'Community Kingshot hero tier lists by role and generation.', () => tierListMarkdown(baseUrl)));
+  for (const hero of heroesFile.heroes) pages.set(`/heroes/${hero.key}`, page(hero.name, summaryOf('hero', hero.key), () => heroMarkdown(hero, baseUrl)));
+  for (const master of mastersFile.masters) pages.set(`/masters/${master.key}`, page(master.name, summaryOf('master', master.key), () => masterMarkdown(master, baseUrl)));
+  for (const item of itemsFile.items) pages.set(`/items/${item.key}`, page(item.name, summaryOf('item', item.key), () => itemMarkdown(item, baseUrl)));
+  for (const event of eventsFile.events) pages.set(`/events/${event.key}`, page(event.name, summaryOf('event', event.key), () => eventMarkdown(event, baseUrl)));
 
   const urls = [...SITE_PATHS, ...pages.keys()].map((path) => `${baseUrl}${path === '/' ? '/' : path}`);
   const sitemapXml = [
@@ -121,17 +125,17 @@ function markdownResponse(markdown: string): Response {
 export function referencePages(options: { baseUrl: string }): Hono {
   const site = referenceSite(options.baseUrl);
   const app = new Hono();
-  const serve = (path: string) => (c: Context) => sendPage(c, site.pages.get(path)!);
+  const serve = (path: string) => (c: Context) => sendPage(c, site.pages.get(path)!());
   for (const path of site.pages.keys()) {
     if (path.split('/').length > 2) continue;
     app.get(path, serve(path));
-    app.get(`${path}.md`, () => markdownResponse(site.pages.get(path)!.markdown));
+    app.get(`${path}.md`, () => markdownResponse(site.pages.get(path)!().markdown));
   }
   for (const kind of Object.values(KIND_PATH)) {
     app.get(`/${kind}/:key`, (c) => {
       const key = c.req.param('key');
       const markdownPath = key.endsWith('.md');
-      const found = site.pages.get(`/${kind}/${markdownPath ? key.slice(0, -3) : key}`);
+      const found = site.pages.get(`/${kind}/${markdownPath ? key.slice(0, -3) : key}`)?.();
       if (!found) return sendPage(c, notFoundPage, 404);
       return markdownPath ? markdownResponse(found.markdown) : sendPage(c, found);
     });

@@ -138,8 +138,10 @@ describe('pages built from data cannot carry markup', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('are rendered once per base URL and kept', () => {
+  it('are built once per base URL, and each page is rendered on first use and kept', () => {
     expect(referenceSite(BASE)).toBe(referenceSite(BASE));
-    expect(referenceSite(BASE).pages.get('/heroes/amane')!.html).toContain('<h1>Amane</h1>');
+    const amane = referenceSite(BASE).pages.get('/heroes/amane')!;
+    expect(amane().html).toContain('<h1>Amane</h1>');
+    expect(amane()).toBe(amane());
   });
 });
