@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../codegen/catalog.js';
 import type { JsonSchema } from '../codegen/model.js';
-import { outputValidators } from '../generated/validators.js';
+import { outputValidators } from '../generated/validators/output.js';
 import type { ToolName } from '../generated/tools/index.js';
 import { accountApp, accountServices, callAccountTool, mintAccessToken } from './account-helpers.js';
 import { callTool, testApp } from './helpers.js';

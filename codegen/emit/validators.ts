@@ -1,5 +1,5 @@
 /**
- * generated/validators.ts: Ajv standalone code for every tool's arguments (used on each tools/call) and result
+ * generated/validators/: Ajv standalone code for every tool's arguments (used on each tools/call) and result
  * (used by the tests), so no schema is compiled while serving.
  */
 import type { Ajv } from 'ajv';
@@ -25,35 +25,39 @@ function requiresToImports(code: string): string {
   return `${imports.join('\n')}\n${body.replace(/^"use strict";\n/, '')}`;
 }
 
-export function emitValidators(catalog: Catalog): EmittedFiles {
+function validatorModule(catalog: Catalog, side: 'input' | 'output'): string {
   const ajv = createAjv({ standaloneCode: true });
   const exportNames: Record<string, string> = {};
   for (const tool of catalog.tools) {
-    ajv.addSchema(tool.arguments, `${tool.name}/input`);
-    ajv.addSchema(tool.result, `${tool.name}/output`);
-    exportNames[`${tool.name}_input`] = `${tool.name}/input`;
-    exportNames[`${tool.name}_output`] = `${tool.name}/output`;
+    ajv.addSchema(side === 'input' ? tool.arguments : tool.result, `${tool.name}/${side}`);
+    exportNames[`${tool.name}_${side}`] = `${tool.name}/${side}`;
   }
   const code = requiresToImports(standaloneCode(ajv, exportNames));
-  const group = (suffix: string) =>
-    `{\n${catalog.tools.map((t) => `  ${t.name}: ${t.name}_${suffix},`).join('\n')}\n}`;
-  const text = [
-    banner('catalog/tools/*.yaml (arguments and result schemas)').trimEnd(),
+  const group = `{\n${catalog.tools.map((t) => `  ${t.name}: ${t.name}_${side},`).join('\n')}\n}`;
+  const validatorType =
+    side === 'input'
+      ? ['/** A precompiled validator: returns whether the data matches and leaves the reasons in `errors`. */', 'export interface Validator {', '  (data: unknown): boolean;', '  errors?: ErrorObject[] | null;', '}', '']
+      : [];
+  return [
+    banner(`catalog/tools/*.yaml (${side === 'input' ? 'arguments' : 'result'} schemas)`).trimEnd(),
     '// @ts-nocheck -- Ajv standalone output; the typed exports are at the end.',
-    "import type { ErrorObject } from 'ajv';",
-    "import type { ToolName } from './tools/index.js';",
+    side === 'input' ? "import type { ErrorObject } from 'ajv';" : "import type { Validator } from './input.js';",
+    "import type { ToolName } from '../tools/index.js';",
     code.trim(),
     '',
-    '/** A precompiled validator: returns whether the data matches and leaves the reasons in `errors`. */',
-    'export interface Validator {',
-    '  (data: unknown): boolean;',
-    '  errors?: ErrorObject[] | null;',
-    '}',
-    '',
-    `export const inputValidators: Readonly<Record<ToolName, Validator>> = ${group('input')};`,
-    '',
-    `export const outputValidators: Readonly<Record<ToolName, Validator>> = ${group('output')};`,
+    ...validatorType,
+    `export const ${side}Validators: Readonly<Record<ToolName, Validator>> = ${group};`,
     '',
   ].join('\n');
-  return new Map([['generated/validators.ts', text]]);
+}
+
+/**
+ * Two modules: the input validators run on every tools/call; the output validators (result schemas, much larger)
+ * are for the tests, so the server never loads them.
+ */
+export function emitValidators(catalog: Catalog): EmittedFiles {
+  return new Map([
+    ['generated/validators/input.ts', validatorModule(catalog, 'input')],
+    ['generated/validators/output.ts', validatorModule(catalog, 'output')],
+  ]);
 }

@@ -7,7 +7,7 @@ import { DEPRECATION_RULES } from '../../generated/deprecations.js';
 import { ENDPOINTS } from '../../generated/endpoints.js';
 import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
 import { TOOLS, type ToolName } from '../../generated/tools/index.js';
-import { inputValidators, type Validator } from '../../generated/validators.js';
+import { inputValidators, type Validator } from '../../generated/validators/input.js';
 import type { ToolContext } from '../tools/context.js';
 import { toolHandlers } from '../tools/handlers.js';
 import { DeprecationRules } from './availability.js';

@@ -1,7 +1,7 @@
 /** JSON-RPC methods of the public endpoint: initialize, ping, tools/list, tools/call, resources, and the rest. */
 import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../../generated/tools/index.js';
-import { outputValidators } from '../../generated/validators.js';
+import { outputValidators } from '../../generated/validators/output.js';
 import { fixtureRegistry } from '../fixtures/registry.js';
 import { callTool, rpc, testApp } from '../helpers.js';
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TOOLS, type ToolName } from '../../generated/tools/index.js';
-import { outputValidators } from '../../generated/validators.js';
+import { outputValidators } from '../../generated/validators/output.js';
 import { BASE, testApp } from '../helpers.js';
 
 const app = testApp();
