@@ -3,10 +3,12 @@
  * POST route; the site pages; one error handler. Built from explicit options so tests can freeze the clock or swap
  * the catalogue.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
+import type { EndpointMetadata } from '../generated/catalog-types.js';
 import { cors } from 'hono/cors';
-import { ACCOUNT_PATH, type AccountServices } from './auth/account-services.js';
-import { mountAuthorizationServer, protectedEndpoint } from './auth/mount.js';
+import type { AccountServices } from './auth/account-services.js';
+import { mountAuthorizationServer, protectedEndpoint, type ProtectedEndpoint } from './auth/mount.js';
+import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';
 import { catalogRegistry, type Registry } from './catalog/registry.js';
 import type { Config } from './config.js';
 import { hostGuard, originGuard } from './http/guards.js';
@@ -30,8 +32,11 @@ export interface AppOptions {
   registry?: Registry;
   /** Default: the MCP Apps views built by codegen (generated/views/). */
   resources?: readonly Resource[];
-  /** The store, keys and authorization server; without it the OAuth-protected endpoints are not mounted. */
-  account?: AccountServices;
+  /**
+   * The store, keys and authorization server, or the promise of them: main.ts starts listening before the account
+   * stack is up, and requests to its paths wait for it. Without it the OAuth-protected endpoints are not mounted.
+   */
+  account?: AccountServices | Promise<AccountServices>;
   /** Where unexpected errors are reported (default: stderr). */
   logError?: (error: unknown, request: Request) => void;
 }
@@ -70,35 +75,51 @@ export function createApp(options: AppOptions): Hono {
   const registry = options.registry ?? catalogRegistry();
   const resources = new ResourceCatalog(options.resources ?? viewResources());
   const logError = options.logError ?? defaultLogError;
-  const mcpPaths = new Set<string>();
+  const mcpPaths = new Set(registry.endpoints.map((e) => e.path));
+
+  const onError: ErrorHandler = (error, c) => {
+    logError(error, c.req.raw);
+    if (mcpPaths.has(c.req.path)) return jsonRpcErrorResponse(500, null, ErrorCode.InternalError, 'Internal error. The request was not completed; it is safe to retry.');
+    return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
+  };
+
+  /** One MCP endpoint: origin guard, CORS for browsers, the bearer guard when secured, then the POST route. */
+  function mountEndpoint(target: Hono, endpoint: EndpointMetadata, secured?: ProtectedEndpoint): void {
+    const path = endpoint.path;
+    const server = new McpServer({ registry, endpoint, resources, baseUrl: config.baseUrl });
+    const limiter = config.rateLimitPerMinute > 0 ? new SlidingWindowLimiter({ limit: config.rateLimitPerMinute }) : undefined;
+    target.use(path, originGuard(config.allowedOrigins));
+    target.use(path, browserCors(config.allowedOrigins));
+    if (secured) target.use(path, secured.guard);
+    const clientKey = secured?.clientKey ?? ((c: Context) => clientAddress(c, config.trustedProxies));
+    target.post(path, mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(secured ? { account: secured.account } : {}) }));
+    target.on(['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'], path, mcpMethodNotAllowed());
+  }
 
   const app = new Hono();
   app.use('*', hostGuard(config.allowedHosts));
+  for (const endpoint of registry.endpoints) if (endpoint.auth === 'none') mountEndpoint(app, endpoint);
 
-  for (const endpoint of registry.endpoints) {
-    const path = endpoint.path;
-    const secured = endpoint.auth === 'none' || !options.account ? undefined : protectedEndpoint(options.account, { baseUrl: config.baseUrl, path, clock });
-    if (endpoint.auth !== 'none' && !secured) continue;
-    mcpPaths.add(path);
-    const server = new McpServer({ registry, endpoint, resources, baseUrl: config.baseUrl });
-    const limiter = config.rateLimitPerMinute > 0 ? new SlidingWindowLimiter({ limit: config.rateLimitPerMinute }) : undefined;
-    app.use(path, originGuard(config.allowedOrigins));
-    app.use(path, browserCors(config.allowedOrigins));
-    if (secured) app.use(path, secured.guard);
-    const clientKey = secured?.clientKey ?? ((c) => clientAddress(c, config.trustedProxies));
-    app.post(path, mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(secured ? { account: secured.account } : {}) }));
-    app.on(['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'], path, mcpMethodNotAllowed());
+  const secured = registry.endpoints.filter((e) => e.auth !== 'none');
+  if (options.account && secured.length > 0) {
+    // The account stack (oidc-provider, the store) is built once its services are ready; until then requests to
+    // its paths wait here instead of failing, and the public endpoint answers meanwhile.
+    const accountApp = Promise.resolve(options.account).then((services) => {
+      const sub = new Hono();
+      for (const endpoint of secured) mountEndpoint(sub, endpoint, protectedEndpoint(services, { baseUrl: config.baseUrl, path: endpoint.path, clock }));
+      mountAuthorizationServer(sub, services, { baseUrl: config.baseUrl, path: secured[0]!.path, clock, trustedProxies: config.trustedProxies });
+      sub.onError(onError);
+      return sub;
+    });
+    accountApp.catch(() => undefined); // reported by main.ts; requests that arrive get a 500 from onError
+    const forward = async (c: Context) => (await accountApp).fetch(c.req.raw, c.env);
+    for (const path of [...secured.map((e) => e.path), ...AUTH_ROUTE_PATTERNS]) app.all(path, forward);
   }
 
-  if (options.account) mountAuthorizationServer(app, options.account, { baseUrl: config.baseUrl, path: ACCOUNT_PATH, clock, trustedProxies: config.trustedProxies });
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints }));
   app.route('/', referencePages({ baseUrl: config.baseUrl }));
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));
-  app.onError((error, c) => {
-    logError(error, c.req.raw);
-    if (mcpPaths.has(c.req.path)) return jsonRpcErrorResponse(500, null, ErrorCode.InternalError, 'Internal error. The request was not completed; it is safe to retry.');
-    return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
-  });
+  app.onError(onError);
   return app;
 }

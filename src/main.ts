@@ -1,13 +1,14 @@
 /**
- * Starts the service: configuration from the environment, the store under DATA_DIR (created and migrated on first
- * start, demo player seeded), the authorization server, then the Hono app on Node's HTTP server.
+ * Starts the service: configuration from the environment, then the Hono app on Node's HTTP server. The account
+ * stack (the store under DATA_DIR, created and migrated on first start, the demo player, the keys and the
+ * authorization server) comes up in the background: the public endpoint answers at once, and requests to the
+ * account paths wait the fraction of a second until it is ready. If it cannot start, the service exits.
  */
 import { serve } from '@hono/node-server';
-import { seedDemoPlayer } from './account/seed.js';
 import { createApp } from './app.js';
-import { createAccountServices } from './auth/account-services.js';
+import { startAccountServices } from './auth/startup.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openStore } from './store/store.js';
+import type { Store } from './store/store.js';
 
 /** Expired codes, sessions and tokens are swept this often (and once at start). */
 const CLEANUP_INTERVAL_MS = 15 * 60 * 1000;
@@ -25,20 +26,17 @@ function configFromEnv(): Config {
 }
 
 const config = configFromEnv();
-const store = await openStore(config.dataDir);
-const seeded = await seedDemoPlayer(store, { ...(config.demoEmail ? { email: config.demoEmail } : {}), ...(config.demoPassword ? { password: config.demoPassword } : {}) });
-const account = await createAccountServices({ baseUrl: config.baseUrl, store, authRateLimitPerMinute: config.authRateLimitPerMinute });
-const app = createApp({ config, account });
+const accountStartup = startAccountServices(config);
+const app = createApp({ config, account: accountStartup.then((started) => started.services) });
+let store: Store | undefined;
 
 async function sweep(): Promise<void> {
   try {
-    await store.deleteExpired();
+    await store?.deleteExpired();
   } catch (error) {
     process.stderr.write(`cleanup of expired OAuth records failed: ${error instanceof Error ? error.message : String(error)}\n`);
   }
 }
-await sweep();
-setInterval(() => void sweep(), CLEANUP_INTERVAL_MS).unref();
 
 const server = serve(
   {
@@ -56,17 +54,30 @@ const server = serve(
   (info) => {
     process.stdout.write(`kingshot-mcp listening on http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port} (public URL ${config.baseUrl})\n`);
     process.stdout.write(`  MCP endpoint: ${config.baseUrl}/mcp    account endpoint (OAuth): ${config.baseUrl}/mcp/account    developer reference: ${config.baseUrl}/developers\n`);
-    if (seeded.created) {
-      const password = seeded.generated ? `${seeded.password}   (generated, shown only now; change it with: npm run cli -- set-password ${seeded.email})` : '(from DEMO_PASSWORD)';
-      process.stdout.write(`  Demo player created. Sign in as ${seeded.email}  password ${password}\n`);
+  },
+);
+
+accountStartup.then(
+  async ({ services, demo }) => {
+    store = services.store;
+    if (demo) {
+      const password = demo.generated ? `${demo.password}   (generated, shown only now; change it with: npm run cli -- set-password ${demo.email})` : '(from DEMO_PASSWORD)';
+      process.stdout.write(`  Demo player created. Sign in as ${demo.email}  password ${password}\n`);
     }
+    process.stdout.write(`  account endpoint ready (store ${config.dataDir})\n`);
+    await sweep();
+    setInterval(() => void sweep(), CLEANUP_INTERVAL_MS).unref();
+  },
+  (error: unknown) => {
+    process.stderr.write(`the account endpoint could not start (DATA_DIR=${config.dataDir}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
   },
 );
 
 function shutdown(signal: string): void {
   process.stdout.write(`${signal}: shutting down\n`);
   server.close(() => {
-    void store.close().finally(() => process.exit(0));
+    void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5_000).unref();
 }

@@ -17,6 +17,19 @@ export const AUTH_PATHS = {
   revocation: '/api/auth/mcp/revoke',
 } as const;
 
+/**
+ * Every path the authorization server answers (discovery, its endpoints, the sign-in and consent pages), as Hono
+ * patterns: the app forwards these to the account stack once it is up.
+ */
+export const AUTH_ROUTE_PATTERNS = [
+  '/api/auth/mcp/*',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/openid-configuration',
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/*',
+  '/interaction/*',
+] as const;
+
 /** Where an endpoint's protected-resource metadata lives (RFC 9728 §3.1: the path is inserted after the well-known prefix). */
 export function resourceMetadataUrl(baseUrl: string, endpointPath: string): string {
   return `${new URL(baseUrl).origin}/.well-known/oauth-protected-resource${new URL(baseUrl).pathname.replace(/\/$/, '')}${endpointPath}`;
