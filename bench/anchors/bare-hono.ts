@@ -5,12 +5,23 @@
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { ENDPOINTS } from '../../generated/endpoints.js';
+import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
+import { TOOLS, type ToolName } from '../../generated/tools/index.js';
 import { governorGearCost } from '../../src/calculators/governor-gear.js';
 
 const port = Number(process.env.PORT ?? 3601);
 const app = new Hono();
-const TOOLS_LIST = JSON.stringify({ tools: [{ name: 'governor_gear_cost', description: 'Governor Gear upgrade cost.', inputSchema: { type: 'object' } }] });
-const INITIALIZE = JSON.stringify({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'bare-hono', version: '1.0.0' } });
+// The same bytes the service sends for tools/list and initialize (2025-11-25), serialised once, so those scenarios
+// compare servers rather than payload sizes.
+const publicTools = TOOLS.filter((t) => t.availability === 'public').map((t) => TOOL_LIST_ENTRIES[t.name as ToolName]['2025-06-18']);
+const TOOLS_LIST = JSON.stringify({ tools: publicTools });
+const INITIALIZE = JSON.stringify({
+  protocolVersion: '2025-11-25',
+  capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: { 'io.modelcontextprotocol/ui': {} } },
+  serverInfo: { name: 'kingshot-mcp', title: 'Kingshot Companion', version: '1.0.0', websiteUrl: `http://127.0.0.1:${port}` },
+  instructions: ENDPOINTS.find((e) => e.path === '/mcp')!.instructions,
+});
 
 app.post('/mcp', async (c) => {
   const message = (await c.req.json()) as { id: number; method: string; params?: { name?: string; arguments?: { from: string; to: string; pieces?: number } } };
