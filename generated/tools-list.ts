@@ -542,6 +542,7 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         idempotentHint: true,
         openWorldHint: false,
       },
+      _meta: { ui: { resourceUri: 'ui://kingshot/hero' }, 'ui/resourceUri': 'ui://kingshot/hero' },
     },
   },
   get_item: {

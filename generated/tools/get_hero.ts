@@ -223,5 +223,6 @@ export const getHeroTool: ToolMetadata = {
   title: 'Hero details',
   description: 'Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply), where its shards come from, its place in each community tier list (latest generation), notes on conflicting sources, confidence and sources. `key` is the hero\'s key from search_database (e.g. `amadeus`, `long-fei`, `wee-and-woo`); a name or alias also works (`Long Fei`, `Mikoto`, `wee & woo`), and a clear typo is resolved (`resolved` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player\'s march in someone else\'s rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}.',
   availability: 'public',
+  view: 'ui://kingshot/hero',
   source: 'catalog/tools/get_hero.yaml',
 };

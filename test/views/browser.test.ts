@@ -1,9 +1,9 @@
 /**
- * The MCP Apps views in headless Chromium. For each cost tool: the view HTML comes from resources/read of the
- * running service and the result from its tools/call; a host page embeds the view in a sandboxed iframe under the
- * host's default CSP and drives it with the official ext-apps AppBridge (handshake, tool input, tool result, host
- * context, teardown). The test checks the rendered figures, the size reports, the themes and the narrow layout,
- * and writes screenshots to test-artifacts/views/.
+ * The MCP Apps views in headless Chromium. For each cost tool and for get_hero (three heroes): the view HTML comes
+ * from resources/read of the running service and the result from its tools/call; a host page embeds the view in a
+ * sandboxed iframe under the host's default CSP and drives it with the official ext-apps AppBridge (handshake, tool
+ * input, tool result, host context, teardown). The test checks the rendered figures, the size reports, the themes
+ * and the narrow layout, and writes screenshots to test-artifacts/views/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -124,7 +124,7 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   }
 
   /** A fresh host page with the view loaded and the handshake done. */
-  async function open(viewUrl: string, hostContext: Record<string, unknown> = LIGHT, width = WIDE): Promise<Opened> {
+  async function open(viewUrl: string, hostContext: Record<string, unknown> = LIGHT, width = WIDE, viewportHeight = 3000): Promise<Opened> {
     const page = await browser.context.newPage();
     page.setDefaultTimeout(10_000);
     const problems: string[] = [];
@@ -137,8 +137,9 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     page.on('request', (request) => {
       if (request.frame() !== page.mainFrame()) requests.push(request.url());
     });
-    // Tall enough for the longest view: Chromium paints an iframe only where it meets the viewport.
-    await page.setViewportSize({ width: 1000, height: 3000 });
+    // Tall enough for the view (a hero at 320 px is about 3,700 px): Chromium paints an iframe only where it meets
+    // the viewport.
+    await page.setViewportSize({ width: 1000, height: viewportHeight });
     await page.goto(site.url);
     await page.evaluate(([url, context, w]) => (window as any).host.load(url, context, w), [viewUrl, hostContext, width] as const);
     const frame = page.frames().find((f) => f.url() === viewUrl);
@@ -338,5 +339,266 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     const reports = await until('a CSP report', async () => site.cspReports('leaky-control'), (r) => r.length > 0);
     expect(String(reports[0])).toContain('img-src');
     await page.close();
+  });
+  describe('the hero view (get_hero)', () => {
+    interface Ladder {
+      skill: string;
+      stat: string;
+      label: string;
+      lv1: string;
+      lv5: string;
+    }
+    interface HeroCase {
+      /** The `key` argument (a name or alias works too). */
+      key: string;
+      name: string;
+      rarity: string;
+      troopType: string;
+      generation: string;
+      confidence: string;
+      roles: string[];
+      skill: Ladder;
+      /** The joiner skill (expedition slot 1) and its ladder. */
+      joiner: Ladder;
+      /** Expedition skills' slots, in the order shown. */
+      slots: string[];
+      gear?: { name: string | null; skill: Ladder; stats?: Record<string, string> };
+      noGear?: string;
+      tiers: Record<string, string>;
+      resolved?: string;
+    }
+
+    const HEROES: HeroCase[] = [
+      {
+        key: 'amadeus',
+        name: 'Amadeus',
+        rarity: 'Mythic',
+        troopType: 'Infantry',
+        generation: '1',
+        confidence: 'High',
+        roles: ['Rally leader', 'Bear Hunt leader', 'Rally joiner', 'Bear Hunt joiner'],
+        skill: { skill: 'Combo Slash', stat: 'damage_up', label: 'Damage up', lv1: '160%', lv5: '224%' },
+        joiner: { skill: 'Battle Ready', stat: 'lethality_up', label: 'Lethality up', lv1: '5%', lv5: '25%' },
+        slots: ['1', '2', '3'],
+        gear: {
+          name: 'Aegis of Fate',
+          skill: { skill: 'Discernment', stat: 'rally_attack_up', label: 'Rally attack up', lv1: '5%', lv5: '15%' },
+          stats: { power: '281,250', hero_health: '8,437', infantry_lethality: '+62.50%' },
+        },
+        tiers: { bear_hunt_joiner: 'S', rally_leader: 'S', garrison: 'B', bear_hunt: 'S', joiner: 'A' },
+      },
+      {
+        // Amane by her former name: the view says what the lookup matched.
+        key: 'mikoto',
+        name: 'Amane',
+        rarity: 'Epic',
+        troopType: 'Archer',
+        generation: '1',
+        confidence: 'High',
+        roles: ['Rally joiner', 'Bear Hunt joiner', 'City growth'],
+        skill: { skill: 'Fire Sigil', stat: 'damage_up', label: 'Damage up', lv1: '150%', lv5: '210%' },
+        joiner: { skill: 'Tri-Phalanx', stat: 'attack_up', label: 'Attack up', lv1: '5%', lv5: '25%' },
+        slots: ['1', '2'],
+        noGear: 'None: only Mythic heroes have exclusive gear, and Amane is Epic.',
+        tiers: { bear_hunt_joiner: 'S', rally_leader: 'Not rated', garrison: 'Not rated', bear_hunt: 'S', joiner: 'S' },
+        resolved: 'Shown for “mikoto” (matched “Mikoto”).',
+      },
+      {
+        // Generation 6: no source names the gear or publishes its level-10 stats; a value that never changes.
+        key: 'yang',
+        name: 'Yang',
+        rarity: 'Mythic',
+        troopType: 'Archer',
+        generation: '6',
+        confidence: 'Medium',
+        roles: ['Rally leader'],
+        skill: { skill: 'Ice Zone', stat: 'extra_damage_up', label: 'Extra damage up', lv1: '20%', lv5: '100%' },
+        joiner: { skill: 'Avalanche', stat: 'damage_up', label: 'Damage up', lv1: '20%', lv5: '100%' },
+        slots: ['1', '2', '3'],
+        gear: { name: null, skill: { skill: 'Quick Draw', stat: 'knockdown_chance', label: 'Knockdown chance', lv1: '40%', lv5: '100%' } },
+        tiers: { bear_hunt_joiner: 'B', rally_leader: 'S+', garrison: 'B', bear_hunt: 'S', joiner: 'Not rated' },
+      },
+    ];
+
+    /** The Lv1 and Lv5 cells of one stat of one skill, and its row's label. */
+    async function ladder(frame: Frame, scope: string, l: Ladder): Promise<[string | null, string | null, string | null]> {
+      const row = frame.locator(`${scope} [data-skill="${l.skill}"] tr[data-stat="${l.stat}"]`);
+      return [await row.locator('th').textContent(), await row.locator('td[data-level="1"]').textContent(), await row.locator('td[data-level="5"]').textContent()];
+    }
+
+    it.each(HEROES)('$name: renders the real result, asks for a size, follows light/dark and fits 320 px', async (c) => {
+      const view = await viewOf('get_hero');
+      expect(view.id).toBe('hero');
+      const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: c.key } });
+      expect(call.isError).toBeUndefined();
+      const hero = call.structuredContent;
+      const { page, frame, state, problems, requests } = await open(site.addView(view.id, view.html), LIGHT, WIDE, 6000);
+
+      expect((await state()).appInfo).toEqual({ name: 'kingshot-hero', version: '1.0.0' });
+      await hostCall(page, 'sendInput', { key: c.key });
+      await waitForState(frame, 'running');
+      expect(await frame.locator('.status').textContent()).toBe(`Looking up ${c.key}…`);
+      await hostCall(page, 'sendResult', call);
+      await waitForState(frame, 'rendered');
+
+      // Who the hero is.
+      expect(await frame.title()).toBe('Hero details');
+      expect(await frame.locator('h1').allTextContents()).toEqual([c.name]);
+      expect(await frame.locator('.rarity').textContent()).toBe(c.rarity);
+      expect(await frame.locator('[data-fact="troop-type"]').textContent()).toBe(c.troopType);
+      expect(await frame.locator('[data-fact="generation"]').textContent()).toBe(c.generation);
+      expect(await frame.locator('.facts .confidence').textContent()).toBe(c.confidence);
+      expect(await frame.locator('.chips li').allTextContents()).toEqual(c.roles);
+      if (c.resolved) expect(await frame.locator('.resolved').textContent()).toBe(c.resolved);
+      else expect(await frame.locator('.resolved').count()).toBe(0);
+
+      // Skills: every one with its ladder, the figures exactly as the result has them.
+      expect(await frame.locator('.conquest-section .skill, .expedition-section .skill').evaluateAll((els) => els.map((e) => e.getAttribute('data-skill')))).toEqual(
+        hero.skills.map((s: { name: string }) => s.name),
+      );
+      expect(await ladder(frame, '.skills', c.skill)).toEqual([c.skill.label, c.skill.lv1, c.skill.lv5]);
+      expect(await frame.locator(`[data-skill="${c.skill.skill}"] thead th`).allTextContents()).toEqual(['Stat', 'Lv1', 'Lv2', 'Lv3', 'Lv4', 'Lv5']);
+      expect(await frame.locator('.expedition-section .skill').evaluateAll((els) => els.map((e) => e.getAttribute('data-slot')))).toEqual(c.slots);
+
+      // The joiner skill (expedition slot 1): one, marked, and named in the header.
+      const joiner = frame.locator('.skill.joiner');
+      expect(await joiner.count()).toBe(1);
+      expect(await joiner.getAttribute('data-skill')).toBe(c.joiner.skill);
+      expect(await joiner.locator('.badge').allTextContents()).toEqual(['Slot 1', 'Joiner skill']);
+      expect(await ladder(frame, '.expedition-section', c.joiner)).toEqual([c.joiner.label, c.joiner.lv1, c.joiner.lv5]);
+      expect(await frame.locator('header .joiner-callout').textContent()).toBe(`Joiner skill ${c.joiner.skill} (Lv5: ${c.joiner.label} ${c.joiner.lv5})`);
+
+      // Exclusive gear.
+      if (c.gear) {
+        if (c.gear.name) expect(await frame.locator('.gear-section h2').textContent()).toBe(`Exclusive gear: ${c.gear.name}`);
+        else expect(await frame.locator('[data-gear-name-note]').textContent()).toBe(hero.exclusive_gear.name_note);
+        expect(await frame.locator('[data-gear-name]').count()).toBe(c.gear.name ? 1 : 0);
+        expect(await frame.locator('.gear-section .skill').evaluateAll((els) => els.map((e) => e.getAttribute('data-skill')))).toEqual(
+          hero.exclusive_gear.skills.map((s: { name: string }) => s.name),
+        );
+        expect(await ladder(frame, '.gear-section', c.gear.skill)).toEqual([c.gear.skill.label, c.gear.skill.lv1, c.gear.skill.lv5]);
+        for (const [stat, text] of Object.entries(c.gear.stats ?? {})) expect(await frame.locator(`.gear-stats tr[data-stat="${stat}"] td`).textContent(), stat).toBe(text);
+        expect(await frame.locator('.gear-stats tbody tr').count()).toBe(Object.keys(hero.exclusive_gear.max_level_stats ?? {}).length);
+        expect(await frame.locator('[data-gear-stats-unknown]').count()).toBe(c.gear.stats ? 0 : 1);
+      } else {
+        expect(hero.exclusive_gear).toBeUndefined();
+        expect(await frame.locator('[data-no-gear]').textContent()).toBe(c.noGear);
+        expect(await frame.locator('.gear-section .skill').count()).toBe(0);
+      }
+
+      // Tier placements: one row per rating the result has.
+      const tiers = await frame.locator('table.tiers tbody tr').evaluateAll((rows) => Object.fromEntries(rows.map((r) => [r.getAttribute('data-tier-role'), r.querySelector('.tier')!.textContent])));
+      expect(tiers).toEqual(c.tiers);
+
+      // Confidence and sources; accessible structure: one h1, every table with column headers and a name.
+      expect(await frame.locator('.sources li').count()).toBe(hero.sources.length);
+      expect(await frame.locator('footer').textContent()).toBe(`Data version ${hero.data_version}`);
+      const tables = await frame.locator('table').evaluateAll((ts) =>
+        ts.map((t) => ({ headers: t.querySelectorAll('thead th[scope="col"]').length > 0, name: document.getElementById(t.getAttribute('aria-labelledby') ?? '')?.textContent ?? '' })),
+      );
+      expect(tables.length).toBeGreaterThan(3);
+      expect(tables.filter((t) => !t.headers || t.name === '')).toEqual([]);
+
+      // Size report, themes, narrow width, as for the cost views.
+      const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+      const [last, measured] = await until(
+        'a size report of the rendered hero at 640 px',
+        async () => [(await state()).sizes.at(-1), await contentHeight()] as const,
+        ([size, height]) => size?.width === WIDE && size.height !== undefined && size.height > 1000 && Math.abs(size.height - height) <= 1,
+      );
+      expect(Math.abs(last!.height! - measured)).toBeLessThanOrEqual(1);
+      expect(await background(frame)).toBe('rgb(255, 255, 255)');
+      await screenshot(page, `hero-${hero.key}-light`);
+
+      await hostCall(page, 'setContext', { ...LIGHT, theme: 'dark' });
+      await until('dark theme', () => background(frame), (b) => b === 'rgb(23, 25, 29)');
+      expect(await frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(232, 234, 237)');
+      await screenshot(page, `hero-${hero.key}-dark`);
+
+      await hostCall(page, 'setWidth', NARROW);
+      await until('a size report at 320 px', state, (s) => s.sizes.at(-1)?.width === NARROW);
+      const overflow = await frame.evaluate((w) => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w && !e.closest('.scroll')).map((e) => `${e.tagName}.${e.className}`), NARROW);
+      expect(overflow).toEqual([]);
+      // Every table (skill ladders, tiers, stats) fits without scrolling sideways at 320 px.
+      expect(await frame.locator('.scroll').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.getAttribute('aria-labelledby') && document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent))).toEqual([]);
+      expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW);
+      await screenshot(page, `hero-${hero.key}-dark-narrow`);
+      await hostCall(page, 'setContext', LIGHT);
+      await until('light theme', () => background(frame), (b) => b === 'rgb(255, 255, 255)');
+      await screenshot(page, `hero-${hero.key}-light-narrow`);
+
+      expect(await hostCall(page, 'teardown')).toEqual({});
+      expect((await state()).errors).toEqual([]);
+      expect(problems).toEqual([]);
+      expect(requests).toEqual([`${site.url}/view/${view.id}.html`]);
+      expect(site.cspReports(view.id)).toEqual([]);
+      await page.close();
+    });
+
+    it('shows a failed lookup as an alert with the message', async () => {
+      const view = await viewOf('get_hero');
+      const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'Valora' } });
+      expect(call.isError).toBe(true);
+      const { page, frame, problems } = await open(site.addView(view.id, view.html));
+      await hostCall(page, 'sendResult', call);
+      await waitForState(frame, 'failed');
+      const message = JSON.parse(call.content[0].text).error.message as string;
+      expect(message).toContain('call get_master');
+      expect(await frame.locator('[role="alert"]').textContent()).toBe(message);
+      expect(await frame.locator('h1').textContent()).toBe('Hero details');
+      expect(await frame.locator('table').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it('renders from the text content when the host passes no structuredContent (2025-03-26 result)', async () => {
+      const view = await viewOf('get_hero');
+      const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'amadeus' } }, '2025-03-26');
+      expect(call.structuredContent).toBeUndefined();
+      const { page, frame, problems } = await open(site.addView(view.id, view.html));
+      await hostCall(page, 'sendResult', call);
+      await waitForState(frame, 'rendered');
+      expect(await frame.locator('h1').textContent()).toBe('Amadeus');
+      expect(await frame.locator('[data-gear-name]').textContent()).toBe('Aegis of Fate');
+      expect(await frame.locator('[data-skill="Combo Slash"] tr[data-stat="damage_up"] td[data-level="5"]').textContent()).toBe('224%');
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it('writes result text as text: markup in a name, an effect or a note is shown, never parsed', async () => {
+      const view = await viewOf('get_hero');
+      const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'amane' } });
+      const attack = '<img src=x onerror="window.parent.postMessage(1, \'*\')"><script>document.title = "owned"</script>';
+      const hero = call.structuredContent;
+      const tampered = {
+        ...call,
+        structuredContent: { ...hero, name: attack, notes: [attack], roles: [attack], skills: hero.skills.map((s: object) => ({ ...s, effect: attack, levels: { [attack]: [attack, '2', '3', '4', '5'] } })) },
+      };
+      const { page, frame, requests, problems } = await open(site.addView(view.id, view.html));
+      await hostCall(page, 'sendResult', tampered);
+      await waitForState(frame, 'rendered');
+      expect(await frame.locator('img, main script').count()).toBe(0);
+      expect(await frame.locator('h1').textContent()).toBe(attack);
+      expect(await frame.locator('.notes li').last().textContent()).toBe(attack);
+      expect(await frame.locator('.skill .effect').first().textContent()).toBe(attack);
+      expect(await frame.locator('.skill td[data-level="1"]').first().textContent()).toBe(attack);
+      expect(await frame.title()).toBe('Hero details');
+      expect(requests).toEqual([`${site.url}/view/${view.id}.html`]);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it('says what it cannot read in a result of another shape', async () => {
+      const view = await viewOf('get_hero');
+      const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } });
+      const { page, frame, problems } = await open(site.addView(view.id, view.html));
+      await hostCall(page, 'sendResult', call);
+      await waitForState(frame, 'failed');
+      expect(await frame.locator('[role="alert"]').textContent()).toBe(
+        'This result cannot be shown here: name is not a string; generation is not a number; rarity is not a rarity; troop_type is not a string; roles is not a list of strings; skills is not a list of skills',
+      );
+      expect(problems).toEqual([]);
+      await page.close();
+    });
   });
 });

@@ -15,7 +15,16 @@ import { rpc, testApp } from '../helpers.js';
 
 const { catalog } = loadCatalog(resolve(import.meta.dirname, '../..'));
 const tools = catalog!.tools;
-const COST_TOOLS = ['governor_charm_cost', 'governor_gear_cost', 'hero_shards_cost', 'hero_widgets_cost', 'mastery_forging_cost', 'truegold_upgrade_cost'];
+/** Every tool with a view and its view's URI, in URI order (the order of VIEWS and resources/list). */
+const VIEW_OF_TOOL: Record<string, string> = {
+  governor_charm_cost: 'ui://kingshot/governor-charm-cost',
+  governor_gear_cost: 'ui://kingshot/governor-gear-cost',
+  get_hero: 'ui://kingshot/hero',
+  hero_shards_cost: 'ui://kingshot/hero-shards-cost',
+  hero_widgets_cost: 'ui://kingshot/hero-widgets-cost',
+  mastery_forging_cost: 'ui://kingshot/mastery-forging-cost',
+  truegold_upgrade_cost: 'ui://kingshot/truegold-upgrade-cost',
+};
 
 describe('building a view', () => {
   it('bundles the entry and its imports, CSS included, into one script and one stylesheet', async () => {
@@ -67,8 +76,10 @@ describe('building a view', () => {
 });
 
 describe('the generated view documents', () => {
-  it('one per cost tool, each linked from exactly its tool', () => {
-    expect(VIEWS.map((v) => v.tools)).toEqual(COST_TOOLS.map((t) => [t]));
+  it('one per cost tool and one for get_hero, each linked from exactly its tool', () => {
+    expect(VIEWS.map((v) => v.tools)).toEqual(Object.keys(VIEW_OF_TOOL).map((t) => [t]));
+    expect(VIEWS.map((v) => v.uri)).toEqual(Object.values(VIEW_OF_TOOL));
+    expect(tools.filter((t) => t.view !== undefined).map((t) => t.name).sort()).toEqual(Object.keys(VIEW_OF_TOOL).sort());
     for (const view of VIEWS) {
       expect(view.uri).toBe(`ui://kingshot/${view.name}`);
       expect(tools.find((t) => t.name === view.tools[0])!.view).toBe(view.uri);
@@ -99,6 +110,15 @@ describe('views on the wire', () => {
     expect(resources).toEqual(
       VIEWS.map((v) => ({ uri: v.uri, name: v.name, title: v.title, description: v.description, mimeType: 'text/html;profile=mcp-app', _meta: { ui: { prefersBorder: true } } })),
     );
+    expect(resources.map((r: { uri: string }) => r.uri)).toEqual(Object.values(VIEW_OF_TOOL));
+    expect(resources[2]).toEqual({
+      uri: 'ui://kingshot/hero',
+      name: 'hero',
+      title: 'Hero details',
+      description: "MCP Apps view of the get_hero result. The tool's text content carries the same data for hosts without views.",
+      mimeType: 'text/html;profile=mcp-app',
+      _meta: { ui: { prefersBorder: true } },
+    });
     expect(resources[1]).toEqual({
       uri: 'ui://kingshot/governor-gear-cost',
       name: 'governor-gear-cost',
@@ -114,11 +134,11 @@ describe('views on the wire', () => {
     expect(r.json.result).toEqual({ contents: [{ uri, mimeType: 'text/html;profile=mcp-app', text: view.html, _meta: { ui: { prefersBorder: true } } }] });
   });
 
-  it('tools/list links each cost tool to its view with both keys from 2025-06-18, and not before', async () => {
+  it('tools/list links each view tool to its view with both keys from 2025-06-18, and not before', async () => {
     for (const version of ['2025-06-18', '2025-11-25']) {
       const listed = (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': version })).json.result.tools;
-      for (const name of COST_TOOLS) {
-        const uri = `ui://kingshot/${name.replaceAll('_', '-')}`;
+      expect(listed.filter((t: { _meta?: unknown }) => t._meta !== undefined).map((t: { name: string }) => t.name).sort()).toEqual(Object.keys(VIEW_OF_TOOL).sort());
+      for (const [name, uri] of Object.entries(VIEW_OF_TOOL)) {
         expect(listed.find((t: { name: string }) => t.name === name)._meta).toEqual({ ui: { resourceUri: uri }, 'ui/resourceUri': uri });
       }
     }

@@ -22,6 +22,8 @@ export interface RenderContext {
 export interface ViewDefinition {
   /** One line saying what is being computed, from the tool arguments (shown while the tool runs). */
   describeInput?(args: Record<string, unknown>): string | undefined;
+  /** The verb of that line: "Calculating" (the default, for the cost tools); a lookup says "Looking up". */
+  runningVerb?: string;
   /** Builds the view of a successful result; throws ResultShapeError when the value is not what it expects. */
   render(value: unknown, context: RenderContext): Node;
 }
@@ -85,7 +87,8 @@ export function mountView(definition: ViewDefinition): ViewConnection {
     toolInput(args) {
       if (root.dataset.state !== 'waiting') return;
       const what = definition.describeInput?.(args);
-      status('running', what ? `Calculating ${what}…` : 'Calculating…');
+      const verb = definition.runningVerb ?? 'Calculating';
+      status('running', what ? `${verb} ${what}…` : `${verb}…`);
     },
     toolResult(result) {
       const outcome = outcomeOf(result);

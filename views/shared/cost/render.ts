@@ -6,6 +6,7 @@
 import { h, uniqueId, type Child } from '../dom.js';
 import type { Formatter } from '../format.js';
 import type { RenderContext, ViewDefinition } from '../mount.js';
+import { confidenceBadge, fact, scrollRegion } from '../parts.js';
 import { chartLegend, drawChart, type ChartSeries } from './chart.js';
 import { cumulative, materialKeys, materialName, readCostResult, unknownSteps, type CostResult, type CostStep } from './result.js';
 
@@ -22,22 +23,6 @@ export interface CostViewOptions {
   quantity?: Quantity;
   /** What the range applies to, when the tool has more than one ladder (a building, a track). */
   subject?(result: CostResult): string | undefined;
-}
-
-const CONFIDENCE_LABELS: Record<string, string> = { high: 'High', 'medium-high': 'Medium-high', medium: 'Medium', 'low-medium': 'Low-medium', low: 'Low' };
-
-function confidenceBadge(confidence: string): HTMLElement {
-  const known = confidence in CONFIDENCE_LABELS ? confidence : 'unknown';
-  return h('span', { class: `confidence confidence-${known}` }, CONFIDENCE_LABELS[confidence] ?? confidence);
-}
-
-function fact(term: string, ...value: Child[]): HTMLElement {
-  return h('div', {}, h('dt', {}, term), h('dd', {}, ...value));
-}
-
-/** A table that scrolls sideways inside its own focusable region instead of widening the view. */
-function scrollRegion(labelId: string, table: HTMLTableElement): HTMLElement {
-  return h('div', { class: 'scroll', role: 'region', 'aria-labelledby': labelId, tabindex: 0 }, table);
 }
 
 function amount(format: Formatter, value: number, attributes: Record<string, string | number> = {}): HTMLTableCellElement {

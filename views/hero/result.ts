@@ -1,0 +1,162 @@
+/**
+ * The get_hero result (catalog/tools/get_hero.yaml `result`, skills from catalog/shared/hero-skill.yaml), read
+ * defensively like the cost results: a view may be handed a result from another server version, and says what it
+ * could not read instead of drawing nonsense. Optional parts that are malformed are dropped, not fatal.
+ */
+import { ResultShapeError } from '../shared/mount.js';
+
+/** Per stat, the values at skill levels 1 to 5 as published ("5%"). */
+export type Ladders = Record<string, string[]>;
+
+export interface Skill {
+  name: string;
+  kind: string;
+  /** Expedition skill order; slot 1 is the skill a rally joiner contributes. */
+  slot?: number;
+  effect: string;
+  levels: Ladders;
+  /** Per stat, a value that does not change with the level. */
+  fixed?: Record<string, string>;
+}
+
+export interface ExclusiveGear {
+  name: string | null;
+  name_note?: string;
+  max_level_stats?: Record<string, number | string>;
+  trigger: string;
+  skills: Skill[];
+  levels: string;
+}
+
+export interface TierRating {
+  role: string;
+  generation: number;
+  tier: string;
+}
+
+export interface Source {
+  id?: string;
+  ref: string;
+  used_for?: string;
+}
+
+export interface HeroResult {
+  key: string;
+  name: string;
+  aliases: string[];
+  generation: number;
+  generation_note?: string;
+  release?: string;
+  rarity: { key: string; name: string; also_called: string[] };
+  troop_type: string;
+  roles: string[];
+  base_stats?: { attack: number; defense: number; health: number; note?: string };
+  expedition_bonus?: { troop_type: string; attack: string; defense: string; note?: string };
+  talent?: { name: string; effect: string; levels: Ladders };
+  skills: Skill[];
+  exclusive_gear?: ExclusiveGear;
+  shard_sources: string[];
+  tier_ratings: TierRating[];
+  notes: string[];
+  confidence: string;
+  sources: Source[];
+  resolved?: { from: string; matched: string; match_type: string };
+  data_version: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+const isLadders = (v: unknown): v is Ladders => isObject(v) && Object.values(v).every(isStrings);
+const isTexts = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every(isString);
+
+function isSkill(v: unknown): v is Skill {
+  return (
+    isObject(v) &&
+    isString(v.name) &&
+    isString(v.kind) &&
+    isString(v.effect) &&
+    isLadders(v.levels) &&
+    (v.slot === undefined || isNumber(v.slot)) &&
+    (v.fixed === undefined || isTexts(v.fixed))
+  );
+}
+const isSkills = (v: unknown): v is Skill[] => Array.isArray(v) && v.every(isSkill);
+
+function isGear(v: unknown): v is ExclusiveGear {
+  return (
+    isObject(v) &&
+    (v.name === null || isString(v.name)) &&
+    isString(v.trigger) &&
+    isSkills(v.skills) &&
+    isString(v.levels) &&
+    (v.name_note === undefined || isString(v.name_note)) &&
+    (v.max_level_stats === undefined || (isObject(v.max_level_stats) && Object.values(v.max_level_stats).every((x) => isNumber(x) || isString(x))))
+  );
+}
+
+const isTierRating = (v: unknown): v is TierRating => isObject(v) && isString(v.role) && isNumber(v.generation) && isString(v.tier);
+
+/** The parts of an optional field that read as `ok`, else nothing. */
+function optional<T>(value: unknown, ok: (v: unknown) => v is T): T | undefined {
+  return ok(value) ? value : undefined;
+}
+
+export function readHeroResult(value: unknown): HeroResult {
+  if (!isObject(value)) throw new ResultShapeError('it is not an object');
+  const problems: string[] = [];
+  const expect = (field: string, ok: boolean, what: string) => ok || problems.push(`${field} ${what}`);
+  expect('name', isString(value.name), 'is not a string');
+  expect('generation', isNumber(value.generation), 'is not a number');
+  expect('rarity', isObject(value.rarity) && isString(value.rarity.name), 'is not a rarity');
+  expect('troop_type', isString(value.troop_type), 'is not a string');
+  expect('roles', isStrings(value.roles), 'is not a list of strings');
+  expect('skills', isSkills(value.skills), 'is not a list of skills');
+  expect('exclusive_gear', value.exclusive_gear === undefined || isGear(value.exclusive_gear), 'is not an exclusive gear');
+  expect('tier_ratings', value.tier_ratings === undefined || (Array.isArray(value.tier_ratings) && value.tier_ratings.every(isTierRating)), 'is not a list of tier placements');
+  expect('confidence', isString(value.confidence), 'is not a string');
+  if (problems.length > 0) throw new ResultShapeError(problems.join('; '));
+
+  const rarity = value.rarity as Record<string, unknown>;
+  const baseStats = value.base_stats;
+  const bonus = value.expedition_bonus;
+  const talent = value.talent;
+  const resolved = value.resolved;
+  return {
+    key: isString(value.key) ? value.key : '',
+    name: value.name as string,
+    aliases: optional(value.aliases, isStrings) ?? [],
+    generation: value.generation as number,
+    generation_note: optional(value.generation_note, isString),
+    release: optional(value.release, isString),
+    rarity: { key: isString(rarity.key) ? rarity.key : '', name: rarity.name as string, also_called: optional(rarity.also_called, isStrings) ?? [] },
+    troop_type: value.troop_type as string,
+    roles: value.roles as string[],
+    base_stats:
+      isObject(baseStats) && isNumber(baseStats.attack) && isNumber(baseStats.defense) && isNumber(baseStats.health)
+        ? { attack: baseStats.attack, defense: baseStats.defense, health: baseStats.health, note: optional(baseStats.note, isString) }
+        : undefined,
+    expedition_bonus:
+      isObject(bonus) && isString(bonus.troop_type) && isString(bonus.attack) && isString(bonus.defense)
+        ? { troop_type: bonus.troop_type, attack: bonus.attack, defense: bonus.defense, note: optional(bonus.note, isString) }
+        : undefined,
+    talent: isObject(talent) && isString(talent.name) && isString(talent.effect) && isLadders(talent.levels) ? { name: talent.name, effect: talent.effect, levels: talent.levels } : undefined,
+    skills: value.skills as Skill[],
+    exclusive_gear: value.exclusive_gear as ExclusiveGear | undefined,
+    shard_sources: optional(value.shard_sources, isStrings) ?? [],
+    tier_ratings: (value.tier_ratings as TierRating[] | undefined) ?? [],
+    notes: optional(value.notes, isStrings) ?? [],
+    confidence: value.confidence as string,
+    sources: Array.isArray(value.sources)
+      ? value.sources.filter((s): s is Record<string, unknown> & { ref: string } => isObject(s) && isString(s.ref)).map((s) => ({ id: optional(s.id, isString), ref: s.ref, used_for: optional(s.used_for, isString) }))
+      : [],
+    resolved: isObject(resolved) && isString(resolved.from) && isString(resolved.matched) && isString(resolved.match_type) ? { from: resolved.from, matched: resolved.matched, match_type: resolved.match_type } : undefined,
+    data_version: isString(value.data_version) ? value.data_version : '',
+  };
+}
+
+/** The expedition skill a hero contributes when it joins someone else's rally: slot 1. */
+export function joinerSkill(result: HeroResult): Skill | undefined {
+  return result.skills.find((s) => s.kind === 'expedition' && s.slot === 1);
+}
