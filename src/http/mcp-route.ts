@@ -6,7 +6,7 @@
  */
 import type { Context, Handler } from 'hono';
 import type { DeprecationRule } from '../../generated/catalog-types.js';
-import { endpointAvailability, mostUrgent } from '../catalog/availability.js';
+import { endpointAvailability, mostUrgent, type TimedAvailability } from '../catalog/availability.js';
 import type { Registry } from '../catalog/registry.js';
 import { classify, ErrorCode, idOf, type RequestId } from '../mcp/jsonrpc.js';
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol-versions.js';
@@ -14,7 +14,8 @@ import type { McpServer } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, isJsonContentType } from './media-types.js';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit.js';
-import { decodeUtf8, nestsDeeperThan, readBody } from './read-body.js';
+import type { IncomingMessage } from 'node:http';
+import { decodeUtf8, nestsDeeperThan, readBody, readText } from './read-body.js';
 import { JSON_CONTENT_TYPE, jsonRpcErrorResponse } from './responses.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -60,10 +61,13 @@ export function mcpPost(options: McpRouteOptions): Handler {
   const { server, registry, clock, baseUrl, limiter } = options;
   const endpoint = server.endpoint;
   const windowSeconds = limiter ? Math.round(limiter.windowMs / 1000) : 0;
+  // Without deprecation rules nothing here depends on the time but the rate limit: skip the lookups.
+  const timeless = registry.rules.boundaries.length === 0;
+  const current: TimedAvailability = { state: 'available' };
 
   return async function mcpPost(c) {
     const now = clock();
-    const endpointState = endpointAvailability(endpoint, registry.rules, now);
+    const endpointState = timeless ? current : endpointAvailability(endpoint, registry.rules, now);
     if (endpointState.state === 'sunset') {
       const use = endpointState.rule.replacement ? ` Use ${baseUrl}${endpointState.rule.replacement} instead.` : '';
       return jsonRpcErrorResponse(410, null, ErrorCode.InvalidRequest, `This endpoint was retired on ${endpointState.rule.sunsetHeader}.${use}`);
@@ -86,7 +90,7 @@ export function mcpPost(options: McpRouteOptions): Handler {
         return new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
       }
     }
-    Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));
+    if (endpointState.deprecation) Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));
     const fail = (status: number, id: RequestId | null, code: ErrorCode, message: string) => jsonRpcErrorResponse(status, id, code, message, headers);
 
     if (!isJsonContentType(c.req.header('content-type'))) {
@@ -100,10 +104,10 @@ export function mcpPost(options: McpRouteOptions): Handler {
       return fail(400, null, ErrorCode.InvalidRequest, `Idempotency-Key is ${idempotencyKey.length} characters long; at most ${IDEMPOTENCY_KEY_MAX} are allowed.`);
     }
 
-    const body = await readBody(c.req.raw, BODY_LIMIT_BYTES);
-    if (!body.ok) return fail(413, null, ErrorCode.InvalidRequest, `Payload Too Large: a message may be at most ${BODY_LIMIT_BYTES} bytes.`);
-    const text = decodeUtf8(body.bytes);
-    if (text === undefined) return fail(400, null, ErrorCode.ParseError, 'Parse error: the body is not valid UTF-8.');
+    const body = await readText(c.req.raw, (c.env as { incoming?: IncomingMessage } | undefined)?.incoming, BODY_LIMIT_BYTES);
+    if (!body.ok && body.reason === 'too-large') return fail(413, null, ErrorCode.InvalidRequest, `Payload Too Large: a message may be at most ${BODY_LIMIT_BYTES} bytes.`);
+    if (!body.ok) return fail(400, null, ErrorCode.ParseError, 'Parse error: the body is not valid UTF-8.');
+    const text = body.text;
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return fail(400, null, ErrorCode.InvalidRequest, `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`);
     let parsed: unknown;
     try {
@@ -125,8 +129,10 @@ export function mcpPost(options: McpRouteOptions): Handler {
 
     const protocolVersion = isSupportedVersion(versionHeader) ? versionHeader : DEFAULT_PROTOCOL_VERSION;
     const account = options.account?.(c);
-    const reply = await server.handle(message.request, { protocolVersion, now, baseUrl, ...(account ? { account } : {}) });
-    Object.assign(headers, deprecationHeaders(mostUrgent(endpointState.deprecation, reply.deprecation), baseUrl));
+    const pending = server.handle(message.request, { protocolVersion, now, baseUrl, ...(account ? { account } : {}) });
+    const reply = pending instanceof Promise ? await pending : pending;
+    const deprecation = mostUrgent(endpointState.deprecation, reply.deprecation);
+    if (deprecation) Object.assign(headers, deprecationHeaders(deprecation, baseUrl));
     return new Response(reply.body, { status: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
   };
 }

@@ -44,6 +44,7 @@ export function acceptsMcpResponses(header: string | undefined): boolean {
 
 /** Content-Type must be application/json; parameters such as charset are fine. */
 export function isJsonContentType(header: string | undefined): boolean {
+  if (header === 'application/json') return true;
   if (!header) return false;
   return header.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }

@@ -1,4 +1,6 @@
 /** Reads a request body up to a byte limit, and stops reading (without buffering the rest) once it is exceeded. */
+import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
 
 export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' };
 
@@ -66,4 +68,33 @@ export function nestsDeeperThan(text: string, max: number): boolean {
     } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
   }
   return false;
+}
+
+export type TextRead = { ok: true; text: string } | { ok: false; reason: 'too-large' | 'not-utf8' };
+
+/** Every chunk of a Node request body as one Buffer. */
+function collect(incoming: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    incoming.once('error', reject);
+  });
+}
+
+/**
+ * The body as strict UTF-8 text, at most `limit` bytes. On Node with a declared length (every request a client
+ * library sends) it reads the IncomingMessage directly, which the HTTP parser bounds by that length, then checks and
+ * decodes the one Buffer natively: no Fetch body, no ArrayBuffer copy. Otherwise it streams with a running count.
+ */
+export async function readText(request: Request, incoming: IncomingMessage | undefined, limit: number): Promise<TextRead> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && incoming !== undefined && incoming.readable && !incoming.readableDidRead && Number(declared) <= limit) {
+    const bytes = await collect(incoming);
+    return isUtf8(bytes) ? { ok: true, text: bytes.toString('utf8') } : { ok: false, reason: 'not-utf8' };
+  }
+  const body = await readBody(request, limit);
+  if (!body.ok) return body;
+  const text = decodeUtf8(body.bytes);
+  return text === undefined ? { ok: false, reason: 'not-utf8' } : { ok: true, text };
 }

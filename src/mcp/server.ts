@@ -9,7 +9,7 @@ import { InitializeResponder } from './initialize.js';
 import { errorBody, ErrorCode, resultBody, type JsonRpcRequest } from './jsonrpc.js';
 import type { ProtocolVersion } from './protocol-versions.js';
 import type { ResourceCatalog } from './resources.js';
-import { ToolsCall } from './tools-call.js';
+import { ToolsCall, type CallOutcome } from './tools-call.js';
 import { ToolsList } from './tools-list.js';
 
 export interface RequestContext {
@@ -24,6 +24,11 @@ export interface Reply {
   readonly body: string;
   /** Set when the reply involves a deprecated tool (for the Deprecation/Sunset headers). */
   readonly deprecation?: DeprecationRule;
+}
+
+function callReply(id: JsonRpcRequest['id'], outcome: CallOutcome): Reply {
+  if (outcome.kind === 'error') return { body: errorBody(id, outcome.code, outcome.message) };
+  return { body: resultBody(id, outcome.resultJson), ...(outcome.deprecation ? { deprecation: outcome.deprecation } : {}) };
 }
 
 const OFFERED = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list'];
@@ -43,7 +48,8 @@ export class McpServer {
     this.#resources = options.resources;
   }
 
-  async handle(request: JsonRpcRequest, context: RequestContext): Promise<Reply> {
+  /** Synchronous when it can be (every method but a tool whose handler is asynchronous): a promise costs a tick. */
+  handle(request: JsonRpcRequest, context: RequestContext): Reply | Promise<Reply> {
     const { id, params } = request;
     switch (request.method) {
       case 'initialize':
@@ -53,9 +59,8 @@ export class McpServer {
       case 'tools/list':
         return { body: resultBody(id, this.#toolsList.resultJson(context.protocolVersion, context.now)) };
       case 'tools/call': {
-        const outcome = await this.#toolsCall.call(params, context.protocolVersion, { now: context.now, baseUrl: context.baseUrl, endpoint: this.endpoint.path, ...(context.account ? { account: context.account } : {}) });
-        if (outcome.kind === 'error') return { body: errorBody(id, outcome.code, outcome.message) };
-        return { body: resultBody(id, outcome.resultJson), ...(outcome.deprecation ? { deprecation: outcome.deprecation } : {}) };
+        const outcome = this.#toolsCall.call(params, context.protocolVersion, { now: context.now, baseUrl: context.baseUrl, endpoint: this.endpoint.path, ...(context.account ? { account: context.account } : {}) });
+        return outcome instanceof Promise ? outcome.then((o) => callReply(id, o)) : callReply(id, outcome);
       }
       case 'resources/list':
         return { body: resultBody(id, this.#resources.listJson) };

@@ -3,7 +3,7 @@
  * tool failure (`isError: true`) with a message the model can act on. A result is serialised once: the text
  * content is that JSON as a string, and `structuredContent` (2025-06-18+) is the same JSON inline.
  */
-import type { DeprecationRule, EndpointMetadata, ToolError } from '../../generated/catalog-types.js';
+import type { DeprecationRule, EndpointMetadata, ToolError, ToolOutcome } from '../../generated/catalog-types.js';
 import { toolAvailability } from '../catalog/availability.js';
 import type { Registry, RegisteredTool } from '../catalog/registry.js';
 import type { ToolContext } from '../tools/context.js';
@@ -40,7 +40,8 @@ export class ToolsCall {
     this.#accountEndpoint = registry.endpoints.find((e) => e.serves.includes('account'))?.path;
   }
 
-  async call(params: Record<string, unknown>, version: ProtocolVersion, context: ToolContext): Promise<CallOutcome> {
+  /** Synchronous unless the tool's handler is asynchronous (the account tools read the store). */
+  call(params: Record<string, unknown>, version: ProtocolVersion, context: ToolContext): CallOutcome | Promise<CallOutcome> {
     const { name } = params;
     if (typeof name !== 'string' || name === '') {
       return { kind: 'error', code: ErrorCode.InvalidParams, message: 'tools/call needs params.name, the name of a tool (see tools/list).' };
@@ -58,9 +59,13 @@ export class ToolsCall {
       const inputSchema = tool.listEntries[eraOf(version)].inputSchema as Record<string, unknown>;
       return { kind: 'result', resultJson: failureJson(argumentsFailure(tool.validateInput.errors ?? [], inputSchema)), ...this.#deprecation(availability.deprecation) };
     }
-    const outcome = await tool.handle(args as never, context);
-    const resultJson = outcome.ok ? successJson(outcome.value, version) : failureJson(outcome.error);
-    return { kind: 'result', resultJson, ...this.#deprecation(availability.deprecation) };
+    const finish = (outcome: ToolOutcome<unknown>): CallOutcome => ({
+      kind: 'result',
+      resultJson: outcome.ok ? successJson(outcome.value, version) : failureJson(outcome.error),
+      ...this.#deprecation(availability.deprecation),
+    });
+    const outcome = tool.handle(args as never, context);
+    return outcome instanceof Promise ? outcome.then(finish) : finish(outcome);
   }
 
   #deprecation(rule: DeprecationRule | undefined): { deprecation?: DeprecationRule } {
