@@ -67,10 +67,18 @@ export async function startProcess(name: string, args: string[], port: number, e
   };
 }
 
+/** The Node flags `npm start` runs the service with (package.json), so the benchmark measures what operators run. */
+function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const match = /node((?: --\S+)*) dist\/src\/main\.js/.exec(start);
+  if (!match) throw new Error(`cannot read the node command from the start script: ${start}`);
+  return match[1]!.trim().split(/\s+/).filter(Boolean);
+}
+
 /** The built service with its rate limit lifted and a fresh data directory. */
 export function startService(port: number, env: Record<string, string> = {}): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kingshot-bench-'));
-  return startProcess('service', ['dist/src/main.js'], port, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...env });
+  return startProcess('service', [...startFlags(), 'dist/src/main.js'], port, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...env });
 }
 
 export function startAnchor(name: 'bare-hono' | 'sdk-stateless', port: number): Promise<Running> {
