@@ -131,13 +131,21 @@ function checkTool(tool: ToolEntry, doc: SourceDocument, problems: Problem[]): v
   if (tool.deprecation) checkDeprecation(tool.deprecation, doc, problems);
 }
 
+/**
+ * Anywhere in a schema: no local `$ref` (fragments are shared through files and inlined), and no `type` arrays,
+ * which clients that map schemas onto a single-type dialect (Gemini's OpenAPI subset, say) reject: `anyOf` of
+ * single types says the same portably.
+ */
 function findNestedRefs(value: unknown, path: (string | number)[], doc: SourceDocument, problems: Problem[]): void {
   if (Array.isArray(value)) {
     value.forEach((v, i) => findNestedRefs(v, [...path, i], doc, problems));
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       if (k === '$ref') problems.push(doc.problem(pointerOf([...path, k]), `local $ref "${String(v)}" is not supported: share fragments through catalog/shared/*.yaml`));
-      else findNestedRefs(v, [...path, k], doc, problems);
+      else if (k === 'type' && Array.isArray(v)) {
+        const types = (v as unknown[]).map((t) => `{type: ${String(t)}}`).join(', ');
+        problems.push(doc.problem(pointerOf([...path, k]), `a type array is not portable (some clients accept one type only): write anyOf: [${types}]`));
+      } else findNestedRefs(v, [...path, k], doc, problems);
     }
   }
 }

@@ -104,7 +104,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                     properties: {
                       name: { type: 'string' },
                       value: {
-                        type: ['string', 'number'],
+                        anyOf: [
+                          { type: 'string' },
+                          { type: 'number' },
+                        ],
                       },
                     },
                     required: ['name', 'value'],
@@ -399,13 +402,19 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             description: 'Mythic heroes only. Upgraded with widgets (see hero_widgets_cost).',
             properties: {
               name: {
+                anyOf: [
+                  { type: 'string' },
+                  { type: 'null' },
+                ],
                 description: 'null when no source names the gear.',
-                type: ['string', 'null'],
               },
               name_note: { type: 'string' },
               max_level_stats: {
                 additionalProperties: {
-                  type: ['integer', 'string'],
+                  anyOf: [
+                    { type: 'integer' },
+                    { type: 'string' },
+                  ],
                 },
                 description: 'Stats at gear level 10; absent when no source publishes them.',
                 type: 'object',
@@ -850,8 +859,11 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                   properties: {
                     level: { type: 'integer' },
                     affinity: {
+                      anyOf: [
+                        { type: 'integer' },
+                        { type: 'null' },
+                      ],
                       description: 'Affinity points for the milestone; null when not published.',
-                      type: ['integer', 'null'],
                     },
                     emblems_to_advance: { description: 'Master Emblems for the breakthrough at this level.', type: 'integer' },
                     stat_bonus_pct: { type: 'number' },
@@ -877,7 +889,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                       properties: {
                         level: { type: 'integer' },
                         affinity: {
-                          type: ['integer', 'null'],
+                          anyOf: [
+                            { type: 'integer' },
+                            { type: 'null' },
+                          ],
                         },
                         emblems: { type: 'integer' },
                         stat_bonus_pct: { type: 'number' },
@@ -1192,12 +1207,18 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
           },
           inactive_goals: { description: 'Saved goals that are switched off (not listed).', minimum: 0, type: 'integer' },
           profile_updated_at: {
+            anyOf: [
+              { type: 'string' },
+              { type: 'null' },
+            ],
             description: 'When the profile (current levels) was last saved.',
-            type: ['string', 'null'],
           },
           inventory_updated_at: {
+            anyOf: [
+              { type: 'string' },
+              { type: 'null' },
+            ],
             description: 'When the inventory was last saved.',
-            type: ['string', 'null'],
           },
           data_version: {
             description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
@@ -1399,7 +1420,10 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
           },
           buildings: {
             additionalProperties: {
-              type: ['string', 'integer'],
+              anyOf: [
+                { type: 'string' },
+                { type: 'integer' },
+              ],
             },
             description: 'Truegold building levels other than the Town Center (labels like TG2-3, or numbers).',
             type: 'object',

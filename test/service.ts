@@ -1,7 +1,9 @@
 /** Starts the real service (src/main.ts under Node, through tsx) on a free loopback port, for end-to-end tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 export interface RunningService {
   baseUrl: string;
@@ -28,7 +30,8 @@ export async function startService(env: Record<string, string> = {}, port?: numb
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     // BASE_URL explicitly: vitest itself exports BASE_URL=/ (Vite's base path) into the environment.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(chosen), BASE_URL: `http://127.0.0.1:${chosen}`, RATE_LIMIT_PER_MINUTE: '0', ...env },
+    // A fresh DATA_DIR: tests never write into the checkout's ./var.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(chosen), BASE_URL: `http://127.0.0.1:${chosen}`, RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'kingshot-e2e-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

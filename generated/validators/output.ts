@@ -3,7 +3,7 @@
 import type { Validator } from './input.js';
 import type { ToolName } from '../tools/index.js';
 export const get_event_output = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["key","name","url","aliases","type","cadence","duration","description","details","rewards","shop","tips","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string","description":"The event's page."},"aliases":{"type":"array","items":{"type":"string"}},"type":{"type":"string","description":"e.g. alliance_pve, kingdom_vs_kingdom, solo_pve."},"cadence":{"type":"string","description":"How often it runs."},"duration":{"type":"string"},"cycle":{"type":"object","description":"Place in a 28-day cycle model of one community calendar (relative order only; real dates vary by kingdom).","additionalProperties":false,"properties":{"days":{"type":"array","items":{"type":"integer"}},"phases":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["phase","days"],"properties":{"phase":{"type":"string"},"days":{"type":"array","items":{"type":"integer"}}}}},"text":{"type":"string"}}},"description":{"type":"string"},"details":{"type":"array","description":"Mechanics, phases, scoring and point values where known.","items":{"type":"object","additionalProperties":false,"required":["title","facts"],"properties":{"title":{"type":"string"},"facts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"type":["string","number"]}}}}}}},"rewards":{"type":"array","description":"Reward items; `key` and `url` where the item has a record. Empty when the rewards are not documented.","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"note":{"type":"string"}}}},"shop":{"type":"array","description":"Shop prices in the event's currency.","items":{"type":"object","additionalProperties":false,"required":["name","price"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"price":{"type":"string"}}}},"tips":{"type":"array","items":{"type":"string"},"description":"Advice paraphrased from player guides."},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["key","name","url","aliases","type","cadence","duration","description","details","rewards","shop","tips","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string","description":"The event's page."},"aliases":{"type":"array","items":{"type":"string"}},"type":{"type":"string","description":"e.g. alliance_pve, kingdom_vs_kingdom, solo_pve."},"cadence":{"type":"string","description":"How often it runs."},"duration":{"type":"string"},"cycle":{"type":"object","description":"Place in a 28-day cycle model of one community calendar (relative order only; real dates vary by kingdom).","additionalProperties":false,"properties":{"days":{"type":"array","items":{"type":"integer"}},"phases":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["phase","days"],"properties":{"phase":{"type":"string"},"days":{"type":"array","items":{"type":"integer"}}}}},"text":{"type":"string"}}},"description":{"type":"string"},"details":{"type":"array","description":"Mechanics, phases, scoring and point values where known.","items":{"type":"object","additionalProperties":false,"required":["title","facts"],"properties":{"title":{"type":"string"},"facts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","value"],"properties":{"name":{"type":"string"},"value":{"anyOf":[{"type":"string"},{"type":"number"}]}}}}}}},"rewards":{"type":"array","description":"Reward items; `key` and `url` where the item has a record. Empty when the rewards are not documented.","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"note":{"type":"string"}}}},"shop":{"type":"array","description":"Shop prices in the event's currency.","items":{"type":"object","additionalProperties":false,"required":["name","price"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"price":{"type":"string"}}}},"tips":{"type":"array","items":{"type":"string"},"description":"Advice paraphrased from player guides."},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 const func2 = Object.prototype.hasOwnProperty;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -582,8 +582,11 @@ errors++;
 }
 if(data22.value !== undefined){
 let data24 = data22.value;
-if((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))){
-const err47 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5+"/value",schemaPath:"#/properties/details/items/properties/facts/items/properties/value/type",keyword:"type",params:{type: schema11.properties.details.items.properties.facts.items.properties.value.type},message:"must be string,number",schema:schema11.properties.details.items.properties.facts.items.properties.value.type,parentSchema:schema11.properties.details.items.properties.facts.items.properties.value,data:data24};
+const _errs55 = errors;
+let valid17 = false;
+const _errs56 = errors;
+if(typeof data24 !== "string"){
+const err47 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5+"/value",schemaPath:"#/properties/details/items/properties/facts/items/properties/value/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.details.items.properties.facts.items.properties.value.anyOf[0].type,parentSchema:schema11.properties.details.items.properties.facts.items.properties.value.anyOf[0],data:data24};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -592,10 +595,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-}
-else {
-const err48 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5,schemaPath:"#/properties/details/items/properties/facts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.details.items.properties.facts.items.type,parentSchema:schema11.properties.details.items.properties.facts.items,data:data22};
+var _valid0 = _errs56 === errors;
+valid17 = valid17 || _valid0;
+if(!valid17){
+const _errs58 = errors;
+if(!((typeof data24 == "number") && (isFinite(data24)))){
+const err48 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5+"/value",schemaPath:"#/properties/details/items/properties/facts/items/properties/value/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema11.properties.details.items.properties.facts.items.properties.value.anyOf[1].type,parentSchema:schema11.properties.details.items.properties.facts.items.properties.value.anyOf[1],data:data24};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -604,10 +609,11 @@ vErrors.push(err48);
 }
 errors++;
 }
+var _valid0 = _errs58 === errors;
+valid17 = valid17 || _valid0;
 }
-}
-else {
-const err49 = {instancePath:instancePath+"/details/" + i4+"/facts",schemaPath:"#/properties/details/items/properties/facts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.details.items.properties.facts.type,parentSchema:schema11.properties.details.items.properties.facts,data:data21};
+if(!valid17){
+const err49 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5+"/value",schemaPath:"#/properties/details/items/properties/facts/items/properties/value/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.details.items.properties.facts.items.properties.value.anyOf,parentSchema:schema11.properties.details.items.properties.facts.items.properties.value,data:data24};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -616,10 +622,21 @@ vErrors.push(err49);
 }
 errors++;
 }
+else {
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+}
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/details/" + i4,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.details.items.type,parentSchema:schema11.properties.details.items,data:data19};
+const err50 = {instancePath:instancePath+"/details/" + i4+"/facts/" + i5,schemaPath:"#/properties/details/items/properties/facts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.details.items.properties.facts.items.type,parentSchema:schema11.properties.details.items.properties.facts.items,data:data22};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -631,12 +648,36 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.details.type,parentSchema:schema11.properties.details,data:data18};
+const err51 = {instancePath:instancePath+"/details/" + i4+"/facts",schemaPath:"#/properties/details/items/properties/facts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.details.items.properties.facts.type,parentSchema:schema11.properties.details.items.properties.facts,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
 else {
 vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/details/" + i4,schemaPath:"#/properties/details/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.details.items.type,parentSchema:schema11.properties.details.items,data:data19};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.details.type,parentSchema:schema11.properties.details,data:data18};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -649,31 +690,7 @@ for(let i6=0; i6<len6; i6++){
 let data26 = data25[i6];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.name === undefined){
-const err52 = {instancePath:instancePath+"/rewards/" + i6,schemaPath:"#/properties/rewards/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.rewards.items.required,parentSchema:schema11.properties.rewards.items,data:data26};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-for(const key5 in data26){
-if(!((((key5 === "key") || (key5 === "name")) || (key5 === "url")) || (key5 === "note"))){
-const err53 = {instancePath:instancePath+"/rewards/" + i6,schemaPath:"#/properties/rewards/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.rewards.items,data:data26};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data26.key !== undefined){
-let data27 = data26.key;
-if(typeof data27 !== "string"){
-const err54 = {instancePath:instancePath+"/rewards/" + i6+"/key",schemaPath:"#/properties/rewards/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.rewards.items.properties.key.type,parentSchema:schema11.properties.rewards.items.properties.key,data:data27};
+const err54 = {instancePath:instancePath+"/rewards/" + i6,schemaPath:"#/properties/rewards/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.rewards.items.required,parentSchema:schema11.properties.rewards.items,data:data26};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -682,11 +699,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data26.name !== undefined){
-let data28 = data26.name;
-if(typeof data28 !== "string"){
-const err55 = {instancePath:instancePath+"/rewards/" + i6+"/name",schemaPath:"#/properties/rewards/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.rewards.items.properties.name.type,parentSchema:schema11.properties.rewards.items.properties.name,data:data28};
+for(const key5 in data26){
+if(!((((key5 === "key") || (key5 === "name")) || (key5 === "url")) || (key5 === "note"))){
+const err55 = {instancePath:instancePath+"/rewards/" + i6,schemaPath:"#/properties/rewards/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.rewards.items,data:data26};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -696,10 +711,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data26.url !== undefined){
-let data29 = data26.url;
-if(typeof data29 !== "string"){
-const err56 = {instancePath:instancePath+"/rewards/" + i6+"/url",schemaPath:"#/properties/rewards/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.rewards.items.properties.url.type,parentSchema:schema11.properties.rewards.items.properties.url,data:data29};
+if(data26.key !== undefined){
+let data27 = data26.key;
+if(typeof data27 !== "string"){
+const err56 = {instancePath:instancePath+"/rewards/" + i6+"/key",schemaPath:"#/properties/rewards/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.rewards.items.properties.key.type,parentSchema:schema11.properties.rewards.items.properties.key,data:data27};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -709,10 +724,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data26.note !== undefined){
-let data30 = data26.note;
-if(typeof data30 !== "string"){
-const err57 = {instancePath:instancePath+"/rewards/" + i6+"/note",schemaPath:"#/properties/rewards/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.rewards.items.properties.note.type,parentSchema:schema11.properties.rewards.items.properties.note,data:data30};
+if(data26.name !== undefined){
+let data28 = data26.name;
+if(typeof data28 !== "string"){
+const err57 = {instancePath:instancePath+"/rewards/" + i6+"/name",schemaPath:"#/properties/rewards/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.rewards.items.properties.name.type,parentSchema:schema11.properties.rewards.items.properties.name,data:data28};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -722,9 +737,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/rewards/" + i6,schemaPath:"#/properties/rewards/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.rewards.items.type,parentSchema:schema11.properties.rewards.items,data:data26};
+if(data26.url !== undefined){
+let data29 = data26.url;
+if(typeof data29 !== "string"){
+const err58 = {instancePath:instancePath+"/rewards/" + i6+"/url",schemaPath:"#/properties/rewards/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.rewards.items.properties.url.type,parentSchema:schema11.properties.rewards.items.properties.url,data:data29};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -734,14 +750,39 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/rewards",schemaPath:"#/properties/rewards/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.rewards.type,parentSchema:schema11.properties.rewards,data:data25};
+if(data26.note !== undefined){
+let data30 = data26.note;
+if(typeof data30 !== "string"){
+const err59 = {instancePath:instancePath+"/rewards/" + i6+"/note",schemaPath:"#/properties/rewards/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.rewards.items.properties.note.type,parentSchema:schema11.properties.rewards.items.properties.note,data:data30};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/rewards/" + i6,schemaPath:"#/properties/rewards/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.rewards.items.type,parentSchema:schema11.properties.rewards.items,data:data26};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/rewards",schemaPath:"#/properties/rewards/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.rewards.type,parentSchema:schema11.properties.rewards,data:data25};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -754,28 +795,7 @@ for(let i7=0; i7<len7; i7++){
 let data32 = data31[i7];
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if(data32.name === undefined){
-const err60 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.shop.items.required,parentSchema:schema11.properties.shop.items,data:data32};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-if(data32.price === undefined){
-const err61 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema11.properties.shop.items.required,parentSchema:schema11.properties.shop.items,data:data32};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-for(const key6 in data32){
-if(!((((key6 === "key") || (key6 === "name")) || (key6 === "url")) || (key6 === "price"))){
-const err62 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.shop.items,data:data32};
+const err62 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema11.properties.shop.items.required,parentSchema:schema11.properties.shop.items,data:data32};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -784,11 +804,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data32.key !== undefined){
-let data33 = data32.key;
-if(typeof data33 !== "string"){
-const err63 = {instancePath:instancePath+"/shop/" + i7+"/key",schemaPath:"#/properties/shop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.shop.items.properties.key.type,parentSchema:schema11.properties.shop.items.properties.key,data:data33};
+if(data32.price === undefined){
+const err63 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/required",keyword:"required",params:{missingProperty: "price"},message:"must have required property '"+"price"+"'",schema:schema11.properties.shop.items.required,parentSchema:schema11.properties.shop.items,data:data32};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -797,11 +814,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data32.name !== undefined){
-let data34 = data32.name;
-if(typeof data34 !== "string"){
-const err64 = {instancePath:instancePath+"/shop/" + i7+"/name",schemaPath:"#/properties/shop/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.shop.items.properties.name.type,parentSchema:schema11.properties.shop.items.properties.name,data:data34};
+for(const key6 in data32){
+if(!((((key6 === "key") || (key6 === "name")) || (key6 === "url")) || (key6 === "price"))){
+const err64 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.shop.items,data:data32};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -811,10 +826,10 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data32.url !== undefined){
-let data35 = data32.url;
-if(typeof data35 !== "string"){
-const err65 = {instancePath:instancePath+"/shop/" + i7+"/url",schemaPath:"#/properties/shop/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.shop.items.properties.url.type,parentSchema:schema11.properties.shop.items.properties.url,data:data35};
+if(data32.key !== undefined){
+let data33 = data32.key;
+if(typeof data33 !== "string"){
+const err65 = {instancePath:instancePath+"/shop/" + i7+"/key",schemaPath:"#/properties/shop/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.shop.items.properties.key.type,parentSchema:schema11.properties.shop.items.properties.key,data:data33};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -824,10 +839,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data32.price !== undefined){
-let data36 = data32.price;
-if(typeof data36 !== "string"){
-const err66 = {instancePath:instancePath+"/shop/" + i7+"/price",schemaPath:"#/properties/shop/items/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.shop.items.properties.price.type,parentSchema:schema11.properties.shop.items.properties.price,data:data36};
+if(data32.name !== undefined){
+let data34 = data32.name;
+if(typeof data34 !== "string"){
+const err66 = {instancePath:instancePath+"/shop/" + i7+"/name",schemaPath:"#/properties/shop/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.shop.items.properties.name.type,parentSchema:schema11.properties.shop.items.properties.name,data:data34};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -837,9 +852,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.shop.items.type,parentSchema:schema11.properties.shop.items,data:data32};
+if(data32.url !== undefined){
+let data35 = data32.url;
+if(typeof data35 !== "string"){
+const err67 = {instancePath:instancePath+"/shop/" + i7+"/url",schemaPath:"#/properties/shop/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.shop.items.properties.url.type,parentSchema:schema11.properties.shop.items.properties.url,data:data35};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -849,9 +865,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/shop",schemaPath:"#/properties/shop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.shop.type,parentSchema:schema11.properties.shop,data:data31};
+if(data32.price !== undefined){
+let data36 = data32.price;
+if(typeof data36 !== "string"){
+const err68 = {instancePath:instancePath+"/shop/" + i7+"/price",schemaPath:"#/properties/shop/items/properties/price/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.shop.items.properties.price.type,parentSchema:schema11.properties.shop.items.properties.price,data:data36};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -861,14 +878,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data.tips !== undefined){
-let data37 = data.tips;
-if(Array.isArray(data37)){
-const len8 = data37.length;
-for(let i8=0; i8<len8; i8++){
-let data38 = data37[i8];
-if(typeof data38 !== "string"){
-const err69 = {instancePath:instancePath+"/tips/" + i8,schemaPath:"#/properties/tips/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.tips.items.type,parentSchema:schema11.properties.tips.items,data:data38};
+}
+else {
+const err69 = {instancePath:instancePath+"/shop/" + i7,schemaPath:"#/properties/shop/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.shop.items.type,parentSchema:schema11.properties.shop.items,data:data32};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -880,7 +892,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/tips",schemaPath:"#/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.tips.type,parentSchema:schema11.properties.tips,data:data37};
+const err70 = {instancePath:instancePath+"/shop",schemaPath:"#/properties/shop/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.shop.type,parentSchema:schema11.properties.shop,data:data31};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -890,14 +902,14 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.notes !== undefined){
-let data39 = data.notes;
-if(Array.isArray(data39)){
-const len9 = data39.length;
-for(let i9=0; i9<len9; i9++){
-let data40 = data39[i9];
-if(typeof data40 !== "string"){
-const err71 = {instancePath:instancePath+"/notes/" + i9,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notes.items.type,parentSchema:schema11.properties.notes.items,data:data40};
+if(data.tips !== undefined){
+let data37 = data.tips;
+if(Array.isArray(data37)){
+const len8 = data37.length;
+for(let i8=0; i8<len8; i8++){
+let data38 = data37[i8];
+if(typeof data38 !== "string"){
+const err71 = {instancePath:instancePath+"/tips/" + i8,schemaPath:"#/properties/tips/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.tips.items.type,parentSchema:schema11.properties.tips.items,data:data38};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -909,7 +921,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.notes.type,parentSchema:schema11.properties.notes,data:data39};
+const err72 = {instancePath:instancePath+"/tips",schemaPath:"#/properties/tips/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.tips.type,parentSchema:schema11.properties.tips,data:data37};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -919,10 +931,14 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data41 = data.confidence;
-if(typeof data41 !== "string"){
-const err73 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.confidence.type,parentSchema:schema11.properties.confidence,data:data41};
+if(data.notes !== undefined){
+let data39 = data.notes;
+if(Array.isArray(data39)){
+const len9 = data39.length;
+for(let i9=0; i9<len9; i9++){
+let data40 = data39[i9];
+if(typeof data40 !== "string"){
+const err73 = {instancePath:instancePath+"/notes/" + i9,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notes.items.type,parentSchema:schema11.properties.notes.items,data:data40};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -931,13 +947,38 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!(((data41 === "high") || (data41 === "medium")) || (data41 === "low"))){
-const err74 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema11.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.confidence.enum,parentSchema:schema11.properties.confidence,data:data41};
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.notes.type,parentSchema:schema11.properties.notes,data:data39};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data41 = data.confidence;
+if(typeof data41 !== "string"){
+const err75 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.confidence.type,parentSchema:schema11.properties.confidence,data:data41};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(!(((data41 === "high") || (data41 === "medium")) || (data41 === "low"))){
+const err76 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema11.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.confidence.enum,parentSchema:schema11.properties.confidence,data:data41};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
 }
 errors++;
 }
@@ -950,31 +991,7 @@ for(let i10=0; i10<len10; i10++){
 let data43 = data42[i10];
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 if(data43.ref === undefined){
-const err75 = {instancePath:instancePath+"/sources/" + i10,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema11.properties.sources.items.required,parentSchema:schema11.properties.sources.items,data:data43};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-for(const key7 in data43){
-if(!(((key7 === "id") || (key7 === "ref")) || (key7 === "used_for"))){
-const err76 = {instancePath:instancePath+"/sources/" + i10,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.sources.items,data:data43};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data43.id !== undefined){
-let data44 = data43.id;
-if(typeof data44 !== "string"){
-const err77 = {instancePath:instancePath+"/sources/" + i10+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.sources.items.properties.id.type,parentSchema:schema11.properties.sources.items.properties.id,data:data44};
+const err77 = {instancePath:instancePath+"/sources/" + i10,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema11.properties.sources.items.required,parentSchema:schema11.properties.sources.items,data:data43};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -983,11 +1000,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data43.ref !== undefined){
-let data45 = data43.ref;
-if(typeof data45 !== "string"){
-const err78 = {instancePath:instancePath+"/sources/" + i10+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.sources.items.properties.ref.type,parentSchema:schema11.properties.sources.items.properties.ref,data:data45};
+for(const key7 in data43){
+if(!(((key7 === "id") || (key7 === "ref")) || (key7 === "used_for"))){
+const err78 = {instancePath:instancePath+"/sources/" + i10,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.sources.items,data:data43};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -997,10 +1012,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data43.used_for !== undefined){
-let data46 = data43.used_for;
-if(typeof data46 !== "string"){
-const err79 = {instancePath:instancePath+"/sources/" + i10+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.sources.items.properties.used_for.type,parentSchema:schema11.properties.sources.items.properties.used_for,data:data46};
+if(data43.id !== undefined){
+let data44 = data43.id;
+if(typeof data44 !== "string"){
+const err79 = {instancePath:instancePath+"/sources/" + i10+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.sources.items.properties.id.type,parentSchema:schema11.properties.sources.items.properties.id,data:data44};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1010,9 +1025,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/sources/" + i10,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.sources.items.type,parentSchema:schema11.properties.sources.items,data:data43};
+if(data43.ref !== undefined){
+let data45 = data43.ref;
+if(typeof data45 !== "string"){
+const err80 = {instancePath:instancePath+"/sources/" + i10+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.sources.items.properties.ref.type,parentSchema:schema11.properties.sources.items.properties.ref,data:data45};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1022,9 +1038,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.sources.type,parentSchema:schema11.properties.sources,data:data42};
+if(data43.used_for !== undefined){
+let data46 = data43.used_for;
+if(typeof data46 !== "string"){
+const err81 = {instancePath:instancePath+"/sources/" + i10+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.sources.items.properties.used_for.type,parentSchema:schema11.properties.sources.items.properties.used_for,data:data46};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1034,11 +1051,9 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.resolved !== undefined){
-let data47 = data.resolved;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.from === undefined){
-const err82 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.properties.resolved.required,parentSchema:schema11.properties.resolved,data:data47};
+}
+else {
+const err82 = {instancePath:instancePath+"/sources/" + i10,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.sources.items.type,parentSchema:schema11.properties.sources.items,data:data43};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1047,8 +1062,10 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data47.matched === undefined){
-const err83 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema11.properties.resolved.required,parentSchema:schema11.properties.resolved,data:data47};
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.sources.type,parentSchema:schema11.properties.sources,data:data42};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1057,8 +1074,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data47.match_type === undefined){
-const err84 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema11.properties.resolved.required,parentSchema:schema11.properties.resolved,data:data47};
+}
+if(data.resolved !== undefined){
+let data47 = data.resolved;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.from === undefined){
+const err84 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.properties.resolved.required,parentSchema:schema11.properties.resolved,data:data47};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1067,9 +1088,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-for(const key8 in data47){
-if(!(((key8 === "from") || (key8 === "matched")) || (key8 === "match_type"))){
-const err85 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.resolved,data:data47};
+if(data47.matched === undefined){
+const err85 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema11.properties.resolved.required,parentSchema:schema11.properties.resolved,data:data47};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1078,11 +1098,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data47.from !== undefined){
-let data48 = data47.from;
-if(typeof data48 !== "string"){
-const err86 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.resolved.properties.from.type,parentSchema:schema11.properties.resolved.properties.from,data:data48};
+if(data47.match_type === undefined){
+const err86 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema11.properties.resolved.required,parentSchema:schema11.properties.resolved,data:data47};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1091,11 +1108,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data47.matched !== undefined){
-let data49 = data47.matched;
-if(typeof data49 !== "string"){
-const err87 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.resolved.properties.matched.type,parentSchema:schema11.properties.resolved.properties.matched,data:data49};
+for(const key8 in data47){
+if(!(((key8 === "from") || (key8 === "matched")) || (key8 === "match_type"))){
+const err87 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.resolved,data:data47};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1105,10 +1120,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data47.match_type !== undefined){
-let data50 = data47.match_type;
-if(typeof data50 !== "string"){
-const err88 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.resolved.properties.match_type.type,parentSchema:schema11.properties.resolved.properties.match_type,data:data50};
+if(data47.from !== undefined){
+let data48 = data47.from;
+if(typeof data48 !== "string"){
+const err88 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.resolved.properties.from.type,parentSchema:schema11.properties.resolved.properties.from,data:data48};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1117,8 +1132,11 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(!((((((data50 === "exact") || (data50 === "prefix")) || (data50 === "words")) || (data50 === "typo")) || (data50 === "contains")) || (data50 === "mentions"))){
-const err89 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema11.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.resolved.properties.match_type.enum,parentSchema:schema11.properties.resolved.properties.match_type,data:data50};
+}
+if(data47.matched !== undefined){
+let data49 = data47.matched;
+if(typeof data49 !== "string"){
+const err89 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.resolved.properties.matched.type,parentSchema:schema11.properties.resolved.properties.matched,data:data49};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1128,9 +1146,10 @@ vErrors.push(err89);
 errors++;
 }
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resolved.type,parentSchema:schema11.properties.resolved,data:data47};
+if(data47.match_type !== undefined){
+let data50 = data47.match_type;
+if(typeof data50 !== "string"){
+const err90 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.resolved.properties.match_type.type,parentSchema:schema11.properties.resolved.properties.match_type,data:data50};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1139,11 +1158,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data.data_version !== undefined){
-let data51 = data.data_version;
-if(typeof data51 !== "string"){
-const err91 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.data_version.type,parentSchema:schema11.properties.data_version,data:data51};
+if(!((((((data50 === "exact") || (data50 === "prefix")) || (data50 === "words")) || (data50 === "typo")) || (data50 === "contains")) || (data50 === "mentions"))){
+const err91 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema11.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.resolved.properties.match_type.enum,parentSchema:schema11.properties.resolved.properties.match_type,data:data50};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1155,7 +1171,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err92 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.resolved.type,parentSchema:schema11.properties.resolved,data:data47};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1164,12 +1180,37 @@ vErrors.push(err92);
 }
 errors++;
 }
+}
+if(data.data_version !== undefined){
+let data51 = data.data_version;
+if(typeof data51 !== "string"){
+const err93 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.data_version.type,parentSchema:schema11.properties.data_version,data:data51};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
 export const get_hero_output = validate11;
-const schema12 = {"type":"object","additionalProperties":false,"required":["key","name","aliases","url","generation","rarity","troop_type","roles","base_stats","expedition_bonus","skills","shard_sources","tier_ratings","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"aliases":{"type":"array","items":{"type":"string"},"description":"Other names the hero is known by."},"url":{"type":"string","description":"The hero's page."},"generation":{"type":"integer","minimum":1,"description":"Hero generation (Epic and Rare heroes are listed under generation 1)."},"generation_note":{"type":"string"},"release":{"type":"string","description":"When the hero becomes available on a server."},"rarity":{"type":"object","additionalProperties":false,"required":["key","name","also_called"],"properties":{"key":{"type":"string","enum":["mythic","epic","rare"]},"name":{"type":"string"},"also_called":{"type":"array","items":{"type":"string"},"description":"Other names of the rarity (Mythic: Legendary, SSR, gold)."}}},"troop_type":{"type":"string","enum":["infantry","cavalry","archer"]},"roles":{"type":"array","items":{"type":"string"},"description":"Community usage tags (not game data), e.g. rally_leader, bear_hunt_joiner."},"base_stats":{"type":"object","additionalProperties":false,"required":["attack","defense","health","note"],"properties":{"attack":{"type":"integer"},"defense":{"type":"integer"},"health":{"type":"integer"},"note":{"type":"string"}}},"expedition_bonus":{"type":"object","description":"Bonus to troops of the hero's own type when the hero leads.","additionalProperties":false,"required":["troop_type","attack","defense","note"],"properties":{"troop_type":{"type":"string"},"attack":{"type":"string"},"defense":{"type":"string"},"note":{"type":"string"}}},"talent":{"type":"object","additionalProperties":false,"required":["name","effect","levels"],"properties":{"name":{"type":"string"},"effect":{"type":"string"},"levels":{"description":"Per stat, the values at skill levels 1 to 5 as published (e.g. \"5%\").","type":"object","additionalProperties":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"string"}}}}},"skills":{"type":"array","description":"Conquest skills, then expedition skills in slot order.","items":{"type":"object","additionalProperties":false,"required":["name","kind","effect","levels"],"properties":{"name":{"type":"string"},"kind":{"type":"string","enum":["conquest","expedition"],"description":"conquest: hero battle skill; expedition: world-map march skill."},"slot":{"type":"integer","minimum":1,"maximum":3,"description":"Expedition skill order; slot 1 is the only skill a rally joiner contributes."},"effect":{"type":"string","description":"Short paraphrase of what the skill does."},"levels":{"description":"Per stat, the values at skill levels 1 to 5 as published (e.g. \"5%\").","type":"object","additionalProperties":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"string"}}},"fixed":{"type":"object","description":"Per stat, a value that does not change with the level.","additionalProperties":{"type":"string"}}}}},"exclusive_gear":{"type":"object","description":"Mythic heroes only. Upgraded with widgets (see hero_widgets_cost).","additionalProperties":false,"required":["name","trigger","skills","levels"],"properties":{"name":{"type":["string","null"],"description":"null when no source names the gear."},"name_note":{"type":"string"},"max_level_stats":{"type":"object","description":"Stats at gear level 10; absent when no source publishes them.","additionalProperties":{"type":["integer","string"]}},"trigger":{"type":"string","description":"When the gear's expedition skill applies."},"skills":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","kind","effect","levels"],"properties":{"name":{"type":"string"},"kind":{"type":"string","enum":["conquest","expedition"],"description":"conquest: hero battle skill; expedition: world-map march skill."},"slot":{"type":"integer","minimum":1,"maximum":3,"description":"Expedition skill order; slot 1 is the only skill a rally joiner contributes."},"effect":{"type":"string","description":"Short paraphrase of what the skill does."},"levels":{"description":"Per stat, the values at skill levels 1 to 5 as published (e.g. \"5%\").","type":"object","additionalProperties":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"string"}}},"fixed":{"type":"object","description":"Per stat, a value that does not change with the level.","additionalProperties":{"type":"string"}}}}},"levels":{"type":"string","description":"How gear levels raise the two skills."}}},"shard_sources":{"type":"array","items":{"type":"string"}},"tier_ratings":{"type":"array","description":"The hero's tier in each community tier-list role, at that role's latest generation (see get_tier_list).","items":{"type":"object","additionalProperties":false,"required":["role","generation","tier"],"properties":{"role":{"type":"string"},"generation":{"type":"integer"},"tier":{"type":"string","enum":["S+","S","A","B","C","D","not rated"],"description":"\"not rated\": the source does not rate the hero for this role."}}}},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema12 = {"type":"object","additionalProperties":false,"required":["key","name","aliases","url","generation","rarity","troop_type","roles","base_stats","expedition_bonus","skills","shard_sources","tier_ratings","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"aliases":{"type":"array","items":{"type":"string"},"description":"Other names the hero is known by."},"url":{"type":"string","description":"The hero's page."},"generation":{"type":"integer","minimum":1,"description":"Hero generation (Epic and Rare heroes are listed under generation 1)."},"generation_note":{"type":"string"},"release":{"type":"string","description":"When the hero becomes available on a server."},"rarity":{"type":"object","additionalProperties":false,"required":["key","name","also_called"],"properties":{"key":{"type":"string","enum":["mythic","epic","rare"]},"name":{"type":"string"},"also_called":{"type":"array","items":{"type":"string"},"description":"Other names of the rarity (Mythic: Legendary, SSR, gold)."}}},"troop_type":{"type":"string","enum":["infantry","cavalry","archer"]},"roles":{"type":"array","items":{"type":"string"},"description":"Community usage tags (not game data), e.g. rally_leader, bear_hunt_joiner."},"base_stats":{"type":"object","additionalProperties":false,"required":["attack","defense","health","note"],"properties":{"attack":{"type":"integer"},"defense":{"type":"integer"},"health":{"type":"integer"},"note":{"type":"string"}}},"expedition_bonus":{"type":"object","description":"Bonus to troops of the hero's own type when the hero leads.","additionalProperties":false,"required":["troop_type","attack","defense","note"],"properties":{"troop_type":{"type":"string"},"attack":{"type":"string"},"defense":{"type":"string"},"note":{"type":"string"}}},"talent":{"type":"object","additionalProperties":false,"required":["name","effect","levels"],"properties":{"name":{"type":"string"},"effect":{"type":"string"},"levels":{"description":"Per stat, the values at skill levels 1 to 5 as published (e.g. \"5%\").","type":"object","additionalProperties":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"string"}}}}},"skills":{"type":"array","description":"Conquest skills, then expedition skills in slot order.","items":{"type":"object","additionalProperties":false,"required":["name","kind","effect","levels"],"properties":{"name":{"type":"string"},"kind":{"type":"string","enum":["conquest","expedition"],"description":"conquest: hero battle skill; expedition: world-map march skill."},"slot":{"type":"integer","minimum":1,"maximum":3,"description":"Expedition skill order; slot 1 is the only skill a rally joiner contributes."},"effect":{"type":"string","description":"Short paraphrase of what the skill does."},"levels":{"description":"Per stat, the values at skill levels 1 to 5 as published (e.g. \"5%\").","type":"object","additionalProperties":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"string"}}},"fixed":{"type":"object","description":"Per stat, a value that does not change with the level.","additionalProperties":{"type":"string"}}}}},"exclusive_gear":{"type":"object","description":"Mythic heroes only. Upgraded with widgets (see hero_widgets_cost).","additionalProperties":false,"required":["name","trigger","skills","levels"],"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"null when no source names the gear."},"name_note":{"type":"string"},"max_level_stats":{"type":"object","description":"Stats at gear level 10; absent when no source publishes them.","additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string"}]}},"trigger":{"type":"string","description":"When the gear's expedition skill applies."},"skills":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","kind","effect","levels"],"properties":{"name":{"type":"string"},"kind":{"type":"string","enum":["conquest","expedition"],"description":"conquest: hero battle skill; expedition: world-map march skill."},"slot":{"type":"integer","minimum":1,"maximum":3,"description":"Expedition skill order; slot 1 is the only skill a rally joiner contributes."},"effect":{"type":"string","description":"Short paraphrase of what the skill does."},"levels":{"description":"Per stat, the values at skill levels 1 to 5 as published (e.g. \"5%\").","type":"object","additionalProperties":{"type":"array","minItems":5,"maxItems":5,"items":{"type":"string"}}},"fixed":{"type":"object","description":"Per stat, a value that does not change with the level.","additionalProperties":{"type":"string"}}}}},"levels":{"type":"string","description":"How gear levels raise the two skills."}}},"shard_sources":{"type":"array","items":{"type":"string"}},"tier_ratings":{"type":"array","description":"The hero's tier in each community tier-list role, at that role's latest generation (see get_tier_list).","items":{"type":"object","additionalProperties":false,"required":["role","generation","tier"],"properties":{"role":{"type":"string"},"generation":{"type":"integer"},"tier":{"type":"string","enum":["S+","S","A","B","C","D","not rated"],"description":"\"not rated\": the source does not rate the hero for this role."}}}},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2351,8 +2392,11 @@ errors++;
 }
 if(data43.name !== undefined){
 let data44 = data43.name;
-if((typeof data44 !== "string") && (data44 !== null)){
-const err99 = {instancePath:instancePath+"/exclusive_gear/name",schemaPath:"#/properties/exclusive_gear/properties/name/type",keyword:"type",params:{type: schema12.properties.exclusive_gear.properties.name.type},message:"must be string,null",schema:schema12.properties.exclusive_gear.properties.name.type,parentSchema:schema12.properties.exclusive_gear.properties.name,data:data44};
+const _errs100 = errors;
+let valid22 = false;
+const _errs101 = errors;
+if(typeof data44 !== "string"){
+const err99 = {instancePath:instancePath+"/exclusive_gear/name",schemaPath:"#/properties/exclusive_gear/properties/name/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.name.anyOf[0].type,parentSchema:schema12.properties.exclusive_gear.properties.name.anyOf[0],data:data44};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2361,11 +2405,12 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data43.name_note !== undefined){
-let data45 = data43.name_note;
-if(typeof data45 !== "string"){
-const err100 = {instancePath:instancePath+"/exclusive_gear/name_note",schemaPath:"#/properties/exclusive_gear/properties/name_note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.name_note.type,parentSchema:schema12.properties.exclusive_gear.properties.name_note,data:data45};
+var _valid0 = _errs101 === errors;
+valid22 = valid22 || _valid0;
+if(!valid22){
+const _errs103 = errors;
+if(data44 !== null){
+const err100 = {instancePath:instancePath+"/exclusive_gear/name",schemaPath:"#/properties/exclusive_gear/properties/name/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema12.properties.exclusive_gear.properties.name.anyOf[1].type,parentSchema:schema12.properties.exclusive_gear.properties.name.anyOf[1],data:data44};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2374,14 +2419,11 @@ vErrors.push(err100);
 }
 errors++;
 }
+var _valid0 = _errs103 === errors;
+valid22 = valid22 || _valid0;
 }
-if(data43.max_level_stats !== undefined){
-let data46 = data43.max_level_stats;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-for(const key10 in data46){
-let data47 = data46[key10];
-if((!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))) && (typeof data47 !== "string")){
-const err101 = {instancePath:instancePath+"/exclusive_gear/max_level_stats/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/max_level_stats/additionalProperties/type",keyword:"type",params:{type: schema12.properties.exclusive_gear.properties.max_level_stats.additionalProperties.type},message:"must be integer,string",schema:schema12.properties.exclusive_gear.properties.max_level_stats.additionalProperties.type,parentSchema:schema12.properties.exclusive_gear.properties.max_level_stats.additionalProperties,data:data47};
+if(!valid22){
+const err101 = {instancePath:instancePath+"/exclusive_gear/name",schemaPath:"#/properties/exclusive_gear/properties/name/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.exclusive_gear.properties.name.anyOf,parentSchema:schema12.properties.exclusive_gear.properties.name,data:data44};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2390,10 +2432,22 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
+else {
+errors = _errs100;
+if(vErrors !== null){
+if(_errs100){
+vErrors.length = _errs100;
 }
 else {
-const err102 = {instancePath:instancePath+"/exclusive_gear/max_level_stats",schemaPath:"#/properties/exclusive_gear/properties/max_level_stats/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.properties.max_level_stats.type,parentSchema:schema12.properties.exclusive_gear.properties.max_level_stats,data:data46};
+vErrors = null;
+}
+}
+}
+}
+if(data43.name_note !== undefined){
+let data45 = data43.name_note;
+if(typeof data45 !== "string"){
+const err102 = {instancePath:instancePath+"/exclusive_gear/name_note",schemaPath:"#/properties/exclusive_gear/properties/name_note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.name_note.type,parentSchema:schema12.properties.exclusive_gear.properties.name_note,data:data45};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2403,15 +2457,84 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data43.trigger !== undefined){
-let data48 = data43.trigger;
-if(typeof data48 !== "string"){
-const err103 = {instancePath:instancePath+"/exclusive_gear/trigger",schemaPath:"#/properties/exclusive_gear/properties/trigger/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.trigger.type,parentSchema:schema12.properties.exclusive_gear.properties.trigger,data:data48};
+if(data43.max_level_stats !== undefined){
+let data46 = data43.max_level_stats;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key10 in data46){
+let data47 = data46[key10];
+const _errs111 = errors;
+let valid24 = false;
+const _errs112 = errors;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err103 = {instancePath:instancePath+"/exclusive_gear/max_level_stats/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/max_level_stats/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.exclusive_gear.properties.max_level_stats.additionalProperties.anyOf[0].type,parentSchema:schema12.properties.exclusive_gear.properties.max_level_stats.additionalProperties.anyOf[0],data:data47};
 if(vErrors === null){
 vErrors = [err103];
 }
 else {
 vErrors.push(err103);
+}
+errors++;
+}
+var _valid1 = _errs112 === errors;
+valid24 = valid24 || _valid1;
+if(!valid24){
+const _errs114 = errors;
+if(typeof data47 !== "string"){
+const err104 = {instancePath:instancePath+"/exclusive_gear/max_level_stats/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/max_level_stats/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.max_level_stats.additionalProperties.anyOf[1].type,parentSchema:schema12.properties.exclusive_gear.properties.max_level_stats.additionalProperties.anyOf[1],data:data47};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+var _valid1 = _errs114 === errors;
+valid24 = valid24 || _valid1;
+}
+if(!valid24){
+const err105 = {instancePath:instancePath+"/exclusive_gear/max_level_stats/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/max_level_stats/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema12.properties.exclusive_gear.properties.max_level_stats.additionalProperties.anyOf,parentSchema:schema12.properties.exclusive_gear.properties.max_level_stats.additionalProperties,data:data47};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+else {
+errors = _errs111;
+if(vErrors !== null){
+if(_errs111){
+vErrors.length = _errs111;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/exclusive_gear/max_level_stats",schemaPath:"#/properties/exclusive_gear/properties/max_level_stats/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.properties.max_level_stats.type,parentSchema:schema12.properties.exclusive_gear.properties.max_level_stats,data:data46};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data43.trigger !== undefined){
+let data48 = data43.trigger;
+if(typeof data48 !== "string"){
+const err107 = {instancePath:instancePath+"/exclusive_gear/trigger",schemaPath:"#/properties/exclusive_gear/properties/trigger/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.trigger.type,parentSchema:schema12.properties.exclusive_gear.properties.trigger,data:data48};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
 }
 errors++;
 }
@@ -2424,48 +2547,7 @@ for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(data50.name === undefined){
-const err104 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-if(data50.kind === undefined){
-const err105 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema12.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(data50.effect === undefined){
-const err106 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema12.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-if(data50.levels === undefined){
-const err107 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema12.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-for(const key11 in data50){
-if(!((((((key11 === "name") || (key11 === "kind")) || (key11 === "slot")) || (key11 === "effect")) || (key11 === "levels")) || (key11 === "fixed"))){
-const err108 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
+const err108 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema12.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2474,11 +2556,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data50.name !== undefined){
-let data51 = data50.name;
-if(typeof data51 !== "string"){
-const err109 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/name",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.name.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.name,data:data51};
+if(data50.kind === undefined){
+const err109 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema12.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2487,11 +2566,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-if(data50.kind !== undefined){
-let data52 = data50.kind;
-if(typeof data52 !== "string"){
-const err110 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/kind",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.kind.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.kind,data:data52};
+if(data50.effect === undefined){
+const err110 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema12.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2500,8 +2576,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(!((data52 === "conquest") || (data52 === "expedition"))){
-const err111 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/kind",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.properties.exclusive_gear.properties.skills.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.kind.enum,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.kind,data:data52};
+if(data50.levels === undefined){
+const err111 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema12.properties.exclusive_gear.properties.skills.items.required,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2510,11 +2586,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-if(data50.slot !== undefined){
-let data53 = data50.slot;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err112 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/slot",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/slot/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.slot.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.slot,data:data53};
+for(const key11 in data50){
+if(!((((((key11 === "name") || (key11 === "kind")) || (key11 === "slot")) || (key11 === "effect")) || (key11 === "levels")) || (key11 === "fixed"))){
+const err112 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2523,9 +2597,11 @@ vErrors.push(err112);
 }
 errors++;
 }
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 > 3 || isNaN(data53)){
-const err113 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/slot",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/slot/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.slot,data:data53};
+}
+if(data50.name !== undefined){
+let data51 = data50.name;
+if(typeof data51 !== "string"){
+const err113 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/name",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.name.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.name,data:data51};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2534,8 +2610,11 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data53 < 1 || isNaN(data53)){
-const err114 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/slot",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/slot/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.slot,data:data53};
+}
+if(data50.kind !== undefined){
+let data52 = data50.kind;
+if(typeof data52 !== "string"){
+const err114 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/kind",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.kind.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.kind,data:data52};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2544,17 +2623,61 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-}
-if(data50.effect !== undefined){
-let data54 = data50.effect;
-if(typeof data54 !== "string"){
-const err115 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/effect",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.effect.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.effect,data:data54};
+if(!((data52 === "conquest") || (data52 === "expedition"))){
+const err115 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/kind",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema12.properties.exclusive_gear.properties.skills.items.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.kind.enum,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.kind,data:data52};
 if(vErrors === null){
 vErrors = [err115];
 }
 else {
 vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data50.slot !== undefined){
+let data53 = data50.slot;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err116 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/slot",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/slot/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.slot.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.slot,data:data53};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 > 3 || isNaN(data53)){
+const err117 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/slot",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/slot/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.slot,data:data53};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+if(data53 < 1 || isNaN(data53)){
+const err118 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/slot",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/slot/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.slot,data:data53};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+}
+if(data50.effect !== undefined){
+let data54 = data50.effect;
+if(typeof data54 !== "string"){
+const err119 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/effect",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.effect.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.effect,data:data54};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
 }
 errors++;
 }
@@ -2566,54 +2689,7 @@ for(const key12 in data55){
 let data56 = data55[key12];
 if(Array.isArray(data56)){
 if(data56.length > 5){
-const err116 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items",schema:5,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties,data:data56};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-if(data56.length < 5){
-const err117 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/minItems",keyword:"minItems",params:{limit: 5},message:"must NOT have fewer than 5 items",schema:5,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties,data:data56};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-const len7 = data56.length;
-for(let i7=0; i7<len7; i7++){
-let data57 = data56[i7];
-if(typeof data57 !== "string"){
-const err118 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties.items.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties.items,data:data57};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-}
-}
-else {
-const err119 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties,data:data56};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-}
-}
-else {
-const err120 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels,data:data55};
+const err120 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items",schema:5,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties,data:data56};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2622,14 +2698,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-if(data50.fixed !== undefined){
-let data58 = data50.fixed;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-for(const key13 in data58){
-let data59 = data58[key13];
-if(typeof data59 !== "string"){
-const err121 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/fixed/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/fixed/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.fixed.additionalProperties.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.fixed.additionalProperties,data:data59};
+if(data56.length < 5){
+const err121 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/minItems",keyword:"minItems",params:{limit: 5},message:"must NOT have fewer than 5 items",schema:5,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties,data:data56};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2638,10 +2708,11 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-}
-else {
-const err122 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/fixed",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/fixed/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.fixed.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.fixed,data:data58};
+const len7 = data56.length;
+for(let i7=0; i7<len7; i7++){
+let data57 = data56[i7];
+if(typeof data57 !== "string"){
+const err122 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties.items.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties.items,data:data57};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2653,7 +2724,7 @@ errors++;
 }
 }
 else {
-const err123 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.properties.skills.items.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
+const err123 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.additionalProperties,data:data56};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2665,7 +2736,7 @@ errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/exclusive_gear/skills",schemaPath:"#/properties/exclusive_gear/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.exclusive_gear.properties.skills.type,parentSchema:schema12.properties.exclusive_gear.properties.skills,data:data49};
+const err124 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/levels",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/levels/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.levels,data:data55};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2675,10 +2746,13 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data43.levels !== undefined){
-let data60 = data43.levels;
-if(typeof data60 !== "string"){
-const err125 = {instancePath:instancePath+"/exclusive_gear/levels",schemaPath:"#/properties/exclusive_gear/properties/levels/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.levels.type,parentSchema:schema12.properties.exclusive_gear.properties.levels,data:data60};
+if(data50.fixed !== undefined){
+let data58 = data50.fixed;
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+for(const key13 in data58){
+let data59 = data58[key13];
+if(typeof data59 !== "string"){
+const err125 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/fixed/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/fixed/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.fixed.additionalProperties.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.fixed.additionalProperties,data:data59};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2690,7 +2764,7 @@ errors++;
 }
 }
 else {
-const err126 = {instancePath:instancePath+"/exclusive_gear",schemaPath:"#/properties/exclusive_gear/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.type,parentSchema:schema12.properties.exclusive_gear,data:data43};
+const err126 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6+"/fixed",schemaPath:"#/properties/exclusive_gear/properties/skills/items/properties/fixed/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.properties.skills.items.properties.fixed.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items.properties.fixed,data:data58};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2700,14 +2774,9 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data.shard_sources !== undefined){
-let data61 = data.shard_sources;
-if(Array.isArray(data61)){
-const len8 = data61.length;
-for(let i8=0; i8<len8; i8++){
-let data62 = data61[i8];
-if(typeof data62 !== "string"){
-const err127 = {instancePath:instancePath+"/shard_sources/" + i8,schemaPath:"#/properties/shard_sources/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.shard_sources.items.type,parentSchema:schema12.properties.shard_sources.items,data:data62};
+}
+else {
+const err127 = {instancePath:instancePath+"/exclusive_gear/skills/" + i6,schemaPath:"#/properties/exclusive_gear/properties/skills/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.properties.skills.items.type,parentSchema:schema12.properties.exclusive_gear.properties.skills.items,data:data50};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2719,12 +2788,66 @@ errors++;
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/shard_sources",schemaPath:"#/properties/shard_sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.shard_sources.type,parentSchema:schema12.properties.shard_sources,data:data61};
+const err128 = {instancePath:instancePath+"/exclusive_gear/skills",schemaPath:"#/properties/exclusive_gear/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.exclusive_gear.properties.skills.type,parentSchema:schema12.properties.exclusive_gear.properties.skills,data:data49};
 if(vErrors === null){
 vErrors = [err128];
 }
 else {
 vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data43.levels !== undefined){
+let data60 = data43.levels;
+if(typeof data60 !== "string"){
+const err129 = {instancePath:instancePath+"/exclusive_gear/levels",schemaPath:"#/properties/exclusive_gear/properties/levels/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.exclusive_gear.properties.levels.type,parentSchema:schema12.properties.exclusive_gear.properties.levels,data:data60};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+}
+else {
+const err130 = {instancePath:instancePath+"/exclusive_gear",schemaPath:"#/properties/exclusive_gear/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.exclusive_gear.type,parentSchema:schema12.properties.exclusive_gear,data:data43};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+if(data.shard_sources !== undefined){
+let data61 = data.shard_sources;
+if(Array.isArray(data61)){
+const len8 = data61.length;
+for(let i8=0; i8<len8; i8++){
+let data62 = data61[i8];
+if(typeof data62 !== "string"){
+const err131 = {instancePath:instancePath+"/shard_sources/" + i8,schemaPath:"#/properties/shard_sources/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.shard_sources.items.type,parentSchema:schema12.properties.shard_sources.items,data:data62};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+}
+else {
+const err132 = {instancePath:instancePath+"/shard_sources",schemaPath:"#/properties/shard_sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.shard_sources.type,parentSchema:schema12.properties.shard_sources,data:data61};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
 }
 errors++;
 }
@@ -2737,51 +2860,7 @@ for(let i9=0; i9<len9; i9++){
 let data64 = data63[i9];
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 if(data64.role === undefined){
-const err129 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema12.properties.tier_ratings.items.required,parentSchema:schema12.properties.tier_ratings.items,data:data64};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-if(data64.generation === undefined){
-const err130 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/required",keyword:"required",params:{missingProperty: "generation"},message:"must have required property '"+"generation"+"'",schema:schema12.properties.tier_ratings.items.required,parentSchema:schema12.properties.tier_ratings.items,data:data64};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-if(data64.tier === undefined){
-const err131 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema12.properties.tier_ratings.items.required,parentSchema:schema12.properties.tier_ratings.items,data:data64};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-for(const key14 in data64){
-if(!(((key14 === "role") || (key14 === "generation")) || (key14 === "tier"))){
-const err132 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.tier_ratings.items,data:data64};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-}
-if(data64.role !== undefined){
-let data65 = data64.role;
-if(typeof data65 !== "string"){
-const err133 = {instancePath:instancePath+"/tier_ratings/" + i9+"/role",schemaPath:"#/properties/tier_ratings/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tier_ratings.items.properties.role.type,parentSchema:schema12.properties.tier_ratings.items.properties.role,data:data65};
+const err133 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema12.properties.tier_ratings.items.required,parentSchema:schema12.properties.tier_ratings.items,data:data64};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2790,11 +2869,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-if(data64.generation !== undefined){
-let data66 = data64.generation;
-if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
-const err134 = {instancePath:instancePath+"/tier_ratings/" + i9+"/generation",schemaPath:"#/properties/tier_ratings/items/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.tier_ratings.items.properties.generation.type,parentSchema:schema12.properties.tier_ratings.items.properties.generation,data:data66};
+if(data64.generation === undefined){
+const err134 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/required",keyword:"required",params:{missingProperty: "generation"},message:"must have required property '"+"generation"+"'",schema:schema12.properties.tier_ratings.items.required,parentSchema:schema12.properties.tier_ratings.items,data:data64};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2803,11 +2879,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-if(data64.tier !== undefined){
-let data67 = data64.tier;
-if(typeof data67 !== "string"){
-const err135 = {instancePath:instancePath+"/tier_ratings/" + i9+"/tier",schemaPath:"#/properties/tier_ratings/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tier_ratings.items.properties.tier.type,parentSchema:schema12.properties.tier_ratings.items.properties.tier,data:data67};
+if(data64.tier === undefined){
+const err135 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema12.properties.tier_ratings.items.required,parentSchema:schema12.properties.tier_ratings.items,data:data64};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2816,8 +2889,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(!(((((((data67 === "S+") || (data67 === "S")) || (data67 === "A")) || (data67 === "B")) || (data67 === "C")) || (data67 === "D")) || (data67 === "not rated"))){
-const err136 = {instancePath:instancePath+"/tier_ratings/" + i9+"/tier",schemaPath:"#/properties/tier_ratings/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema12.properties.tier_ratings.items.properties.tier.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tier_ratings.items.properties.tier.enum,parentSchema:schema12.properties.tier_ratings.items.properties.tier,data:data67};
+for(const key14 in data64){
+if(!(((key14 === "role") || (key14 === "generation")) || (key14 === "tier"))){
+const err136 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.tier_ratings.items,data:data64};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2827,9 +2901,10 @@ vErrors.push(err136);
 errors++;
 }
 }
-}
-else {
-const err137 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.tier_ratings.items.type,parentSchema:schema12.properties.tier_ratings.items,data:data64};
+if(data64.role !== undefined){
+let data65 = data64.role;
+if(typeof data65 !== "string"){
+const err137 = {instancePath:instancePath+"/tier_ratings/" + i9+"/role",schemaPath:"#/properties/tier_ratings/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tier_ratings.items.properties.role.type,parentSchema:schema12.properties.tier_ratings.items.properties.role,data:data65};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2839,14 +2914,62 @@ vErrors.push(err137);
 errors++;
 }
 }
-}
-else {
-const err138 = {instancePath:instancePath+"/tier_ratings",schemaPath:"#/properties/tier_ratings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.tier_ratings.type,parentSchema:schema12.properties.tier_ratings,data:data63};
+if(data64.generation !== undefined){
+let data66 = data64.generation;
+if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
+const err138 = {instancePath:instancePath+"/tier_ratings/" + i9+"/generation",schemaPath:"#/properties/tier_ratings/items/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema12.properties.tier_ratings.items.properties.generation.type,parentSchema:schema12.properties.tier_ratings.items.properties.generation,data:data66};
 if(vErrors === null){
 vErrors = [err138];
 }
 else {
 vErrors.push(err138);
+}
+errors++;
+}
+}
+if(data64.tier !== undefined){
+let data67 = data64.tier;
+if(typeof data67 !== "string"){
+const err139 = {instancePath:instancePath+"/tier_ratings/" + i9+"/tier",schemaPath:"#/properties/tier_ratings/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.tier_ratings.items.properties.tier.type,parentSchema:schema12.properties.tier_ratings.items.properties.tier,data:data67};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+if(!(((((((data67 === "S+") || (data67 === "S")) || (data67 === "A")) || (data67 === "B")) || (data67 === "C")) || (data67 === "D")) || (data67 === "not rated"))){
+const err140 = {instancePath:instancePath+"/tier_ratings/" + i9+"/tier",schemaPath:"#/properties/tier_ratings/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema12.properties.tier_ratings.items.properties.tier.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.tier_ratings.items.properties.tier.enum,parentSchema:schema12.properties.tier_ratings.items.properties.tier,data:data67};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+}
+else {
+const err141 = {instancePath:instancePath+"/tier_ratings/" + i9,schemaPath:"#/properties/tier_ratings/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.tier_ratings.items.type,parentSchema:schema12.properties.tier_ratings.items,data:data64};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+}
+else {
+const err142 = {instancePath:instancePath+"/tier_ratings",schemaPath:"#/properties/tier_ratings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.tier_ratings.type,parentSchema:schema12.properties.tier_ratings,data:data63};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
 }
 errors++;
 }
@@ -2858,24 +2981,24 @@ const len10 = data68.length;
 for(let i10=0; i10<len10; i10++){
 let data69 = data68[i10];
 if(typeof data69 !== "string"){
-const err139 = {instancePath:instancePath+"/notes/" + i10,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.notes.items.type,parentSchema:schema12.properties.notes.items,data:data69};
+const err143 = {instancePath:instancePath+"/notes/" + i10,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.notes.items.type,parentSchema:schema12.properties.notes.items,data:data69};
 if(vErrors === null){
-vErrors = [err139];
+vErrors = [err143];
 }
 else {
-vErrors.push(err139);
+vErrors.push(err143);
 }
 errors++;
 }
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.notes.type,parentSchema:schema12.properties.notes,data:data68};
+const err144 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.notes.type,parentSchema:schema12.properties.notes,data:data68};
 if(vErrors === null){
-vErrors = [err140];
+vErrors = [err144];
 }
 else {
-vErrors.push(err140);
+vErrors.push(err144);
 }
 errors++;
 }
@@ -2883,22 +3006,22 @@ errors++;
 if(data.confidence !== undefined){
 let data70 = data.confidence;
 if(typeof data70 !== "string"){
-const err141 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.confidence.type,parentSchema:schema12.properties.confidence,data:data70};
+const err145 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.confidence.type,parentSchema:schema12.properties.confidence,data:data70};
 if(vErrors === null){
-vErrors = [err141];
+vErrors = [err145];
 }
 else {
-vErrors.push(err141);
+vErrors.push(err145);
 }
 errors++;
 }
 if(!(((data70 === "high") || (data70 === "medium")) || (data70 === "low"))){
-const err142 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema12.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.confidence.enum,parentSchema:schema12.properties.confidence,data:data70};
+const err146 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema12.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.confidence.enum,parentSchema:schema12.properties.confidence,data:data70};
 if(vErrors === null){
-vErrors = [err142];
+vErrors = [err146];
 }
 else {
-vErrors.push(err142);
+vErrors.push(err146);
 }
 errors++;
 }
@@ -2911,57 +3034,7 @@ for(let i11=0; i11<len11; i11++){
 let data72 = data71[i11];
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if(data72.ref === undefined){
-const err143 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema12.properties.sources.items.required,parentSchema:schema12.properties.sources.items,data:data72};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-for(const key15 in data72){
-if(!(((key15 === "id") || (key15 === "ref")) || (key15 === "used_for"))){
-const err144 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sources.items,data:data72};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
-}
-}
-if(data72.id !== undefined){
-let data73 = data72.id;
-if(typeof data73 !== "string"){
-const err145 = {instancePath:instancePath+"/sources/" + i11+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.id.type,parentSchema:schema12.properties.sources.items.properties.id,data:data73};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
-}
-}
-if(data72.ref !== undefined){
-let data74 = data72.ref;
-if(typeof data74 !== "string"){
-const err146 = {instancePath:instancePath+"/sources/" + i11+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.ref.type,parentSchema:schema12.properties.sources.items.properties.ref,data:data74};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
-}
-}
-if(data72.used_for !== undefined){
-let data75 = data72.used_for;
-if(typeof data75 !== "string"){
-const err147 = {instancePath:instancePath+"/sources/" + i11+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.used_for.type,parentSchema:schema12.properties.sources.items.properties.used_for,data:data75};
+const err147 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema12.properties.sources.items.required,parentSchema:schema12.properties.sources.items,data:data72};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2970,10 +3043,9 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-}
-else {
-const err148 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sources.items.type,parentSchema:schema12.properties.sources.items,data:data72};
+for(const key15 in data72){
+if(!(((key15 === "id") || (key15 === "ref")) || (key15 === "used_for"))){
+const err148 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.sources.items,data:data72};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2983,9 +3055,10 @@ vErrors.push(err148);
 errors++;
 }
 }
-}
-else {
-const err149 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sources.type,parentSchema:schema12.properties.sources,data:data71};
+if(data72.id !== undefined){
+let data73 = data72.id;
+if(typeof data73 !== "string"){
+const err149 = {instancePath:instancePath+"/sources/" + i11+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.id.type,parentSchema:schema12.properties.sources.items.properties.id,data:data73};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2995,11 +3068,10 @@ vErrors.push(err149);
 errors++;
 }
 }
-if(data.resolved !== undefined){
-let data76 = data.resolved;
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-if(data76.from === undefined){
-const err150 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema12.properties.resolved.required,parentSchema:schema12.properties.resolved,data:data76};
+if(data72.ref !== undefined){
+let data74 = data72.ref;
+if(typeof data74 !== "string"){
+const err150 = {instancePath:instancePath+"/sources/" + i11+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.ref.type,parentSchema:schema12.properties.sources.items.properties.ref,data:data74};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -3008,8 +3080,11 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(data76.matched === undefined){
-const err151 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema12.properties.resolved.required,parentSchema:schema12.properties.resolved,data:data76};
+}
+if(data72.used_for !== undefined){
+let data75 = data72.used_for;
+if(typeof data75 !== "string"){
+const err151 = {instancePath:instancePath+"/sources/" + i11+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.sources.items.properties.used_for.type,parentSchema:schema12.properties.sources.items.properties.used_for,data:data75};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -3018,8 +3093,10 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data76.match_type === undefined){
-const err152 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema12.properties.resolved.required,parentSchema:schema12.properties.resolved,data:data76};
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.sources.items.type,parentSchema:schema12.properties.sources.items,data:data72};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -3028,9 +3105,10 @@ vErrors.push(err152);
 }
 errors++;
 }
-for(const key16 in data76){
-if(!(((key16 === "from") || (key16 === "matched")) || (key16 === "match_type"))){
-const err153 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.resolved,data:data76};
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema12.properties.sources.type,parentSchema:schema12.properties.sources,data:data71};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -3040,10 +3118,11 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data76.from !== undefined){
-let data77 = data76.from;
-if(typeof data77 !== "string"){
-const err154 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.resolved.properties.from.type,parentSchema:schema12.properties.resolved.properties.from,data:data77};
+if(data.resolved !== undefined){
+let data76 = data.resolved;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(data76.from === undefined){
+const err154 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema12.properties.resolved.required,parentSchema:schema12.properties.resolved,data:data76};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -3052,11 +3131,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-}
-if(data76.matched !== undefined){
-let data78 = data76.matched;
-if(typeof data78 !== "string"){
-const err155 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.resolved.properties.matched.type,parentSchema:schema12.properties.resolved.properties.matched,data:data78};
+if(data76.matched === undefined){
+const err155 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema12.properties.resolved.required,parentSchema:schema12.properties.resolved,data:data76};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -3065,11 +3141,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-if(data76.match_type !== undefined){
-let data79 = data76.match_type;
-if(typeof data79 !== "string"){
-const err156 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.resolved.properties.match_type.type,parentSchema:schema12.properties.resolved.properties.match_type,data:data79};
+if(data76.match_type === undefined){
+const err156 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema12.properties.resolved.required,parentSchema:schema12.properties.resolved,data:data76};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -3078,8 +3151,9 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(!((((((data79 === "exact") || (data79 === "prefix")) || (data79 === "words")) || (data79 === "typo")) || (data79 === "contains")) || (data79 === "mentions"))){
-const err157 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema12.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.resolved.properties.match_type.enum,parentSchema:schema12.properties.resolved.properties.match_type,data:data79};
+for(const key16 in data76){
+if(!(((key16 === "from") || (key16 === "matched")) || (key16 === "match_type"))){
+const err157 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema12.properties.resolved,data:data76};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -3089,9 +3163,10 @@ vErrors.push(err157);
 errors++;
 }
 }
-}
-else {
-const err158 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.resolved.type,parentSchema:schema12.properties.resolved,data:data76};
+if(data76.from !== undefined){
+let data77 = data76.from;
+if(typeof data77 !== "string"){
+const err158 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.resolved.properties.from.type,parentSchema:schema12.properties.resolved.properties.from,data:data77};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -3101,10 +3176,10 @@ vErrors.push(err158);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data80 = data.data_version;
-if(typeof data80 !== "string"){
-const err159 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.data_version.type,parentSchema:schema12.properties.data_version,data:data80};
+if(data76.matched !== undefined){
+let data78 = data76.matched;
+if(typeof data78 !== "string"){
+const err159 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.resolved.properties.matched.type,parentSchema:schema12.properties.resolved.properties.matched,data:data78};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -3114,14 +3189,62 @@ vErrors.push(err159);
 errors++;
 }
 }
-}
-else {
-const err160 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(data76.match_type !== undefined){
+let data79 = data76.match_type;
+if(typeof data79 !== "string"){
+const err160 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.resolved.properties.match_type.type,parentSchema:schema12.properties.resolved.properties.match_type,data:data79};
 if(vErrors === null){
 vErrors = [err160];
 }
 else {
 vErrors.push(err160);
+}
+errors++;
+}
+if(!((((((data79 === "exact") || (data79 === "prefix")) || (data79 === "words")) || (data79 === "typo")) || (data79 === "contains")) || (data79 === "mentions"))){
+const err161 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema12.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema12.properties.resolved.properties.match_type.enum,parentSchema:schema12.properties.resolved.properties.match_type,data:data79};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+}
+else {
+const err162 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.resolved.type,parentSchema:schema12.properties.resolved,data:data76};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data80 = data.data_version;
+if(typeof data80 !== "string"){
+const err163 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.data_version.type,parentSchema:schema12.properties.data_version,data:data80};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+}
+else {
+const err164 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
 }
 errors++;
 }
@@ -4068,7 +4191,7 @@ return errors === 0;
 }
 
 export const get_master_output = validate13;
-const schema14 = {"type":"object","additionalProperties":false,"required":["key","name","url","status","system","resources","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string","description":"The Master's page."},"status":{"type":"string","enum":["full","name_only"],"description":"name_only: no source documents more than the name."},"title":{"type":"string"},"title_aliases":{"type":"array","items":{"type":"string"}},"specialty":{"type":"string"},"generation":{"type":"integer"},"unlock_order":{"type":"integer"},"affinity_stat":{"type":"string","description":"The squad stat the relationship level raises."},"system":{"type":"object","additionalProperties":false,"required":["name","also_called"],"properties":{"name":{"type":"string"},"also_called":{"type":"array","items":{"type":"string"}}}},"resources":{"type":"array","description":"What Masters consume (items with a record link to their page).","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"note":{"type":"string"}}}},"relationship":{"type":"object","additionalProperties":false,"required":["max_level","stages","milestones","stat_bonus_pct_by_level","alt_milestones"],"properties":{"max_level":{"type":"integer"},"stages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["from_level","stage"],"properties":{"from_level":{"type":"integer"},"stage":{"type":"string"}}}},"milestones":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["level","affinity","emblems_to_advance","stat_bonus_pct"],"properties":{"level":{"type":"integer"},"affinity":{"type":["integer","null"],"description":"Affinity points for the milestone; null when not published."},"emblems_to_advance":{"type":"integer","description":"Master Emblems for the breakthrough at this level."},"stat_bonus_pct":{"type":"number"},"bonus_before_breakthrough_pct":{"type":"number"}}}},"stat_bonus_pct_by_level":{"type":"array","items":{"type":"number"},"description":"Stat bonus % at levels 1, 2, ... max_level."},"alt_milestones":{"type":"object","additionalProperties":false,"required":["source","rows"],"properties":{"source":{"type":"string"},"rows":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["level","affinity","emblems","stat_bonus_pct"],"properties":{"level":{"type":"integer"},"affinity":{"type":["integer","null"]},"emblems":{"type":"integer"},"stat_bonus_pct":{"type":"number"}}}}}}}},"talent":{"type":"object","additionalProperties":false,"required":["name","effect","max_level","levels"],"properties":{"name":{"type":"string"},"effect":{"type":"string"},"max_level":{"type":"integer"},"levels":{"type":"array","items":{"type":"string"},"description":"Value at each talent level."},"power_per_level":{"type":"array","items":{"type":"integer"}}}},"skills":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["slot","name","unlock_relationship_level","effect","max_level","levels","learning_xp_cumulative","manuscripts_per_level","manuscripts_total"],"properties":{"slot":{"type":"integer"},"name":{"type":"string"},"unlock_relationship_level":{"type":"integer","description":"Relationship level that unlocks the skill."},"effect":{"type":"string"},"max_level":{"type":"integer"},"levels":{"type":"array","items":{"type":"string"},"description":"Value at each skill level."},"learning_xp_cumulative":{"type":"array","items":{"type":"integer"},"description":"Total learning XP to reach each level."},"manuscripts_per_level":{"type":"array","items":{"type":"integer"},"description":"Master's Manuscripts for each level's step."},"manuscripts_total":{"type":"integer"},"power_per_level":{"type":"array","items":{"type":"integer"}}}}},"manuscripts_total_all_skills":{"type":"integer","description":"Master's Manuscripts to max all four skills."},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema14 = {"type":"object","additionalProperties":false,"required":["key","name","url","status","system","resources","notes","confidence","sources","data_version"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string","description":"The Master's page."},"status":{"type":"string","enum":["full","name_only"],"description":"name_only: no source documents more than the name."},"title":{"type":"string"},"title_aliases":{"type":"array","items":{"type":"string"}},"specialty":{"type":"string"},"generation":{"type":"integer"},"unlock_order":{"type":"integer"},"affinity_stat":{"type":"string","description":"The squad stat the relationship level raises."},"system":{"type":"object","additionalProperties":false,"required":["name","also_called"],"properties":{"name":{"type":"string"},"also_called":{"type":"array","items":{"type":"string"}}}},"resources":{"type":"array","description":"What Masters consume (items with a record link to their page).","items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"note":{"type":"string"}}}},"relationship":{"type":"object","additionalProperties":false,"required":["max_level","stages","milestones","stat_bonus_pct_by_level","alt_milestones"],"properties":{"max_level":{"type":"integer"},"stages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["from_level","stage"],"properties":{"from_level":{"type":"integer"},"stage":{"type":"string"}}}},"milestones":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["level","affinity","emblems_to_advance","stat_bonus_pct"],"properties":{"level":{"type":"integer"},"affinity":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Affinity points for the milestone; null when not published."},"emblems_to_advance":{"type":"integer","description":"Master Emblems for the breakthrough at this level."},"stat_bonus_pct":{"type":"number"},"bonus_before_breakthrough_pct":{"type":"number"}}}},"stat_bonus_pct_by_level":{"type":"array","items":{"type":"number"},"description":"Stat bonus % at levels 1, 2, ... max_level."},"alt_milestones":{"type":"object","additionalProperties":false,"required":["source","rows"],"properties":{"source":{"type":"string"},"rows":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["level","affinity","emblems","stat_bonus_pct"],"properties":{"level":{"type":"integer"},"affinity":{"anyOf":[{"type":"integer"},{"type":"null"}]},"emblems":{"type":"integer"},"stat_bonus_pct":{"type":"number"}}}}}}}},"talent":{"type":"object","additionalProperties":false,"required":["name","effect","max_level","levels"],"properties":{"name":{"type":"string"},"effect":{"type":"string"},"max_level":{"type":"integer"},"levels":{"type":"array","items":{"type":"string"},"description":"Value at each talent level."},"power_per_level":{"type":"array","items":{"type":"integer"}}}},"skills":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["slot","name","unlock_relationship_level","effect","max_level","levels","learning_xp_cumulative","manuscripts_per_level","manuscripts_total"],"properties":{"slot":{"type":"integer"},"name":{"type":"string"},"unlock_relationship_level":{"type":"integer","description":"Relationship level that unlocks the skill."},"effect":{"type":"string"},"max_level":{"type":"integer"},"levels":{"type":"array","items":{"type":"string"},"description":"Value at each skill level."},"learning_xp_cumulative":{"type":"array","items":{"type":"integer"},"description":"Total learning XP to reach each level."},"manuscripts_per_level":{"type":"array","items":{"type":"integer"},"description":"Master's Manuscripts for each level's step."},"manuscripts_total":{"type":"integer"},"power_per_level":{"type":"array","items":{"type":"integer"}}}}},"manuscripts_total_all_skills":{"type":"integer","description":"Master's Manuscripts to max all four skills."},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"confidence":{"description":"How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).","type":"string","enum":["high","medium","low"]},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"resolved":{"description":"Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.","type":"object","additionalProperties":false,"required":["from","matched","match_type"],"properties":{"from":{"type":"string","description":"The `key` argument as given."},"matched":{"type":"string","description":"The key, name, alias or title it matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4777,8 +4900,11 @@ errors++;
 }
 if(data28.affinity !== undefined){
 let data30 = data28.affinity;
-if((!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))) && (data30 !== null)){
-const err58 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/affinity",schemaPath:"#/properties/relationship/properties/milestones/items/properties/affinity/type",keyword:"type",params:{type: schema14.properties.relationship.properties.milestones.items.properties.affinity.type},message:"must be integer,null",schema:schema14.properties.relationship.properties.milestones.items.properties.affinity.type,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.affinity,data:data30};
+const _errs68 = errors;
+let valid16 = false;
+const _errs69 = errors;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err58 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/affinity",schemaPath:"#/properties/relationship/properties/milestones/items/properties/affinity/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.relationship.properties.milestones.items.properties.affinity.anyOf[0].type,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.affinity.anyOf[0],data:data30};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4787,11 +4913,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data28.emblems_to_advance !== undefined){
-let data31 = data28.emblems_to_advance;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err59 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/emblems_to_advance",schemaPath:"#/properties/relationship/properties/milestones/items/properties/emblems_to_advance/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.relationship.properties.milestones.items.properties.emblems_to_advance.type,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.emblems_to_advance,data:data31};
+var _valid0 = _errs69 === errors;
+valid16 = valid16 || _valid0;
+if(!valid16){
+const _errs71 = errors;
+if(data30 !== null){
+const err59 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/affinity",schemaPath:"#/properties/relationship/properties/milestones/items/properties/affinity/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema14.properties.relationship.properties.milestones.items.properties.affinity.anyOf[1].type,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.affinity.anyOf[1],data:data30};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4800,11 +4927,11 @@ vErrors.push(err59);
 }
 errors++;
 }
+var _valid0 = _errs71 === errors;
+valid16 = valid16 || _valid0;
 }
-if(data28.stat_bonus_pct !== undefined){
-let data32 = data28.stat_bonus_pct;
-if(!((typeof data32 == "number") && (isFinite(data32)))){
-const err60 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/stat_bonus_pct",schemaPath:"#/properties/relationship/properties/milestones/items/properties/stat_bonus_pct/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema14.properties.relationship.properties.milestones.items.properties.stat_bonus_pct.type,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.stat_bonus_pct,data:data32};
+if(!valid16){
+const err60 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/affinity",schemaPath:"#/properties/relationship/properties/milestones/items/properties/affinity/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema14.properties.relationship.properties.milestones.items.properties.affinity.anyOf,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.affinity,data:data30};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4813,11 +4940,22 @@ vErrors.push(err60);
 }
 errors++;
 }
+else {
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
 }
-if(data28.bonus_before_breakthrough_pct !== undefined){
-let data33 = data28.bonus_before_breakthrough_pct;
-if(!((typeof data33 == "number") && (isFinite(data33)))){
-const err61 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/bonus_before_breakthrough_pct",schemaPath:"#/properties/relationship/properties/milestones/items/properties/bonus_before_breakthrough_pct/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema14.properties.relationship.properties.milestones.items.properties.bonus_before_breakthrough_pct.type,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.bonus_before_breakthrough_pct,data:data33};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data28.emblems_to_advance !== undefined){
+let data31 = data28.emblems_to_advance;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err61 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/emblems_to_advance",schemaPath:"#/properties/relationship/properties/milestones/items/properties/emblems_to_advance/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.relationship.properties.milestones.items.properties.emblems_to_advance.type,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.emblems_to_advance,data:data31};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4827,9 +4965,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/relationship/milestones/" + i4,schemaPath:"#/properties/relationship/properties/milestones/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.relationship.properties.milestones.items.type,parentSchema:schema14.properties.relationship.properties.milestones.items,data:data28};
+if(data28.stat_bonus_pct !== undefined){
+let data32 = data28.stat_bonus_pct;
+if(!((typeof data32 == "number") && (isFinite(data32)))){
+const err62 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/stat_bonus_pct",schemaPath:"#/properties/relationship/properties/milestones/items/properties/stat_bonus_pct/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema14.properties.relationship.properties.milestones.items.properties.stat_bonus_pct.type,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.stat_bonus_pct,data:data32};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4839,9 +4978,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/relationship/milestones",schemaPath:"#/properties/relationship/properties/milestones/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.relationship.properties.milestones.type,parentSchema:schema14.properties.relationship.properties.milestones,data:data27};
+if(data28.bonus_before_breakthrough_pct !== undefined){
+let data33 = data28.bonus_before_breakthrough_pct;
+if(!((typeof data33 == "number") && (isFinite(data33)))){
+const err63 = {instancePath:instancePath+"/relationship/milestones/" + i4+"/bonus_before_breakthrough_pct",schemaPath:"#/properties/relationship/properties/milestones/items/properties/bonus_before_breakthrough_pct/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema14.properties.relationship.properties.milestones.items.properties.bonus_before_breakthrough_pct.type,parentSchema:schema14.properties.relationship.properties.milestones.items.properties.bonus_before_breakthrough_pct,data:data33};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4851,14 +4991,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data21.stat_bonus_pct_by_level !== undefined){
-let data34 = data21.stat_bonus_pct_by_level;
-if(Array.isArray(data34)){
-const len5 = data34.length;
-for(let i5=0; i5<len5; i5++){
-let data35 = data34[i5];
-if(!((typeof data35 == "number") && (isFinite(data35)))){
-const err64 = {instancePath:instancePath+"/relationship/stat_bonus_pct_by_level/" + i5,schemaPath:"#/properties/relationship/properties/stat_bonus_pct_by_level/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema14.properties.relationship.properties.stat_bonus_pct_by_level.items.type,parentSchema:schema14.properties.relationship.properties.stat_bonus_pct_by_level.items,data:data35};
+}
+else {
+const err64 = {instancePath:instancePath+"/relationship/milestones/" + i4,schemaPath:"#/properties/relationship/properties/milestones/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.relationship.properties.milestones.items.type,parentSchema:schema14.properties.relationship.properties.milestones.items,data:data28};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4870,7 +5005,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/relationship/stat_bonus_pct_by_level",schemaPath:"#/properties/relationship/properties/stat_bonus_pct_by_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.relationship.properties.stat_bonus_pct_by_level.type,parentSchema:schema14.properties.relationship.properties.stat_bonus_pct_by_level,data:data34};
+const err65 = {instancePath:instancePath+"/relationship/milestones",schemaPath:"#/properties/relationship/properties/milestones/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.relationship.properties.milestones.type,parentSchema:schema14.properties.relationship.properties.milestones,data:data27};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4880,11 +5015,14 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data21.alt_milestones !== undefined){
-let data36 = data21.alt_milestones;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.source === undefined){
-const err66 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema14.properties.relationship.properties.alt_milestones.required,parentSchema:schema14.properties.relationship.properties.alt_milestones,data:data36};
+if(data21.stat_bonus_pct_by_level !== undefined){
+let data34 = data21.stat_bonus_pct_by_level;
+if(Array.isArray(data34)){
+const len5 = data34.length;
+for(let i5=0; i5<len5; i5++){
+let data35 = data34[i5];
+if(!((typeof data35 == "number") && (isFinite(data35)))){
+const err66 = {instancePath:instancePath+"/relationship/stat_bonus_pct_by_level/" + i5,schemaPath:"#/properties/relationship/properties/stat_bonus_pct_by_level/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema14.properties.relationship.properties.stat_bonus_pct_by_level.items.type,parentSchema:schema14.properties.relationship.properties.stat_bonus_pct_by_level.items,data:data35};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4893,8 +5031,10 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data36.rows === undefined){
-const err67 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/required",keyword:"required",params:{missingProperty: "rows"},message:"must have required property '"+"rows"+"'",schema:schema14.properties.relationship.properties.alt_milestones.required,parentSchema:schema14.properties.relationship.properties.alt_milestones,data:data36};
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/relationship/stat_bonus_pct_by_level",schemaPath:"#/properties/relationship/properties/stat_bonus_pct_by_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.relationship.properties.stat_bonus_pct_by_level.type,parentSchema:schema14.properties.relationship.properties.stat_bonus_pct_by_level,data:data34};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4903,9 +5043,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-for(const key6 in data36){
-if(!((key6 === "source") || (key6 === "rows"))){
-const err68 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.relationship.properties.alt_milestones,data:data36};
+}
+if(data21.alt_milestones !== undefined){
+let data36 = data21.alt_milestones;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.source === undefined){
+const err68 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema14.properties.relationship.properties.alt_milestones.required,parentSchema:schema14.properties.relationship.properties.alt_milestones,data:data36};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -4914,16 +5057,37 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data36.source !== undefined){
-let data37 = data36.source;
-if(typeof data37 !== "string"){
-const err69 = {instancePath:instancePath+"/relationship/alt_milestones/source",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.relationship.properties.alt_milestones.properties.source.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.source,data:data37};
+if(data36.rows === undefined){
+const err69 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/required",keyword:"required",params:{missingProperty: "rows"},message:"must have required property '"+"rows"+"'",schema:schema14.properties.relationship.properties.alt_milestones.required,parentSchema:schema14.properties.relationship.properties.alt_milestones,data:data36};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+for(const key6 in data36){
+if(!((key6 === "source") || (key6 === "rows"))){
+const err70 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.relationship.properties.alt_milestones,data:data36};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data36.source !== undefined){
+let data37 = data36.source;
+if(typeof data37 !== "string"){
+const err71 = {instancePath:instancePath+"/relationship/alt_milestones/source",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.relationship.properties.alt_milestones.properties.source.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.source,data:data37};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
 }
 errors++;
 }
@@ -4936,27 +5100,7 @@ for(let i6=0; i6<len6; i6++){
 let data39 = data38[i6];
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(data39.level === undefined){
-const err70 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(data39.affinity === undefined){
-const err71 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "affinity"},message:"must have required property '"+"affinity"+"'",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(data39.emblems === undefined){
-const err72 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "emblems"},message:"must have required property '"+"emblems"+"'",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+const err72 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -4965,8 +5109,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data39.stat_bonus_pct === undefined){
-const err73 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "stat_bonus_pct"},message:"must have required property '"+"stat_bonus_pct"+"'",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+if(data39.affinity === undefined){
+const err73 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "affinity"},message:"must have required property '"+"affinity"+"'",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4975,9 +5119,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-for(const key7 in data39){
-if(!((((key7 === "level") || (key7 === "affinity")) || (key7 === "emblems")) || (key7 === "stat_bonus_pct"))){
-const err74 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+if(data39.emblems === undefined){
+const err74 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "emblems"},message:"must have required property '"+"emblems"+"'",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4986,11 +5129,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data39.level !== undefined){
-let data40 = data39.level;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err75 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/level",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.level.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.level,data:data40};
+if(data39.stat_bonus_pct === undefined){
+const err75 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/required",keyword:"required",params:{missingProperty: "stat_bonus_pct"},message:"must have required property '"+"stat_bonus_pct"+"'",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.required,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4999,11 +5139,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data39.affinity !== undefined){
-let data41 = data39.affinity;
-if((!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) && (data41 !== null)){
-const err76 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/affinity",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/affinity/type",keyword:"type",params:{type: schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity.type},message:"must be integer,null",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity,data:data41};
+for(const key7 in data39){
+if(!((((key7 === "level") || (key7 === "affinity")) || (key7 === "emblems")) || (key7 === "stat_bonus_pct"))){
+const err76 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5013,10 +5151,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data39.emblems !== undefined){
-let data42 = data39.emblems;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err77 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/emblems",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/emblems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.emblems.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.emblems,data:data42};
+if(data39.level !== undefined){
+let data40 = data39.level;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err77 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/level",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.level.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.level,data:data40};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5026,10 +5164,13 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data39.stat_bonus_pct !== undefined){
-let data43 = data39.stat_bonus_pct;
-if(!((typeof data43 == "number") && (isFinite(data43)))){
-const err78 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/stat_bonus_pct",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/stat_bonus_pct/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.stat_bonus_pct.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.stat_bonus_pct,data:data43};
+if(data39.affinity !== undefined){
+let data41 = data39.affinity;
+const _errs96 = errors;
+let valid23 = false;
+const _errs97 = errors;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err78 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/affinity",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/affinity/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity.anyOf[0].type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity.anyOf[0],data:data41};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5038,10 +5179,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
+var _valid1 = _errs97 === errors;
+valid23 = valid23 || _valid1;
+if(!valid23){
+const _errs99 = errors;
+if(data41 !== null){
+const err79 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/affinity",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/affinity/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity.anyOf[1].type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity.anyOf[1],data:data41};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5050,10 +5193,11 @@ vErrors.push(err79);
 }
 errors++;
 }
+var _valid1 = _errs99 === errors;
+valid23 = valid23 || _valid1;
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/relationship/alt_milestones/rows",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows,data:data38};
+if(!valid23){
+const err80 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/affinity",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/affinity/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity.anyOf,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.affinity,data:data41};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5062,10 +5206,22 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
+else {
+errors = _errs96;
+if(vErrors !== null){
+if(_errs96){
+vErrors.length = _errs96;
 }
 else {
-const err81 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.relationship.properties.alt_milestones.type,parentSchema:schema14.properties.relationship.properties.alt_milestones,data:data36};
+vErrors = null;
+}
+}
+}
+}
+if(data39.emblems !== undefined){
+let data42 = data39.emblems;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err81 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/emblems",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/emblems/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.emblems.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.emblems,data:data42};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5075,9 +5231,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-}
-else {
-const err82 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.relationship.type,parentSchema:schema14.properties.relationship,data:data21};
+if(data39.stat_bonus_pct !== undefined){
+let data43 = data39.stat_bonus_pct;
+if(!((typeof data43 == "number") && (isFinite(data43)))){
+const err82 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6+"/stat_bonus_pct",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/properties/stat_bonus_pct/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.stat_bonus_pct.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.properties.stat_bonus_pct,data:data43};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5087,11 +5244,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.talent !== undefined){
-let data44 = data.talent;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.name === undefined){
-const err83 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data44};
+}
+else {
+const err83 = {instancePath:instancePath+"/relationship/alt_milestones/rows/" + i6,schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows.items,data:data39};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5100,8 +5255,10 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data44.effect === undefined){
-const err84 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data44};
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/relationship/alt_milestones/rows",schemaPath:"#/properties/relationship/properties/alt_milestones/properties/rows/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.relationship.properties.alt_milestones.properties.rows.type,parentSchema:schema14.properties.relationship.properties.alt_milestones.properties.rows,data:data38};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5110,8 +5267,10 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data44.max_level === undefined){
-const err85 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "max_level"},message:"must have required property '"+"max_level"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data44};
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/relationship/alt_milestones",schemaPath:"#/properties/relationship/properties/alt_milestones/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.relationship.properties.alt_milestones.type,parentSchema:schema14.properties.relationship.properties.alt_milestones,data:data36};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5120,8 +5279,10 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data44.levels === undefined){
-const err86 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data44};
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.relationship.type,parentSchema:schema14.properties.relationship,data:data21};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5130,9 +5291,12 @@ vErrors.push(err86);
 }
 errors++;
 }
-for(const key8 in data44){
-if(!(((((key8 === "name") || (key8 === "effect")) || (key8 === "max_level")) || (key8 === "levels")) || (key8 === "power_per_level"))){
-const err87 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.talent,data:data44};
+}
+if(data.talent !== undefined){
+let data44 = data.talent;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.name === undefined){
+const err87 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data44};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5141,11 +5305,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data44.name !== undefined){
-let data45 = data44.name;
-if(typeof data45 !== "string"){
-const err88 = {instancePath:instancePath+"/talent/name",schemaPath:"#/properties/talent/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.talent.properties.name.type,parentSchema:schema14.properties.talent.properties.name,data:data45};
+if(data44.effect === undefined){
+const err88 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data44};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5154,11 +5315,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-if(data44.effect !== undefined){
-let data46 = data44.effect;
-if(typeof data46 !== "string"){
-const err89 = {instancePath:instancePath+"/talent/effect",schemaPath:"#/properties/talent/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.talent.properties.effect.type,parentSchema:schema14.properties.talent.properties.effect,data:data46};
+if(data44.max_level === undefined){
+const err89 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "max_level"},message:"must have required property '"+"max_level"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data44};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5167,16 +5325,63 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-if(data44.max_level !== undefined){
-let data47 = data44.max_level;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err90 = {instancePath:instancePath+"/talent/max_level",schemaPath:"#/properties/talent/properties/max_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.talent.properties.max_level.type,parentSchema:schema14.properties.talent.properties.max_level,data:data47};
+if(data44.levels === undefined){
+const err90 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema14.properties.talent.required,parentSchema:schema14.properties.talent,data:data44};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
+}
+errors++;
+}
+for(const key8 in data44){
+if(!(((((key8 === "name") || (key8 === "effect")) || (key8 === "max_level")) || (key8 === "levels")) || (key8 === "power_per_level"))){
+const err91 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.talent,data:data44};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data44.name !== undefined){
+let data45 = data44.name;
+if(typeof data45 !== "string"){
+const err92 = {instancePath:instancePath+"/talent/name",schemaPath:"#/properties/talent/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.talent.properties.name.type,parentSchema:schema14.properties.talent.properties.name,data:data45};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data44.effect !== undefined){
+let data46 = data44.effect;
+if(typeof data46 !== "string"){
+const err93 = {instancePath:instancePath+"/talent/effect",schemaPath:"#/properties/talent/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.talent.properties.effect.type,parentSchema:schema14.properties.talent.properties.effect,data:data46};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data44.max_level !== undefined){
+let data47 = data44.max_level;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err94 = {instancePath:instancePath+"/talent/max_level",schemaPath:"#/properties/talent/properties/max_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.talent.properties.max_level.type,parentSchema:schema14.properties.talent.properties.max_level,data:data47};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
 }
 errors++;
 }
@@ -5188,24 +5393,24 @@ const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
 let data49 = data48[i7];
 if(typeof data49 !== "string"){
-const err91 = {instancePath:instancePath+"/talent/levels/" + i7,schemaPath:"#/properties/talent/properties/levels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.talent.properties.levels.items.type,parentSchema:schema14.properties.talent.properties.levels.items,data:data49};
+const err95 = {instancePath:instancePath+"/talent/levels/" + i7,schemaPath:"#/properties/talent/properties/levels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.talent.properties.levels.items.type,parentSchema:schema14.properties.talent.properties.levels.items,data:data49};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err95];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err95);
 }
 errors++;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/talent/levels",schemaPath:"#/properties/talent/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.talent.properties.levels.type,parentSchema:schema14.properties.talent.properties.levels,data:data48};
+const err96 = {instancePath:instancePath+"/talent/levels",schemaPath:"#/properties/talent/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.talent.properties.levels.type,parentSchema:schema14.properties.talent.properties.levels,data:data48};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err96];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -5217,36 +5422,36 @@ const len8 = data50.length;
 for(let i8=0; i8<len8; i8++){
 let data51 = data50[i8];
 if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err93 = {instancePath:instancePath+"/talent/power_per_level/" + i8,schemaPath:"#/properties/talent/properties/power_per_level/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.talent.properties.power_per_level.items.type,parentSchema:schema14.properties.talent.properties.power_per_level.items,data:data51};
+const err97 = {instancePath:instancePath+"/talent/power_per_level/" + i8,schemaPath:"#/properties/talent/properties/power_per_level/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.talent.properties.power_per_level.items.type,parentSchema:schema14.properties.talent.properties.power_per_level.items,data:data51};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err97];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err97);
 }
 errors++;
 }
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/talent/power_per_level",schemaPath:"#/properties/talent/properties/power_per_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.talent.properties.power_per_level.type,parentSchema:schema14.properties.talent.properties.power_per_level,data:data50};
+const err98 = {instancePath:instancePath+"/talent/power_per_level",schemaPath:"#/properties/talent/properties/power_per_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.talent.properties.power_per_level.type,parentSchema:schema14.properties.talent.properties.power_per_level,data:data50};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err98];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err98);
 }
 errors++;
 }
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.talent.type,parentSchema:schema14.properties.talent,data:data44};
+const err99 = {instancePath:instancePath+"/talent",schemaPath:"#/properties/talent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.talent.type,parentSchema:schema14.properties.talent,data:data44};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err99];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -5259,47 +5464,7 @@ for(let i9=0; i9<len9; i9++){
 let data53 = data52[i9];
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if(data53.slot === undefined){
-const err96 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "slot"},message:"must have required property '"+"slot"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(data53.name === undefined){
-const err97 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-if(data53.unlock_relationship_level === undefined){
-const err98 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "unlock_relationship_level"},message:"must have required property '"+"unlock_relationship_level"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-if(data53.effect === undefined){
-const err99 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-if(data53.max_level === undefined){
-const err100 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "max_level"},message:"must have required property '"+"max_level"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
+const err100 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "slot"},message:"must have required property '"+"slot"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -5308,8 +5473,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data53.levels === undefined){
-const err101 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
+if(data53.name === undefined){
+const err101 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -5318,8 +5483,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data53.learning_xp_cumulative === undefined){
-const err102 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "learning_xp_cumulative"},message:"must have required property '"+"learning_xp_cumulative"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
+if(data53.unlock_relationship_level === undefined){
+const err102 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "unlock_relationship_level"},message:"must have required property '"+"unlock_relationship_level"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5328,8 +5493,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data53.manuscripts_per_level === undefined){
-const err103 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "manuscripts_per_level"},message:"must have required property '"+"manuscripts_per_level"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
+if(data53.effect === undefined){
+const err103 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "effect"},message:"must have required property '"+"effect"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -5338,8 +5503,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data53.manuscripts_total === undefined){
-const err104 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "manuscripts_total"},message:"must have required property '"+"manuscripts_total"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
+if(data53.max_level === undefined){
+const err104 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "max_level"},message:"must have required property '"+"max_level"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -5348,9 +5513,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-for(const key9 in data53){
-if(!(func2.call(schema14.properties.skills.items.properties, key9))){
-const err105 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.skills.items,data:data53};
+if(data53.levels === undefined){
+const err105 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "levels"},message:"must have required property '"+"levels"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -5359,11 +5523,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-if(data53.slot !== undefined){
-let data54 = data53.slot;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err106 = {instancePath:instancePath+"/skills/" + i9+"/slot",schemaPath:"#/properties/skills/items/properties/slot/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.slot.type,parentSchema:schema14.properties.skills.items.properties.slot,data:data54};
+if(data53.learning_xp_cumulative === undefined){
+const err106 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "learning_xp_cumulative"},message:"must have required property '"+"learning_xp_cumulative"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -5372,11 +5533,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-if(data53.name !== undefined){
-let data55 = data53.name;
-if(typeof data55 !== "string"){
-const err107 = {instancePath:instancePath+"/skills/" + i9+"/name",schemaPath:"#/properties/skills/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.name.type,parentSchema:schema14.properties.skills.items.properties.name,data:data55};
+if(data53.manuscripts_per_level === undefined){
+const err107 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "manuscripts_per_level"},message:"must have required property '"+"manuscripts_per_level"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5385,11 +5543,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-if(data53.unlock_relationship_level !== undefined){
-let data56 = data53.unlock_relationship_level;
-if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
-const err108 = {instancePath:instancePath+"/skills/" + i9+"/unlock_relationship_level",schemaPath:"#/properties/skills/items/properties/unlock_relationship_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.unlock_relationship_level.type,parentSchema:schema14.properties.skills.items.properties.unlock_relationship_level,data:data56};
+if(data53.manuscripts_total === undefined){
+const err108 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: "manuscripts_total"},message:"must have required property '"+"manuscripts_total"+"'",schema:schema14.properties.skills.items.required,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -5398,11 +5553,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data53.effect !== undefined){
-let data57 = data53.effect;
-if(typeof data57 !== "string"){
-const err109 = {instancePath:instancePath+"/skills/" + i9+"/effect",schemaPath:"#/properties/skills/items/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.effect.type,parentSchema:schema14.properties.skills.items.properties.effect,data:data57};
+for(const key9 in data53){
+if(!(func2.call(schema14.properties.skills.items.properties, key9))){
+const err109 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -5412,15 +5565,67 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data53.max_level !== undefined){
-let data58 = data53.max_level;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-const err110 = {instancePath:instancePath+"/skills/" + i9+"/max_level",schemaPath:"#/properties/skills/items/properties/max_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.max_level.type,parentSchema:schema14.properties.skills.items.properties.max_level,data:data58};
+if(data53.slot !== undefined){
+let data54 = data53.slot;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err110 = {instancePath:instancePath+"/skills/" + i9+"/slot",schemaPath:"#/properties/skills/items/properties/slot/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.slot.type,parentSchema:schema14.properties.skills.items.properties.slot,data:data54};
 if(vErrors === null){
 vErrors = [err110];
 }
 else {
 vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data53.name !== undefined){
+let data55 = data53.name;
+if(typeof data55 !== "string"){
+const err111 = {instancePath:instancePath+"/skills/" + i9+"/name",schemaPath:"#/properties/skills/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.name.type,parentSchema:schema14.properties.skills.items.properties.name,data:data55};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data53.unlock_relationship_level !== undefined){
+let data56 = data53.unlock_relationship_level;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err112 = {instancePath:instancePath+"/skills/" + i9+"/unlock_relationship_level",schemaPath:"#/properties/skills/items/properties/unlock_relationship_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.unlock_relationship_level.type,parentSchema:schema14.properties.skills.items.properties.unlock_relationship_level,data:data56};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data53.effect !== undefined){
+let data57 = data53.effect;
+if(typeof data57 !== "string"){
+const err113 = {instancePath:instancePath+"/skills/" + i9+"/effect",schemaPath:"#/properties/skills/items/properties/effect/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.effect.type,parentSchema:schema14.properties.skills.items.properties.effect,data:data57};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data53.max_level !== undefined){
+let data58 = data53.max_level;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+const err114 = {instancePath:instancePath+"/skills/" + i9+"/max_level",schemaPath:"#/properties/skills/items/properties/max_level/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.max_level.type,parentSchema:schema14.properties.skills.items.properties.max_level,data:data58};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
 }
 errors++;
 }
@@ -5432,65 +5637,7 @@ const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
 let data60 = data59[i10];
 if(typeof data60 !== "string"){
-const err111 = {instancePath:instancePath+"/skills/" + i9+"/levels/" + i10,schemaPath:"#/properties/skills/items/properties/levels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.levels.items.type,parentSchema:schema14.properties.skills.items.properties.levels.items,data:data60};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-}
-else {
-const err112 = {instancePath:instancePath+"/skills/" + i9+"/levels",schemaPath:"#/properties/skills/items/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.items.properties.levels.type,parentSchema:schema14.properties.skills.items.properties.levels,data:data59};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-if(data53.learning_xp_cumulative !== undefined){
-let data61 = data53.learning_xp_cumulative;
-if(Array.isArray(data61)){
-const len11 = data61.length;
-for(let i11=0; i11<len11; i11++){
-let data62 = data61[i11];
-if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
-const err113 = {instancePath:instancePath+"/skills/" + i9+"/learning_xp_cumulative/" + i11,schemaPath:"#/properties/skills/items/properties/learning_xp_cumulative/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.learning_xp_cumulative.items.type,parentSchema:schema14.properties.skills.items.properties.learning_xp_cumulative.items,data:data62};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/skills/" + i9+"/learning_xp_cumulative",schemaPath:"#/properties/skills/items/properties/learning_xp_cumulative/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.items.properties.learning_xp_cumulative.type,parentSchema:schema14.properties.skills.items.properties.learning_xp_cumulative,data:data61};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-if(data53.manuscripts_per_level !== undefined){
-let data63 = data53.manuscripts_per_level;
-if(Array.isArray(data63)){
-const len12 = data63.length;
-for(let i12=0; i12<len12; i12++){
-let data64 = data63[i12];
-if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
-const err115 = {instancePath:instancePath+"/skills/" + i9+"/manuscripts_per_level/" + i12,schemaPath:"#/properties/skills/items/properties/manuscripts_per_level/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.manuscripts_per_level.items.type,parentSchema:schema14.properties.skills.items.properties.manuscripts_per_level.items,data:data64};
+const err115 = {instancePath:instancePath+"/skills/" + i9+"/levels/" + i10,schemaPath:"#/properties/skills/items/properties/levels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.skills.items.properties.levels.items.type,parentSchema:schema14.properties.skills.items.properties.levels.items,data:data60};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5502,7 +5649,7 @@ errors++;
 }
 }
 else {
-const err116 = {instancePath:instancePath+"/skills/" + i9+"/manuscripts_per_level",schemaPath:"#/properties/skills/items/properties/manuscripts_per_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.items.properties.manuscripts_per_level.type,parentSchema:schema14.properties.skills.items.properties.manuscripts_per_level,data:data63};
+const err116 = {instancePath:instancePath+"/skills/" + i9+"/levels",schemaPath:"#/properties/skills/items/properties/levels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.items.properties.levels.type,parentSchema:schema14.properties.skills.items.properties.levels,data:data59};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -5512,10 +5659,14 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data53.manuscripts_total !== undefined){
-let data65 = data53.manuscripts_total;
-if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-const err117 = {instancePath:instancePath+"/skills/" + i9+"/manuscripts_total",schemaPath:"#/properties/skills/items/properties/manuscripts_total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.manuscripts_total.type,parentSchema:schema14.properties.skills.items.properties.manuscripts_total,data:data65};
+if(data53.learning_xp_cumulative !== undefined){
+let data61 = data53.learning_xp_cumulative;
+if(Array.isArray(data61)){
+const len11 = data61.length;
+for(let i11=0; i11<len11; i11++){
+let data62 = data61[i11];
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+const err117 = {instancePath:instancePath+"/skills/" + i9+"/learning_xp_cumulative/" + i11,schemaPath:"#/properties/skills/items/properties/learning_xp_cumulative/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.learning_xp_cumulative.items.type,parentSchema:schema14.properties.skills.items.properties.learning_xp_cumulative.items,data:data62};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -5525,14 +5676,9 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data53.power_per_level !== undefined){
-let data66 = data53.power_per_level;
-if(Array.isArray(data66)){
-const len13 = data66.length;
-for(let i13=0; i13<len13; i13++){
-let data67 = data66[i13];
-if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
-const err118 = {instancePath:instancePath+"/skills/" + i9+"/power_per_level/" + i13,schemaPath:"#/properties/skills/items/properties/power_per_level/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.power_per_level.items.type,parentSchema:schema14.properties.skills.items.properties.power_per_level.items,data:data67};
+}
+else {
+const err118 = {instancePath:instancePath+"/skills/" + i9+"/learning_xp_cumulative",schemaPath:"#/properties/skills/items/properties/learning_xp_cumulative/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.items.properties.learning_xp_cumulative.type,parentSchema:schema14.properties.skills.items.properties.learning_xp_cumulative,data:data61};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -5542,9 +5688,14 @@ vErrors.push(err118);
 errors++;
 }
 }
-}
-else {
-const err119 = {instancePath:instancePath+"/skills/" + i9+"/power_per_level",schemaPath:"#/properties/skills/items/properties/power_per_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.items.properties.power_per_level.type,parentSchema:schema14.properties.skills.items.properties.power_per_level,data:data66};
+if(data53.manuscripts_per_level !== undefined){
+let data63 = data53.manuscripts_per_level;
+if(Array.isArray(data63)){
+const len12 = data63.length;
+for(let i12=0; i12<len12; i12++){
+let data64 = data63[i12];
+if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
+const err119 = {instancePath:instancePath+"/skills/" + i9+"/manuscripts_per_level/" + i12,schemaPath:"#/properties/skills/items/properties/manuscripts_per_level/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.manuscripts_per_level.items.type,parentSchema:schema14.properties.skills.items.properties.manuscripts_per_level.items,data:data64};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -5556,7 +5707,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.skills.items.type,parentSchema:schema14.properties.skills.items,data:data53};
+const err120 = {instancePath:instancePath+"/skills/" + i9+"/manuscripts_per_level",schemaPath:"#/properties/skills/items/properties/manuscripts_per_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.items.properties.manuscripts_per_level.type,parentSchema:schema14.properties.skills.items.properties.manuscripts_per_level,data:data63};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -5566,9 +5717,10 @@ vErrors.push(err120);
 errors++;
 }
 }
-}
-else {
-const err121 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.type,parentSchema:schema14.properties.skills,data:data52};
+if(data53.manuscripts_total !== undefined){
+let data65 = data53.manuscripts_total;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err121 = {instancePath:instancePath+"/skills/" + i9+"/manuscripts_total",schemaPath:"#/properties/skills/items/properties/manuscripts_total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.manuscripts_total.type,parentSchema:schema14.properties.skills.items.properties.manuscripts_total,data:data65};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -5578,10 +5730,14 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data.manuscripts_total_all_skills !== undefined){
-let data68 = data.manuscripts_total_all_skills;
-if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
-const err122 = {instancePath:instancePath+"/manuscripts_total_all_skills",schemaPath:"#/properties/manuscripts_total_all_skills/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.manuscripts_total_all_skills.type,parentSchema:schema14.properties.manuscripts_total_all_skills,data:data68};
+if(data53.power_per_level !== undefined){
+let data66 = data53.power_per_level;
+if(Array.isArray(data66)){
+const len13 = data66.length;
+for(let i13=0; i13<len13; i13++){
+let data67 = data66[i13];
+if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
+const err122 = {instancePath:instancePath+"/skills/" + i9+"/power_per_level/" + i13,schemaPath:"#/properties/skills/items/properties/power_per_level/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.skills.items.properties.power_per_level.items.type,parentSchema:schema14.properties.skills.items.properties.power_per_level.items,data:data67};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -5591,14 +5747,9 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.notes !== undefined){
-let data69 = data.notes;
-if(Array.isArray(data69)){
-const len14 = data69.length;
-for(let i14=0; i14<len14; i14++){
-let data70 = data69[i14];
-if(typeof data70 !== "string"){
-const err123 = {instancePath:instancePath+"/notes/" + i14,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.notes.items.type,parentSchema:schema14.properties.notes.items,data:data70};
+}
+else {
+const err123 = {instancePath:instancePath+"/skills/" + i9+"/power_per_level",schemaPath:"#/properties/skills/items/properties/power_per_level/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.items.properties.power_per_level.type,parentSchema:schema14.properties.skills.items.properties.power_per_level,data:data66};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -5610,7 +5761,7 @@ errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.notes.type,parentSchema:schema14.properties.notes,data:data69};
+const err124 = {instancePath:instancePath+"/skills/" + i9,schemaPath:"#/properties/skills/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.skills.items.type,parentSchema:schema14.properties.skills.items,data:data53};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -5620,10 +5771,9 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data71 = data.confidence;
-if(typeof data71 !== "string"){
-const err125 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.confidence.type,parentSchema:schema14.properties.confidence,data:data71};
+}
+else {
+const err125 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.skills.type,parentSchema:schema14.properties.skills,data:data52};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -5632,13 +5782,68 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!(((data71 === "high") || (data71 === "medium")) || (data71 === "low"))){
-const err126 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema14.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.confidence.enum,parentSchema:schema14.properties.confidence,data:data71};
+}
+if(data.manuscripts_total_all_skills !== undefined){
+let data68 = data.manuscripts_total_all_skills;
+if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
+const err126 = {instancePath:instancePath+"/manuscripts_total_all_skills",schemaPath:"#/properties/manuscripts_total_all_skills/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.manuscripts_total_all_skills.type,parentSchema:schema14.properties.manuscripts_total_all_skills,data:data68};
 if(vErrors === null){
 vErrors = [err126];
 }
 else {
 vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data.notes !== undefined){
+let data69 = data.notes;
+if(Array.isArray(data69)){
+const len14 = data69.length;
+for(let i14=0; i14<len14; i14++){
+let data70 = data69[i14];
+if(typeof data70 !== "string"){
+const err127 = {instancePath:instancePath+"/notes/" + i14,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.notes.items.type,parentSchema:schema14.properties.notes.items,data:data70};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.notes.type,parentSchema:schema14.properties.notes,data:data69};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data71 = data.confidence;
+if(typeof data71 !== "string"){
+const err129 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.confidence.type,parentSchema:schema14.properties.confidence,data:data71};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+if(!(((data71 === "high") || (data71 === "medium")) || (data71 === "low"))){
+const err130 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema14.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.confidence.enum,parentSchema:schema14.properties.confidence,data:data71};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
 }
 errors++;
 }
@@ -5651,57 +5856,7 @@ for(let i15=0; i15<len15; i15++){
 let data73 = data72[i15];
 if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
 if(data73.ref === undefined){
-const err127 = {instancePath:instancePath+"/sources/" + i15,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema14.properties.sources.items.required,parentSchema:schema14.properties.sources.items,data:data73};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-for(const key10 in data73){
-if(!(((key10 === "id") || (key10 === "ref")) || (key10 === "used_for"))){
-const err128 = {instancePath:instancePath+"/sources/" + i15,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.sources.items,data:data73};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-}
-if(data73.id !== undefined){
-let data74 = data73.id;
-if(typeof data74 !== "string"){
-const err129 = {instancePath:instancePath+"/sources/" + i15+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.id.type,parentSchema:schema14.properties.sources.items.properties.id,data:data74};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-if(data73.ref !== undefined){
-let data75 = data73.ref;
-if(typeof data75 !== "string"){
-const err130 = {instancePath:instancePath+"/sources/" + i15+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.ref.type,parentSchema:schema14.properties.sources.items.properties.ref,data:data75};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-}
-if(data73.used_for !== undefined){
-let data76 = data73.used_for;
-if(typeof data76 !== "string"){
-const err131 = {instancePath:instancePath+"/sources/" + i15+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.used_for.type,parentSchema:schema14.properties.sources.items.properties.used_for,data:data76};
+const err131 = {instancePath:instancePath+"/sources/" + i15,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema14.properties.sources.items.required,parentSchema:schema14.properties.sources.items,data:data73};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -5710,10 +5865,9 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-}
-else {
-const err132 = {instancePath:instancePath+"/sources/" + i15,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sources.items.type,parentSchema:schema14.properties.sources.items,data:data73};
+for(const key10 in data73){
+if(!(((key10 === "id") || (key10 === "ref")) || (key10 === "used_for"))){
+const err132 = {instancePath:instancePath+"/sources/" + i15,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.sources.items,data:data73};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -5723,9 +5877,10 @@ vErrors.push(err132);
 errors++;
 }
 }
-}
-else {
-const err133 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.sources.type,parentSchema:schema14.properties.sources,data:data72};
+if(data73.id !== undefined){
+let data74 = data73.id;
+if(typeof data74 !== "string"){
+const err133 = {instancePath:instancePath+"/sources/" + i15+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.id.type,parentSchema:schema14.properties.sources.items.properties.id,data:data74};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -5735,11 +5890,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data.resolved !== undefined){
-let data77 = data.resolved;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-if(data77.from === undefined){
-const err134 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.resolved.required,parentSchema:schema14.properties.resolved,data:data77};
+if(data73.ref !== undefined){
+let data75 = data73.ref;
+if(typeof data75 !== "string"){
+const err134 = {instancePath:instancePath+"/sources/" + i15+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.ref.type,parentSchema:schema14.properties.sources.items.properties.ref,data:data75};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -5748,8 +5902,11 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(data77.matched === undefined){
-const err135 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema14.properties.resolved.required,parentSchema:schema14.properties.resolved,data:data77};
+}
+if(data73.used_for !== undefined){
+let data76 = data73.used_for;
+if(typeof data76 !== "string"){
+const err135 = {instancePath:instancePath+"/sources/" + i15+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.sources.items.properties.used_for.type,parentSchema:schema14.properties.sources.items.properties.used_for,data:data76};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -5758,8 +5915,10 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(data77.match_type === undefined){
-const err136 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema14.properties.resolved.required,parentSchema:schema14.properties.resolved,data:data77};
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/sources/" + i15,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.sources.items.type,parentSchema:schema14.properties.sources.items,data:data73};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -5768,9 +5927,10 @@ vErrors.push(err136);
 }
 errors++;
 }
-for(const key11 in data77){
-if(!(((key11 === "from") || (key11 === "matched")) || (key11 === "match_type"))){
-const err137 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.resolved,data:data77};
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.sources.type,parentSchema:schema14.properties.sources,data:data72};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -5780,10 +5940,11 @@ vErrors.push(err137);
 errors++;
 }
 }
-if(data77.from !== undefined){
-let data78 = data77.from;
-if(typeof data78 !== "string"){
-const err138 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.resolved.properties.from.type,parentSchema:schema14.properties.resolved.properties.from,data:data78};
+if(data.resolved !== undefined){
+let data77 = data.resolved;
+if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+if(data77.from === undefined){
+const err138 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema14.properties.resolved.required,parentSchema:schema14.properties.resolved,data:data77};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -5792,11 +5953,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data77.matched !== undefined){
-let data79 = data77.matched;
-if(typeof data79 !== "string"){
-const err139 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.resolved.properties.matched.type,parentSchema:schema14.properties.resolved.properties.matched,data:data79};
+if(data77.matched === undefined){
+const err139 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "matched"},message:"must have required property '"+"matched"+"'",schema:schema14.properties.resolved.required,parentSchema:schema14.properties.resolved,data:data77};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -5805,11 +5963,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-if(data77.match_type !== undefined){
-let data80 = data77.match_type;
-if(typeof data80 !== "string"){
-const err140 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.resolved.properties.match_type.type,parentSchema:schema14.properties.resolved.properties.match_type,data:data80};
+if(data77.match_type === undefined){
+const err140 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/required",keyword:"required",params:{missingProperty: "match_type"},message:"must have required property '"+"match_type"+"'",schema:schema14.properties.resolved.required,parentSchema:schema14.properties.resolved,data:data77};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -5818,8 +5973,9 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(!((((((data80 === "exact") || (data80 === "prefix")) || (data80 === "words")) || (data80 === "typo")) || (data80 === "contains")) || (data80 === "mentions"))){
-const err141 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema14.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.resolved.properties.match_type.enum,parentSchema:schema14.properties.resolved.properties.match_type,data:data80};
+for(const key11 in data77){
+if(!(((key11 === "from") || (key11 === "matched")) || (key11 === "match_type"))){
+const err141 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.resolved,data:data77};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -5829,9 +5985,10 @@ vErrors.push(err141);
 errors++;
 }
 }
-}
-else {
-const err142 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.resolved.type,parentSchema:schema14.properties.resolved,data:data77};
+if(data77.from !== undefined){
+let data78 = data77.from;
+if(typeof data78 !== "string"){
+const err142 = {instancePath:instancePath+"/resolved/from",schemaPath:"#/properties/resolved/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.resolved.properties.from.type,parentSchema:schema14.properties.resolved.properties.from,data:data78};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -5841,10 +5998,10 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data81 = data.data_version;
-if(typeof data81 !== "string"){
-const err143 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.data_version.type,parentSchema:schema14.properties.data_version,data:data81};
+if(data77.matched !== undefined){
+let data79 = data77.matched;
+if(typeof data79 !== "string"){
+const err143 = {instancePath:instancePath+"/resolved/matched",schemaPath:"#/properties/resolved/properties/matched/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.resolved.properties.matched.type,parentSchema:schema14.properties.resolved.properties.matched,data:data79};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -5854,9 +6011,10 @@ vErrors.push(err143);
 errors++;
 }
 }
-}
-else {
-const err144 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+if(data77.match_type !== undefined){
+let data80 = data77.match_type;
+if(typeof data80 !== "string"){
+const err144 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.resolved.properties.match_type.type,parentSchema:schema14.properties.resolved.properties.match_type,data:data80};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -5865,12 +6023,59 @@ vErrors.push(err144);
 }
 errors++;
 }
+if(!((((((data80 === "exact") || (data80 === "prefix")) || (data80 === "words")) || (data80 === "typo")) || (data80 === "contains")) || (data80 === "mentions"))){
+const err145 = {instancePath:instancePath+"/resolved/match_type",schemaPath:"#/properties/resolved/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema14.properties.resolved.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.resolved.properties.match_type.enum,parentSchema:schema14.properties.resolved.properties.match_type,data:data80};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/resolved",schemaPath:"#/properties/resolved/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.resolved.type,parentSchema:schema14.properties.resolved,data:data77};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data81 = data.data_version;
+if(typeof data81 !== "string"){
+const err147 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.data_version.type,parentSchema:schema14.properties.data_version,data:data81};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+}
+else {
+const err148 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
 validate13.errors = vErrors;
 return errors === 0;
 }
 
 export const get_my_goals_output = validate14;
-const schema15 = {"type":"object","additionalProperties":false,"required":["goals","combined","inactive_goals","profile_updated_at","inventory_updated_at","data_version"],"properties":{"goals":{"type":"array","description":"Active goals in the player's order.","items":{"type":"object","additionalProperties":false,"required":["id","title","system","subject","from","to","status","step_count","materials","readiness","ready","confidence","gaps","notes"],"properties":{"id":{"type":"integer","description":"Goal id."},"title":{"type":"string","description":"What the goal is, e.g. \"Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3\"."},"system":{"type":"string","enum":["governor_gear","governor_charm","truegold","hero_shards","hero_widgets","mastery_forging"],"description":"The cost system (and cost tool) the goal is on."},"subject":{"type":"string","description":"What is upgraded: a gear piece, charm slot, building, hero or hero-gear slot."},"from":{"type":"string","description":"The current level (canonical label of the cost tool)."},"to":{"type":"string","description":"The target level."},"status":{"type":"string","enum":["in_progress","reached"],"description":"reached when the current level is at or past the target."},"step_count":{"type":"integer","minimum":0,"description":"Upgrade steps left."},"materials":{"description":"Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).","type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","needed","in_inventory","missing","readiness"],"properties":{"key":{"type":"string","description":"Material key, as in the cost tools' totals (e.g. satin, truegold, shards)."},"name":{"type":"string","description":"Display name of the material."},"hero":{"type":"string","description":"For per-hero materials (shards, widgets), the hero they belong to."},"needed":{"type":"integer","minimum":0,"description":"Amount still needed."},"in_inventory":{"type":"integer","minimum":0,"description":"Amount in the saved inventory."},"missing":{"type":"integer","minimum":0,"description":"needed - in_inventory, at least 0."},"readiness":{"type":"number","minimum":0,"maximum":1,"description":"min(1, in_inventory / needed), rounded down to 3 decimals."}}}},"readiness":{"type":"number","minimum":0,"maximum":1,"description":"The scarcest material's readiness (1 when nothing is needed)."},"ready":{"type":"boolean","description":"True when the inventory covers every material the goal still needs."},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"notes":{"type":"array","items":{"type":"string"},"description":"How the current level was read (assumptions)."},"note":{"type":"string","description":"The player's own note on the goal."}}}},"combined":{"type":"object","additionalProperties":false,"required":["materials","readiness","ready"],"description":"All active goals together against the one inventory.","properties":{"materials":{"description":"Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).","type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","needed","in_inventory","missing","readiness"],"properties":{"key":{"type":"string","description":"Material key, as in the cost tools' totals (e.g. satin, truegold, shards)."},"name":{"type":"string","description":"Display name of the material."},"hero":{"type":"string","description":"For per-hero materials (shards, widgets), the hero they belong to."},"needed":{"type":"integer","minimum":0,"description":"Amount still needed."},"in_inventory":{"type":"integer","minimum":0,"description":"Amount in the saved inventory."},"missing":{"type":"integer","minimum":0,"description":"needed - in_inventory, at least 0."},"readiness":{"type":"number","minimum":0,"maximum":1,"description":"min(1, in_inventory / needed), rounded down to 3 decimals."}}}},"readiness":{"type":"number","minimum":0,"maximum":1},"ready":{"type":"boolean"}}},"inactive_goals":{"type":"integer","minimum":0,"description":"Saved goals that are switched off (not listed)."},"profile_updated_at":{"type":["string","null"],"description":"When the profile (current levels) was last saved."},"inventory_updated_at":{"type":["string","null"],"description":"When the inventory was last saved."},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema15 = {"type":"object","additionalProperties":false,"required":["goals","combined","inactive_goals","profile_updated_at","inventory_updated_at","data_version"],"properties":{"goals":{"type":"array","description":"Active goals in the player's order.","items":{"type":"object","additionalProperties":false,"required":["id","title","system","subject","from","to","status","step_count","materials","readiness","ready","confidence","gaps","notes"],"properties":{"id":{"type":"integer","description":"Goal id."},"title":{"type":"string","description":"What the goal is, e.g. \"Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3\"."},"system":{"type":"string","enum":["governor_gear","governor_charm","truegold","hero_shards","hero_widgets","mastery_forging"],"description":"The cost system (and cost tool) the goal is on."},"subject":{"type":"string","description":"What is upgraded: a gear piece, charm slot, building, hero or hero-gear slot."},"from":{"type":"string","description":"The current level (canonical label of the cost tool)."},"to":{"type":"string","description":"The target level."},"status":{"type":"string","enum":["in_progress","reached"],"description":"reached when the current level is at or past the target."},"step_count":{"type":"integer","minimum":0,"description":"Upgrade steps left."},"materials":{"description":"Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).","type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","needed","in_inventory","missing","readiness"],"properties":{"key":{"type":"string","description":"Material key, as in the cost tools' totals (e.g. satin, truegold, shards)."},"name":{"type":"string","description":"Display name of the material."},"hero":{"type":"string","description":"For per-hero materials (shards, widgets), the hero they belong to."},"needed":{"type":"integer","minimum":0,"description":"Amount still needed."},"in_inventory":{"type":"integer","minimum":0,"description":"Amount in the saved inventory."},"missing":{"type":"integer","minimum":0,"description":"needed - in_inventory, at least 0."},"readiness":{"type":"number","minimum":0,"maximum":1,"description":"min(1, in_inventory / needed), rounded down to 3 decimals."}}}},"readiness":{"type":"number","minimum":0,"maximum":1,"description":"The scarcest material's readiness (1 when nothing is needed)."},"ready":{"type":"boolean","description":"True when the inventory covers every material the goal still needs."},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"notes":{"type":"array","items":{"type":"string"},"description":"How the current level was read (assumptions)."},"note":{"type":"string","description":"The player's own note on the goal."}}}},"combined":{"type":"object","additionalProperties":false,"required":["materials","readiness","ready"],"description":"All active goals together against the one inventory.","properties":{"materials":{"description":"Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).","type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","needed","in_inventory","missing","readiness"],"properties":{"key":{"type":"string","description":"Material key, as in the cost tools' totals (e.g. satin, truegold, shards)."},"name":{"type":"string","description":"Display name of the material."},"hero":{"type":"string","description":"For per-hero materials (shards, widgets), the hero they belong to."},"needed":{"type":"integer","minimum":0,"description":"Amount still needed."},"in_inventory":{"type":"integer","minimum":0,"description":"Amount in the saved inventory."},"missing":{"type":"integer","minimum":0,"description":"needed - in_inventory, at least 0."},"readiness":{"type":"number","minimum":0,"maximum":1,"description":"min(1, in_inventory / needed), rounded down to 3 decimals."}}}},"readiness":{"type":"number","minimum":0,"maximum":1},"ready":{"type":"boolean"}}},"inactive_goals":{"type":"integer","minimum":0,"description":"Saved goals that are switched off (not listed)."},"profile_updated_at":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"When the profile (current levels) was last saved."},"inventory_updated_at":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"When the inventory was last saved."},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7045,8 +7250,11 @@ errors++;
 }
 if(data.profile_updated_at !== undefined){
 let data40 = data.profile_updated_at;
-if((typeof data40 !== "string") && (data40 !== null)){
-const err99 = {instancePath:instancePath+"/profile_updated_at",schemaPath:"#/properties/profile_updated_at/type",keyword:"type",params:{type: schema15.properties.profile_updated_at.type},message:"must be string,null",schema:schema15.properties.profile_updated_at.type,parentSchema:schema15.properties.profile_updated_at,data:data40};
+const _errs87 = errors;
+let valid15 = false;
+const _errs88 = errors;
+if(typeof data40 !== "string"){
+const err99 = {instancePath:instancePath+"/profile_updated_at",schemaPath:"#/properties/profile_updated_at/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.profile_updated_at.anyOf[0].type,parentSchema:schema15.properties.profile_updated_at.anyOf[0],data:data40};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -7055,11 +7263,12 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data.inventory_updated_at !== undefined){
-let data41 = data.inventory_updated_at;
-if((typeof data41 !== "string") && (data41 !== null)){
-const err100 = {instancePath:instancePath+"/inventory_updated_at",schemaPath:"#/properties/inventory_updated_at/type",keyword:"type",params:{type: schema15.properties.inventory_updated_at.type},message:"must be string,null",schema:schema15.properties.inventory_updated_at.type,parentSchema:schema15.properties.inventory_updated_at,data:data41};
+var _valid0 = _errs88 === errors;
+valid15 = valid15 || _valid0;
+if(!valid15){
+const _errs90 = errors;
+if(data40 !== null){
+const err100 = {instancePath:instancePath+"/profile_updated_at",schemaPath:"#/properties/profile_updated_at/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema15.properties.profile_updated_at.anyOf[1].type,parentSchema:schema15.properties.profile_updated_at.anyOf[1],data:data40};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -7068,11 +7277,11 @@ vErrors.push(err100);
 }
 errors++;
 }
+var _valid0 = _errs90 === errors;
+valid15 = valid15 || _valid0;
 }
-if(data.data_version !== undefined){
-let data42 = data.data_version;
-if(typeof data42 !== "string"){
-const err101 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.data_version.type,parentSchema:schema15.properties.data_version,data:data42};
+if(!valid15){
+const err101 = {instancePath:instancePath+"/profile_updated_at",schemaPath:"#/properties/profile_updated_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.profile_updated_at.anyOf,parentSchema:schema15.properties.profile_updated_at,data:data40};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -7081,15 +7290,93 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
+else {
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+vErrors = null;
+}
+}
+}
+}
+if(data.inventory_updated_at !== undefined){
+let data41 = data.inventory_updated_at;
+const _errs93 = errors;
+let valid16 = false;
+const _errs94 = errors;
+if(typeof data41 !== "string"){
+const err102 = {instancePath:instancePath+"/inventory_updated_at",schemaPath:"#/properties/inventory_updated_at/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.inventory_updated_at.anyOf[0].type,parentSchema:schema15.properties.inventory_updated_at.anyOf[0],data:data41};
 if(vErrors === null){
 vErrors = [err102];
 }
 else {
 vErrors.push(err102);
+}
+errors++;
+}
+var _valid1 = _errs94 === errors;
+valid16 = valid16 || _valid1;
+if(!valid16){
+const _errs96 = errors;
+if(data41 !== null){
+const err103 = {instancePath:instancePath+"/inventory_updated_at",schemaPath:"#/properties/inventory_updated_at/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema15.properties.inventory_updated_at.anyOf[1].type,parentSchema:schema15.properties.inventory_updated_at.anyOf[1],data:data41};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+var _valid1 = _errs96 === errors;
+valid16 = valid16 || _valid1;
+}
+if(!valid16){
+const err104 = {instancePath:instancePath+"/inventory_updated_at",schemaPath:"#/properties/inventory_updated_at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema15.properties.inventory_updated_at.anyOf,parentSchema:schema15.properties.inventory_updated_at,data:data41};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+else {
+errors = _errs93;
+if(vErrors !== null){
+if(_errs93){
+vErrors.length = _errs93;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.data_version !== undefined){
+let data42 = data.data_version;
+if(typeof data42 !== "string"){
+const err105 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.data_version.type,parentSchema:schema15.properties.data_version,data:data42};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
 }
 errors++;
 }
@@ -7530,7 +7817,7 @@ return errors === 0;
 }
 
 export const get_my_profile_output = validate16;
-const schema17 = {"type":"object","additionalProperties":false,"required":["player_id","name","kingdom","town_center","power","troops","combat_stats","heroes","governor_gear","buildings","updated_at"],"properties":{"player_id":{"type":"string","description":"The in-game player id."},"name":{"type":"string","description":"The in-game name."},"kingdom":{"type":"integer","description":"Kingdom (server) number."},"town_center":{"type":"object","additionalProperties":false,"required":["level","label"],"description":"Town Center level; from 30 on, Truegold levels (TG1 = 35, TGn = 30 + 5n, TGn-k = 30 + 5n + k).","properties":{"level":{"type":"integer","minimum":1,"maximum":80,"description":"Numeric level."},"label":{"type":"string","description":"Label as the game shows it, e.g. 25, 30-2, TG3, TG4-1."}}},"power":{"type":"integer","minimum":0,"description":"Total power."},"troops":{"type":"array","description":"Troop counts by type and tier.","items":{"type":"object","additionalProperties":false,"required":["type","tier","count"],"properties":{"type":{"type":"string","enum":["infantry","cavalry","archer"]},"tier":{"type":"integer","minimum":1,"maximum":11},"count":{"type":"integer","minimum":0}}}},"combat_stats":{"type":"object","description":"Bonus percentages (attack, defense, lethality, health) per troop type.","additionalProperties":{"type":"object","additionalProperties":{"type":"number"}}},"heroes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","stars","sub_tier","star_position","level","exclusive_gear_level","gear"],"properties":{"key":{"type":"string","description":"Hero key (e.g. amadeus)."},"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (0 = no stars)."},"sub_tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star (6 = full)."},"star_position":{"type":"string","description":"The position as hero_shards_cost writes it, e.g. 4★ 3/6."},"level":{"type":"integer","minimum":1},"exclusive_gear_level":{"type":"integer","minimum":0,"maximum":10},"gear":{"type":"object","description":"Hero gear per slot (helmet, gloves, armour, boots) with Mastery (0-20) and enhancement (0-200).","additionalProperties":{"type":"object","additionalProperties":false,"required":["mastery","enhancement"],"properties":{"mastery":{"type":"integer","minimum":0,"maximum":20},"enhancement":{"type":"integer","minimum":0,"maximum":200}}}}}}},"governor_gear":{"type":"object","description":"Governor Gear per piece (crown and pendant for cavalry, top and pants for infantry, bracelet and staff for archers) with its three charm levels.","additionalProperties":{"type":"object","additionalProperties":false,"required":["level","charms"],"properties":{"level":{"type":"string","description":"Level label, e.g. Gold T1 ★2."},"charms":{"type":"array","items":{"type":"integer","minimum":0,"maximum":22}}}}},"buildings":{"type":"object","description":"Truegold building levels other than the Town Center (labels like TG2-3, or numbers).","additionalProperties":{"type":["string","integer"]}},"updated_at":{"type":"string","description":"When the profile was last saved (RFC 3339, UTC)."}}};
+const schema17 = {"type":"object","additionalProperties":false,"required":["player_id","name","kingdom","town_center","power","troops","combat_stats","heroes","governor_gear","buildings","updated_at"],"properties":{"player_id":{"type":"string","description":"The in-game player id."},"name":{"type":"string","description":"The in-game name."},"kingdom":{"type":"integer","description":"Kingdom (server) number."},"town_center":{"type":"object","additionalProperties":false,"required":["level","label"],"description":"Town Center level; from 30 on, Truegold levels (TG1 = 35, TGn = 30 + 5n, TGn-k = 30 + 5n + k).","properties":{"level":{"type":"integer","minimum":1,"maximum":80,"description":"Numeric level."},"label":{"type":"string","description":"Label as the game shows it, e.g. 25, 30-2, TG3, TG4-1."}}},"power":{"type":"integer","minimum":0,"description":"Total power."},"troops":{"type":"array","description":"Troop counts by type and tier.","items":{"type":"object","additionalProperties":false,"required":["type","tier","count"],"properties":{"type":{"type":"string","enum":["infantry","cavalry","archer"]},"tier":{"type":"integer","minimum":1,"maximum":11},"count":{"type":"integer","minimum":0}}}},"combat_stats":{"type":"object","description":"Bonus percentages (attack, defense, lethality, health) per troop type.","additionalProperties":{"type":"object","additionalProperties":{"type":"number"}}},"heroes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","stars","sub_tier","star_position","level","exclusive_gear_level","gear"],"properties":{"key":{"type":"string","description":"Hero key (e.g. amadeus)."},"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (0 = no stars)."},"sub_tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star (6 = full)."},"star_position":{"type":"string","description":"The position as hero_shards_cost writes it, e.g. 4★ 3/6."},"level":{"type":"integer","minimum":1},"exclusive_gear_level":{"type":"integer","minimum":0,"maximum":10},"gear":{"type":"object","description":"Hero gear per slot (helmet, gloves, armour, boots) with Mastery (0-20) and enhancement (0-200).","additionalProperties":{"type":"object","additionalProperties":false,"required":["mastery","enhancement"],"properties":{"mastery":{"type":"integer","minimum":0,"maximum":20},"enhancement":{"type":"integer","minimum":0,"maximum":200}}}}}}},"governor_gear":{"type":"object","description":"Governor Gear per piece (crown and pendant for cavalry, top and pants for infantry, bracelet and staff for archers) with its three charm levels.","additionalProperties":{"type":"object","additionalProperties":false,"required":["level","charms"],"properties":{"level":{"type":"string","description":"Level label, e.g. Gold T1 ★2."},"charms":{"type":"array","items":{"type":"integer","minimum":0,"maximum":22}}}}},"buildings":{"type":"object","description":"Truegold building levels other than the Town Center (labels like TG2-3, or numbers).","additionalProperties":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"updated_at":{"type":"string","description":"When the profile was last saved (RFC 3339, UTC)."}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8548,8 +8835,11 @@ let data32 = data.buildings;
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 for(const key10 in data32){
 let data33 = data32[key10];
-if((typeof data33 !== "string") && (!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33))))){
-const err85 = {instancePath:instancePath+"/buildings/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/buildings/additionalProperties/type",keyword:"type",params:{type: schema17.properties.buildings.additionalProperties.type},message:"must be string,integer",schema:schema17.properties.buildings.additionalProperties.type,parentSchema:schema17.properties.buildings.additionalProperties,data:data33};
+const _errs79 = errors;
+let valid17 = false;
+const _errs80 = errors;
+if(typeof data33 !== "string"){
+const err85 = {instancePath:instancePath+"/buildings/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/buildings/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.buildings.additionalProperties.anyOf[0].type,parentSchema:schema17.properties.buildings.additionalProperties.anyOf[0],data:data33};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -8558,10 +8848,12 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-}
-else {
-const err86 = {instancePath:instancePath+"/buildings",schemaPath:"#/properties/buildings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.buildings.type,parentSchema:schema17.properties.buildings,data:data32};
+var _valid0 = _errs80 === errors;
+valid17 = valid17 || _valid0;
+if(!valid17){
+const _errs82 = errors;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err86 = {instancePath:instancePath+"/buildings/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/buildings/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema17.properties.buildings.additionalProperties.anyOf[1].type,parentSchema:schema17.properties.buildings.additionalProperties.anyOf[1],data:data33};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -8570,11 +8862,11 @@ vErrors.push(err86);
 }
 errors++;
 }
+var _valid0 = _errs82 === errors;
+valid17 = valid17 || _valid0;
 }
-if(data.updated_at !== undefined){
-let data34 = data.updated_at;
-if(typeof data34 !== "string"){
-const err87 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.updated_at.type,parentSchema:schema17.properties.updated_at,data:data34};
+if(!valid17){
+const err87 = {instancePath:instancePath+"/buildings/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/buildings/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema17.properties.buildings.additionalProperties.anyOf,parentSchema:schema17.properties.buildings.additionalProperties,data:data33};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -8583,15 +8875,51 @@ vErrors.push(err87);
 }
 errors++;
 }
+else {
+errors = _errs79;
+if(vErrors !== null){
+if(_errs79){
+vErrors.length = _errs79;
+}
+else {
+vErrors = null;
+}
+}
+}
 }
 }
 else {
-const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+const err88 = {instancePath:instancePath+"/buildings",schemaPath:"#/properties/buildings/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.buildings.type,parentSchema:schema17.properties.buildings,data:data32};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data34 = data.updated_at;
+if(typeof data34 !== "string"){
+const err89 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.updated_at.type,parentSchema:schema17.properties.updated_at,data:data34};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
 }
 errors++;
 }

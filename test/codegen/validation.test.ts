@@ -50,6 +50,7 @@ describe('catalogue validation', () => {
       { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/shared/tool-error.yaml': 'type: object\nproperties:\n  error: {type: string, description: What was wrong, and how to fix it.}\n' },
       'catalog/shared/tool-error.yaml (document): schema does not compile: strict mode: unknown keyword: "and how to fix it."',
     ],
+    ['a type array (not portable)', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('echo: {type: integer}', 'echo: {type: [integer, "null"]}') }, '/result/properties/echo/type: a type array is not portable (some clients accept one type only): write anyOf: [{type: integer}, {type: null}]'],
     ['a tool no endpoint serves', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account') }, '/availability: no endpoint serves "account" tools'],
   ];
   it.each(cases)('reports %s', (_, files, expected) => {
