@@ -1,11 +1,12 @@
 /**
- * The Hono application: host guard on everything; per MCP endpoint an origin guard, CORS, its rate limiter and the
- * POST route; the site pages; one error handler. Built from explicit options so tests can freeze the clock or swap
- * the catalogue.
+ * The Hono application: per MCP endpoint a POST route that runs its own host and origin checks (CORS and the bearer
+ * guard around it when they apply), then the host guard for everything else; the account stack, forwarded to once it
+ * is up; the site pages; one error handler. Built from explicit options so tests can freeze the clock or swap the
+ * catalogue.
  */
 import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
-import type { EndpointMetadata } from '../generated/catalog-types.js';
 import { cors } from 'hono/cors';
+import type { EndpointMetadata } from '../generated/catalog-types.js';
 import type { AccountServices } from './auth/account-services.js';
 import { mountAuthorizationServer, protectedEndpoint, type ProtectedEndpoint } from './auth/mount.js';
 import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';
@@ -73,8 +74,6 @@ async function through(middleware: MiddlewareHandler, c: Context, inner: () => P
   return early ?? c.res;
 }
 
-const noNext = async (): Promise<void> => undefined;
-
 function defaultLogError(error: unknown, request: Request): void {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`${new Date().toISOString()} error ${request.method} ${new URL(request.url).pathname}: ${detail}\n`);
@@ -107,8 +106,7 @@ export function createApp(options: AppOptions): Hono {
     const clientKey = secured?.clientKey ?? ((c: Context) => clientAddress(c, config.trustedProxies));
     const post = mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(secured ? { account: secured.account } : {}) });
     const cors = browserCors(config.allowedOrigins);
-    const route = async (c: Context): Promise<Response> => (await post(c, noNext)) as Response;
-    const guarded = secured ? (c: Context) => through(secured.guard, c, () => route(c)) : route;
+    const guarded = secured ? (c: Context) => through(secured.guard, c, () => post(c)) : post;
     target.post(path, async function mcpEndpoint(c) {
       const refused = hostRefusal(c, config.allowedHosts) ?? originRefusal(c, config.allowedOrigins);
       if (refused) return refused;

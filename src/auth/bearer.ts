@@ -51,7 +51,7 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler {
     }
     if (!claims) {
       const message = rejection ? `Unauthorized: ${rejection}. Sign in again to get a new token.` : 'Unauthorized: this endpoint needs an OAuth access token (Authorization: Bearer …). See the WWW-Authenticate header for where to get one.';
-      return jsonRpcErrorResponse(401, await peekId(c.req.raw), ErrorCode.Unauthorized, message, { 'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection) });
+      return jsonRpcErrorResponse(401, await peekId(c), ErrorCode.Unauthorized, message, { 'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection) });
     }
     c.set(ACCOUNT_CLAIMS as never, claims as never);
     await next();

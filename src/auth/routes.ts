@@ -9,7 +9,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type Provider from 'oidc-provider';
 import { rateLimitHeaders, type SlidingWindowLimiter } from '../http/rate-limit.js';
-import { readBody, decodeUtf8 } from '../http/read-body.js';
+import { readText } from '../http/read-body.js';
 import type { ServerKeys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { csrfToken, csrfValid } from './csrf.js';
@@ -131,8 +131,8 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
     const node = nodeBindings(c);
     const origin = c.req.header('origin');
     const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
-    const body = await readBody(c.req.raw, REGISTRATION_BODY_LIMIT);
-    const text = body.ok ? decodeUtf8(body.bytes) : undefined;
+    const body = await readText(c.req.raw, node?.incoming, REGISTRATION_BODY_LIMIT);
+    const text = body.ok ? body.text : undefined;
     let parsed: unknown;
     try {
       parsed = text === undefined ? undefined : JSON.parse(text);

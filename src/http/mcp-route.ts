@@ -4,6 +4,7 @@
  * size (413), UTF-8 and JSON (400/-32700), nesting depth and message shape (400/-32600),
  * MCP-Protocol-Version (400), then 202 for notifications and responses or 200 with the reply.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Context, Handler } from 'hono';
 import type { DeprecationRule } from '../../generated/catalog-types.js';
 import { endpointAvailability, mostUrgent, type TimedAvailability } from '../catalog/availability.js';
@@ -14,8 +15,7 @@ import type { McpServer } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, isJsonContentType } from './media-types.js';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit.js';
-import type { IncomingMessage } from 'node:http';
-import { decodeUtf8, nestsDeeperThan, readBody, readText } from './read-body.js';
+import { nestsDeeperThan, readText } from './read-body.js';
 import { JSON_CONTENT_TYPE, jsonRpcErrorResponse } from './responses.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,20 +44,22 @@ function deprecationHeaders(rule: DeprecationRule | undefined, baseUrl: string):
   };
 }
 
+function incomingOf(c: Context): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
+
 /** Best-effort id of a request we are refusing before dispatch (bounded read; null when unreadable). */
-export async function peekId(request: Request): Promise<RequestId | null> {
-  const body = await readBody(request, BODY_LIMIT_BYTES);
-  if (!body.ok) return null;
-  const text = decodeUtf8(body.bytes);
-  if (text === undefined || nestsDeeperThan(text, MAX_JSON_DEPTH)) return null;
+export async function peekId(c: Context): Promise<RequestId | null> {
+  const body = await readText(c.req.raw, incomingOf(c), BODY_LIMIT_BYTES);
+  if (!body.ok || nestsDeeperThan(body.text, MAX_JSON_DEPTH)) return null;
   try {
-    return idOf(JSON.parse(text));
+    return idOf(JSON.parse(body.text));
   } catch {
     return null;
   }
 }
 
-export function mcpPost(options: McpRouteOptions): Handler {
+export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Response> {
   const { server, registry, clock, baseUrl, limiter } = options;
   const endpoint = server.endpoint;
   const windowSeconds = limiter ? Math.round(limiter.windowMs / 1000) : 0;
@@ -78,7 +80,7 @@ export function mcpPost(options: McpRouteOptions): Handler {
       Object.assign(headers, rateLimitHeaders(decision, windowSeconds));
       if (!decision.allowed) {
         const message = `Rate limit exceeded: at most ${decision.limit} requests per ${windowSeconds} seconds. Retry after ${decision.resetSeconds} seconds.`;
-        const id = await peekId(c.req.raw);
+        const id = await peekId(c);
         const body = {
           code: 'RATE_LIMITED',
           message,
@@ -104,8 +106,9 @@ export function mcpPost(options: McpRouteOptions): Handler {
       return fail(400, null, ErrorCode.InvalidRequest, `Idempotency-Key is ${idempotencyKey.length} characters long; at most ${IDEMPOTENCY_KEY_MAX} are allowed.`);
     }
 
-    const body = await readText(c.req.raw, (c.env as { incoming?: IncomingMessage } | undefined)?.incoming, BODY_LIMIT_BYTES);
+    const body = await readText(c.req.raw, incomingOf(c), BODY_LIMIT_BYTES);
     if (!body.ok && body.reason === 'too-large') return fail(413, null, ErrorCode.InvalidRequest, `Payload Too Large: a message may be at most ${BODY_LIMIT_BYTES} bytes.`);
+    if (!body.ok && body.reason === 'aborted') return fail(400, null, ErrorCode.InvalidRequest, 'The request body ended early.');
     if (!body.ok) return fail(400, null, ErrorCode.ParseError, 'Parse error: the body is not valid UTF-8.');
     const text = body.text;
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return fail(400, null, ErrorCode.InvalidRequest, `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`);

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 
 export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' };
 
-export async function readBody(request: Request, limit: number): Promise<BodyRead> {
+async function readBody(request: Request, limit: number): Promise<BodyRead> {
   const declared = request.headers.get('content-length');
   if (declared !== null) {
     if (Number(declared) > limit) {
@@ -42,7 +42,7 @@ export async function readBody(request: Request, limit: number): Promise<BodyRea
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** The body as text, or undefined when it is not valid UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): string | undefined {
+function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -70,15 +70,16 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-export type TextRead = { ok: true; text: string } | { ok: false; reason: 'too-large' | 'not-utf8' };
+/** `aborted`: the client hung up before the body was complete (not a fault of ours, nothing to log). */
+export type TextRead = { ok: true; text: string } | { ok: false; reason: 'too-large' | 'not-utf8' | 'aborted' };
 
-/** Every chunk of a Node request body as one Buffer. */
-function collect(incoming: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
+/** Every chunk of a Node request body as one Buffer; undefined when the client hangs up first. */
+function collect(incoming: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    incoming.once('error', reject);
+    incoming.once('error', () => resolve(undefined));
   });
 }
 
@@ -91,9 +92,15 @@ export async function readText(request: Request, incoming: IncomingMessage | und
   const declared = request.headers.get('content-length');
   if (declared !== null && incoming !== undefined && incoming.readable && !incoming.readableDidRead && Number(declared) <= limit) {
     const bytes = await collect(incoming);
+    if (bytes === undefined) return { ok: false, reason: 'aborted' };
     return isUtf8(bytes) ? { ok: true, text: bytes.toString('utf8') } : { ok: false, reason: 'not-utf8' };
   }
-  const body = await readBody(request, limit);
+  let body: BodyRead;
+  try {
+    body = await readBody(request, limit);
+  } catch {
+    return { ok: false, reason: 'aborted' };
+  }
   if (!body.ok) return body;
   const text = decodeUtf8(body.bytes);
   return text === undefined ? { ok: false, reason: 'not-utf8' } : { ok: true, text };

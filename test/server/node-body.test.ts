@@ -2,6 +2,7 @@
  * Body reading on the real Node server, where declared-length bodies are read straight from the IncomingMessage
  * (the in-process tests use Fetch requests and take the streaming path): the same answers either way.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../service.js';
 
@@ -49,5 +50,19 @@ describe('request bodies on the Node server', () => {
     expect(small.json.result).toEqual({});
     const big = await post(chunked(Array.from({ length: 20 }, () => 'y'.repeat(64 * 1024))), { duplex: 'half' } as RequestInit);
     expect(big.status).toBe(413);
+  });
+  it('a client that hangs up in the middle of its body is not a server error: nothing is logged, the service answers on', async () => {
+    await new Promise<void>((done) => {
+      const socket = connect(service.port, '127.0.0.1', () => {
+        socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`);
+        setTimeout(() => {
+          socket.destroy();
+          done();
+        }, 200);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }))).status).toBe(200);
+    expect(service.output()).not.toMatch(/error POST \/mcp/);
   });
 });
