@@ -20,6 +20,7 @@ import {
   tierListFile,
   words,
 } from '../reference/catalog.js';
+import { keyLabel } from '../reference/labels.js';
 import { generationRange, grantingEvents, overallLists, COST_TOOL_OF_SYSTEM } from '../reference/results.js';
 import type { RecordKind } from '../reference/search.js';
 
@@ -57,11 +58,6 @@ function number(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-/** "lethality_up" -> "Lethality up", "damage_up_pct_atk" -> "Damage up (% of ATK)". */
-function statLabel(stat: string): string {
-  return capitalised(words(stat.replace(/_pct_atk$/, '_(% of ATK)').replace(/_s$/, '_(s)')));
-}
-
 function sourcesSection(sources: readonly { id?: string; ref: string; used_for?: string }[]): string[] {
   return ['## Sources', '', ...sources.map((s) => `- ${s.id ? `**${text(s.id)}**: ` : ''}${text(s.ref)}${s.used_for ? ` (${text(s.used_for)})` : ''}`), ''];
 }
@@ -86,9 +82,9 @@ function skillBlock(skill: HeroSkill, heading: string): string[] {
     '',
     ...table(
       ['Stat', 'Lv 1', 'Lv 2', 'Lv 3', 'Lv 4', 'Lv 5'],
-      stats.map(([stat, values]) => [cell(statLabel(stat)), ...values.map(cell)]),
+      stats.map(([stat, values]) => [cell(keyLabel(stat)), ...values.map(cell)]),
     ),
-    ...(skill.fixed ? [`At every level: ${Object.entries(skill.fixed).map(([stat, value]) => `${text(statLabel(stat))} ${text(value)}`).join('; ')}.`, ''] : []),
+    ...(skill.fixed ? [`At every level: ${Object.entries(skill.fixed).map(([stat, value]) => `${text(keyLabel(stat))} ${text(value)}`).join('; ')}.`, ''] : []),
   ];
 }
 
@@ -103,7 +99,7 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
     const latest = role.generations[role.generations.length - 1]!;
     const tier = (['S', 'A', 'B', 'C', 'D'] as const).find((t) => latest.tiers[t].includes(hero.key));
     const shown = tier ? (tier === 'S' && latest.s_plus?.includes(hero.key) ? 'S+' : tier) : latest.not_rated?.includes(hero.key) ? 'not rated' : undefined;
-    return shown ? [[`[${text(words(role.key))}](${baseUrl}/tier-list#${role.key})`, String(latest.generation), shown]] : [];
+    return shown ? [[`[${text(keyLabel(role.key))}](${baseUrl}/tier-list#${role.key})`, String(latest.generation), shown]] : [];
   });
   return [
     `# ${text(hero.name)}`,
@@ -117,7 +113,7 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
         ['Rarity', `${cell(rarityName(hero.rarity))}${rarity && rarity.aliases.length > 0 ? ` (also ${rarity.aliases.map(text).join(', ')})` : ''}`],
         ['Troop type', cell(capitalised(hero.troop_type))],
         ['Generation', `${hero.generation}${hero.generation_note ? ` (${text(hero.generation_note)})` : ''}`],
-        ['Roles', cell(hero.roles.map(words).join(', '))],
+        ['Roles', cell(hero.roles.map(keyLabel).join(', '))],
         ['Base stats', `Attack ${number(hero.base_stats.attack)} · Defense ${number(hero.base_stats.defense)} · Health ${number(hero.base_stats.health)}`],
         ['Expedition bonus', `${text(capitalised(hero.troop_type))} attack ${text(hero.expedition_bonus.attack)} · defense ${text(hero.expedition_bonus.defense)}`],
         ['Confidence', cell(hero.confidence)],
@@ -142,7 +138,7 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
           `Expedition skill: ${text(gear.trigger)}. ${text(heroesFile.exclusive_gear_levels)} Widget costs: hero_widgets_cost.`,
           '',
           ...(gear.max_level_stats
-            ? ['Stats at gear level 10:', '', ...table(['Stat', 'Value'], Object.entries(gear.max_level_stats).map(([stat, value]) => [cell(statLabel(stat)), cell(typeof value === 'number' ? number(value) : value)]))]
+            ? ['Stats at gear level 10:', '', ...table(['Stat', 'Value'], Object.entries(gear.max_level_stats).map(([stat, value]) => [cell(keyLabel(stat)), cell(typeof value === 'number' ? number(value) : value)]))]
             : ['Stats at gear level 10: not published in the sources read.', '']),
           ...gear.skills.flatMap((s) => skillBlock(s, `${text(s.name)} (${s.kind})`)),
         ]
@@ -314,7 +310,7 @@ export function heroesIndexMarkdown(baseUrl: string): string {
     '',
     ...table(
       ['Hero', 'Rarity', 'Troop type', 'Generation', 'Roles'],
-      heroesFile.heroes.map((h) => [link(h.name, recordUrl(baseUrl, 'hero', h.key)), cell(rarityName(h.rarity)), cell(capitalised(h.troop_type)), String(h.generation), cell(h.roles.map(words).join(', '))]),
+      heroesFile.heroes.map((h) => [link(h.name, recordUrl(baseUrl, 'hero', h.key)), cell(rarityName(h.rarity)), cell(capitalised(h.troop_type)), String(h.generation), cell(h.roles.map(keyLabel).join(', '))]),
     ),
     ...footer(baseUrl),
   ].join('\n');
@@ -394,9 +390,9 @@ export function tierListMarkdown(baseUrl: string): string {
     ...tierListFile.roles.flatMap((role) => {
       const range = generationRange(role);
       return [
-        `## ${text(capitalised(words(role.key)))} {#${role.key}}`,
+        `## ${text(keyLabel(role.key))} {#${role.key}}`,
         '',
-        `${text(role.description)} Generations ${range.min}-${range.max}; ratings as of ${text(role.as_of)}; source: ${text(role.source_detail)}.${role.aliases ? ` Also called: ${role.aliases.map(words).map(text).join(', ')}.` : ''}`,
+        `${text(role.description)} Generations ${range.min}-${range.max}; ratings as of ${text(role.as_of)}; source: ${text(role.source_detail)}.${role.aliases ? ` Also called: ${role.aliases.map(keyLabel).map(text).join(', ')}.` : ''}`,
         '',
         ...(role.generations_note ? [text(role.generations_note), ''] : []),
         ...table(

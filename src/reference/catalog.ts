@@ -8,9 +8,11 @@ import { itemsFile } from '../../generated/data/reference/items.js';
 import { mastersFile } from '../../generated/data/reference/masters.js';
 import { tierListFile } from '../../generated/data/reference/tier-list.js';
 import type { GameEvent, Hero, Item, Master, ReferenceSource, TierRole } from '../../generated/data/reference/types.js';
+import { capitalised } from './labels.js';
 import { SearchIndex, type RecordKind, type SearchRecord } from './search.js';
 
 export { eventsFile, heroesFile, itemsFile, mastersFile, tierListFile };
+export { capitalised };
 
 function byKey<T extends { key: string }>(records: readonly T[]): ReadonlyMap<string, T> {
   return new Map(records.map((r) => [r.key, r]));
@@ -38,10 +40,6 @@ export function recordUrl(baseUrl: string, kind: RecordKind, key: string): strin
 /** Human wording of a snake_case value from the data ("rally_leader" -> "rally leader"). */
 export function words(value: string): string {
   return value.replaceAll('_', ' ');
-}
-
-export function capitalised(text: string): string {
-  return text.length === 0 ? text : text[0]!.toUpperCase() + text.slice(1);
 }
 
 const RARITY_NAME = new Map(heroesFile.rarities.map((r) => [r.key, r.name]));

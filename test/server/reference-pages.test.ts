@@ -64,6 +64,15 @@ describe('record pages', () => {
     expect(await (await get('/tier-list.md')).text()).toBe(await (await get('/tier-list', 'text/markdown')).text());
   });
 
+  it('label stats and roles as the hero view does (src/reference/labels.ts)', async () => {
+    const amadeus = await (await get('/heroes/amadeus', 'text/markdown')).text();
+    expect(amadeus).toContain('| Roles | Rally leader, Bear Hunt leader, Rally joiner, Bear Hunt joiner |');
+    expect(amadeus).toContain(`| [Bear Hunt joiner](${BASE}/tier-list#bear_hunt_joiner) | 7 | S |`);
+    expect(await (await get('/heroes/marlin', 'text/markdown')).text()).toContain('| No. of attacks | 8 | 7 | 7 | 6 | 5 |');
+    expect(await (await get('/heroes/triton', 'text/markdown')).text()).toContain('| AoE damage up (% of ATK) | 100% | 110% | 120% | 130% | 140% |');
+    expect(await (await get('/heroes', 'text/markdown')).text()).toContain('| Rally leader, Bear Hunt leader, Rally joiner, Bear Hunt joiner |');
+  });
+
   it('link events to their reward items and items to the events that grant them', async () => {
     const event = await (await get('/events/bear-hunt', 'text/markdown')).text();
     expect(event).toContain(`- [Forgehammer](${BASE}/items/forgehammer)\n`);
@@ -89,7 +98,8 @@ describe('record pages', () => {
     for (const role of ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner', 'overall', 'lineups']) expect(html).toContain(`id="${role}"`);
     expect(html).toContain(`<a href="${BASE}/heroes/vivian">Vivian</a> (S+)`);
     const markdown = await (await get('/tier-list', 'text/markdown')).text();
-    expect(markdown).toContain('## Bear hunt joiner {#bear_hunt_joiner}');
+    expect(markdown).toContain('## Bear Hunt joiner {#bear_hunt_joiner}');
+    expect(markdown).toContain('Also called: Garrison leader, Defense.');
   });
 
   it('/ and every page link to the reference', async () => {

@@ -4,14 +4,19 @@
  * rally joiner contributes, marked); the exclusive gear with its skills and level-10 stats; base stats and troop
  * bonus; shard sources, notes and sources. Everything from the result is written as text (dom.ts).
  */
+import { capitalised, keyLabel } from '../../src/reference/labels.js';
 import { h, uniqueId } from '../shared/dom.js';
 import type { Formatter } from '../shared/format.js';
 import type { RenderContext } from '../shared/mount.js';
 import { confidenceBadge, fact, scrollRegion } from '../shared/parts.js';
-import { capitalised, keyLabel, tierClass } from './labels.js';
 import { joinerSkill, readHeroResult, type ExclusiveGear, type HeroResult, type Ladders, type Skill, type Source } from './result.js';
 
 const LEVELS = [1, 2, 3, 4, 5] as const;
+
+/** The tier as a class name: S+ → s-plus, "not rated" → not-rated. */
+function tierClass(tier: string): string {
+  return tier.toLowerCase().replace('+', '-plus').replace(/[^a-z0-9-]+/g, '-');
+}
 
 function header(hero: HeroResult): HTMLElement {
   const joiner = joinerSkill(hero);

@@ -3,6 +3,7 @@
  * cumulative-cost chart; the step-by-step table (per unit); notes and sources. Six tools share it and differ only
  * in the `CostViewOptions` their main.ts passes.
  */
+import { capitalised } from '../../../src/reference/labels.js';
 import { h, uniqueId, type Child } from '../dom.js';
 import type { Formatter } from '../format.js';
 import type { RenderContext, ViewDefinition } from '../mount.js';
@@ -41,7 +42,7 @@ function header(result: CostResult, options: CostViewOptions, title: string): HT
     'dl',
     { class: 'facts' },
     fact('Steps', String(result.steps.length)),
-    count !== undefined && options.quantity ? fact(options.quantity.plural[0]!.toUpperCase() + options.quantity.plural.slice(1), h('span', { 'data-quantity': count }, String(count))) : null,
+    count !== undefined && options.quantity ? fact(capitalised(options.quantity.plural), h('span', { 'data-quantity': count }, String(count))) : null,
     fact('Confidence', confidenceBadge(result.confidence)),
   );
   return h(

@@ -1,7 +1,10 @@
 /**
- * Display names for the snake_case keys of the hero data: stat keys of skill ladders and gear stats
+ * Display names for the snake_case keys of the game data: stat keys of skill ladders and gear stats
  * (`damage_up_pct_atk` → "Damage up (% of ATK)", `stun_s` → "Stun (s)"), roles and tier-list roles
- * (`bear_hunt_joiner` → "Bear Hunt joiner"), troop types. Unknown keys still read as words.
+ * (`bear_hunt_joiner` → "Bear Hunt joiner"). Unknown keys still read as words.
+ *
+ * Shared by the reference pages (src/pages/reference-markdown.ts) and the MCP Apps views (views/), which bundle it
+ * for the browser: it must stay free of imports so a view pulls in nothing else.
  */
 const WORDS: Readonly<Record<string, string>> = { aoe: 'AoE', atk: 'ATK', hp: 'HP', kvk: 'KvK', no: 'No.' };
 
@@ -22,9 +25,4 @@ export function keyLabel(key: string): string {
   }
   const text = words.map((w) => WORDS[w] ?? w).join(' ').replace(/\bbear hunt\b/g, 'Bear Hunt');
   return capitalised(text) + unit;
-}
-
-/** The tier as a class name: S+ → s-plus, "not rated" → not-rated. */
-export function tierClass(tier: string): string {
-  return tier.toLowerCase().replace('+', '-plus').replace(/[^a-z0-9-]+/g, '-');
 }
