@@ -8,8 +8,8 @@ import { capitalised, keyLabel } from '../../src/reference/labels.js';
 import { h, uniqueId } from '../shared/dom.js';
 import type { Formatter } from '../shared/format.js';
 import type { RenderContext } from '../shared/mount.js';
-import { confidenceBadge, fact, scrollRegion } from '../shared/parts.js';
-import { joinerSkill, readHeroResult, type ExclusiveGear, type HeroResult, type Ladders, type Skill, type Source } from './result.js';
+import { confidenceBadge, fact, noneCell, notesSection, resultView, scrollRegion } from '../shared/parts.js';
+import { joinerSkill, readHeroResult, type ExclusiveGear, type HeroResult, type Ladders, type Skill } from './result.js';
 
 const LEVELS = [1, 2, 3, 4, 5] as const;
 
@@ -175,14 +175,13 @@ function statsSection(hero: HeroResult, format: Formatter): HTMLElement | null {
   if (!base && !bonus) return null;
   const headingId = uniqueId('stats');
   const troops = capitalised(bonus?.troop_type ?? hero.troop_type);
-  const none = () => [h('span', { 'aria-hidden': 'true' }, '–'), h('span', { class: 'sr-only' }, 'none')];
   const row = (name: string, value: number | undefined, troopBonus: string | undefined) =>
     h(
       'tr',
       {},
       h('th', { scope: 'row' }, name),
-      h('td', { class: 'num' }, ...(value === undefined ? none() : [format.number(value)])),
-      bonus ? h('td', { class: 'num' }, ...(troopBonus === undefined ? none() : [troopBonus])) : null,
+      value === undefined ? noneCell() : h('td', { class: 'num' }, format.number(value)),
+      bonus ? (troopBonus === undefined ? noneCell() : h('td', { class: 'num' }, troopBonus)) : null,
     );
   const table = h(
     'table',
@@ -197,22 +196,6 @@ function statsSection(hero: HeroResult, format: Formatter): HTMLElement | null {
 function listSection(title: string, className: string, items: string[]): HTMLElement | null {
   if (items.length === 0) return null;
   return h('section', { class: className }, h('h2', {}, title), h('ul', { class: 'notes' }, ...items.map((item) => h('li', {}, item))));
-}
-
-function sourceItem(source: Source): HTMLElement {
-  return h('li', {}, source.ref, source.used_for ? h('span', { class: 'step-note' }, `Used for: ${source.used_for}`) : null);
-}
-
-function notesSection(hero: HeroResult): HTMLElement | null {
-  const notes: string[] = [...(hero.generation_note ? [`Generation: ${hero.generation_note}`] : []), ...hero.notes];
-  if (notes.length === 0 && hero.sources.length === 0) return null;
-  return h(
-    'section',
-    { class: 'notes-section' },
-    notes.length > 0 ? h('h2', {}, 'Notes') : null,
-    notes.length > 0 ? h('ul', { class: 'notes' }, ...notes.map((note) => h('li', {}, note))) : null,
-    hero.sources.length > 0 ? h('details', { class: 'sources' }, h('summary', {}, `Sources (${hero.sources.length})`), h('ul', {}, ...hero.sources.map(sourceItem))) : null,
-  );
 }
 
 export function renderHero(value: unknown, { format }: RenderContext): Node {
@@ -230,10 +213,7 @@ export function renderHero(value: unknown, { format }: RenderContext): Node {
     hero.exclusive_gear ? gearSection(hero.exclusive_gear, format) : noGear(hero),
     statsSection(hero, format),
     listSection('Where to get shards', 'shards-section', hero.shard_sources),
-    notesSection(hero),
-    hero.data_version ? h('footer', {}, `Data version ${hero.data_version}`) : null,
+    notesSection([...(hero.generation_note ? [`Generation: ${hero.generation_note}`] : []), ...hero.notes], hero.sources),
   ];
-  const fragment = document.createDocumentFragment();
-  for (const part of parts) if (part) fragment.append(part);
-  return fragment;
+  return resultView(parts, hero.data_version);
 }

@@ -1,9 +1,8 @@
 /**
  * The get_hero result (catalog/tools/get_hero.yaml `result`, skills from catalog/shared/hero-skill.yaml), read
- * defensively like the cost results: a view may be handed a result from another server version, and says what it
- * could not read instead of drawing nonsense. Optional parts that are malformed are dropped, not fatal.
+ * defensively like the cost results (../shared/read.ts). Optional parts that are malformed are dropped, not fatal.
  */
-import { ResultShapeError } from '../shared/mount.js';
+import { isNumber, isObject, isString, isStrings, readFields } from '../shared/read.js';
 
 /** Per stat, the values at skill levels 1 to 5 as published ("5%"). */
 export type Ladders = Record<string, string[]>;
@@ -64,10 +63,6 @@ export interface HeroResult {
   data_version: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 const isLadders = (v: unknown): v is Ladders => isObject(v) && Object.values(v).every(isStrings);
 const isTexts = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every(isString);
 
@@ -103,20 +98,18 @@ function optional<T>(value: unknown, ok: (v: unknown) => v is T): T | undefined 
   return ok(value) ? value : undefined;
 }
 
-export function readHeroResult(value: unknown): HeroResult {
-  if (!isObject(value)) throw new ResultShapeError('it is not an object');
-  const problems: string[] = [];
-  const expect = (field: string, ok: boolean, what: string) => ok || problems.push(`${field} ${what}`);
-  expect('name', isString(value.name), 'is not a string');
-  expect('generation', isNumber(value.generation), 'is not a number');
-  expect('rarity', isObject(value.rarity) && isString(value.rarity.name), 'is not a rarity');
-  expect('troop_type', isString(value.troop_type), 'is not a string');
-  expect('roles', isStrings(value.roles), 'is not a list of strings');
-  expect('skills', isSkills(value.skills), 'is not a list of skills');
-  expect('exclusive_gear', value.exclusive_gear === undefined || isGear(value.exclusive_gear), 'is not an exclusive gear');
-  expect('tier_ratings', value.tier_ratings === undefined || (Array.isArray(value.tier_ratings) && value.tier_ratings.every(isTierRating)), 'is not a list of tier placements');
-  expect('confidence', isString(value.confidence), 'is not a string');
-  if (problems.length > 0) throw new ResultShapeError(problems.join('; '));
+export function readHeroResult(input: unknown): HeroResult {
+  const value = readFields(input, (v) => [
+    ['name', isString(v.name), 'is not a string'],
+    ['generation', isNumber(v.generation), 'is not a number'],
+    ['rarity', isObject(v.rarity) && isString(v.rarity.name), 'is not a rarity'],
+    ['troop_type', isString(v.troop_type), 'is not a string'],
+    ['roles', isStrings(v.roles), 'is not a list of strings'],
+    ['skills', isSkills(v.skills), 'is not a list of skills'],
+    ['exclusive_gear', v.exclusive_gear === undefined || isGear(v.exclusive_gear), 'is not an exclusive gear'],
+    ['tier_ratings', v.tier_ratings === undefined || (Array.isArray(v.tier_ratings) && v.tier_ratings.every(isTierRating)), 'is not a list of tier placements'],
+    ['confidence', isString(v.confidence), 'is not a string'],
+  ]);
 
   const rarity = value.rarity as Record<string, unknown>;
   const baseStats = value.base_stats;

@@ -11,6 +11,7 @@ import { SERVER_VERSION } from '../../src/mcp/initialize.js';
 import { h } from './dom.js';
 import { formatter, type Formatter } from './format.js';
 import { ViewConnection, type HostContext, type ToolResult } from './protocol.js';
+import { ResultShapeError } from './read.js';
 import { applyHostContext } from './theme.js';
 
 export interface RenderContext {
@@ -27,9 +28,6 @@ export interface ViewDefinition {
   /** Builds the view of a successful result; throws ResultShapeError when the value is not what it expects. */
   render(value: unknown, context: RenderContext): Node;
 }
-
-/** A result the renderer cannot show (a different tool's result, or a shape from another version). */
-export class ResultShapeError extends Error {}
 
 type Outcome = { ok: true; value: unknown } | { ok: false; message: string };
 

@@ -7,7 +7,7 @@ import { capitalised } from '../../../src/reference/labels.js';
 import { h, uniqueId, type Child } from '../dom.js';
 import type { Formatter } from '../format.js';
 import type { RenderContext, ViewDefinition } from '../mount.js';
-import { confidenceBadge, fact, scrollRegion } from '../parts.js';
+import { confidenceBadge, fact, noneCell, notesSection, resultView, scrollRegion } from '../parts.js';
 import { chartLegend, drawChart, type ChartSeries } from './chart.js';
 import { cumulative, materialKeys, materialName, readCostResult, unknownSteps, type CostResult, type CostStep } from './result.js';
 
@@ -154,7 +154,7 @@ function stepsSection(result: CostResult, options: CostViewOptions, format: Form
       ...keys.map((key) => {
         if (step.unknown?.includes(key)) return h('td', { class: 'num unknown', title: 'No source publishes this amount' }, '?');
         const value = step.cost[key];
-        return value === undefined ? h('td', { class: 'num none' }, h('span', { 'aria-hidden': 'true' }, '–'), h('span', { class: 'sr-only' }, 'none')) : amount(format, value);
+        return value === undefined ? noneCell() : amount(format, value);
       }),
     );
     const notes = stepNotes(step, result);
@@ -168,19 +168,6 @@ function stepsSection(result: CostResult, options: CostViewOptions, format: Form
   return h('section', { class: 'steps-section' }, h('h2', { id: headingId }, `Step by step${perUnit}`), scrollRegion(headingId, table));
 }
 
-function notesSection(result: CostResult): HTMLElement | null {
-  if (result.notes.length === 0 && result.sources.length === 0) return null;
-  return h(
-    'section',
-    { class: 'notes-section' },
-    result.notes.length > 0 ? h('h2', {}, 'Notes') : null,
-    result.notes.length > 0 ? h('ul', { class: 'notes' }, ...result.notes.map((note) => h('li', {}, note))) : null,
-    result.sources.length > 0
-      ? h('details', { class: 'sources' }, h('summary', {}, `Sources (${result.sources.length})`), h('ul', {}, ...result.sources.map((source) => h('li', {}, source.ref))))
-      : null,
-  );
-}
-
 export function renderCost(value: unknown, options: CostViewOptions, { format, title }: RenderContext): Node {
   const result = readCostResult(value);
   const parts: (Node | null)[] = [header(result, options, title)];
@@ -189,10 +176,8 @@ export function renderCost(value: unknown, options: CostViewOptions, { format, t
   } else {
     parts.push(totalsSection(result, options, format), chartSection(result, format), stepsSection(result, options, format));
   }
-  parts.push(notesSection(result), result.data_version ? h('footer', {}, `Data version ${result.data_version}`) : null);
-  const fragment = document.createDocumentFragment();
-  for (const part of parts) if (part) fragment.append(part);
-  return fragment;
+  parts.push(notesSection(result.notes, result.sources));
+  return resultView(parts, result.data_version);
 }
 
 /** The view definition of a cost tool. */

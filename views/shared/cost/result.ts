@@ -1,9 +1,8 @@
 /**
  * The result shape the six cost tools share (catalog/shared/cost-step*.yaml and the tools' `result` schemas),
- * read defensively: a view may be handed a result from another server version, and says what it could not read
- * instead of drawing nonsense.
+ * read defensively (../read.ts).
  */
-import { ResultShapeError } from '../mount.js';
+import { isNumber, isObject, isString, isStrings, readFields } from '../read.js';
 
 export interface CostStep {
   from: string;
@@ -29,10 +28,7 @@ export interface CostResult {
   [field: string]: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isAmounts = (v: unknown): v is Record<string, number> => isObject(v) && Object.values(v).every((n) => typeof n === 'number' && Number.isFinite(n));
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+const isAmounts = (v: unknown): v is Record<string, number> => isObject(v) && Object.values(v).every(isNumber);
 
 function isStep(v: unknown): v is CostStep {
   return (
@@ -46,19 +42,17 @@ function isStep(v: unknown): v is CostStep {
   );
 }
 
-export function readCostResult(value: unknown): CostResult {
-  if (!isObject(value)) throw new ResultShapeError('it is not an object');
-  const problems: string[] = [];
-  const expect = (field: string, ok: boolean, what: string) => ok || problems.push(`${field} ${what}`);
-  expect('from', isString(value.from), 'is not a string');
-  expect('to', isString(value.to), 'is not a string');
-  expect('steps', Array.isArray(value.steps) && value.steps.every(isStep), 'is not a list of steps');
-  expect('totals', isAmounts(value.totals), 'is not a table of amounts');
-  expect('materials', isObject(value.materials) && Object.values(value.materials).every(isString), 'is not a table of names');
-  expect('confidence', isString(value.confidence), 'is not a string');
-  expect('notes', value.notes === undefined || isStrings(value.notes), 'is not a list of strings');
-  expect('gaps', value.gaps === undefined || isStrings(value.gaps), 'is not a list of strings');
-  if (problems.length > 0) throw new ResultShapeError(problems.join('; '));
+export function readCostResult(input: unknown): CostResult {
+  const value = readFields(input, (v) => [
+    ['from', isString(v.from), 'is not a string'],
+    ['to', isString(v.to), 'is not a string'],
+    ['steps', Array.isArray(v.steps) && v.steps.every(isStep), 'is not a list of steps'],
+    ['totals', isAmounts(v.totals), 'is not a table of amounts'],
+    ['materials', isObject(v.materials) && Object.values(v.materials).every(isString), 'is not a table of names'],
+    ['confidence', isString(v.confidence), 'is not a string'],
+    ['notes', v.notes === undefined || isStrings(v.notes), 'is not a list of strings'],
+    ['gaps', v.gaps === undefined || isStrings(v.gaps), 'is not a list of strings'],
+  ]);
   const sources = Array.isArray(value.sources) ? value.sources.filter((x): x is { id: string; ref: string } => isObject(x) && isString(x.id) && isString(x.ref)) : [];
   return {
     ...value,
