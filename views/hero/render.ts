@@ -9,7 +9,7 @@ import { h, uniqueId } from '../shared/dom.js';
 import type { Formatter } from '../shared/format.js';
 import type { RenderContext } from '../shared/mount.js';
 import { confidenceBadge, fact, noneCell, notesSection, resultView, scrollRegion } from '../shared/parts.js';
-import { joinerSkill, readHeroResult, type ExclusiveGear, type HeroResult, type Ladders, type Skill } from './result.js';
+import { isJoinerSkill, joinerSkill, readHeroResult, type ExclusiveGear, type HeroResult, type Ladders, type Skill } from './result.js';
 
 const LEVELS = [1, 2, 3, 4, 5] as const;
 
@@ -20,7 +20,7 @@ function tierClass(tier: string): string {
 
 function header(hero: HeroResult): HTMLElement {
   const joiner = joinerSkill(hero);
-  const rarity = h('span', { class: `rarity rarity-${hero.rarity.key}` }, hero.rarity.name);
+  const rarity = h('span', { class: 'rarity' }, hero.rarity.name);
   const facts = h(
     'dl',
     { class: 'facts' },
@@ -103,7 +103,7 @@ function ladderTable(labelId: string, levels: Ladders, fixed: Record<string, str
 
 function skillCard(skill: Skill, tag?: string): HTMLElement {
   const headingId = uniqueId('skill');
-  const joiner = skill.kind === 'expedition' && skill.slot === 1;
+  const joiner = isJoinerSkill(skill);
   return h(
     'article',
     { class: joiner ? 'skill joiner' : 'skill', 'data-skill': skill.name, 'data-kind': skill.kind, 'data-slot': skill.slot },
@@ -157,7 +157,7 @@ function gearSection(gear: ExclusiveGear, format: Formatter): HTMLElement {
     gear.name === null ? h('p', { class: 'hint', 'data-gear-name-note': '' }, gear.name_note ?? 'No source names this gear.') : gear.name_note ? h('p', { class: 'hint' }, gear.name_note) : null,
     h('p', {}, `${capitalised(gear.trigger)}.`),
     h('p', { class: 'hint' }, gear.levels),
-    ...gear.skills.map((skill) => skillCard(skill, skill.kind === 'conquest' ? 'Conquest' : skill.kind === 'expedition' ? 'Expedition' : capitalised(skill.kind))),
+    ...gear.skills.map((skill) => skillCard(skill, capitalised(skill.kind))),
     gear.max_level_stats && Object.keys(gear.max_level_stats).length > 0
       ? gearStats(gear.max_level_stats, format)
       : h('p', { class: 'hint', 'data-gear-stats-unknown': '' }, 'No source read for this data publishes the gear’s stats at level 10.'),
@@ -202,14 +202,12 @@ export function renderHero(value: unknown, { format }: RenderContext): Node {
   const hero = readHeroResult(value);
   const conquest = hero.skills.filter((s) => s.kind === 'conquest');
   const expedition = hero.skills.filter((s) => s.kind === 'expedition');
-  const other = hero.skills.filter((s) => s.kind !== 'conquest' && s.kind !== 'expedition');
   const parts: (Node | null)[] = [
     header(hero),
     tierSection(hero),
     talentSection(hero),
     skillsSection('Conquest skills', 'conquest-section', conquest, 'Hero battle skills. Values at skill levels 1 to 5.'),
     skillsSection('Expedition skills', 'expedition-section', expedition, 'World-map march skills (rallies, garrisons, Bear Hunt), in slot order.'),
-    skillsSection('Other skills', 'other-skills-section', other),
     hero.exclusive_gear ? gearSection(hero.exclusive_gear, format) : noGear(hero),
     statsSection(hero, format),
     listSection('Where to get shards', 'shards-section', hero.shard_sources),

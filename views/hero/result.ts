@@ -149,7 +149,12 @@ export function readHeroResult(input: unknown): HeroResult {
   };
 }
 
-/** The expedition skill a hero contributes when it joins someone else's rally: slot 1. */
+/** Whether a skill is the one a hero contributes when it joins someone else's rally: expedition slot 1. */
+export function isJoinerSkill(skill: Skill): boolean {
+  return skill.kind === 'expedition' && skill.slot === 1;
+}
+
+/** The hero's joiner skill, if the result has one. */
 export function joinerSkill(result: HeroResult): Skill | undefined {
-  return result.skills.find((s) => s.kind === 'expedition' && s.slot === 1);
+  return result.skills.find(isJoinerSkill);
 }
