@@ -37,7 +37,7 @@ function textOf(result: ToolResult): string | undefined {
 }
 
 /** structuredContent when the host passed it on, else the JSON text content (the same document). */
-export function outcomeOf(result: ToolResult): Outcome {
+function outcomeOf(result: ToolResult): Outcome {
   const text = textOf(result);
   let parsed: unknown;
   try {
@@ -56,9 +56,10 @@ export function outcomeOf(result: ToolResult): Outcome {
   return { ok: false, message: 'The tool result carries no data this view can read.' };
 }
 
-export function mountView(definition: ViewDefinition): ViewConnection {
+export function mountView(definition: ViewDefinition): void {
   const root = document.documentElement;
-  const main = document.getElementById('app') ?? document.body.appendChild(h('main', { id: 'app' }));
+  // Codegen writes <main id="app"> into every view document (codegen/views.ts viewDocument).
+  const main = document.getElementById('app')!;
   let lastValue: unknown;
   let locale: string | undefined;
   const title = document.title;
@@ -109,5 +110,4 @@ export function mountView(definition: ViewDefinition): ViewConnection {
   // A document that is not embedded has no host to wait for.
   if (window.parent === window) disconnected();
   else connection.connect({ name: `kingshot-${root.dataset.view ?? 'view'}`, version: SERVER_VERSION }).catch(disconnected);
-  return connection;
 }

@@ -11,7 +11,6 @@
  * with `ui/notifications/size-changed` whenever it changes (the same measurement `App` makes).
  */
 import type {
-  McpUiAppCapabilities,
   McpUiHostContext,
   McpUiInitializeRequest,
   McpUiInitializeResult,
@@ -20,7 +19,7 @@ import type {
 } from '@modelcontextprotocol/ext-apps';
 
 /** Protocol version of the MCP Apps extension these views implement (`LATEST_PROTOCOL_VERSION` in ext-apps 1.7.5). */
-export const MCP_APPS_PROTOCOL_VERSION = '2026-01-26';
+const MCP_APPS_PROTOCOL_VERSION = '2026-01-26';
 
 export type ToolResult = McpUiToolResultNotification['params'];
 export type HostContext = McpUiHostContext;
@@ -34,8 +33,6 @@ export interface ViewHandlers {
   toolCancelled?(reason: string | undefined): void;
   /** The merged host context, at initialisation and after every `ui/notifications/host-context-changed`. */
   hostContext?(context: HostContext): void;
-  /** The host is about to remove the view (`ui/resource-teardown`). */
-  teardown?(): void;
 }
 
 type Id = string | number;
@@ -71,18 +68,14 @@ export class ViewConnection {
     });
   }
 
-  get hostContext(): HostContext {
-    return this.#context;
-  }
-
   /** The handshake: `ui/initialize`, then `ui/notifications/initialized`; then size reports start. */
-  async connect(appInfo: { name: string; version: string }, capabilities: McpUiAppCapabilities = {}): Promise<McpUiInitializeResult> {
-    const params: McpUiInitializeRequest['params'] = { appInfo, appCapabilities: capabilities, protocolVersion: MCP_APPS_PROTOCOL_VERSION };
+  async connect(appInfo: { name: string; version: string }): Promise<void> {
+    // No app capabilities: the views call no host tools and send no messages or links.
+    const params: McpUiInitializeRequest['params'] = { appInfo, appCapabilities: {}, protocolVersion: MCP_APPS_PROTOCOL_VERSION };
     const result = (await this.#request('ui/initialize', params)) as McpUiInitializeResult;
     this.#mergeContext(result.hostContext ?? {});
     this.#post({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });
     this.#observeSize();
-    return result;
   }
 
   #request(method: string, params: Record<string, unknown>): Promise<unknown> {
@@ -113,10 +106,8 @@ export class ViewConnection {
 
   #answer(id: Id, method: string): void {
     if (method === 'ping') return this.#post({ jsonrpc: '2.0', id, result: {} });
-    if (method === 'ui/resource-teardown') {
-      this.#handlers.teardown?.();
-      return this.#post({ jsonrpc: '2.0', id, result: {} });
-    }
+    // Nothing to release before the host removes the view: it holds no resources outside its document.
+    if (method === 'ui/resource-teardown') return this.#post({ jsonrpc: '2.0', id, result: {} });
     this.#post({ jsonrpc: '2.0', id, error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } });
   }
 

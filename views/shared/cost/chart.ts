@@ -14,7 +14,7 @@ export interface ChartSeries {
   values: number[];
 }
 
-export interface ChartInput {
+interface ChartInput {
   from: string;
   /** Level reached by each step. */
   levels: string[];
@@ -26,7 +26,7 @@ const MARGIN = { top: 12, right: 14, bottom: 40, left: 46 };
 const DASHES = ['', '7 4', '2 3', '9 3 2 3'];
 const MAX_MARKERS = 40;
 
-export const seriesStyle = (index: number) => ({ colour: `var(--series-${(index % 4) + 1})`, dash: DASHES[index % DASHES.length]! });
+const seriesStyle = (index: number) => ({ colour: `var(--series-${(index % 4) + 1})`, dash: DASHES[index % DASHES.length]! });
 
 /** The step by which at least half of a material's total is spent (1-based). */
 function halfwayStep(values: number[]): number {
@@ -34,7 +34,7 @@ function halfwayStep(values: number[]): number {
   return values.findIndex((v) => v * 2 >= total) + 1;
 }
 
-export function describeChart(input: ChartInput, format: Formatter): string {
+function describeChart(input: ChartInput, format: Formatter): string {
   const n = input.levels.length;
   const parts = input.series.map((series) => {
     const total = series.values[n - 1] ?? 0;
