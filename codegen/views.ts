@@ -13,11 +13,11 @@ import type { Problem } from './problems.js';
 
 export const VIEWS_DIR = 'views';
 /** The app part of every view URI this server serves: ui://kingshot/<name>. */
-export const VIEW_APP = 'kingshot';
+const VIEW_APP = 'kingshot';
 /** Code the views share; not a view. */
-export const SHARED_FOLDER = 'shared';
+const SHARED_FOLDER = 'shared';
 
-export const viewEntry = (name: string) => `${VIEWS_DIR}/${name}/main.ts`;
+const viewEntry = (name: string) => `${VIEWS_DIR}/${name}/main.ts`;
 
 /** `ui://<app>/<name>` split; undefined for anything else. */
 export function parseViewUri(uri: string): { app: string; name: string } | undefined {

@@ -18,7 +18,7 @@ import { mcpMethodNotAllowed, mcpPost } from './http/mcp-route.js';
 import { SlidingWindowLimiter } from './http/rate-limit.js';
 import { jsonRpcErrorResponse } from './http/responses.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
-import { ResourceCatalog, viewResources, type Resource } from './mcp/resources.js';
+import { ResourceCatalog, viewResources } from './mcp/resources.js';
 import { McpServer } from './mcp/server.js';
 import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
@@ -31,8 +31,6 @@ export interface AppOptions {
   /** Source of the current time; every time-dependent decision reads it once per request. */
   clock?: () => Date;
   registry?: Registry;
-  /** Default: the MCP Apps views built by codegen (generated/views/). */
-  resources?: readonly Resource[];
   /**
    * The store, keys and authorization server, or the promise of them: main.ts starts listening before the account
    * stack is up, and requests to its paths wait for it. Without it the OAuth-protected endpoints are not mounted.
@@ -83,7 +81,7 @@ export function createApp(options: AppOptions): Hono {
   const { config } = options;
   const clock = options.clock ?? (() => new Date());
   const registry = options.registry ?? catalogRegistry();
-  const resources = new ResourceCatalog(options.resources ?? viewResources());
+  const resources = new ResourceCatalog(viewResources());
   const logError = options.logError ?? defaultLogError;
   const mcpPaths = new Set(registry.endpoints.map((e) => e.path));
 

@@ -7,7 +7,7 @@ export const VIEW_MIME_TYPE = 'text/html;profile=mcp-app';
  * `_meta.ui` of every view: no `csp` (the views make no requests, so the host's restrictive default fits), and a
  * border asked for explicitly because hosts' defaults differ.
  */
-export const VIEW_META = { ui: { prefersBorder: true } } as const;
+const VIEW_META = { ui: { prefersBorder: true } } as const;
 
 export interface Resource {
   readonly uri: string;
@@ -20,17 +20,16 @@ export interface Resource {
   readonly meta?: Readonly<Record<string, unknown>>;
 }
 
-/** Precomputed `resources/list` payload and per-URI `resources/read` payloads. */
+/** Precomputed `resources/list` payload (in the order given) and per-URI `resources/read` payloads. */
 export class ResourceCatalog {
   readonly listJson: string;
   readonly #readJson: ReadonlyMap<string, string>;
   constructor(resources: readonly Resource[]) {
-    const sorted = [...resources].sort((a, b) => a.uri.localeCompare(b.uri));
     this.listJson = JSON.stringify({
-      resources: sorted.map((r) => ({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, ...(r.meta ? { _meta: r.meta } : {}) })),
+      resources: resources.map((r) => ({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, ...(r.meta ? { _meta: r.meta } : {}) })),
     });
     this.#readJson = new Map(
-      sorted.map((r) => [r.uri, JSON.stringify({ contents: [{ uri: r.uri, mimeType: r.mimeType, text: r.text, ...(r.meta ? { _meta: r.meta } : {}) }] })]),
+      resources.map((r) => [r.uri, JSON.stringify({ contents: [{ uri: r.uri, mimeType: r.mimeType, text: r.text, ...(r.meta ? { _meta: r.meta } : {}) }] })]),
     );
   }
   readJson(uri: string): string | undefined {
@@ -38,7 +37,7 @@ export class ResourceCatalog {
   }
 }
 
-/** The views built from views/ by codegen, as resources. */
+/** The views built from views/ by codegen, as resources, in URI order (codegen sorts VIEWS). */
 export function viewResources(): Resource[] {
   return VIEWS.map((view) => ({ uri: view.uri, name: view.name, title: view.title, description: view.description, mimeType: VIEW_MIME_TYPE, text: view.html, meta: VIEW_META }));
 }
