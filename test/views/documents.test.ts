@@ -30,15 +30,27 @@ describe('building a view', () => {
   it('bundles the entry and its imports, CSS included, into one script and one stylesheet', async () => {
     const root = fixtureRoot({
       'views/demo/main.ts': "import './demo.css';\nimport { greeting } from '../shared/text.js';\ndocument.title = greeting('</script>');\n",
-      'views/demo/demo.css': 'main { color: rebeccapurple; }\n',
+      'views/demo/demo.css': 'main { color: rebeccapurple; }\nmain::after { content: "</style>"; }\n',
       'views/shared/text.ts': 'export const greeting = (name: string): string => `hello ${name}`;\n',
     });
     const built = await buildView(root, 'demo');
     if (Array.isArray(built)) throw new Error(JSON.stringify(built));
-    expect(built.css.trim()).toBe('main{color:#639}');
+    expect(built.css.trim()).toBe('main{color:#639}main:after{content:"<\\/style>"}');
     expect(built.js).toContain('hello ');
-    // esbuild writes "<\/script>" inside strings, so the inline script cannot be closed by its own data.
+    // esbuild writes "<\/script>" and "<\/style>" inside strings, so neither inline element is closed by its own data
+    // (codegen relies on this and checks only for what esbuild leaves, "<!--").
     expect(built.js).not.toMatch(/<\/script/i);
+    expect(built.css).not.toMatch(/<\/style/i);
+  });
+
+  it('refuses a bundle with "<!--" in the inline script, which esbuild does not escape', async () => {
+    // In script data, "<!--" then "<script" puts the HTML parser where our "</script>" no longer closes the element.
+    const root = fixtureRoot({ 'views/comment/main.ts': "document.title = '<!--<script>';\n" });
+    const built = await buildView(root, 'comment');
+    expect(Array.isArray(built)).toBe(true);
+    expect((built as Problem[]).map(formatProblem)).toEqual([
+      'views/comment/main.ts (document): the bundled script contains "<!--", which can keep the inline <script> from ending at its </script>; build that text at run time (esbuild folds "<!" + "--" back into "<!--")',
+    ]);
   });
 
   it.each([
