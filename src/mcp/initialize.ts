@@ -1,9 +1,6 @@
 /** The `initialize` result, serialised once per protocol version at start-up. */
 import { isSupportedVersion, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from './protocol-versions.js';
-
-export const SERVER_NAME = 'kingshot-mcp';
-export const SERVER_TITLE = 'Kingshot Companion';
-export const SERVER_VERSION = '1.0.0';
+import { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from './server-info.js';
 
 /** MCP Apps extension id; declared so hosts that wait for it know the tools have views. */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';

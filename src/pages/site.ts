@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { DATA_VERSION } from '../../generated/data/version.js';
 import { DEVELOPER_MARKDOWN } from '../../generated/developer-docs.js';
 import type { EndpointMetadata } from '../../generated/catalog-types.js';
-import { SERVER_NAME, SERVER_VERSION } from '../mcp/initialize.js';
+import { SERVER_NAME, SERVER_VERSION } from '../mcp/server-info.js';
 import { renderPage, sendPage } from './markdown.js';
 
 function landingMarkdown(baseUrl: string, endpoints: readonly EndpointMetadata[]): string {

@@ -9,6 +9,7 @@ import { loadCatalog } from '../../codegen/catalog.js';
 import { formatProblem, type Problem } from '../../codegen/problems.js';
 import { buildView, viewDocument } from '../../codegen/views.js';
 import { VIEWS } from '../../generated/views/index.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../../src/mcp/protocol-versions.js';
 import { VIEW_MIME_TYPE } from '../../src/mcp/resources.js';
 import { fixtureRoot } from '../codegen/fixture-root.js';
 import { rpc, testApp } from '../helpers.js';
@@ -108,6 +109,9 @@ describe('the generated view documents', () => {
     // Nothing fetched: no src/href attributes, no CSS imports or url()s, no network APIs in the script.
     expect(html).not.toMatch(/\s(src|href|srcset)=|@import|url\(|<link|<iframe/i);
     expect(html).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|EventSource|sendBeacon|import\(/);
+    // Of the server's code only the import-free modules the views share (src/mcp/server-info.ts,
+    // src/reference/labels.ts): not, say, the protocol-version list src/mcp/initialize.ts would bring along.
+    for (const version of SUPPORTED_PROTOCOL_VERSIONS) expect(html).not.toContain(version);
     // Small: a few kilobytes of our own code (the official App class would add about 500 KB).
     expect(Buffer.byteLength(html)).toBeLessThan(30_000);
   });

@@ -7,7 +7,7 @@
  * The state is mirrored in `data-state` on the root element (waiting | running | rendered | failed | cancelled |
  * disconnected), which the stylesheet and the browser tests read.
  */
-import { SERVER_VERSION } from '../../src/mcp/initialize.js';
+import { SERVER_VERSION } from '../../src/mcp/server-info.js';
 import { h } from './dom.js';
 import { formatter, type Formatter } from './format.js';
 import { ViewConnection, type HostContext, type ToolResult } from './protocol.js';
