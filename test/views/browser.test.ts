@@ -588,6 +588,22 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
       await page.close();
     });
 
+    it('decides that a hero without gear is Mythic by the rarity key, not by its display name', async () => {
+      const view = await viewOf('get_hero');
+      const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'amadeus' } });
+      const { exclusive_gear: gear, ...hero } = call.structuredContent;
+      expect(gear.name).toBe('Aegis of Fate');
+      expect(hero.rarity.key).toBe('mythic');
+      const renamed = { ...call, structuredContent: { ...hero, rarity: { ...hero.rarity, name: 'Legendary' } } };
+      const { page, frame, problems } = await open(site.addView(view.id, view.html));
+      await hostCall(page, 'sendResult', renamed);
+      await waitForState(frame, 'rendered');
+      expect(await frame.locator('.rarity').textContent()).toBe('Legendary');
+      expect(await frame.locator('[data-no-gear]').textContent()).toBe('None: no source lists one for this hero.');
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
     it('says what it cannot read in a result of another shape', async () => {
       const view = await viewOf('get_hero');
       const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } });

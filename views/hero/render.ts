@@ -164,9 +164,13 @@ function gearSection(gear: ExclusiveGear, format: Formatter): HTMLElement {
   );
 }
 
-/** Only Mythic heroes have exclusive gear; saying so answers the question instead of leaving a gap. */
+/**
+ * Only Mythic heroes have exclusive gear; saying so answers the question instead of leaving a gap. Decided by the
+ * rarity key (data/reference/heroes.yaml `rarities`): the display name is wording and may change.
+ */
 function noGear(hero: HeroResult): HTMLElement {
-  return h('section', { class: 'gear-section' }, h('h2', {}, 'Exclusive gear'), h('p', { class: 'hint', 'data-no-gear': '' }, `None: ${hero.rarity.name === 'Mythic' ? 'no source lists one for this hero' : `only Mythic heroes have exclusive gear, and ${hero.name} is ${hero.rarity.name}`}.`));
+  const why = hero.rarity.key === 'mythic' ? 'no source lists one for this hero' : `only Mythic heroes have exclusive gear, and ${hero.name} is ${hero.rarity.name}`;
+  return h('section', { class: 'gear-section' }, h('h2', {}, 'Exclusive gear'), h('p', { class: 'hint', 'data-no-gear': '' }, `None: ${why}.`));
 }
 
 function statsSection(hero: HeroResult, format: Formatter): HTMLElement | null {
