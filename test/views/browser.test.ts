@@ -11,7 +11,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../service.js';
 import type { HostState } from './host/state.js';
-import { ARTIFACTS, chromiumAvailable, launchChromium, startHostSite, until, type HostSite } from './browser.js';
+import { ARTIFACTS, chromiumAvailable, fixtureView, launchChromium, startHostSite, until, type HostSite } from './browser.js';
 
 // CI installs Chromium (.ci/run) and must not skip; elsewhere a machine without it skips with this reason.
 const skip = !chromiumAvailable() && !process.env.CI;
@@ -329,6 +329,21 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await hostCall(page, 'sendCancelled', 'user action');
     await waitForState(frame, 'cancelled');
     expect(await frame.locator('.status').textContent()).toBe('The tool call was cancelled: user action');
+    await page.close();
+  });
+
+  it('a renderer that throws shows the failure with its message instead of staying at "Calculating…"', async () => {
+    const html = await fixtureView('thrower', 'Thrower', "import { mountView } from './shared/mount.js';\nmountView({ render() { throw new TypeError('no width to draw at'); } });\n");
+    const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } });
+    const { page, frame, problems } = await open(site.addView('thrower', html));
+    await hostCall(page, 'sendInput', { from: 0, to: 5 });
+    await waitForState(frame, 'running');
+    expect(await frame.locator('.status').textContent()).toBe('Calculating…');
+    await hostCall(page, 'sendResult', call);
+    await waitForState(frame, 'failed');
+    expect(await frame.locator('h1').textContent()).toBe('Thrower');
+    expect(await frame.locator('[role="alert"]').textContent()).toBe('This result cannot be shown here: the view failed to draw it (no width to draw at)');
+    expect(problems).toEqual([]);
     await page.close();
   });
 

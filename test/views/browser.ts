@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { viewDocument } from '../../codegen/views.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const REPO = resolve(import.meta.dirname, '../..');
@@ -99,6 +100,25 @@ export async function startHostSite(): Promise<HostSite> {
     cspReports: (id) => reports.get(id) ?? [],
     close: () => new Promise((done) => server.close(() => done())),
   };
+}
+
+/**
+ * A view document built like codegen builds one, from `source` (TypeScript as if it were views/<name>/main.ts, so
+ * './shared/mount.js' is the real shared code): for behaviour no real result can provoke, such as a renderer
+ * that throws.
+ */
+export async function fixtureView(name: string, title: string, source: string): Promise<string> {
+  const bundle = await build({
+    absWorkingDir: REPO,
+    stdin: { contents: source, resolveDir: join(REPO, 'views'), sourcefile: `views/${name}/main.ts`, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  return viewDocument({ uri: `ui://kingshot/${name}`, name, title }, { js: bundle.outputFiles[0]!.text, css: '' });
 }
 
 /** Polls `read` until `ok` holds; fails after `timeoutMs` with the last value. */

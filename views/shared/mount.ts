@@ -25,7 +25,10 @@ export interface ViewDefinition {
   describeInput?(args: Record<string, unknown>): string | undefined;
   /** The verb of that line: "Calculating" (the default, for the cost tools); a lookup says "Looking up". */
   runningVerb?: string;
-  /** Builds the view of a successful result; throws ResultShapeError when the value is not what it expects. */
+  /**
+   * Builds the view of a successful result; throws ResultShapeError (read.ts) when the value is not what it
+   * expects. Any other error is shown as a failure too, never left at "Calculating…".
+   */
   render(value: unknown, context: RenderContext): Node;
 }
 
@@ -76,8 +79,9 @@ export function mountView(definition: ViewDefinition): void {
     try {
       show('rendered', definition.render(value, { format: formatter(locale), title }));
     } catch (error) {
-      if (!(error instanceof ResultShapeError)) throw error;
-      status('failed', `This result cannot be shown here: ${error.message}`, 'alert');
+      // Whatever went wrong, the user sees that this result cannot be shown and why, not a view stuck at "running".
+      const why = error instanceof ResultShapeError ? error.message : `the view failed to draw it (${error instanceof Error ? error.message : String(error)})`;
+      status('failed', `This result cannot be shown here: ${why}`, 'alert');
     }
   };
 
