@@ -1,8 +1,8 @@
 /**
- * The host side of the browser tests, bundled by esbuild and loaded by test/views/host.html: the official
- * `AppBridge` and `PostMessageTransport` from @modelcontextprotocol/ext-apps 1.7.5 drive a view in a sandboxed
- * iframe, so the view's hand-written protocol code (views/shared/protocol.ts) is checked against the real host
- * implementation, schemas included. The test calls `window.host` through page.evaluate.
+ * The host side of the browser tests, bundled by esbuild and loaded by the host page (HOST_PAGE in ../browser.ts):
+ * the official `AppBridge` and `PostMessageTransport` from @modelcontextprotocol/ext-apps 1.7.5 drive a view in a
+ * sandboxed iframe, so the view's hand-written protocol code (views/shared/protocol.ts) is checked against the real
+ * host implementation, schemas included. The test calls `window.host` through page.evaluate.
  */
 import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { HostState } from './state.js';
