@@ -174,7 +174,7 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
 
     await hostCall(page, 'sendInput', c.args);
     await waitForState(frame, 'running');
-    expect(await frame.locator('.status').textContent()).toMatch(/^Calculating/);
+    expect(await frame.locator('.status').textContent()).toBe(`Calculating ${String(c.args.from)} → ${String(c.args.to)}…`);
 
     await hostCall(page, 'sendResult', call);
     await waitForState(frame, 'rendered');
