@@ -18,6 +18,8 @@ const skip = !chromiumAvailable() && !process.env.CI;
 if (skip) process.stderr.write('test/views/browser.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n');
 
 const LIGHT = { theme: 'light', locale: 'en-US', displayMode: 'inline', platform: 'web' } as const;
+const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
+const DARK_BACKGROUND = 'rgb(23, 25, 29)';
 const WIDE = 640;
 const NARROW = 320;
 
@@ -106,25 +108,42 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     return json.result;
   }
 
-  /** The view of a tool as a host finds it: tools/list → _meta.ui.resourceUri → resources/read. */
-  async function viewOf(tool: string): Promise<{ uri: string; html: string; id: string }> {
-    const { tools } = await rpc('tools/list', {});
-    const uri = tools.find((t: { name: string }) => t.name === tool)._meta.ui.resourceUri as string;
-    const { contents } = await rpc('resources/read', { uri });
-    expect(contents[0].mimeType).toBe('text/html;profile=mcp-app');
-    return { uri, html: contents[0].text, id: uri.slice('ui://kingshot/'.length) };
+  interface View {
+    uri: string;
+    /** The view's name, as in ui://kingshot/<id>. */
+    id: string;
+    html: string;
+  }
+
+  /** Each tool's view as a host finds it (tools/list → _meta.ui.resourceUri → resources/read), read once in beforeAll. */
+  const views = new Map<string, View>();
+  function viewOf(tool: string): View {
+    const view = views.get(tool);
+    if (!view) throw new Error(`tools/list links no view to ${tool}`);
+    return view;
   }
 
   interface Opened {
     page: Page;
     frame: Frame;
+    /** Where the host site serves this page's view document (the only request the view may make). */
+    url: string;
     state: () => Promise<HostState>;
+    /** CSP violation reports of this view. */
+    cspReports: () => unknown[];
     problems: string[];
     requests: string[];
   }
 
+  interface OpenOptions {
+    hostContext?: Record<string, unknown>;
+    width?: number;
+    viewportHeight?: number;
+  }
+
   /** A fresh host page with the view loaded and the handshake done. */
-  async function open(viewUrl: string, hostContext: Record<string, unknown> = LIGHT, width = WIDE, viewportHeight = 3000): Promise<Opened> {
+  async function open(view: { id: string; html: string }, { hostContext = LIGHT, width = WIDE, viewportHeight = 3000 }: OpenOptions = {}): Promise<Opened> {
+    const url = site.addView(view.id, view.html);
     const page = await browser.context.newPage();
     page.setDefaultTimeout(10_000);
     const problems: string[] = [];
@@ -141,10 +160,10 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     // the viewport.
     await page.setViewportSize({ width: 1000, height: viewportHeight });
     await page.goto(site.url);
-    await page.evaluate(([url, context, w]) => (window as any).host.load(url, context, w), [viewUrl, hostContext, width] as const);
-    const frame = page.frames().find((f) => f.url() === viewUrl);
-    if (!frame) throw new Error(`no frame for ${viewUrl}`);
-    return { page, frame, state: () => page.evaluate(() => (window as any).host.state as HostState), problems, requests };
+    await page.evaluate(([src, context, w]) => (window as any).host.load(src, context, w), [url, hostContext, width] as const);
+    const frame = page.frames().find((f) => f.url() === url);
+    if (!frame) throw new Error(`no frame for ${url}`);
+    return { page, frame, url, state: () => page.evaluate(() => (window as any).host.state as HostState), cspReports: () => site.cspReports(view.id), problems, requests };
   }
 
   const hostCall = (page: Page, method: string, ...args: unknown[]) => page.evaluate(([m, a]) => (window as any).host[m as string](...(a as unknown[])), [method, args] as const);
@@ -153,9 +172,68 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   const background = (frame: Frame) => frame.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   const screenshot = (page: Page, name: string) => page.locator('#view').screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 
+  /**
+   * What every rendered view must do next: report its size, which the host's frame then fits; follow the host to
+   * the dark theme; fit 320 px with nothing wider than the frame; follow it back to light; answer teardown; and
+   * on the way raise no host error, log no error, make no request beyond its document and break no CSP rule.
+   * Screenshots: test-artifacts/views/<name>-{light,dark,dark-narrow,light-narrow}.png.
+   */
+  async function checkSizeThemesAndNarrow(opened: Opened, name: string, check: { minHeight: number; atNarrow(frame: Frame): Promise<void> }): Promise<void> {
+    const { page, frame, state } = opened;
+    const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    const [last, measured] = await until(
+      `a size report of the rendered view at ${WIDE} px`,
+      async () => [(await state()).sizes.at(-1), await contentHeight()] as const,
+      ([size, height]) => size?.width === WIDE && size.height !== undefined && size.height > check.minHeight && Math.abs(size.height - height) <= 1,
+    );
+    expect(last?.width).toBe(WIDE);
+    expect(Math.abs(last!.height! - measured)).toBeLessThanOrEqual(1);
+    // Once at the handshake, again after rendering.
+    expect((await state()).sizes.length).toBeGreaterThanOrEqual(2);
+    expect(await background(frame)).toBe(LIGHT_BACKGROUND);
+    await screenshot(page, `${name}-light`);
+
+    await hostCall(page, 'setContext', { ...LIGHT, theme: 'dark' });
+    await until('dark theme', () => frame.evaluate(() => document.documentElement.dataset.theme), (t) => t === 'dark');
+    expect(await background(frame)).toBe(DARK_BACKGROUND);
+    expect(await frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(232, 234, 237)');
+    await screenshot(page, `${name}-dark`);
+
+    await hostCall(page, 'setWidth', NARROW);
+    await until('a size report at 320 px', state, (s) => s.sizes.at(-1)?.width === NARROW);
+    // Nothing wider than the frame: wide tables scroll inside their own region.
+    const overflow = await frame.evaluate((w) => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w && !e.closest('.scroll')).map((e) => `${e.tagName}.${e.className}`), NARROW);
+    expect(overflow).toEqual([]);
+    expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW);
+    await check.atNarrow(frame);
+    await screenshot(page, `${name}-dark-narrow`);
+    await hostCall(page, 'setContext', LIGHT);
+    await until('light theme', () => background(frame), (b) => b === LIGHT_BACKGROUND);
+    await screenshot(page, `${name}-light-narrow`);
+
+    expect(await hostCall(page, 'teardown')).toEqual({});
+    expect((await state()).errors).toEqual([]);
+    expect(opened.problems).toEqual([]);
+    expect(opened.requests).toEqual([opened.url]);
+    expect(opened.cspReports()).toEqual([]);
+    await page.close();
+  }
+
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     [service, site, browser] = await Promise.all([startService(), startHostSite(), launchChromium()]);
+    const { tools } = await rpc('tools/list', {});
+    const documents = new Map<string, View>();
+    for (const tool of tools as { name: string; _meta?: { ui?: { resourceUri?: string } } }[]) {
+      const uri = tool._meta?.ui?.resourceUri;
+      if (uri === undefined) continue;
+      if (!documents.has(uri)) {
+        const { contents } = await rpc('resources/read', { uri });
+        expect(contents[0].mimeType).toBe('text/html;profile=mcp-app');
+        documents.set(uri, { uri, id: uri.slice('ui://kingshot/'.length), html: contents[0].text });
+      }
+      views.set(tool.name, documents.get(uri)!);
+    }
   }, 60_000);
 
   afterAll(async () => {
@@ -163,10 +241,11 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   });
 
   it.each(CASES)('$tool: renders the real result, asks for a size, follows light/dark and fits 320 px', async (c) => {
-    const view = await viewOf(c.tool);
+    const view = viewOf(c.tool);
     const call = await rpc('tools/call', { name: c.tool, arguments: c.args });
     expect(call.isError).toBeUndefined();
-    const { page, frame, state, problems, requests } = await open(site.addView(view.id, view.html));
+    const opened = await open(view);
+    const { page, frame, state } = opened;
 
     const handshake = await state();
     expect(handshake.initialized).toBe(true);
@@ -204,102 +283,109 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     expect(await frame.locator('svg.chart g.series').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series')))).toEqual(used);
     expect(await frame.locator('svg.chart desc').textContent()).toContain(`Share of each material's total spent after each of ${c.steps} steps`);
 
-    // The view asked for its size (once at the handshake, again after rendering), and the host's frame now fits it.
-    const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
-    const [last, measured] = await until(
-      'a size report of the rendered view at 640 px',
-      async () => [(await state()).sizes.at(-1), await contentHeight()] as const,
-      ([size, height]) => size?.width === WIDE && size.height !== undefined && size.height > 300 && Math.abs(size.height - height) <= 1,
-    );
-    expect(last?.width).toBe(WIDE);
-    expect(Math.abs(last!.height! - measured)).toBeLessThanOrEqual(1);
-    expect((await state()).sizes.length).toBeGreaterThanOrEqual(2);
-    expect(await background(frame)).toBe('rgb(255, 255, 255)');
-    await screenshot(page, `${view.id}-light`);
-
-    await hostCall(page, 'setContext', { ...LIGHT, theme: 'dark' });
-    await until('dark theme', () => frame.evaluate(() => document.documentElement.dataset.theme), (t) => t === 'dark');
-    expect(await background(frame)).toBe('rgb(23, 25, 29)');
-    await screenshot(page, `${view.id}-dark`);
-
-    await hostCall(page, 'setWidth', NARROW);
-    await until('a size report at 320 px', state, (s) => s.sizes.at(-1)?.width === NARROW);
-    // Nothing wider than the frame: wide tables scroll inside their own region.
-    const overflow = await frame.evaluate((w) => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w && !e.closest('.scroll')).map((e) => `${e.tagName}.${e.className}`), NARROW);
-    expect(overflow).toEqual([]);
-    expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW);
-    await until('the chart redrawn for 320 px', async () => Number(await frame.locator('svg.chart').getAttribute('width')), (w) => w <= NARROW - 20);
-    await screenshot(page, `${view.id}-dark-narrow`);
-    await hostCall(page, 'setContext', LIGHT);
-    await until('light theme', () => background(frame), (b) => b === 'rgb(255, 255, 255)');
-    await screenshot(page, `${view.id}-light-narrow`);
-
-    expect(await hostCall(page, 'teardown')).toEqual({});
-    expect((await state()).errors).toEqual([]);
-    expect(problems).toEqual([]);
-    expect(requests).toEqual([`${site.url}/view/${view.id}.html`]);
-    expect(site.cspReports(view.id)).toEqual([]);
-    await page.close();
+    await checkSizeThemesAndNarrow(opened, view.id, {
+      minHeight: 300,
+      atNarrow: async (f) => {
+        await until('the chart redrawn for 320 px', async () => Number(await f.locator('svg.chart').getAttribute('width')), (w) => w <= NARROW - 20);
+      },
+    });
   });
 
-  it('shows a tool failure as an alert with the message, not as a result', async () => {
-    const view = await viewOf('governor_gear_cost');
-    const call = await rpc('tools/call', { name: 'governor_gear_cost', arguments: { from: 'Gold T4 ★0', to: 'Red ★0' } });
+  const ATTACK = '<img src=x onerror="window.parent.postMessage(1, \'*\')"><script>document.title = "owned"</script>';
+
+  interface ViewCall {
+    tool: string;
+    args: Record<string, unknown>;
+    /** The view's <title> and, in a failure, its only heading: the tool's catalogue title. */
+    title: string;
+  }
+
+  it.each<ViewCall & { says: string }>([
+    { tool: 'governor_gear_cost', args: { from: 'Gold T4 ★0', to: 'Red ★0' }, title: 'Governor Gear upgrade cost', says: 'Gold T3 ★0' },
+    { tool: 'get_hero', args: { key: 'Valora' }, title: 'Hero details', says: 'call get_master' },
+  ])('$tool: shows a tool failure as an alert with the message, not as a result', async ({ tool, args, title, says }) => {
+    const call = await rpc('tools/call', { name: tool, arguments: args });
     expect(call.isError).toBe(true);
-    const { page, frame, problems } = await open(site.addView(view.id, view.html));
+    const message = JSON.parse(call.content[0].text).error.message as string;
+    expect(message).toContain(says);
+    const { page, frame, problems } = await open(viewOf(tool));
     await hostCall(page, 'sendResult', call);
     await waitForState(frame, 'failed');
-    const alert = frame.locator('[role="alert"]');
-    expect(await alert.textContent()).toContain('Gold T3 ★0');
-    expect(await alert.textContent()).toBe(JSON.parse(call.content[0].text).error.message);
+    expect(await frame.locator('[role="alert"]').textContent()).toBe(message);
+    expect(await frame.locator('h1').allTextContents()).toEqual([title]);
     expect(await frame.locator('table').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it('renders from the text content when the host passes no structuredContent (2025-03-26 result)', async () => {
-    const view = await viewOf('hero_widgets_cost');
-    const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } }, '2025-03-26');
+  it.each<ViewCall & { shows: Record<string, string> }>([
+    {
+      tool: 'hero_widgets_cost',
+      args: { from: 0, to: 5 },
+      title: 'Hero widgets (Exclusive Gear) cost',
+      shows: { '[data-total="widgets"]': '75', 'tr[data-step="1"] + tr.step-notes': 'Unlocks the Exclusive Gear.' },
+    },
+    {
+      tool: 'get_hero',
+      args: { key: 'amadeus' },
+      title: 'Hero details',
+      shows: { h1: 'Amadeus', '[data-gear-name]': 'Aegis of Fate', '[data-skill="Combo Slash"] tr[data-stat="damage_up"] td[data-level="5"]': '224%' },
+    },
+  ])('$tool: renders from the text content when the host passes no structuredContent (2025-03-26 result)', async ({ tool, args, title, shows }) => {
+    const call = await rpc('tools/call', { name: tool, arguments: args }, '2025-03-26');
     expect(call.structuredContent).toBeUndefined();
-    const { page, frame } = await open(site.addView(view.id, view.html));
+    const { page, frame, problems } = await open(viewOf(tool));
     await hostCall(page, 'sendResult', call);
     await waitForState(frame, 'rendered');
-    expect(await frame.locator('[data-total="widgets"]').textContent()).toBe('75');
-    expect(await frame.locator('tr[data-step="1"] + tr.step-notes').textContent()).toBe('Unlocks the Exclusive Gear.');
+    expect(await frame.title()).toBe(title);
+    for (const [selector, text] of Object.entries(shows)) expect(await frame.locator(selector).textContent(), selector).toBe(text);
+    expect(problems).toEqual([]);
     await page.close();
   });
 
-  it('writes result text as text: markup in a note or a level is shown, never parsed', async () => {
-    const view = await viewOf('hero_widgets_cost');
-    const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 2 } });
-    const attack = '<img src=x onerror="window.parent.postMessage(1, \'*\')"><script>document.title = "owned"</script>';
-    const tampered = { ...call, structuredContent: { ...call.structuredContent, from: attack, notes: [attack], steps: call.structuredContent.steps.map((s: object) => ({ ...s, note: attack })) } };
-    const { page, frame, requests } = await open(site.addView(view.id, view.html));
+  it.each<ViewCall & { tamper(result: any): unknown; shownAt: string[] }>([
+    {
+      tool: 'hero_widgets_cost',
+      args: { from: 0, to: 2 },
+      title: 'Hero widgets (Exclusive Gear) cost',
+      tamper: (result) => ({ ...result, from: ATTACK, notes: [ATTACK], steps: result.steps.map((s: object) => ({ ...s, note: ATTACK })) }),
+      shownAt: ['[data-level="from"]', '.notes li >> nth=0', 'tr[data-step="1"] + tr.step-notes .step-note'],
+    },
+    {
+      tool: 'get_hero',
+      args: { key: 'amane' },
+      title: 'Hero details',
+      tamper: (hero) => ({ ...hero, name: ATTACK, notes: [ATTACK], roles: [ATTACK], skills: hero.skills.map((s: object) => ({ ...s, effect: ATTACK, levels: { [ATTACK]: [ATTACK, '2', '3', '4', '5'] } })) }),
+      shownAt: ['h1', '.notes li >> nth=-1', '.chips li', '.skill .effect >> nth=0', '.skill td[data-level="1"] >> nth=0'],
+    },
+  ])('$tool: writes result text as text: markup in the result is shown, never parsed', async ({ tool, args, title, tamper, shownAt }) => {
+    const call = await rpc('tools/call', { name: tool, arguments: args });
+    const tampered = { ...call, structuredContent: tamper(call.structuredContent) };
+    const { page, frame, url, requests, problems } = await open(viewOf(tool));
     await hostCall(page, 'sendResult', tampered);
     await waitForState(frame, 'rendered');
     expect(await frame.locator('img, main script').count()).toBe(0);
-    expect(await frame.locator('[data-level="from"]').textContent()).toBe(attack);
-    expect(await frame.locator('.notes li').first().textContent()).toBe(attack);
-    expect(await frame.title()).toBe('Hero widgets (Exclusive Gear) cost');
-    expect(requests).toEqual([`${site.url}/view/${view.id}.html`]);
+    for (const selector of shownAt) expect(await frame.locator(selector).textContent(), selector).toBe(ATTACK);
+    expect(await frame.title()).toBe(title);
+    expect(requests).toEqual([url]);
+    expect(problems).toEqual([]);
     await page.close();
   });
 
   it('follows prefers-color-scheme until the host names a theme, and the host style variables over its own palette', async () => {
-    const view = await viewOf('hero_shards_cost');
-    const url = site.addView(view.id, view.html);
+    const view = viewOf('hero_shards_cost');
     const call = await rpc('tools/call', { name: 'hero_shards_cost', arguments: { from: '0★', to: '1★' } });
 
-    const dark = await open(url, { locale: 'en-US' });
+    const dark = await open(view, { hostContext: { locale: 'en-US' } });
     await dark.page.emulateMedia({ colorScheme: 'dark' });
     await hostCall(dark.page, 'sendResult', call);
     await waitForState(dark.frame, 'rendered');
-    expect(await background(dark.frame)).toBe('rgb(23, 25, 29)');
+    expect(await background(dark.frame)).toBe(DARK_BACKGROUND);
     await hostCall(dark.page, 'setContext', { locale: 'en-US', theme: 'light' });
-    await until('light despite a dark system', () => background(dark.frame), (b) => b === 'rgb(255, 255, 255)');
+    await until('light despite a dark system', () => background(dark.frame), (b) => b === LIGHT_BACKGROUND);
     await dark.page.close();
 
-    const styled = await open(url, { ...LIGHT, styles: { variables: { '--color-background-primary': 'rgb(250, 240, 230)', '--color-text-primary': 'rgb(10, 20, 30)' } } });
+    const styled = await open(view, { hostContext: { ...LIGHT, styles: { variables: { '--color-background-primary': 'rgb(250, 240, 230)', '--color-text-primary': 'rgb(10, 20, 30)' } } } });
     await hostCall(styled.page, 'sendResult', call);
     await waitForState(styled.frame, 'rendered');
     expect(await background(styled.frame)).toBe('rgb(250, 240, 230)');
@@ -308,10 +394,9 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   });
 
   it('a range of zero steps says there is nothing to upgrade, without a chart or tables', async () => {
-    const view = await viewOf('governor_charm_cost');
     const call = await rpc('tools/call', { name: 'governor_charm_cost', arguments: { from: 5, to: 5 } });
     expect(call.structuredContent.step_count).toBe(0);
-    const { page, frame, problems } = await open(site.addView(view.id, view.html));
+    const { page, frame, problems } = await open(viewOf('governor_charm_cost'));
     await hostCall(page, 'sendResult', call);
     await waitForState(frame, 'rendered');
     expect(await frame.locator('main > p.status').textContent()).toBe('Nothing to upgrade: the two levels are the same.');
@@ -321,8 +406,7 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   });
 
   it('says when the call was cancelled', async () => {
-    const view = await viewOf('governor_charm_cost');
-    const { page, frame } = await open(site.addView(view.id, view.html));
+    const { page, frame } = await open(viewOf('governor_charm_cost'));
     await hostCall(page, 'sendInput', { from: 1, to: 22 });
     await waitForState(frame, 'running');
     expect(await frame.locator('.status').textContent()).toBe('Calculating 1 → 22…');
@@ -335,7 +419,7 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   it('a renderer that throws shows the failure with its message instead of staying at "Calculating…"', async () => {
     const html = await fixtureView('thrower', 'Thrower', "import { mountView } from './shared/mount.js';\nmountView({ render() { throw new TypeError('no width to draw at'); } });\n");
     const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } });
-    const { page, frame, problems } = await open(site.addView('thrower', html));
+    const { page, frame, problems } = await open({ id: 'thrower', html });
     await hostCall(page, 'sendInput', { from: 0, to: 5 });
     await waitForState(frame, 'running');
     expect(await frame.locator('.status').textContent()).toBe('Calculating…');
@@ -348,13 +432,14 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   });
 
   it('the CSP check can fail: a view that loads an image from the network is reported', async () => {
-    const view = await viewOf('hero_widgets_cost');
+    const view = viewOf('hero_widgets_cost');
     const leaky = view.html.replace('<main id="app"></main>', '<main id="app"></main><img src="http://127.0.0.1:9/pixel.png" alt="">');
-    const { page } = await open(site.addView('leaky-control', leaky));
-    const reports = await until('a CSP report', async () => site.cspReports('leaky-control'), (r) => r.length > 0);
+    const { page, cspReports } = await open({ id: 'leaky-control', html: leaky });
+    const reports = await until('a CSP report', async () => cspReports(), (r) => r.length > 0);
     expect(String(reports[0])).toContain('img-src');
     await page.close();
   });
+
   describe('the hero view (get_hero)', () => {
     interface Ladder {
       skill: string;
@@ -442,12 +527,13 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     }
 
     it.each(HEROES)('$name: renders the real result, asks for a size, follows light/dark and fits 320 px', async (c) => {
-      const view = await viewOf('get_hero');
+      const view = viewOf('get_hero');
       expect(view.id).toBe('hero');
       const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: c.key } });
       expect(call.isError).toBeUndefined();
       const hero = call.structuredContent;
-      const { page, frame, state, problems, requests } = await open(site.addView(view.id, view.html), LIGHT, WIDE, 6000);
+      const opened = await open(view, { viewportHeight: 6000 });
+      const { page, frame, state } = opened;
 
       expect((await state()).appInfo).toEqual({ name: 'kingshot-hero', version: '1.0.0' });
       await hostCall(page, 'sendInput', { key: c.key });
@@ -514,103 +600,22 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
       expect(tables.length).toBeGreaterThan(3);
       expect(tables.filter((t) => !t.headers || t.name === '')).toEqual([]);
 
-      // Size report, themes, narrow width, as for the cost views.
-      const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
-      const [last, measured] = await until(
-        'a size report of the rendered hero at 640 px',
-        async () => [(await state()).sizes.at(-1), await contentHeight()] as const,
-        ([size, height]) => size?.width === WIDE && size.height !== undefined && size.height > 1000 && Math.abs(size.height - height) <= 1,
-      );
-      expect(Math.abs(last!.height! - measured)).toBeLessThanOrEqual(1);
-      expect(await background(frame)).toBe('rgb(255, 255, 255)');
-      await screenshot(page, `hero-${hero.key}-light`);
-
-      await hostCall(page, 'setContext', { ...LIGHT, theme: 'dark' });
-      await until('dark theme', () => background(frame), (b) => b === 'rgb(23, 25, 29)');
-      expect(await frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(232, 234, 237)');
-      await screenshot(page, `hero-${hero.key}-dark`);
-
-      await hostCall(page, 'setWidth', NARROW);
-      await until('a size report at 320 px', state, (s) => s.sizes.at(-1)?.width === NARROW);
-      const overflow = await frame.evaluate((w) => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w && !e.closest('.scroll')).map((e) => `${e.tagName}.${e.className}`), NARROW);
-      expect(overflow).toEqual([]);
-      // Every table (skill ladders, tiers, stats) fits without scrolling sideways at 320 px.
-      expect(await frame.locator('.scroll').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.getAttribute('aria-labelledby') && document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent))).toEqual([]);
-      expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW);
-      await screenshot(page, `hero-${hero.key}-dark-narrow`);
-      await hostCall(page, 'setContext', LIGHT);
-      await until('light theme', () => background(frame), (b) => b === 'rgb(255, 255, 255)');
-      await screenshot(page, `hero-${hero.key}-light-narrow`);
-
-      expect(await hostCall(page, 'teardown')).toEqual({});
-      expect((await state()).errors).toEqual([]);
-      expect(problems).toEqual([]);
-      expect(requests).toEqual([`${site.url}/view/${view.id}.html`]);
-      expect(site.cspReports(view.id)).toEqual([]);
-      await page.close();
-    });
-
-    it('shows a failed lookup as an alert with the message', async () => {
-      const view = await viewOf('get_hero');
-      const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'Valora' } });
-      expect(call.isError).toBe(true);
-      const { page, frame, problems } = await open(site.addView(view.id, view.html));
-      await hostCall(page, 'sendResult', call);
-      await waitForState(frame, 'failed');
-      const message = JSON.parse(call.content[0].text).error.message as string;
-      expect(message).toContain('call get_master');
-      expect(await frame.locator('[role="alert"]').textContent()).toBe(message);
-      expect(await frame.locator('h1').textContent()).toBe('Hero details');
-      expect(await frame.locator('table').count()).toBe(0);
-      expect(problems).toEqual([]);
-      await page.close();
-    });
-
-    it('renders from the text content when the host passes no structuredContent (2025-03-26 result)', async () => {
-      const view = await viewOf('get_hero');
-      const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'amadeus' } }, '2025-03-26');
-      expect(call.structuredContent).toBeUndefined();
-      const { page, frame, problems } = await open(site.addView(view.id, view.html));
-      await hostCall(page, 'sendResult', call);
-      await waitForState(frame, 'rendered');
-      expect(await frame.locator('h1').textContent()).toBe('Amadeus');
-      expect(await frame.locator('[data-gear-name]').textContent()).toBe('Aegis of Fate');
-      expect(await frame.locator('[data-skill="Combo Slash"] tr[data-stat="damage_up"] td[data-level="5"]').textContent()).toBe('224%');
-      expect(problems).toEqual([]);
-      await page.close();
-    });
-
-    it('writes result text as text: markup in a name, an effect or a note is shown, never parsed', async () => {
-      const view = await viewOf('get_hero');
-      const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'amane' } });
-      const attack = '<img src=x onerror="window.parent.postMessage(1, \'*\')"><script>document.title = "owned"</script>';
-      const hero = call.structuredContent;
-      const tampered = {
-        ...call,
-        structuredContent: { ...hero, name: attack, notes: [attack], roles: [attack], skills: hero.skills.map((s: object) => ({ ...s, effect: attack, levels: { [attack]: [attack, '2', '3', '4', '5'] } })) },
-      };
-      const { page, frame, requests, problems } = await open(site.addView(view.id, view.html));
-      await hostCall(page, 'sendResult', tampered);
-      await waitForState(frame, 'rendered');
-      expect(await frame.locator('img, main script').count()).toBe(0);
-      expect(await frame.locator('h1').textContent()).toBe(attack);
-      expect(await frame.locator('.notes li').last().textContent()).toBe(attack);
-      expect(await frame.locator('.skill .effect').first().textContent()).toBe(attack);
-      expect(await frame.locator('.skill td[data-level="1"]').first().textContent()).toBe(attack);
-      expect(await frame.title()).toBe('Hero details');
-      expect(requests).toEqual([`${site.url}/view/${view.id}.html`]);
-      expect(problems).toEqual([]);
-      await page.close();
+      await checkSizeThemesAndNarrow(opened, `hero-${hero.key}`, {
+        minHeight: 1000,
+        // Every table (skill ladders, tiers, stats) fits without scrolling sideways at 320 px.
+        atNarrow: async (f) => {
+          expect(await f.locator('.scroll').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.getAttribute('aria-labelledby') && document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent))).toEqual([]);
+        },
+      });
     });
 
     it('decides that a hero without gear is Mythic by the rarity key, not by its display name', async () => {
-      const view = await viewOf('get_hero');
       const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'amadeus' } });
       const { exclusive_gear: gear, ...hero } = call.structuredContent;
       expect(gear.name).toBe('Aegis of Fate');
       expect(hero.rarity.key).toBe('mythic');
       const renamed = { ...call, structuredContent: { ...hero, rarity: { ...hero.rarity, name: 'Legendary' } } };
-      const { page, frame, problems } = await open(site.addView(view.id, view.html));
+      const { page, frame, problems } = await open(viewOf('get_hero'));
       await hostCall(page, 'sendResult', renamed);
       await waitForState(frame, 'rendered');
       expect(await frame.locator('.rarity').textContent()).toBe('Legendary');
@@ -620,9 +625,8 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     });
 
     it('says what it cannot read in a result of another shape', async () => {
-      const view = await viewOf('get_hero');
       const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } });
-      const { page, frame, problems } = await open(site.addView(view.id, view.html));
+      const { page, frame, problems } = await open(viewOf('get_hero'));
       await hostCall(page, 'sendResult', call);
       await waitForState(frame, 'failed');
       expect(await frame.locator('[role="alert"]').textContent()).toBe(
