@@ -22,6 +22,8 @@ const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
 const DARK_BACKGROUND = 'rgb(23, 25, 29)';
 const WIDE = 640;
 const NARROW = 320;
+/** The view id of the one test that breaks the CSP on purpose. */
+const LEAKY_CONTROL = 'leaky-control';
 
 interface Case {
   tool: string;
@@ -96,6 +98,7 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   let site: HostSite;
   let browser: { context: BrowserContext; close: () => Promise<void> };
   let nextId = 1;
+  let nextPage = 1;
 
   async function rpc(method: string, params: Record<string, unknown>, version = '2025-06-18'): Promise<any> {
     const res = await fetch(`${service.baseUrl}/mcp`, {
@@ -129,7 +132,7 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     /** Where the host site serves this page's view document (the only request the view may make). */
     url: string;
     state: () => Promise<HostState>;
-    /** CSP violation reports of this view. */
+    /** CSP violation reports of this page's view. */
     cspReports: () => unknown[];
     problems: string[];
     requests: string[];
@@ -143,7 +146,10 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
 
   /** A fresh host page with the view loaded and the handshake done. */
   async function open(view: { id: string; html: string }, { hostContext = LIGHT, width = WIDE, viewportHeight = 3000 }: OpenOptions = {}): Promise<Opened> {
-    const url = site.addView(view.id, view.html);
+    // Every page serves its document under an id of its own: CSP reports are filed by that id, so a report that
+    // arrives late is still this page's, never the next test's.
+    const pageId = `${view.id}-${nextPage++}`;
+    const url = site.addView(pageId, view.html);
     const page = await browser.context.newPage();
     page.setDefaultTimeout(10_000);
     const problems: string[] = [];
@@ -163,7 +169,7 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await page.evaluate(([src, context, w]) => (window as any).host.load(src, context, w), [url, hostContext, width] as const);
     const frame = page.frames().find((f) => f.url() === url);
     if (!frame) throw new Error(`no frame for ${url}`);
-    return { page, frame, url, state: () => page.evaluate(() => (window as any).host.state as HostState), cspReports: () => site.cspReports(view.id), problems, requests };
+    return { page, frame, url, state: () => page.evaluate(() => (window as any).host.state as HostState), cspReports: () => site.cspReports(pageId), problems, requests };
   }
 
   const hostCall = (page: Page, method: string, ...args: unknown[]) => page.evaluate(([m, a]) => (window as any).host[m as string](...(a as unknown[])), [method, args] as const);
@@ -434,7 +440,7 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   it('the CSP check can fail: a view that loads an image from the network is reported', async () => {
     const view = viewOf('hero_widgets_cost');
     const leaky = view.html.replace('<main id="app"></main>', '<main id="app"></main><img src="http://127.0.0.1:9/pixel.png" alt="">');
-    const { page, cspReports } = await open({ id: 'leaky-control', html: leaky });
+    const { page, cspReports } = await open({ id: LEAKY_CONTROL, html: leaky });
     const reports = await until('a CSP report', async () => cspReports(), (r) => r.length > 0);
     expect(String(reports[0])).toContain('img-src');
     await page.close();
@@ -635,5 +641,13 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
       expect(problems).toEqual([]);
       await page.close();
     });
+  });
+
+  // Last: a report can arrive after its test has ended. Each page had an id of its own, so a late one shows here,
+  // under the id of the page that caused it.
+  it('no page but the CSP control drew a CSP report, late reports included', () => {
+    const reports = Object.entries(site.allCspReports()).filter(([id]) => !id.startsWith(`${LEAKY_CONTROL}-`));
+    expect(Object.fromEntries(reports)).toEqual({});
+    expect(Object.keys(site.allCspReports()).filter((id) => id.startsWith(`${LEAKY_CONTROL}-`))).toHaveLength(1);
   });
 });

@@ -46,8 +46,10 @@ export interface HostSite {
   url: string;
   /** Serves `html` at `<url>/view/<id>.html` under HOST_DEFAULT_CSP; returns that URL. */
   addView(id: string, html: string): string;
-  /** CSP violation reports received so far (report-uri), per view id. */
+  /** CSP violation reports received so far (report-uri) for one view id. */
   cspReports(id: string): unknown[];
+  /** Every CSP violation report received so far, by view id. */
+  allCspReports(): Record<string, unknown[]>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function startHostSite(): Promise<HostSite> {
       return `${url}/view/${id}.html`;
     },
     cspReports: (id) => reports.get(id) ?? [],
+    allCspReports: () => Object.fromEntries(reports),
     close: () => new Promise((done) => server.close(() => done())),
   };
 }
