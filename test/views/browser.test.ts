@@ -399,6 +399,23 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await styled.page.close();
   });
 
+  it("writes figures in the host's locale, and again when the host changes it", async () => {
+    const call = await rpc('tools/call', { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } });
+    expect(call.structuredContent.totals.satin).toBe(786000);
+    const { page, frame, problems } = await open(viewOf('governor_gear_cost'), { hostContext: { ...LIGHT, locale: 'de-DE' } });
+    await hostCall(page, 'sendResult', call);
+    await waitForState(frame, 'rendered');
+    const figures = () => Promise.all(['[data-total="satin"]', '[data-per-unit="satin"]', '[data-total="gilded_threads"]'].map((selector) => frame.locator(selector).textContent()));
+    expect(await figures()).toEqual(['786.000', '393.000', '7.920']);
+
+    await hostCall(page, 'setContext', { ...LIGHT, locale: 'en-US' });
+    await until('the figures rewritten for en-US', figures, (texts) => texts[0] === '786,000');
+    expect(await figures()).toEqual(['786,000', '393,000', '7,920']);
+    expect(await viewState(frame)).toBe('rendered');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('a range of zero steps says there is nothing to upgrade, without a chart or tables', async () => {
     const call = await rpc('tools/call', { name: 'governor_charm_cost', arguments: { from: 5, to: 5 } });
     expect(call.structuredContent.step_count).toBe(0);
