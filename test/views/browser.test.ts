@@ -416,6 +416,31 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await page.close();
   });
 
+  it('ignores messages from any window but its host: a tool result posted inside the frame changes nothing', async () => {
+    const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } });
+    const { page, frame, problems } = await open(viewOf('hero_widgets_cost'));
+    expect(await viewState(frame)).toBe('waiting');
+    // Sent by the view's own window, as any script or frame other than the host could: event.source is not the
+    // parent. Messages to a window arrive in the order sent, so when the marker arrives the result has been handled.
+    await frame.evaluate(
+      (params) =>
+        new Promise<void>((done) => {
+          window.addEventListener('message', (event) => event.data === 'after-the-forged-result' && done());
+          window.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params }, '*');
+          window.postMessage('after-the-forged-result', '*');
+        }),
+      call,
+    );
+    expect(await viewState(frame)).toBe('waiting');
+    expect(await frame.locator('table').count()).toBe(0);
+    // The same message from the host is a result.
+    await hostCall(page, 'sendResult', call);
+    await waitForState(frame, 'rendered');
+    expect(await frame.locator('[data-total="widgets"]').textContent()).toBe('75');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('a range of zero steps says there is nothing to upgrade, without a chart or tables', async () => {
     const call = await rpc('tools/call', { name: 'governor_charm_cost', arguments: { from: 5, to: 5 } });
     expect(call.structuredContent.step_count).toBe(0);
