@@ -142,10 +142,12 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     hostContext?: Record<string, unknown>;
     width?: number;
     viewportHeight?: number;
+    /** Run in every frame of the page before its own scripts (page.addInitScript), e.g. to count calls. */
+    initScript?: () => void;
   }
 
   /** A fresh host page with the view loaded and the handshake done. */
-  async function open(view: { id: string; html: string }, { hostContext = LIGHT, width = WIDE, viewportHeight = 3000 }: OpenOptions = {}): Promise<Opened> {
+  async function open(view: { id: string; html: string }, { hostContext = LIGHT, width = WIDE, viewportHeight = 3000, initScript }: OpenOptions = {}): Promise<Opened> {
     // Every page serves its document under an id of its own: CSP reports are filed by that id, so a report that
     // arrives late is still this page's, never the next test's.
     const pageId = `${view.id}-${nextPage++}`;
@@ -165,6 +167,7 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     // Tall enough for the view (a hero at 320 px is about 3,700 px): Chromium paints an iframe only where it meets
     // the viewport.
     await page.setViewportSize({ width: 1000, height: viewportHeight });
+    if (initScript) await page.addInitScript(initScript);
     await page.goto(site.url);
     await page.evaluate(([src, context, w]) => (window as any).host.load(src, context, w), [url, hostContext, width] as const);
     const frame = page.frames().find((f) => f.url() === url);
@@ -399,19 +402,44 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await styled.page.close();
   });
 
+  /** In the view's frame: counts ResizeObservers created and not yet disconnected (window.liveResizeObservers). */
+  function countLiveResizeObservers(): void {
+    if (window === window.top) return;
+    const counter = window as unknown as { liveResizeObservers: number };
+    counter.liveResizeObservers = 0;
+    window.ResizeObserver = class extends window.ResizeObserver {
+      #live = true;
+      constructor(callback: ResizeObserverCallback) {
+        super(callback);
+        counter.liveResizeObservers += 1;
+      }
+      override disconnect(): void {
+        if (this.#live) counter.liveResizeObservers -= 1;
+        this.#live = false;
+        super.disconnect();
+      }
+    };
+  }
+
   it("writes figures in the host's locale, and again when the host changes it", async () => {
     const call = await rpc('tools/call', { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } });
     expect(call.structuredContent.totals.satin).toBe(786000);
-    const { page, frame, problems } = await open(viewOf('governor_gear_cost'), { hostContext: { ...LIGHT, locale: 'de-DE' } });
+    const { page, frame, problems } = await open(viewOf('governor_gear_cost'), { hostContext: { ...LIGHT, locale: 'de-DE' }, initScript: countLiveResizeObservers });
     await hostCall(page, 'sendResult', call);
     await waitForState(frame, 'rendered');
     const figures = () => Promise.all(['[data-total="satin"]', '[data-per-unit="satin"]', '[data-total="gilded_threads"]'].map((selector) => frame.locator(selector).textContent()));
     expect(await figures()).toEqual(['786.000', '393.000', '7.920']);
+    // The size reporter's observer and the chart's.
+    const liveObservers = () => frame.evaluate(() => (window as unknown as { liveResizeObservers: number }).liveResizeObservers);
+    expect(await liveObservers()).toBe(2);
 
     await hostCall(page, 'setContext', { ...LIGHT, locale: 'en-US' });
     await until('the figures rewritten for en-US', figures, (texts) => texts[0] === '786,000');
     expect(await figures()).toEqual(['786,000', '393,000', '7,920']);
     expect(await viewState(frame)).toBe('rendered');
+    // The new chart's observer replaced the old one's instead of joining it.
+    expect(await liveObservers()).toBe(2);
+    expect(await frame.locator('svg.chart').count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
   });

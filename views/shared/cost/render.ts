@@ -98,6 +98,12 @@ function listOrLine(items: string[]): Node[] {
   return [h('ul', {}, ...items.map((item) => h('li', {}, item)))];
 }
 
+/**
+ * The observer that redraws the chart at its width. One view shows one result, so there is at most one chart; a
+ * re-render (the host changed the locale) replaces it, and the observer of the chart it replaces must stop.
+ */
+let chartObserver: ResizeObserver | undefined;
+
 function chartSection(result: CostResult, format: Formatter): HTMLElement | null {
   const levels = result.steps.map((step) => step.to);
   const series: ChartSeries[] = [];
@@ -114,13 +120,14 @@ function chartSection(result: CostResult, format: Formatter): HTMLElement | null
   const draw = () => holder.replaceChildren(drawChart(input, Math.floor(holder.clientWidth) || 320, format));
   // Drawn at its real width once it is in the document, and again whenever that width changes.
   let lastWidth = -1;
-  new ResizeObserver(() => {
+  chartObserver = new ResizeObserver(() => {
     const width = Math.floor(holder.clientWidth);
     if (width !== lastWidth) {
       lastWidth = width;
       draw();
     }
-  }).observe(holder);
+  });
+  chartObserver.observe(holder);
   const headingId = uniqueId('chart');
   return h(
     'section',
@@ -169,6 +176,9 @@ function stepsSection(result: CostResult, options: CostViewOptions, format: Form
 }
 
 export function renderCost(value: unknown, options: CostViewOptions, { format, title }: RenderContext): Node {
+  // Whatever this render shows, the chart of the last one goes (mountView replaces the content either way).
+  chartObserver?.disconnect();
+  chartObserver = undefined;
   const result = readCostResult(value);
   const parts: (Node | null)[] = [header(result, options, title)];
   if (result.steps.length === 0) {
