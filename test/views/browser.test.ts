@@ -469,6 +469,40 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await page.close();
   });
 
+  /** In the view's frame: counts JSON.parse calls (window.jsonParses). */
+  function countJsonParses(): void {
+    if (window === window.top) return;
+    const counter = window as unknown as { jsonParses: number };
+    counter.jsonParses = 0;
+    const parse = JSON.parse;
+    JSON.parse = (text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+      counter.jsonParses += 1;
+      return parse(text, reviver);
+    };
+  }
+
+  it('parses the text content only when the host passes no structuredContent', async () => {
+    const structured = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } });
+    const textOnly = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 2 } }, '2025-03-26');
+    expect(structured.structuredContent.totals.widgets).toBe(75);
+    expect(textOnly.structuredContent).toBeUndefined();
+    const { page, frame, problems } = await open(viewOf('hero_widgets_cost'), { initScript: countJsonParses });
+    const parses = () => frame.evaluate(() => (window as unknown as { jsonParses: number }).jsonParses);
+    const total = () => frame.locator('[data-total="widgets"]').textContent();
+
+    await hostCall(page, 'sendResult', structured);
+    await waitForState(frame, 'rendered');
+    expect(await total()).toBe('75');
+    expect(await parses()).toBe(0);
+
+    await hostCall(page, 'sendResult', textOnly);
+    const expected = String(JSON.parse(textOnly.content[0].text).totals.widgets);
+    await until('the text-only result shown', total, (t) => t === expected);
+    expect(await parses()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('a range of zero steps says there is nothing to upgrade, without a chart or tables', async () => {
     const call = await rpc('tools/call', { name: 'governor_charm_cost', arguments: { from: 5, to: 5 } });
     expect(call.structuredContent.step_count).toBe(0);

@@ -39,22 +39,30 @@ function textOf(result: ToolResult): string | undefined {
   return block && 'text' in block && typeof block.text === 'string' ? block.text : undefined;
 }
 
-/** structuredContent when the host passed it on, else the JSON text content (the same document). */
-function outcomeOf(result: ToolResult): Outcome {
-  const text = textOf(result);
-  let parsed: unknown;
+/** The JSON document a text content holds; undefined when there is no text or it is not JSON. */
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
   try {
-    parsed = text === undefined ? undefined : JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    parsed = undefined;
+    return undefined;
   }
+}
+
+/**
+ * structuredContent when the host passed it on, else the JSON text content (the same document, so it is parsed
+ * only when there is no structuredContent). A failure's message comes from the text.
+ */
+function outcomeOf(result: ToolResult): Outcome {
   if (result.isError) {
-    const error = (parsed as { error?: { message?: unknown } } | undefined)?.error;
+    const text = textOf(result);
+    const error = (parseJson(text) as { error?: { message?: unknown } } | null | undefined)?.error;
     const message = typeof error?.message === 'string' ? error.message : (text ?? 'The tool reported an error.');
     return { ok: false, message };
   }
   const structured = result.structuredContent;
   if (structured !== undefined && structured !== null && typeof structured === 'object') return { ok: true, value: structured };
+  const parsed = parseJson(textOf(result));
   if (parsed !== undefined) return { ok: true, value: parsed };
   return { ok: false, message: 'The tool result carries no data this view can read.' };
 }
