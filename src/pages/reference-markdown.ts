@@ -1,7 +1,8 @@
 /**
  * The game-reference pages as Markdown, one function per page. Every piece of data text goes through `text()` or
- * `cell()`, which escape Markdown and HTML syntax, so a record can never add markup, links or structure to a page.
- * Links are absolute (`{BASE_URL}/heroes/<key>`), the same URLs the tools return.
+ * `cell()`, which escape Markdown and HTML syntax, so a record can never add markup or structure to a page. The
+ * only links data text makes are GFM autolinks of bare http(s) URLs, which is how source references become
+ * clickable. Page links are absolute (`{BASE_URL}/heroes/<key>`), the same URLs the tools return.
  */
 import type { GameEvent, Hero, HeroSkill, Item, Master } from '../../generated/data/reference/types.js';
 import { DATA_VERSION } from '../../generated/data/version.js';
@@ -27,9 +28,10 @@ import type { RecordKind } from '../reference/search.js';
 export function text(value: string | number): string {
   return String(value)
     .replace(/\s+/g, ' ')
+    .trim()
     .replace(/[\\`*_{}[\]<>|~!#]/g, (c) => `\\${c}`)
-    // At the start of a line these would begin a list or a heading underline; elsewhere they are plain text.
-    .replace(/^([-+=])(?=\s|$)/, '\\$1')
+    // At the start of a line these could begin a list, a rule or a heading underline; elsewhere they are plain text.
+    .replace(/^([-+=])/, '\\$1')
     .replace(/^(\d+)([.)])(?=\s|$)/, '$1\\$2');
 }
 

@@ -119,7 +119,7 @@ describe('pages built from data cannot carry markup', () => {
     ...heroesFile.heroes[0]!,
     name: evil,
     aliases: [{ name: evil, note: evil }],
-    shard_sources: [evil, '1. not a list', '# not a heading'],
+    shard_sources: [evil, '1. not a list', '# not a heading', ' - not a nested list', '---', ' 1. not a list either', '===', '+ x'],
     notes: [evil],
     skills: heroesFile.heroes[0]!.skills.map((s) => ({ ...s, name: evil, effect: evil })) as Hero['skills'],
   };
@@ -129,6 +129,14 @@ describe('pages built from data cannot carry markup', () => {
     expect(html).not.toMatch(/<script|<img|href="javascript:|<strong>bold/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<h1>not a heading');
+    // Only the page's own structure: no ordered list, rule or nested list from data, one <h1> (the page title is
+    // the evil name, escaped), and the shard sources stay one flat bullet each.
+    expect(html).not.toMatch(/<ol|<li>(?:(?!<\/li>)[^])*<ul>/);
+    expect(html.match(/<hr>/g) ?? []).toHaveLength(1);
+    expect(html.match(/<h1[ >]/g) ?? []).toHaveLength(1);
+    expect(html).toContain('<li>- not a nested list</li>');
+    expect(html).toContain('<li>---</li>');
+    expect(html).toContain('<li>1. not a list either</li>');
     expect(markdown).toContain(text(evil));
   });
 
