@@ -328,7 +328,7 @@ export class SearchIndex {
       };
       add(record.name, 'name');
       add(stripParenthetical(record.name), 'name');
-      add(record.key.replaceAll('-', ' '), 'key');
+      add(record.key, 'key');
       for (const alias of record.aliases ?? []) add(alias, 'alias');
       for (const title of record.titles ?? []) add(title, 'title');
     });

@@ -109,8 +109,9 @@ describe('search_database ranking table', () => {
 });
 
 describe('scores and order', () => {
-  it('gives exact names 1, aliases 0.97 and titles 0.9', () => {
+  it('gives exact names and keys 1, aliases 0.97 and titles 0.9, and reports what matched as written in the data', () => {
     expect(referenceIndex.search('Amadeus').matches[0]).toMatchObject({ score: 1, field: 'name', matched: 'Amadeus' });
+    expect(referenceIndex.search('hero xp').matches[0]).toMatchObject({ key: 'hero-xp', score: 1, field: 'key', matched: 'hero-xp' });
     expect(referenceIndex.search('mikoto').matches[0]).toMatchObject({ score: 0.97, field: 'alias', matched: 'Mikoto' });
     expect(referenceIndex.search('hunting master').matches[0]).toMatchObject({ score: 0.9, field: 'title', matched: 'Hunting Master' });
   });
