@@ -25,6 +25,11 @@ export const RESOLVE_MIN_LEAD = 0.05;
 const AMBIGUOUS_WINDOW = 0.1;
 const MAX_CANDIDATES = 8;
 
+/** Scores carry three decimals; gaps are compared in whole thousandths so 0.85 - 0.8 is the 0.05 it reads as. */
+function thousandths(score: number): number {
+  return Math.round(score * 1000);
+}
+
 const TOOL_OF: Record<RecordKind, string> = { hero: 'get_hero', master: 'get_master', item: 'get_item', event: 'get_event' };
 const NOUN: Record<RecordKind, { one: string; many: string }> = {
   hero: { one: 'hero', many: 'heroes' },
@@ -61,8 +66,9 @@ export function resolveRecord<T>(kind: RecordKind, input: string, records: Reado
 
   const [top, second] = matches;
   if (top && top.score >= RESOLVE_MIN_SCORE) {
-    if (!second || top.score - second.score >= RESOLVE_MIN_LEAD) return found(records, top, input);
-    return ambiguous(kind, input, matches.filter((m) => m.score >= top.score - AMBIGUOUS_WINDOW).slice(0, MAX_CANDIDATES), allowed);
+    const behindTop = (m: SearchMatch) => thousandths(top.score) - thousandths(m.score);
+    if (!second || behindTop(second) >= thousandths(RESOLVE_MIN_LEAD)) return found(records, top, input);
+    return ambiguous(kind, input, matches.filter((m) => behindTop(m) <= thousandths(AMBIGUOUS_WINDOW)).slice(0, MAX_CANDIDATES), allowed);
   }
   return notFound(kind, input, matches, records, index, allowed);
 }
