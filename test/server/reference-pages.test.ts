@@ -84,6 +84,13 @@ describe('record pages', () => {
     expect(await md.text()).toMatch(/^# Not found/);
   });
 
+  it('a .md address that names no record is the 404 page in Markdown, whatever the Accept header', async () => {
+    const res = await get('/items/xyz.md');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await res.text()).toMatch(/^# Not found/);
+  });
+
   it('/tier-list has a link target for every role and the lineups', async () => {
     const html = await (await get('/tier-list')).text();
     for (const role of ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner', 'overall', 'lineups']) expect(html).toContain(`id="${role}"`);
