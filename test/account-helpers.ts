@@ -78,9 +78,10 @@ export interface ListeningService {
 }
 
 /** The real app on a free (or given) loopback port, store in `dataDir` (a new temporary one by default). */
-export async function listen(options: { dataDir?: string; port?: number; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number } = {}): Promise<ListeningService> {
+export async function listen(options: { dataDir?: string; port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number } = {}): Promise<ListeningService> {
   const port = options.port ?? (await freePort());
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // A given BASE_URL stands for a TLS proxy in front: requests still reach 127.0.0.1:<port>.
+  const baseUrl = options.baseUrl ?? `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kingshot-oauth-'));
   const services = await accountServices({ dataDir, baseUrl, ...(options.clock ? { clock: options.clock } : {}), authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0 });
   const config = testConfig({ baseUrl, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]), allowedOrigins: new Set([baseUrl]) });

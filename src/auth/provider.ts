@@ -135,7 +135,8 @@ export function createProvider(options: ProviderOptions): Provider {
   };
 
   const provider = new Provider(baseUrl, configuration);
-  // TLS ends at a proxy in front of an https BASE_URL: trust its X-Forwarded-Proto for secure cookies.
-  provider.proxy = baseUrl.startsWith('https:');
+  // The auth routes set Host and X-Forwarded-* from BASE_URL before every hand-off (nodeBindings in routes.ts),
+  // so the provider reads its scheme and host from them: https URLs and secure cookies behind a TLS proxy.
+  provider.proxy = true;
   return provider;
 }

@@ -99,6 +99,47 @@ describe('metadata (12)', () => {
   });
 });
 
+describe('behind a TLS proxy (15)', () => {
+  let proxied: ListeningService;
+  const PUBLIC = 'https://kingshot.test';
+  beforeAll(async () => {
+    proxied = await listen({ baseUrl: PUBLIC });
+  });
+  afterAll(async () => {
+    await proxied.stop();
+    proxied.cleanup();
+  });
+  const direct = (path: string) => `http://127.0.0.1:${proxied.port}${path}`;
+
+  it('every URL in the metadata is on BASE_URL, whatever X-Forwarded-Host or -Proto the client sends', async () => {
+    for (const headers of [{}, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'kingshot.test.evil.example' }]) {
+      const meta = await (await fetch(direct('/.well-known/oauth-authorization-server'), { headers })).json();
+      expect(meta.issuer).toBe(PUBLIC);
+      const urls = Object.entries(meta).filter(([name]) => name.endsWith('_endpoint') || name.endsWith('_uri'));
+      expect(urls.length).toBeGreaterThanOrEqual(5);
+      for (const [name, url] of urls) expect(url, `${name} with ${JSON.stringify(headers)}`).toMatch(/^https:\/\/kingshot\.test\/api\/auth\/mcp\//);
+    }
+  });
+
+  it('sends the sign-in to BASE_URL with a secure interaction cookie', async () => {
+    const registered = await fetch(direct('/api/auth/mcp/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-host': 'evil.example' },
+      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }),
+    });
+    expect(registered.status).toBe(201);
+    const { client_id, registration_client_uri } = await registered.json();
+    expect(registration_client_uri).toMatch(/^https:\/\/kingshot\.test\//);
+    const query = new URLSearchParams({ client_id, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's' });
+    const res = await fetch(direct(`/api/auth/mcp/authorize?${query}`), { redirect: 'manual', headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/^(https:\/\/kingshot\.test)?\/interaction\//);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie.toLowerCase()).toContain('; secure');
+  });
+});
+
 describe('the whole flow', () => {
   it('registers, signs in, consents, gets a 10-minute JWT for the account endpoint, an ID token per scope, reads goals, and refreshes with rotation (5, 6, 9, 11)', async () => {
     const config = await register();
