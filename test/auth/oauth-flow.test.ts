@@ -112,7 +112,7 @@ describe('behind a TLS proxy (15)', () => {
   const direct = (path: string) => `http://127.0.0.1:${proxied.port}${path}`;
 
   it('every URL in the metadata is on BASE_URL, whatever X-Forwarded-Host or -Proto the client sends', async () => {
-    for (const headers of [{}, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'kingshot.test.evil.example' }]) {
+    for (const headers of [{}, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'kingshot.test.evil.example' }] as Record<string, string>[]) {
       const meta = await (await fetch(direct('/.well-known/oauth-authorization-server'), { headers })).json();
       expect(meta.issuer).toBe(PUBLIC);
       const urls = Object.entries(meta).filter(([name]) => name.endsWith('_endpoint') || name.endsWith('_uri'));
