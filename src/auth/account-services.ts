@@ -19,15 +19,13 @@ export interface AccountServices {
   readonly verifier: AccessTokenVerifier;
   /** `${BASE_URL}/mcp/account`: the audience of every access token. */
   readonly resource: string;
-  /** Requests per minute per client address on registration, token and sign-in; 0 = unlimited. */
-  readonly authRateLimitPerMinute: number;
 }
 
-export async function createAccountServices(options: { baseUrl: string; store: Store; authRateLimitPerMinute: number }): Promise<AccountServices> {
+export async function createAccountServices(options: { baseUrl: string; store: Store }): Promise<AccountServices> {
   const { baseUrl, store } = options;
   const resource = `${baseUrl}${ACCOUNT_PATH}`;
   const keys = await loadServerKeys(store.db, store.nowSeconds());
   const provider = createProvider({ baseUrl, resource, store, keys });
   const verifier = createAccessTokenVerifier({ issuer: baseUrl, audience: resource, signingKeys: keys.signing });
-  return { store, keys, provider, verifier, resource, authRateLimitPerMinute: options.authRateLimitPerMinute };
+  return { store, keys, provider, verifier, resource };
 }

@@ -17,9 +17,29 @@ export interface ProtectedEndpoint {
   account: (c: Context) => AccountContext | undefined;
 }
 
-export function protectedEndpoint(services: AccountServices, options: { baseUrl: string; path: string; clock: () => Date }): ProtectedEndpoint {
+export interface AccountMountOptions {
+  baseUrl: string;
+  /** Path of the protected endpoint (from the catalogue). */
+  path: string;
+  clock: () => Date;
+  trustedProxies: ReadonlySet<string>;
+  /** Per client address and minute: refused bearer tokens, registrations, token requests, sign-ins. 0 = unlimited. */
+  authRateLimitPerMinute: number;
+}
+
+function addressLimiter(options: AccountMountOptions): SlidingWindowLimiter | undefined {
+  return options.authRateLimitPerMinute > 0 ? new SlidingWindowLimiter({ limit: options.authRateLimitPerMinute }) : undefined;
+}
+
+export function protectedEndpoint(services: AccountServices, options: AccountMountOptions): ProtectedEndpoint {
+  const refusals = addressLimiter(options);
   return {
-    guard: bearerAuth({ verifier: services.verifier, resourceMetadataUrl: resourceMetadataUrl(options.baseUrl, options.path), clock: options.clock }),
+    guard: bearerAuth({
+      verifier: services.verifier,
+      resourceMetadataUrl: resourceMetadataUrl(options.baseUrl, options.path),
+      clock: options.clock,
+      ...(refusals ? { refusals: { limiter: refusals, clientKey: (c) => clientAddress(c, options.trustedProxies) } } : {}),
+    }),
     clientKey: (c) => `sub:${accountClaims(c)?.sub ?? ''}`,
     account: (c) => {
       const claims = accountClaims(c);
@@ -28,12 +48,10 @@ export function protectedEndpoint(services: AccountServices, options: { baseUrl:
   };
 }
 
-export function mountAuthorizationServer(app: Hono, services: AccountServices, options: { baseUrl: string; path: string; clock: () => Date; trustedProxies: ReadonlySet<string> }): void {
-  const perMinute = services.authRateLimitPerMinute;
-  const limiter = () => (perMinute > 0 ? new SlidingWindowLimiter({ limit: perMinute }) : undefined);
-  const registration = limiter();
-  const token = limiter();
-  const signIn = limiter();
+export function mountAuthorizationServer(app: Hono, services: AccountServices, options: AccountMountOptions): void {
+  const registration = addressLimiter(options);
+  const token = addressLimiter(options);
+  const signIn = addressLimiter(options);
   app.route(
     '/',
     authRoutes({

@@ -3,12 +3,12 @@
  * be wrong gets 401 with the Bearer challenge; a good token reads its own player's data and nobody else's.
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOOLS } from '../../generated/tools/index.js';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import type { AccountServices } from '../../src/auth/account-services.js';
 import { accountApp, accountRpc, accountServices, callAccountTool, mintAccessToken, RESOURCE } from '../account-helpers.js';
-import { BASE, MCP_HEADERS, rpc, testApp } from '../helpers.js';
+import { BASE, fromAddress, MCP_HEADERS, rpc, testApp } from '../helpers.js';
 
 const PRM = `${BASE}/.well-known/oauth-protected-resource/mcp/account`;
 let services: AccountServices & { demoUserId: string };
@@ -172,6 +172,29 @@ describe('with a valid token', () => {
     expect(third.status).toBe(429);
     expect(third.json).toMatchObject({ code: 'RATE_LIMITED', error: { code: -32029 } });
     expect((await accountRpc(app, other, 'ping')).status).toBe(200);
+  });
+
+  it('requests without a valid token are limited per client address, refused before their token is checked', async () => {
+    const app = accountApp(services, { authRateLimitPerMinute: 2 });
+    const attacker = fromAddress('203.0.113.7');
+    expect((await accountRpc(app, 'not-a-jwt', 'ping', undefined, {}, attacker)).status).toBe(401);
+    expect((await accountRpc(app, undefined, 'ping', undefined, {}, attacker)).status).toBe(401);
+    const verify = vi.spyOn(services.verifier, 'verify');
+    try {
+      const third = await accountRpc(app, 'not-a-jwt', 'ping', undefined, {}, attacker);
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect(third.headers.get('ratelimit')).toMatch(/^limit=2, remaining=0, reset=[1-9]\d*$/);
+      expect(third.json).toMatchObject({ code: 'RATE_LIMITED', id: null, error: { code: -32029 } });
+      expect(third.json.message).toMatch(/^Too many requests without a valid access token: at most 2 per 60 seconds from one address\. Retry after \d+ seconds\.$/);
+      expect(verify).not.toHaveBeenCalled();
+      // Another address is not held back, and valid tokens are not counted as refusals.
+      expect((await accountRpc(app, 'not-a-jwt', 'ping', undefined, {}, fromAddress('203.0.113.8'))).status).toBe(401);
+      const demo = await mintAccessToken(services, services.demoUserId);
+      for (let i = 0; i < 3; i++) expect((await accountRpc(app, demo, 'ping', undefined, {}, fromAddress('203.0.113.9'))).status).toBe(200);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('the account tools stay off the public endpoint', async () => {
