@@ -7,7 +7,8 @@
  *   npm run cli -- import <email> <file.json | ->
  *   npm run cli -- export <email> [<file.json>]
  *
- * Without --password-stdin a password is generated and printed once. Imports are validated first (schema, then
+ * Without --password-stdin a password is generated and printed once. A new password ends the user's sign-ins
+ * (sessions, grants, refresh tokens): apps have to sign in again. Imports are validated first (schema, then
  * every level read by the calculators); a bad file is rejected with the field at fault and nothing is written.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -85,7 +86,9 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
       const email = args[0];
       if (!email || args.length > 1) throw new CliError('set-password <email> [--password-stdin]');
       await store.users.setPassword(email, secret.password);
-      io.stdout(`password of ${email} changed${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`);
+      // Apps signed in with the old password lose their sessions and refresh tokens.
+      const ended = await store.endSignIns(await userId(store, email));
+      io.stdout(`password of ${email} changed; ${ended} sign-in record(s) ended${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`);
       return;
     }
     case 'import': {

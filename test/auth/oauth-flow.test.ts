@@ -6,6 +6,7 @@
 import * as client from 'openid-client';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, listen, type ListeningService } from '../account-helpers.js';
 import { MCP_HEADERS } from '../helpers.js';
 import { Browser } from './browser.js';
@@ -137,6 +138,34 @@ describe('behind a TLS proxy (15)', () => {
     const cookies = res.headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) expect(cookie.toLowerCase()).toContain('; secure');
+  });
+});
+
+describe('a password change', () => {
+  it('ends the sessions, grants and refresh tokens signed in with the old password (CLI set-password)', async () => {
+    const own = await listen();
+    try {
+      const config = await client.dynamicClientRegistration(new URL(own.baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }, client.None(), insecure);
+      const authorizeUrl = async (verifier: string) => client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid offline_access', prompt: 'consent', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+      const verifier = client.randomPKCECodeVerifier();
+      const browser = new Browser(REDIRECT);
+      const { callback } = await browser.authorize(await authorizeUrl(verifier), DEMO);
+      const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+      const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+      // Still signed in: authorizing again goes past the sign-in form.
+      expect((await browser.follow(await authorizeUrl(client.randomPKCECodeVerifier()))).html).not.toContain('/login"');
+
+      let out = '';
+      const io = { stdout: (t: string) => void (out += t), readStdin: () => 'a-brand-new-password\n', readFile: () => '', writeFile: () => undefined };
+      await runCli(['set-password', DEMO_EMAIL, '--password-stdin'], own.services.store, io);
+      expect(out).toMatch(/^password of demo@kingshot\.example changed; [1-9]\d* sign-in record\(s\) ended\n$/);
+
+      await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+      expect((await browser.follow(await authorizeUrl(client.randomPKCECodeVerifier()))).html).toContain('/login"');
+    } finally {
+      await own.stop();
+      own.cleanup();
+    }
   });
 });
 
