@@ -146,9 +146,11 @@ describe('with a valid token', () => {
     const goals = (await callAccountTool(app, other, 'get_my_goals')).structured;
     expect(goals.goals.map((g: { title: string }) => g.title)).toEqual(['Jabel Exclusive Gear: 4 → 10']);
     expect((await callAccountTool(app, other, 'get_my_inventory')).structured.sections.widgets).toEqual({ jabel: 275 });
-    // Arguments cannot name another player: the tools take none.
+    // Arguments cannot name another player: the tools take none, and an extra one is refused, not read.
     const sneaky = await callAccountTool(app, demo, 'get_my_profile', { user_id: otherUserId });
     expect(sneaky.result.isError).toBe(true);
+    expect(JSON.parse(sneaky.text!).error).toMatchObject({ code: 'INVALID_ARGUMENTS', argument: '/user_id' });
+    expect(sneaky.text).not.toContain('Someone Else');
   });
 
   it('a token for a user without saved data gets a NOT_FOUND tool failure', async () => {
@@ -159,6 +161,22 @@ describe('with a valid token', () => {
     expect(JSON.parse(text!).error.code).toBe('NOT_FOUND');
     const goals = await callAccountTool(app, await mintAccessToken(services, user.id), 'get_my_goals');
     expect(goals.structured).toMatchObject({ goals: [], combined: { materials: [], readiness: 1, ready: true }, inactive_goals: 0, profile_updated_at: null });
+  });
+
+  it('saved data that fails its schema is an UNAVAILABLE tool failure, not a half-read answer or a crash', async () => {
+    const user = await services.store.users.create({ email: 'broken@example.com', name: '', password: 'broken-password' });
+    await services.store.players.replace(user.id, { profile: DEMO_PLAYER.profile, inventory: DEMO_PLAYER.inventory, goals: DEMO_PLAYER.goals });
+    await services.store.db.updateTable('player_documents').set({ document: '{"power": "lots"}' }).where('user_id', '=', user.id).where('kind', '=', 'profile').execute();
+    const app = accountApp(services);
+    const token = await mintAccessToken(services, user.id);
+    for (const tool of ['get_my_profile', 'get_my_goals']) {
+      const { status, result, text } = await callAccountTool(app, token, tool);
+      expect(status, tool).toBe(200);
+      expect(result.isError, tool).toBe(true);
+      expect(JSON.parse(text!).error, tool).toEqual({ code: 'UNAVAILABLE', message: 'The saved data of this account could not be read; the operator has to re-import it.' });
+    }
+    // The inventory is intact and still served.
+    expect((await callAccountTool(app, token, 'get_my_inventory')).result.isError).toBeFalsy();
   });
 
   it('is limited per user (the token sub), with RateLimit headers', async () => {
