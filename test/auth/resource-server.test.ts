@@ -145,7 +145,13 @@ describe('with a valid token', () => {
     expect((await callAccountTool(app, other, 'get_my_profile')).structured).toMatchObject({ player_id: '99990001', name: 'Someone Else', kingdom: 7 });
     const goals = (await callAccountTool(app, other, 'get_my_goals')).structured;
     expect(goals.goals.map((g: { title: string }) => g.title)).toEqual(['Jabel Exclusive Gear: 4 → 10']);
-    expect((await callAccountTool(app, other, 'get_my_inventory')).structured.sections.widgets).toEqual({ jabel: 275 });
+    const inventory = (await callAccountTool(app, other, 'get_my_inventory')).structured;
+    expect(inventory.sections.widgets).toEqual({ jabel: 275 });
+    expect(inventory.materials).toEqual({
+      satin: 'Satin', gilded_threads: 'Gilded Threads', artisans_vision: "Artisan's Vision", charm_guides: 'Charm Guides', charm_designs: 'Charm Designs',
+      truegold: 'Truegold', tempered_truegold: 'Tempered Truegold', shards: 'Hero Shards', widgets: 'Widgets',
+      forgehammers: 'Forgehammers', mythic_gear_pieces: 'Mythic gear pieces', mithril: 'Mithril', enhancement_xp: 'Enhancement XP',
+    });
     // Arguments cannot name another player: the tools take none, and an extra one is refused, not read.
     const sneaky = await callAccountTool(app, demo, 'get_my_profile', { user_id: otherUserId });
     expect(sneaky.result.isError).toBe(true);
