@@ -2,6 +2,8 @@
  * Service configuration from the environment. Every variable is optional; defaults start the service on
  * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
  */
+import { passwordProblem } from './store/passwords.js';
+import { emailProblem } from './store/users.js';
 
 export interface Config {
   port: number;
@@ -103,8 +105,11 @@ export function loadConfig(env: Env): Config {
     demoEmail: env.DEMO_EMAIL || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
   };
-  if (config.demoPassword !== undefined && config.demoPassword.length < 8) problems.push('DEMO_PASSWORD: at least 8 characters');
-  if (config.demoEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(config.demoEmail)) problems.push(`DEMO_EMAIL=${config.demoEmail}: not an email address`);
+  // The same rules the store applies when it creates the demo player, so a bad value stops the start here, clearly.
+  const demoEmailProblem = config.demoEmail === undefined ? undefined : emailProblem(config.demoEmail);
+  if (demoEmailProblem) problems.push(`DEMO_EMAIL: ${demoEmailProblem}`);
+  const demoPasswordProblem = config.demoPassword === undefined ? undefined : passwordProblem(config.demoPassword);
+  if (demoPasswordProblem) problems.push(`DEMO_PASSWORD: ${demoPasswordProblem}`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -24,6 +24,18 @@ describe('configuration from the environment', () => {
   it('RATE_LIMIT_PER_MINUTE=0 turns the limit off', () => {
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
   });
+  it('checks DEMO_EMAIL and DEMO_PASSWORD by the rules the store applies to accounts', () => {
+    expect(loadConfig({ DEMO_EMAIL: 'me@example.com', DEMO_PASSWORD: 'long-enough' })).toMatchObject({ demoEmail: 'me@example.com', demoPassword: 'long-enough' });
+    for (const [env, problem] of [
+      [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD: a password needs at least 8 characters'],
+      [{ DEMO_PASSWORD: 'x'.repeat(300) }, 'DEMO_PASSWORD: a password may have at most 256 characters'],
+      [{ DEMO_EMAIL: 'not-an-email' }, 'DEMO_EMAIL: "not-an-email" is not an email address'],
+      [{ DEMO_EMAIL: `${'a'.repeat(65)}@example.com` }, `DEMO_EMAIL: "${'a'.repeat(65)}@example.com" is not an email address`],
+    ] as const) {
+      expect(() => loadConfig(env), problem).toThrow(new ConfigError([problem]));
+    }
+  });
+
   it('lists every invalid value at once', () => {
     try {
       loadConfig({ PORT: 'abc', BASE_URL: 'ftp://x', RATE_LIMIT_PER_MINUTE: '-1', CORS_ORIGINS: 'https://a.example/path' });
