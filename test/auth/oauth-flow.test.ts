@@ -6,6 +6,7 @@
 import * as client from 'openid-client';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_HEADERS } from '../../src/auth/pages.js';
 import { runCli } from '../../src/cli/main.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, listen, type ListeningService } from '../account-helpers.js';
 import { MCP_HEADERS } from '../helpers.js';
@@ -304,6 +305,8 @@ describe('redirect URIs (3)', () => {
       const res = await fetch(s.url, { redirect: 'manual' });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
+      // The provider's error page carries the same headers as our own sign-in pages.
+      for (const [name, value] of Object.entries(PAGE_HEADERS)) expect(res.headers.get(name), name).toBe(value);
       const html = await res.text();
       expect(html).toContain('redirect_uri did not match any of the client');
     }
