@@ -43,7 +43,7 @@ export function protectedEndpoint(services: AccountServices, options: AccountMou
     clientKey: (c) => `sub:${accountClaims(c)?.sub ?? ''}`,
     account: (c) => {
       const claims = accountClaims(c);
-      return claims ? { userId: claims.sub, data: services.store.players.readerFor(claims.sub) } : undefined;
+      return claims ? { data: services.store.players.readerFor(claims.sub) } : undefined;
     },
   };
 }
