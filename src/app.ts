@@ -128,9 +128,9 @@ export function createApp(options: AppOptions): Hono {
     // its paths wait here instead of failing, and the public endpoint answers meanwhile.
     const accountApp = Promise.resolve(options.account).then((services) => {
       const sub = new Hono();
-      const mountOptions = (path: string) => ({ baseUrl: config.baseUrl, path, clock, trustedProxies: config.trustedProxies, authRateLimitPerMinute: config.authRateLimitPerMinute });
-      for (const endpoint of secured) mountEndpoint(sub, endpoint, protectedEndpoint(services, mountOptions(endpoint.path)));
-      mountAuthorizationServer(sub, services, mountOptions(secured[0]!.path));
+      const mountOptions = { baseUrl: config.baseUrl, clock, trustedProxies: config.trustedProxies, authRateLimitPerMinute: config.authRateLimitPerMinute };
+      for (const endpoint of secured) mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));
+      mountAuthorizationServer(sub, services, mountOptions);
       sub.onError(onError);
       return sub;
     });

@@ -76,8 +76,10 @@ export function loadConfig(env: Env): Config {
   try {
     base = new URL(rawBase);
     if (base.protocol !== 'http:' && base.protocol !== 'https:') problems.push(`BASE_URL=${baseUrl}: must be an http(s) URL`);
+    // The service answers at the root of its host: links, the issuer's endpoints and the metadata URLs assume it.
+    if (base.pathname.replace(/\/+$/, '') !== '') problems.push(`BASE_URL=${baseUrl}: must be the service's origin without a path (e.g. ${base.origin})`);
     if (base.search || base.hash) problems.push(`BASE_URL=${baseUrl}: must not have a query or fragment`);
-    baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    baseUrl = base.origin;
   } catch {
     problems.push(`BASE_URL=${rawBase}: not an absolute URL (e.g. https://kingshot.example.com)`);
   }

@@ -15,6 +15,11 @@ describe('configuration from the environment', () => {
     expect(config.allowedHosts.has('localhost:8080')).toBe(true);
     expect(config.allowedOrigins.has('https://kingshot.example.com')).toBe(true);
   });
+  it('refuses a BASE_URL with a path: the service answers at the root of its host', () => {
+    expect(() => loadConfig({ BASE_URL: 'https://example.com/kingshot/' })).toThrow(new ConfigError(['BASE_URL=https://example.com/kingshot: must be the service\'s origin without a path (e.g. https://example.com)']));
+    expect(loadConfig({ BASE_URL: 'https://example.com///' }).baseUrl).toBe('https://example.com');
+  });
+
   it('reads lists: CORS_ORIGINS, ALLOWED_HOSTS, TRUSTED_PROXIES', () => {
     const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', ALLOWED_HOSTS: 'api.example.com', TRUSTED_PROXIES: '10.0.0.1,10.0.0.2' });
     expect([...config.allowedOrigins]).toEqual(['http://127.0.0.1:3000', 'https://a.example', 'https://b.example']);

@@ -19,8 +19,6 @@ export interface ProtectedEndpoint {
 
 export interface AccountMountOptions {
   baseUrl: string;
-  /** Path of the protected endpoint (from the catalogue). */
-  path: string;
   clock: () => Date;
   trustedProxies: ReadonlySet<string>;
   /** Per client address and minute: refused bearer tokens, registrations, token requests, sign-ins. 0 = unlimited. */
@@ -31,12 +29,14 @@ function addressLimiter(options: AccountMountOptions): SlidingWindowLimiter | un
   return options.authRateLimitPerMinute > 0 ? new SlidingWindowLimiter({ limit: options.authRateLimitPerMinute }) : undefined;
 }
 
-export function protectedEndpoint(services: AccountServices, options: AccountMountOptions): ProtectedEndpoint {
+/** The guard and context of one OAuth endpoint; tokens are issued for one resource, so it must be that one. */
+export function protectedEndpoint(services: AccountServices, path: string, options: AccountMountOptions): ProtectedEndpoint {
+  if (`${options.baseUrl}${path}` !== services.resource) throw new Error(`tokens are issued for ${services.resource}, so ${path} cannot accept them`);
   const refusals = addressLimiter(options);
   return {
     guard: bearerAuth({
       verifier: services.verifier,
-      resourceMetadataUrl: resourceMetadataUrl(options.baseUrl, options.path),
+      resourceMetadataUrl: resourceMetadataUrl(services.resource),
       clock: options.clock,
       ...(refusals ? { refusals: { limiter: refusals, clientKey: (c) => clientAddress(c, options.trustedProxies) } } : {}),
     }),
@@ -57,7 +57,6 @@ export function mountAuthorizationServer(app: Hono, services: AccountServices, o
     authRoutes({
       baseUrl: options.baseUrl,
       resource: services.resource,
-      resourcePath: options.path,
       provider: services.provider,
       store: services.store,
       keys: services.keys,

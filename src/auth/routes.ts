@@ -14,7 +14,7 @@ import type { ServerKeys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { csrfToken, csrfValid } from './csrf.js';
 import { consentPage, loginPage, PAGE_HEADERS, problemPage, type ClientView } from './pages.js';
-import { AUTH_PATHS, SCOPES } from './scopes.js';
+import { AUTH_PATHS, resourceMetadataUrl, SCOPES } from './scopes.js';
 import { adjustAuthorizationQuery, prepareRegistration } from './shims.js';
 
 export interface AuthLimits {
@@ -25,10 +25,8 @@ export interface AuthLimits {
 
 export interface AuthRoutesOptions {
   baseUrl: string;
-  /** The protected resource (account endpoint URL). */
+  /** The protected resource (account endpoint URL); its metadata is served at the root and path-aware URLs. */
   resource: string;
-  /** Path of the protected endpoint, for its path-aware metadata URL. */
-  resourcePath: string;
   provider: Provider;
   store: Store;
   keys: ServerKeys;
@@ -111,7 +109,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
     resource_documentation: `${baseUrl}/developers`,
   };
   const prmHeaders = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' };
-  for (const path of ['/.well-known/oauth-protected-resource', `/.well-known/oauth-protected-resource${options.resourcePath}`]) {
+  for (const path of ['/.well-known/oauth-protected-resource', new URL(resourceMetadataUrl(options.resource)).pathname]) {
     app.get(path, (c) => c.json(protectedResource, 200, prmHeaders));
     app.options(path, (c) => c.body(null, 204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '600' }));
   }

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOOLS } from '../../generated/tools/index.js';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import type { AccountServices } from '../../src/auth/account-services.js';
+import { protectedEndpoint } from '../../src/auth/mount.js';
 import { accountApp, accountRpc, accountServices, callAccountTool, mintAccessToken, RESOURCE } from '../account-helpers.js';
 import { BASE, fromAddress, MCP_HEADERS, rpc, testApp } from '../helpers.js';
 
@@ -219,6 +220,13 @@ describe('with a valid token', () => {
     } finally {
       verify.mockRestore();
     }
+  });
+
+  it('tokens are for the catalogue\'s OAuth endpoint, and no other path can be mounted to accept them', () => {
+    expect(services.resource).toBe(RESOURCE);
+    const options = { baseUrl: BASE, clock: () => new Date(), trustedProxies: new Set<string>(), authRateLimitPerMinute: 0 };
+    expect(() => protectedEndpoint(services, '/mcp/other', options)).toThrow(`tokens are issued for ${RESOURCE}, so /mcp/other cannot accept them`);
+    expect(() => protectedEndpoint(services, '/mcp/account', options)).not.toThrow();
   });
 
   it('the account tools stay off the public endpoint', async () => {
