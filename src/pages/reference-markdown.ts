@@ -14,7 +14,6 @@ import {
   heroes,
   items,
   itemsFile,
-  KIND_LABEL,
   mastersFile,
   rarityName,
   recordUrl,
@@ -22,6 +21,7 @@ import {
   words,
 } from '../reference/catalog.js';
 import { generationRange, grantingEvents, overallLists, COST_TOOL_OF_SYSTEM } from '../reference/results.js';
+import { KINDS } from '../reference/kinds.js';
 import type { RecordKind } from '../reference/search.js';
 
 /** Data text for running Markdown: one line, with every character that could start syntax escaped. */
@@ -69,7 +69,7 @@ function sourcesSection(sources: readonly { id?: string; ref: string; used_for?:
 }
 
 function footer(baseUrl: string, kind?: RecordKind): string[] {
-  const back = kind ? `[All ${KIND_LABEL[kind].plural}](${baseUrl}/${KIND_LABEL[kind].plural.toLowerCase()}) · ` : '';
+  const back = kind ? `[All ${KINDS[kind].plural}](${baseUrl}/${KINDS[kind].path}) · ` : '';
   return ['---', '', `${back}[Game reference](${baseUrl}/reference) · [Tier list](${baseUrl}/tier-list) · Data version \`${DATA_VERSION}\``, ''];
 }
 

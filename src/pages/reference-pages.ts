@@ -5,8 +5,9 @@
  * the 404 page (in Markdown at a `.md` path).
  */
 import { Hono, type Context } from 'hono';
-import { eventsFile, heroesFile, itemsFile, KIND_PATH, mastersFile, summaryOf } from '../reference/catalog.js';
-import type { RecordKind } from '../reference/search.js';
+import { eventsFile, heroesFile, itemsFile, mastersFile, summaryOf } from '../reference/catalog.js';
+import { KINDS } from '../reference/kinds.js';
+import { RECORD_KINDS, type RecordKind } from '../reference/search.js';
 import { escapeHtml } from './layout.js';
 import { renderPage, sendMarkdown, sendPage, type RenderedPage } from './markdown.js';
 import { notFoundPage } from './site.js';
@@ -72,7 +73,7 @@ function llmsTxt(baseUrl: string): string {
   const section = (title: string, kind: RecordKind, list: readonly { key: string; name: string }[]) => [
     `## ${title}`,
     '',
-    ...list.map((r) => `- [${r.name}](${baseUrl}/${KIND_PATH[kind]}/${r.key}.md): ${summaryOf(kind, r.key).replace(/\s+/g, ' ')}`),
+    ...list.map((r) => `- [${r.name}](${baseUrl}/${KINDS[kind].path}/${r.key}.md): ${summaryOf(kind, r.key).replace(/\s+/g, ' ')}`),
     '',
   ];
   return [
@@ -124,7 +125,7 @@ export function referencePages(options: { baseUrl: string }): Hono {
     app.get(path, serve(path));
     app.get(`${path}.md`, () => sendMarkdown(site.pages.get(path)!().markdown));
   }
-  for (const kind of Object.values(KIND_PATH)) {
+  for (const kind of RECORD_KINDS.map((k) => KINDS[k].path)) {
     app.get(`/${kind}/:key`, (c) => {
       const key = c.req.param('key');
       const markdownPath = key.endsWith('.md');

@@ -8,6 +8,7 @@ import { itemsFile } from '../../generated/data/reference/items.js';
 import { mastersFile } from '../../generated/data/reference/masters.js';
 import { tierListFile } from '../../generated/data/reference/tier-list.js';
 import type { GameEvent, Hero, Item, Master, ReferenceSource, TierRole } from '../../generated/data/reference/types.js';
+import { KINDS } from './kinds.js';
 import { SearchIndex, type RecordKind, type SearchRecord } from './search.js';
 
 export { eventsFile, heroesFile, itemsFile, mastersFile, tierListFile };
@@ -22,17 +23,8 @@ export const items: ReadonlyMap<string, Item> = byKey(itemsFile.items);
 export const events: ReadonlyMap<string, GameEvent> = byKey(eventsFile.events);
 export const tierRoles: ReadonlyMap<string, TierRole> = byKey(tierListFile.roles);
 
-/** The plural path segment of each kind's pages: /heroes/<key>, /masters/<key>, /items/<key>, /events/<key>. */
-export const KIND_PATH: Readonly<Record<RecordKind, string>> = { hero: 'heroes', master: 'masters', item: 'items', event: 'events' };
-export const KIND_LABEL: Readonly<Record<RecordKind, { singular: string; plural: string }>> = {
-  hero: { singular: 'hero', plural: 'heroes' },
-  master: { singular: 'Master', plural: 'Masters' },
-  item: { singular: 'item', plural: 'items' },
-  event: { singular: 'event', plural: 'events' },
-};
-
 export function recordUrl(baseUrl: string, kind: RecordKind, key: string): string {
-  return `${baseUrl}/${KIND_PATH[kind]}/${key}`;
+  return `${baseUrl}/${KINDS[kind].path}/${key}`;
 }
 
 /** Human wording of a snake_case value from the data ("rally_leader" -> "rally leader"). */

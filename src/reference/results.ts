@@ -23,7 +23,8 @@ import {
   tierRoles,
 } from './catalog.js';
 import type { Resolved } from './resolve.js';
-import type { RecordKind, SearchMatch } from './search.js';
+import { KINDS } from './kinds.js';
+import { RECORD_KINDS, type RecordKind, type SearchMatch } from './search.js';
 
 type Link = { key: string; name: string; url: string };
 
@@ -59,7 +60,6 @@ const KIND_OF_ARGUMENT: Record<NonNullable<SearchDatabaseInput['kind']>, RecordK
   events: 'event',
   event: 'event',
 };
-const PLURAL: Record<RecordKind, 'heroes' | 'masters' | 'items' | 'events'> = { hero: 'heroes', master: 'masters', item: 'items', event: 'events' };
 
 function matchOut(baseUrl: string, m: SearchMatch): SearchDatabaseOutput['matches'][number] {
   return { key: m.key, kind: m.kind, name: m.name, score: m.score, url: recordUrl(baseUrl, m.kind, m.key), matched: m.matched, match_type: m.match_type, summary: summaryOf(m.kind, m.key) };
@@ -84,23 +84,23 @@ export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Out
   }
   const out: SearchDatabaseOutput = {
     query: input.query,
-    kind: kind ? PLURAL[kind] : 'all',
+    kind: kind ? KINDS[kind].path : 'all',
     matches: result.matches.map((m) => matchOut(baseUrl, m)),
     total_matches: result.total,
     data_version: DATA_VERSION,
   };
   if (result.total > 0) return success(out);
-  const others = kind ? referenceIndex.search(input.query, { kinds: (['hero', 'master', 'item', 'event'] as const).filter((k) => k !== kind), limit: 3 }).matches : [];
+  const others = kind ? referenceIndex.search(input.query, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 3 }).matches : [];
   if (others.length > 0) {
     return success({
       ...out,
-      message: `No ${PLURAL[kind!]} match ${quotedQuery(input.query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
+      message: `No ${KINDS[kind!].path} match ${quotedQuery(input.query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
       elsewhere: others.map((m) => matchOut(baseUrl, m)),
     });
   }
   return success({
     ...out,
-    message: `Nothing matches ${quotedQuery(input.query)}${kind ? ` among ${PLURAL[kind]}` : ''}. Try part of the name, another spelling or an alias${kind ? ', or search without kind' : ''}.`,
+    message: `Nothing matches ${quotedQuery(input.query)}${kind ? ` among ${KINDS[kind].path}` : ''}. Try part of the name, another spelling or an alias${kind ? ', or search without kind' : ''}.`,
   });
 }
 
