@@ -44,7 +44,7 @@ function page(title: string, description: string, markdown: () => string): () =>
   return () => (rendered ??= renderPage({ title: `${title} - ${SITE}`, description, markdown: markdown() }, { fromData: true }));
 }
 
-export function buildReferenceSite(baseUrl: string): ReferenceSite {
+function buildReferenceSite(baseUrl: string): ReferenceSite {
   const pages = new Map<string, () => RenderedPage>();
   pages.set('/reference', page('Game reference', 'Kingshot heroes, Masters, items, events and tier lists.', () => referenceIndexMarkdown(baseUrl)));
   pages.set('/heroes', page('Heroes', 'Every Kingshot hero.', () => heroesIndexMarkdown(baseUrl)));

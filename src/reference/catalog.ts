@@ -65,7 +65,7 @@ export function summaryOf(kind: RecordKind, key: string): string {
 }
 
 /** Every hero, Master, item and event with the names it can be found by. */
-export function searchRecords(): SearchRecord[] {
+function searchRecords(): SearchRecord[] {
   const aliases = (list: readonly { name: string }[] | undefined) => (list ?? []).map((a) => a.name);
   return [
     ...heroesFile.heroes.map((h): SearchRecord => ({ kind: 'hero', key: h.key, name: h.name, aliases: aliases(h.aliases) })),

@@ -21,8 +21,8 @@ export interface Resolved {
 export type Resolution<T> = { ok: true; record: T; resolved?: Resolved } | Failure;
 
 /** A fuzzy match resolves on its own only from this score, and only this far ahead of the runner-up. */
-export const RESOLVE_MIN_SCORE = 0.6;
-export const RESOLVE_MIN_LEAD = 0.05;
+const RESOLVE_MIN_SCORE = 0.6;
+const RESOLVE_MIN_LEAD = 0.05;
 const AMBIGUOUS_WINDOW = 0.1;
 const MAX_CANDIDATES = 8;
 

@@ -289,7 +289,7 @@ export function eventResult(event: GameEvent, baseUrl: string, resolved?: Resolv
 // ---------------------------------------------------------------- get_tier_list
 
 /** The role a `role` argument names: a role key or one of its aliases. */
-export function tierRoleFor(name: string): TierRole | undefined {
+function tierRoleFor(name: string): TierRole | undefined {
   return tierRoles.get(name) ?? tierListFile.roles.find((r) => r.aliases?.includes(name));
 }
 
