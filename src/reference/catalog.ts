@@ -7,7 +7,7 @@ import { heroesFile } from '../../generated/data/reference/heroes.js';
 import { itemsFile } from '../../generated/data/reference/items.js';
 import { mastersFile } from '../../generated/data/reference/masters.js';
 import { tierListFile } from '../../generated/data/reference/tier-list.js';
-import type { GameEvent, Hero, Item, Master, ReferenceSource, TierRole } from '../../generated/data/reference/types.js';
+import type { GameEvent, Hero, Item, ItemReference, Master, ReferenceSource, TierRole } from '../../generated/data/reference/types.js';
 import { KINDS } from './kinds.js';
 import { SearchIndex, type RecordKind, type SearchRecord } from './search.js';
 
@@ -22,6 +22,21 @@ export const masters: ReadonlyMap<string, Master> = byKey(mastersFile.masters);
 export const items: ReadonlyMap<string, Item> = byKey(itemsFile.items);
 export const events: ReadonlyMap<string, GameEvent> = byKey(eventsFile.events);
 export const tierRoles: ReadonlyMap<string, TierRole> = byKey(tierListFile.roles);
+
+/** For each item key, the events whose rewards name it, in the events file's order (the reverse of `rewards`). */
+export const rewardingEvents: ReadonlyMap<string, readonly { event: GameEvent; reward: ItemReference }[]> = (() => {
+  const index = new Map<string, { event: GameEvent; reward: ItemReference }[]>();
+  for (const event of eventsFile.events) {
+    for (const reward of event.rewards) {
+      if (!reward.item) continue;
+      const list = index.get(reward.item) ?? [];
+      // An event that lists one item twice counts once, with its first entry (as a lookup by find() would).
+      if (!list.some((known) => known.event === event)) list.push({ event, reward });
+      index.set(reward.item, list);
+    }
+  }
+  return index;
+})();
 
 export function recordUrl(baseUrl: string, kind: RecordKind, key: string): string {
   return `${baseUrl}/${KINDS[kind].path}/${key}`;

@@ -10,7 +10,6 @@ import { failure, success, type Outcome } from '../calculators/failures.js';
 import {
   citedSources,
   events,
-  eventsFile,
   heroes,
   heroesFile,
   items,
@@ -18,12 +17,13 @@ import {
   mastersFile,
   recordUrl,
   referenceIndex,
+  rewardingEvents,
   summaryOf,
   tierListFile,
   tierRoles,
 } from './catalog.js';
-import type { Resolved } from './resolve.js';
 import { KINDS } from './kinds.js';
+import type { Resolved } from './resolve.js';
 import { RECORD_KINDS, type RecordKind, type SearchMatch } from './search.js';
 
 type Link = { key: string; name: string; url: string };
@@ -215,9 +215,7 @@ export function grantingEvents(item: Item, baseUrl: string): GetItemOutput['gran
     const event = events.get(grant.event)!;
     byKey.set(event.key, { key: event.key, name: event.name, url: recordUrl(baseUrl, 'event', event.key), ...(grant.note ? { note: grant.note } : {}), listed_in: ['item'] });
   }
-  for (const event of eventsFile.events) {
-    const reward = event.rewards.find((r) => r.item === item.key);
-    if (!reward) continue;
+  for (const { event, reward } of rewardingEvents.get(item.key) ?? []) {
     const known = byKey.get(event.key);
     if (known) {
       known.listed_in = ['item', 'event'];
