@@ -153,7 +153,7 @@ describe('pages built from data cannot carry markup', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('are built once per base URL, and each page is rendered on first use and kept', () => {
+  it('are built once per base URL, and a page, once rendered, is kept', () => {
     expect(referenceSite(BASE)).toBe(referenceSite(BASE));
     const amane = referenceSite(BASE).pages.get('/heroes/amane')!;
     expect(amane().html).toContain('<h1>Amane</h1>');
