@@ -32,7 +32,8 @@ function thousandths(score: number): number {
 }
 
 
-function shown(input: string): string {
+/** The argument as quoted in a message: trimmed, and cut at 60 characters. */
+export function quotedInput(input: string): string {
   const trimmed = input.trim();
   return JSON.stringify(trimmed.length > 60 ? `${trimmed.slice(0, 60)}…` : trimmed);
 }
@@ -50,7 +51,7 @@ export function resolveRecord<T>(kind: RecordKind, input: string, records: Reado
   const noun = KINDS[kind].singular;
   const allowed = `${article(noun)} ${noun} key from search_database, or the ${noun}'s name or an alias`;
   if (key === '') {
-    return failure({ code: 'INVALID_ARGUMENTS', message: `key ${shown(input)} has no letters or digits: give ${allowed} (e.g. ${exampleKey(records)}).`, argument: '/key', allowed, suggestions: [] });
+    return failure({ code: 'INVALID_ARGUMENTS', message: `key ${quotedInput(input)} has no letters or digits: give ${allowed} (e.g. ${exampleKey(records)}).`, argument: '/key', allowed, suggestions: [] });
   }
 
   const { matches } = index.search(input, { kinds: [kind], limit: 20 });
@@ -74,7 +75,7 @@ function found<T>(records: ReadonlyMap<string, T>, match: SearchMatch, input: st
 function ambiguous(kind: RecordKind, input: string, candidates: readonly SearchMatch[], allowed: string): Failure {
   const error: ToolError = {
     code: 'AMBIGUOUS',
-    message: `${shown(input)} matches several ${KINDS[kind].plural}: ${listed(candidates)}. Call ${KINDS[kind].tool} again with one of these keys.`,
+    message: `${quotedInput(input)} matches several ${KINDS[kind].plural}: ${listed(candidates)}. Call ${KINDS[kind].tool} again with one of these keys.`,
     argument: '/key',
     allowed,
     suggestions: candidates.map((m) => m.key),
@@ -85,7 +86,7 @@ function ambiguous(kind: RecordKind, input: string, candidates: readonly SearchM
 function notFound<T>(kind: RecordKind, input: string, matches: readonly SearchMatch[], records: ReadonlyMap<string, T>, index: SearchIndex, allowed: string): Failure {
   const { singular, plural } = KINDS[kind];
   const near = matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closest(keyForm(input), [...records.keys()], 3);
-  const parts = [`No ${singular} matches ${shown(input)}.`];
+  const parts = [`No ${singular} matches ${quotedInput(input)}.`];
   // The name may be right and the tool wrong: "Valora" is a Master, not a hero.
   const elsewhere = index.search(input, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 1 }).matches[0];
   if (elsewhere && elsewhere.score >= 0.85) {

@@ -23,7 +23,7 @@ import {
   tierRoles,
 } from './catalog.js';
 import { KINDS } from './kinds.js';
-import type { Resolved } from './resolve.js';
+import { quotedInput, type Resolved } from './resolve.js';
 import { RECORD_KINDS, type RecordKind, type SearchMatch } from './search.js';
 
 type Link = { key: string; name: string; url: string };
@@ -65,18 +65,13 @@ function matchOut(baseUrl: string, m: SearchMatch): SearchDatabaseOutput['matche
   return { key: m.key, kind: m.kind, name: m.name, score: m.score, url: recordUrl(baseUrl, m.kind, m.key), matched: m.matched, match_type: m.match_type, summary: summaryOf(m.kind, m.key) };
 }
 
-function quotedQuery(query: string): string {
-  const trimmed = query.trim();
-  return JSON.stringify(trimmed.length > 60 ? `${trimmed.slice(0, 60)}…` : trimmed);
-}
-
 export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Outcome<SearchDatabaseOutput> {
   const kind = input.kind ? KIND_OF_ARGUMENT[input.kind] : undefined;
   const result = referenceIndex.search(input.query, { ...(kind ? { kinds: [kind] } : {}), limit: input.limit ?? 10 });
   if (result.normalized === '') {
     return failure({
       code: 'INVALID_ARGUMENTS',
-      message: `query ${quotedQuery(input.query)} has no letters or digits: give a name or part of one, e.g. "Amadeus" or "bear hunt".`,
+      message: `query ${quotedInput(input.query)} has no letters or digits: give a name or part of one, e.g. "Amadeus" or "bear hunt".`,
       argument: '/query',
       allowed: 'a name or part of one',
       suggestions: [],
@@ -94,13 +89,13 @@ export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Out
   if (others.length > 0) {
     return success({
       ...out,
-      message: `No ${KINDS[kind!].path} match ${quotedQuery(input.query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
+      message: `No ${KINDS[kind!].path} match ${quotedInput(input.query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
       elsewhere: others.map((m) => matchOut(baseUrl, m)),
     });
   }
   return success({
     ...out,
-    message: `Nothing matches ${quotedQuery(input.query)}${kind ? ` among ${KINDS[kind].path}` : ''}. Try part of the name, another spelling or an alias${kind ? ', or search without kind' : ''}.`,
+    message: `Nothing matches ${quotedInput(input.query)}${kind ? ` among ${KINDS[kind].path}` : ''}. Try part of the name, another spelling or an alias${kind ? ', or search without kind' : ''}.`,
   });
 }
 
