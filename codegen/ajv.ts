@@ -24,18 +24,7 @@ export function createAjv(options: { standaloneCode?: boolean; discriminator?: b
   return ajv;
 }
 
-export function describeAjvError(error: ErrorObject): string {
-  switch (error.keyword) {
-    case 'additionalProperties':
-      return `unknown key "${String(error.params.additionalProperty)}"`;
-    case 'required':
-      return `missing required key "${String(error.params.missingProperty)}"`;
-    case 'enum':
-      return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    default:
-      return error.message ?? error.keyword;
-  }
-}
+export { describeAjvError } from '../src/schema-errors.js';
 
 /** Where a problem for this error should point: the unknown key itself, or the offending value. */
 export function ajvErrorPointer(error: ErrorObject): string {

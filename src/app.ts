@@ -24,7 +24,7 @@ import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 
-export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'>;
+export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -126,8 +126,9 @@ export function createApp(options: AppOptions): Hono {
     // its paths wait here instead of failing, and the public endpoint answers meanwhile.
     const accountApp = Promise.resolve(options.account).then((services) => {
       const sub = new Hono();
-      for (const endpoint of secured) mountEndpoint(sub, endpoint, protectedEndpoint(services, { baseUrl: config.baseUrl, path: endpoint.path, clock }));
-      mountAuthorizationServer(sub, services, { baseUrl: config.baseUrl, path: secured[0]!.path, clock, trustedProxies: config.trustedProxies });
+      const mountOptions = { baseUrl: config.baseUrl, clock, trustedProxies: config.trustedProxies, authRateLimitPerMinute: config.authRateLimitPerMinute };
+      for (const endpoint of secured) mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));
+      mountAuthorizationServer(sub, services, mountOptions);
       sub.onError(onError);
       return sub;
     });

@@ -2,6 +2,8 @@
  * Service configuration from the environment. Every variable is optional; defaults start the service on
  * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
  */
+import { passwordProblem } from './store/passwords.js';
+import { emailProblem } from './store/users.js';
 
 export interface Config {
   port: number;
@@ -74,8 +76,10 @@ export function loadConfig(env: Env): Config {
   try {
     base = new URL(rawBase);
     if (base.protocol !== 'http:' && base.protocol !== 'https:') problems.push(`BASE_URL=${baseUrl}: must be an http(s) URL`);
+    // The service answers at the root of its host: links, the issuer's endpoints and the metadata URLs assume it.
+    if (base.pathname.replace(/\/+$/, '') !== '') problems.push(`BASE_URL=${baseUrl}: must be the service's origin without a path (e.g. ${base.origin})`);
     if (base.search || base.hash) problems.push(`BASE_URL=${baseUrl}: must not have a query or fragment`);
-    baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    baseUrl = base.origin;
   } catch {
     problems.push(`BASE_URL=${rawBase}: not an absolute URL (e.g. https://kingshot.example.com)`);
   }
@@ -103,8 +107,11 @@ export function loadConfig(env: Env): Config {
     demoEmail: env.DEMO_EMAIL || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
   };
-  if (config.demoPassword !== undefined && config.demoPassword.length < 8) problems.push('DEMO_PASSWORD: at least 8 characters');
-  if (config.demoEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(config.demoEmail)) problems.push(`DEMO_EMAIL=${config.demoEmail}: not an email address`);
+  // The same rules the store applies when it creates the demo player, so a bad value stops the start here, clearly.
+  const demoEmailProblem = config.demoEmail === undefined ? undefined : emailProblem(config.demoEmail);
+  if (demoEmailProblem) problems.push(`DEMO_EMAIL: ${demoEmailProblem}`);
+  const demoPasswordProblem = config.demoPassword === undefined ? undefined : passwordProblem(config.demoPassword);
+  if (demoPasswordProblem) problems.push(`DEMO_PASSWORD: ${demoPasswordProblem}`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

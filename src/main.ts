@@ -5,6 +5,7 @@
  * account paths wait the fraction of a second until it is ready. If it cannot start, the service exits.
  */
 import { serve } from '@hono/node-server';
+import { ENDPOINTS } from '../generated/endpoints.js';
 import { createApp } from './app.js';
 import { startAccountServices } from './auth/startup.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -53,7 +54,8 @@ const server = serve(
   },
   (info) => {
     process.stdout.write(`kingshot-mcp listening on http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port} (public URL ${config.baseUrl})\n`);
-    process.stdout.write(`  MCP endpoint: ${config.baseUrl}/mcp    account endpoint (OAuth): ${config.baseUrl}/mcp/account    developer reference: ${config.baseUrl}/developers\n`);
+    for (const endpoint of ENDPOINTS) process.stdout.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
+    process.stdout.write(`  Developer reference: ${config.baseUrl}/developers\n`);
   },
 );
 

@@ -20,16 +20,17 @@ export const DEMO_EMAIL = 'demo@kingshot.example';
 export const DEMO_PASSWORD = 'demo-password-1';
 export const RESOURCE = `${BASE}/mcp/account`;
 
-export async function accountServices(options: { dataDir?: string; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number } = {}): Promise<AccountServices & { demoUserId: string }> {
+export async function accountServices(options: { dataDir?: string; baseUrl?: string; clock?: () => Date } = {}): Promise<AccountServices & { demoUserId: string }> {
   const store = await openStore(options.dataDir ?? ':memory:', options.clock);
   await seedDemoPlayer(store, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
-  const services = await createAccountServices({ baseUrl: options.baseUrl ?? BASE, store, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0 });
+  const services = await createAccountServices({ baseUrl: options.baseUrl ?? BASE, store });
   const demo = await store.users.findByEmail(DEMO_EMAIL);
   return Object.assign(services, { demoUserId: demo!.id });
 }
 
-export function accountApp(services: AccountServices, options: { clock?: () => Date; rateLimitPerMinute?: number } = {}): Hono {
-  return createApp({ logError: () => undefined, config: testConfig({ rateLimitPerMinute: options.rateLimitPerMinute ?? 0 }), account: services, ...(options.clock ? { clock: options.clock } : {}) });
+export function accountApp(services: AccountServices, options: { clock?: () => Date; rateLimitPerMinute?: number; authRateLimitPerMinute?: number } = {}): Hono {
+  const config = testConfig({ rateLimitPerMinute: options.rateLimitPerMinute ?? 0, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0 });
+  return createApp({ logError: () => undefined, config, account: services, ...(options.clock ? { clock: options.clock } : {}) });
 }
 
 export interface MintOptions {
@@ -50,12 +51,17 @@ export async function mintAccessToken(services: AccountServices, sub: string, op
 }
 
 let nextId = 1;
-export async function accountRpc(app: Hono, token: string | undefined, method: string, params?: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await app.request(`${BASE}/mcp/account`, {
-    method: 'POST',
-    headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2025-06-18', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) }),
-  });
+/** `env` stands in for the Node bindings (see fromAddress in helpers.ts). */
+export async function accountRpc(app: Hono, token: string | undefined, method: string, params?: Record<string, unknown>, headers: Record<string, string> = {}, env?: unknown) {
+  const res = await app.request(
+    `${BASE}/mcp/account`,
+    {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2025-06-18', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) }),
+    },
+    env,
+  );
   const text = await res.text();
   return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
 }
@@ -78,12 +84,13 @@ export interface ListeningService {
 }
 
 /** The real app on a free (or given) loopback port, store in `dataDir` (a new temporary one by default). */
-export async function listen(options: { dataDir?: string; port?: number; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number } = {}): Promise<ListeningService> {
+export async function listen(options: { dataDir?: string; port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number } = {}): Promise<ListeningService> {
   const port = options.port ?? (await freePort());
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // A given BASE_URL stands for a TLS proxy in front: requests still reach 127.0.0.1:<port>.
+  const baseUrl = options.baseUrl ?? `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kingshot-oauth-'));
-  const services = await accountServices({ dataDir, baseUrl, ...(options.clock ? { clock: options.clock } : {}), authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0 });
-  const config = testConfig({ baseUrl, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]), allowedOrigins: new Set([baseUrl]) });
+  const services = await accountServices({ dataDir, baseUrl, ...(options.clock ? { clock: options.clock } : {}) });
+  const config = testConfig({ baseUrl, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0, allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]), allowedOrigins: new Set([baseUrl]) });
   const app = createApp({ logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`), config, account: services, ...(options.clock ? { clock: options.clock } : {}) });
   const server: ServerType = await new Promise((ready) => {
     const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => ready(s));

@@ -15,6 +15,11 @@ describe('configuration from the environment', () => {
     expect(config.allowedHosts.has('localhost:8080')).toBe(true);
     expect(config.allowedOrigins.has('https://kingshot.example.com')).toBe(true);
   });
+  it('refuses a BASE_URL with a path: the service answers at the root of its host', () => {
+    expect(() => loadConfig({ BASE_URL: 'https://example.com/kingshot/' })).toThrow(new ConfigError(['BASE_URL=https://example.com/kingshot: must be the service\'s origin without a path (e.g. https://example.com)']));
+    expect(loadConfig({ BASE_URL: 'https://example.com///' }).baseUrl).toBe('https://example.com');
+  });
+
   it('reads lists: CORS_ORIGINS, ALLOWED_HOSTS, TRUSTED_PROXIES', () => {
     const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', ALLOWED_HOSTS: 'api.example.com', TRUSTED_PROXIES: '10.0.0.1,10.0.0.2' });
     expect([...config.allowedOrigins]).toEqual(['http://127.0.0.1:3000', 'https://a.example', 'https://b.example']);
@@ -24,6 +29,18 @@ describe('configuration from the environment', () => {
   it('RATE_LIMIT_PER_MINUTE=0 turns the limit off', () => {
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
   });
+  it('checks DEMO_EMAIL and DEMO_PASSWORD by the rules the store applies to accounts', () => {
+    expect(loadConfig({ DEMO_EMAIL: 'me@example.com', DEMO_PASSWORD: 'long-enough' })).toMatchObject({ demoEmail: 'me@example.com', demoPassword: 'long-enough' });
+    for (const [env, problem] of [
+      [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD: a password needs at least 8 characters'],
+      [{ DEMO_PASSWORD: 'x'.repeat(300) }, 'DEMO_PASSWORD: a password may have at most 256 characters'],
+      [{ DEMO_EMAIL: 'not-an-email' }, 'DEMO_EMAIL: "not-an-email" is not an email address'],
+      [{ DEMO_EMAIL: `${'a'.repeat(65)}@example.com` }, `DEMO_EMAIL: "${'a'.repeat(65)}@example.com" is not an email address`],
+    ] as const) {
+      expect(() => loadConfig(env), problem).toThrow(new ConfigError([problem]));
+    }
+  });
+
   it('lists every invalid value at once', () => {
     try {
       loadConfig({ PORT: 'abc', BASE_URL: 'ftp://x', RATE_LIMIT_PER_MINUTE: '-1', CORS_ORIGINS: 'https://a.example/path' });

@@ -10,6 +10,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     baseUrl: BASE,
     rateLimitPerMinute: 0,
+    authRateLimitPerMinute: 0,
     allowedHosts: new Set(['127.0.0.1:3000', 'localhost:3000']),
     allowedOrigins: new Set([BASE, 'http://localhost:6274']),
     trustedProxies: new Set(),

@@ -4,42 +4,40 @@
  */
 import { DATA_VERSION } from '../../generated/data/version.js';
 import type { GetMyGoalsOutput } from '../../generated/tools/get_my_goals.js';
+import { findBuilding } from '../calculators/truegold.js';
+import { heroes } from '../reference/catalog.js';
 import { planGoal } from './goal-plan.js';
 import type { Goal, Inventory, PlayerProfile, StoredGoal } from './model.js';
 import { materialReadiness, overallReadiness, type MaterialReadiness } from './readiness.js';
 
-const BUILDING_NAMES: Readonly<Record<string, string>> = {
-  town_center: 'Town Center',
-  embassy: 'Embassy',
-  command_center: 'Command Center',
-  infirmary: 'Infirmary',
-  barracks: 'Barracks',
-  stable: 'Stable',
-  range: 'Range',
-  war_academy: 'War Academy',
-};
+/** Gear pieces are keys such as `top` and `pants`: shown capitalised. */
+function pieceName(piece: string): string {
+  return piece.charAt(0).toUpperCase() + piece.slice(1);
+}
 
-function titleCase(key: string): string {
-  return key
-    .split(/[-_]/)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+function heroName(key: string): string {
+  return heroes.get(key)?.name ?? key;
+}
+
+function buildingName(key: string): string {
+  const building = findBuilding('/building', key);
+  return building.ok ? building.value.ladder.title : key;
 }
 
 export function subjectOf(goal: Goal): string {
   switch (goal.system) {
     case 'governor_gear':
-      return `${titleCase(goal.piece)} (Governor Gear)`;
+      return `${pieceName(goal.piece)} (Governor Gear)`;
     case 'governor_charm':
-      return `${titleCase(goal.piece)} charm ${goal.slot}`;
+      return `${pieceName(goal.piece)} charm ${goal.slot}`;
     case 'truegold':
-      return BUILDING_NAMES[goal.building] ?? titleCase(goal.building);
+      return buildingName(goal.building);
     case 'hero_shards':
-      return `${titleCase(goal.hero)} stars`;
+      return `${heroName(goal.hero)} stars`;
     case 'hero_widgets':
-      return `${titleCase(goal.hero)} Exclusive Gear`;
+      return `${heroName(goal.hero)} Exclusive Gear`;
     case 'mastery_forging':
-      return `${titleCase(goal.hero)} ${goal.slot} ${goal.track === 'mastery' ? 'Mastery Forging' : 'Red Gear'}`;
+      return `${heroName(goal.hero)} ${goal.slot} ${goal.track === 'mastery' ? 'Mastery Forging' : 'Red Gear'}`;
   }
 }
 
@@ -72,7 +70,7 @@ export function goalsReport(input: GoalsInput): GetMyGoalsOutput {
     }
     const plan = planned.value;
     const materials: MaterialReadiness[] = Object.entries(plan.needed).map(([key, needed]) => {
-      const name = plan.hero ? `${plan.materials[key] ?? key} (${titleCase(plan.hero)})` : (plan.materials[key] ?? key);
+      const name = plan.hero ? `${plan.materials[key] ?? key} (${heroName(plan.hero)})` : (plan.materials[key] ?? key);
       const slot = `${key}|${plan.hero ?? ''}`;
       const sum = combined.get(slot) ?? { key, name, ...(plan.hero ? { hero: plan.hero } : {}), needed: 0 };
       sum.needed += needed;

@@ -92,8 +92,6 @@ export type Goal = GoalCommon &
     | { system: 'mastery_forging'; hero: string; slot: HeroGearSlot; track: 'mastery' | 'red_gear'; target: string | number }
   );
 
-export type GoalSystem = Goal['system'];
-
 export interface Inventory {
   governor_gear: { satin: number; gilded_threads: number; artisans_vision: number };
   charms: { charm_guides: number; charm_designs: number };

@@ -3,18 +3,11 @@
  * `min(1, in inventory / needed)`; a goal's overall readiness is that of its scarcest material (the goal can be
  * finished only when every material is covered). Figures are rounded down to three decimals, so 1 means covered.
  */
+import type { GetMyGoalsOutput } from '../../generated/tools/get_my_goals.js';
 import type { Inventory } from './model.js';
 
-export interface MaterialReadiness {
-  key: string;
-  name: string;
-  /** Set for per-hero materials (shards, widgets). */
-  hero?: string;
-  needed: number;
-  in_inventory: number;
-  missing: number;
-  readiness: number;
-}
+/** One material of a goal, as get_my_goals returns it (the catalogue's result shape). */
+export type MaterialReadiness = GetMyGoalsOutput['goals'][number]['materials'][number];
 
 const SECTION_OF: Readonly<Record<string, 'governor_gear' | 'charms' | 'truegold' | 'forging'>> = {
   satin: 'governor_gear',

@@ -3,6 +3,7 @@
  * the store use these same validators.
  */
 import { Ajv, type ErrorObject } from 'ajv';
+import { describeAjvError } from '../schema-errors.js';
 import { BUILDINGS, GEAR_PIECES, HERO_GEAR_SLOTS, OTHER_BUILDINGS, TROOP_TYPES } from './model.js';
 
 const count = { type: 'integer', minimum: 0, maximum: 1e12 } as const;
@@ -152,18 +153,9 @@ export interface SchemaProblem {
 }
 
 function describe(error: ErrorObject): string {
-  switch (error.keyword) {
-    case 'additionalProperties':
-      return `unknown key "${String(error.params.additionalProperty)}"`;
-    case 'required':
-      return `missing required key "${String(error.params.missingProperty)}"`;
-    case 'enum':
-      return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'discriminator':
-      return error.params.error === 'mapping' ? `"system" must be one of governor_gear, governor_charm, truegold, hero_shards, hero_widgets, mastery_forging` : (error.message ?? 'invalid');
-    default:
-      return error.message ?? error.keyword;
-  }
+  // Ajv's own words for an unknown goal system name no systems; the goal schema's discriminator is "system".
+  if (error.keyword === 'discriminator' && error.params.error === 'mapping') return '"system" must be one of governor_gear, governor_charm, truegold, hero_shards, hero_widgets, mastery_forging';
+  return describeAjvError(error);
 }
 
 export type SchemaName = 'kingshot:player-profile' | 'kingshot:goals' | 'kingshot:inventory' | 'kingshot:player-data-file';

@@ -8,11 +8,9 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { publicJwk } from '../store/keys.js';
 
+/** What the endpoint uses of a verified token: whose it is, and until when (the other claims are only checked). */
 export interface AccessTokenClaims {
   sub: string;
-  client_id: string;
-  scope: string;
-  jti: string;
   exp: number;
 }
 
@@ -61,7 +59,7 @@ export function createAccessTokenVerifier(options: { issuer: string; audience: s
         if (typeof claims[name] !== 'string' || claims[name] === '') return { ok: false, description: `the access token's ${name} claim is invalid` };
       }
       if (typeof claims.iat !== 'number' || claims.iat > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS) return { ok: false, description: "the access token's iat claim is invalid" };
-      return { ok: true, claims: { sub: claims.sub!, client_id: claims.client_id as string, scope: typeof claims.scope === 'string' ? claims.scope : '', jti: claims.jti!, exp: claims.exp! } };
+      return { ok: true, claims: { sub: claims.sub!, exp: claims.exp! } };
     } catch (error) {
       return { ok: false, description: describe(error) };
     }

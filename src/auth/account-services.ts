@@ -4,30 +4,34 @@
  * tests can build one on a temporary store.
  */
 import type Provider from 'oidc-provider';
+import { ENDPOINTS } from '../../generated/endpoints.js';
 import type { ServerKeys } from '../store/keys.js';
 import { loadServerKeys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './access-tokens.js';
 import { createProvider } from './provider.js';
 
-export const ACCOUNT_PATH = '/mcp/account';
+/** The catalogue's OAuth endpoint: every access token is for it, and only for it. */
+function accountEndpointPath(): string {
+  const endpoint = ENDPOINTS.find((e) => e.auth === 'oauth');
+  if (!endpoint) throw new Error('the catalogue has no endpoint with auth: oauth, so there is no account endpoint to protect');
+  return endpoint.path;
+}
 
 export interface AccountServices {
   readonly store: Store;
   readonly keys: ServerKeys;
   readonly provider: Provider;
   readonly verifier: AccessTokenVerifier;
-  /** `${BASE_URL}/mcp/account`: the audience of every access token. */
+  /** `${BASE_URL}` + the catalogue's OAuth endpoint path (`/mcp/account`): the audience of every access token. */
   readonly resource: string;
-  /** Requests per minute per client address on registration, token and sign-in; 0 = unlimited. */
-  readonly authRateLimitPerMinute: number;
 }
 
-export async function createAccountServices(options: { baseUrl: string; store: Store; authRateLimitPerMinute: number }): Promise<AccountServices> {
+export async function createAccountServices(options: { baseUrl: string; store: Store }): Promise<AccountServices> {
   const { baseUrl, store } = options;
-  const resource = `${baseUrl}${ACCOUNT_PATH}`;
+  const resource = `${baseUrl}${accountEndpointPath()}`;
   const keys = await loadServerKeys(store.db, store.nowSeconds());
   const provider = createProvider({ baseUrl, resource, store, keys });
   const verifier = createAccessTokenVerifier({ issuer: baseUrl, audience: resource, signingKeys: keys.signing });
-  return { store, keys, provider, verifier, resource, authRateLimitPerMinute: options.authRateLimitPerMinute };
+  return { store, keys, provider, verifier, resource };
 }

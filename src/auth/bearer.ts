@@ -3,10 +3,13 @@
  * `Authorization: Bearer <JWT access token>` for this resource. A refusal is 401 with
  * `WWW-Authenticate: Bearer resource_metadata="<absolute PRM URL>", scope="…"`, plus `error="invalid_token"` and a
  * description when a token was presented; the body is JSON-RPC error -32001 with the request id when readable.
+ * Refusals are counted per client address: an address over the limit gets 429 before its body or token is read,
+ * so a flood of bad tokens costs neither a body parse nor an ES256 verification each.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { peekId } from '../http/mcp-route.js';
-import { jsonRpcErrorResponse } from '../http/responses.js';
+import { rateLimitHeaders, type SlidingWindowLimiter } from '../http/rate-limit.js';
+import { jsonRpcErrorResponse, rateLimitedResponse } from '../http/responses.js';
 import { ErrorCode } from '../mcp/jsonrpc.js';
 import type { AccessTokenClaims, AccessTokenVerifier } from './access-tokens.js';
 import { CHALLENGE_SCOPE } from './scopes.js';
@@ -17,6 +20,8 @@ export interface BearerOptions {
   verifier: AccessTokenVerifier;
   resourceMetadataUrl: string;
   clock: () => Date;
+  /** Refused requests allowed per client address; absent when the auth rate limit is off. */
+  refusals?: { limiter: SlidingWindowLimiter; clientKey: (c: Context) => string };
 }
 
 function quoted(text: string): string {
@@ -37,19 +42,28 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 export function bearerAuth(options: BearerOptions): MiddlewareHandler {
+  const { refusals } = options;
+  const windowSeconds = refusals ? Math.round(refusals.limiter.windowMs / 1000) : 0;
   return async function bearerAuth(c, next) {
-    // Only POST carries messages; GET/DELETE get their 405 and OPTIONS its preflight without a token.
-    if (c.req.method !== 'POST') return next();
+    const now = options.clock();
+    const nowMs = now.getTime();
+    const address = refusals?.clientKey(c) ?? '';
+    const over = refusals?.limiter.refusal(address, nowMs);
+    if (over) {
+      const message = `Too many requests without a valid access token: at most ${over.limit} per ${windowSeconds} seconds from one address. Retry after ${over.resetSeconds} seconds.`;
+      return rateLimitedResponse(over, null, message, { ...rateLimitHeaders(over, windowSeconds), 'Cache-Control': 'no-store' });
+    }
     const token = bearerToken(c.req.header('authorization'));
     let rejection: string | undefined;
     let claims: AccessTokenClaims | undefined;
     if (token === '') rejection = 'the Authorization header must be "Bearer <access token>"';
     else if (token !== undefined) {
-      const check = await options.verifier.verify(token, options.clock());
+      const check = await options.verifier.verify(token, now);
       if (check.ok) claims = check.claims;
       else rejection = check.description;
     }
     if (!claims) {
+      refusals?.limiter.take(address, nowMs);
       const message = rejection ? `Unauthorized: ${rejection}. Sign in again to get a new token.` : 'Unauthorized: this endpoint needs an OAuth access token (Authorization: Bearer …). See the WWW-Authenticate header for where to get one.';
       return jsonRpcErrorResponse(401, await peekId(c), ErrorCode.Unauthorized, message, { 'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection) });
     }

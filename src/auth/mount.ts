@@ -17,29 +17,46 @@ export interface ProtectedEndpoint {
   account: (c: Context) => AccountContext | undefined;
 }
 
-export function protectedEndpoint(services: AccountServices, options: { baseUrl: string; path: string; clock: () => Date }): ProtectedEndpoint {
+export interface AccountMountOptions {
+  baseUrl: string;
+  clock: () => Date;
+  trustedProxies: ReadonlySet<string>;
+  /** Per client address and minute: refused bearer tokens, registrations, token requests, sign-ins. 0 = unlimited. */
+  authRateLimitPerMinute: number;
+}
+
+function addressLimiter(options: AccountMountOptions): SlidingWindowLimiter | undefined {
+  return options.authRateLimitPerMinute > 0 ? new SlidingWindowLimiter({ limit: options.authRateLimitPerMinute }) : undefined;
+}
+
+/** The guard and context of one OAuth endpoint; tokens are issued for one resource, so it must be that one. */
+export function protectedEndpoint(services: AccountServices, path: string, options: AccountMountOptions): ProtectedEndpoint {
+  if (`${options.baseUrl}${path}` !== services.resource) throw new Error(`tokens are issued for ${services.resource}, so ${path} cannot accept them`);
+  const refusals = addressLimiter(options);
   return {
-    guard: bearerAuth({ verifier: services.verifier, resourceMetadataUrl: resourceMetadataUrl(options.baseUrl, options.path), clock: options.clock }),
+    guard: bearerAuth({
+      verifier: services.verifier,
+      resourceMetadataUrl: resourceMetadataUrl(services.resource),
+      clock: options.clock,
+      ...(refusals ? { refusals: { limiter: refusals, clientKey: (c) => clientAddress(c, options.trustedProxies) } } : {}),
+    }),
     clientKey: (c) => `sub:${accountClaims(c)?.sub ?? ''}`,
     account: (c) => {
       const claims = accountClaims(c);
-      return claims ? { userId: claims.sub, data: services.store.players.readerFor(claims.sub) } : undefined;
+      return claims ? { data: services.store.players.readerFor(claims.sub) } : undefined;
     },
   };
 }
 
-export function mountAuthorizationServer(app: Hono, services: AccountServices, options: { baseUrl: string; path: string; clock: () => Date; trustedProxies: ReadonlySet<string> }): void {
-  const perMinute = services.authRateLimitPerMinute;
-  const limiter = () => (perMinute > 0 ? new SlidingWindowLimiter({ limit: perMinute }) : undefined);
-  const registration = limiter();
-  const token = limiter();
-  const signIn = limiter();
+export function mountAuthorizationServer(app: Hono, services: AccountServices, options: AccountMountOptions): void {
+  const registration = addressLimiter(options);
+  const token = addressLimiter(options);
+  const signIn = addressLimiter(options);
   app.route(
     '/',
     authRoutes({
       baseUrl: options.baseUrl,
       resource: services.resource,
-      resourcePath: options.path,
       provider: services.provider,
       store: services.store,
       keys: services.keys,

@@ -75,7 +75,7 @@ export function consentPage(options: { uid: string; csrf: string; client: Client
   if (scopes.includes('profile')) extras.push('<li>Your account name (in its sign-in token)</li>');
   if (scopes.includes('email')) extras.push('<li>Your email address (in its sign-in token)</li>');
   const stay = scopes.includes('offline_access')
-    ? '<p>It asks to <strong>stay connected</strong>: it can keep reading without asking you again until you revoke access or the approval ends (after at most 90 days).</p>'
+    ? '<p>It asks to <strong>stay connected</strong>: it can keep reading without asking you again until the app disconnects, your password is changed, or the approval ends (after at most 90 days).</p>'
     : '<p>Its access lasts 10 minutes; after that it has to ask you again.</p>';
   const body = `${FORM_STYLE}
 <h1>Allow ${clientLabel(client)} to read your Kingshot data?</h1>

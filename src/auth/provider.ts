@@ -9,6 +9,7 @@ import { htmlPage, escapeHtml } from '../pages/layout.js';
 import type { ServerKeys } from '../store/keys.js';
 import { oidcAdapterFactory } from '../store/oidc-adapter.js';
 import type { Store } from '../store/store.js';
+import { PAGE_HEADERS } from './pages.js';
 import { AUTH_PATHS, SCOPES } from './scopes.js';
 
 export const TTL = {
@@ -123,10 +124,7 @@ export function createProvider(options: ProviderOptions): Provider {
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async renderError(ctx: KoaContextWithOIDC, out, _error) {
       const { title, text } = describeError(out as unknown as Record<string, unknown>);
-      ctx.type = 'html';
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
-      ctx.set('X-Frame-Options', 'DENY');
+      ctx.set({ ...PAGE_HEADERS });
       ctx.body = htmlPage({
         title: 'Sign-in error - Kingshot Companion',
         body: `<h1>The app's sign-in request was refused</h1>\n<p><strong>${escapeHtml(title)}</strong>: ${escapeHtml(text)}</p>\n<p>Go back to the app and connect again. If this keeps happening, the app may be misconfigured.</p>`,
@@ -135,7 +133,8 @@ export function createProvider(options: ProviderOptions): Provider {
   };
 
   const provider = new Provider(baseUrl, configuration);
-  // TLS ends at a proxy in front of an https BASE_URL: trust its X-Forwarded-Proto for secure cookies.
-  provider.proxy = baseUrl.startsWith('https:');
+  // The auth routes set Host and X-Forwarded-* from BASE_URL before every hand-off (nodeBindings in routes.ts),
+  // so the provider reads its scheme and host from them: https URLs and secure cookies behind a TLS proxy.
+  provider.proxy = true;
   return provider;
 }

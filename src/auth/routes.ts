@@ -14,7 +14,7 @@ import type { ServerKeys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { csrfToken, csrfValid } from './csrf.js';
 import { consentPage, loginPage, PAGE_HEADERS, problemPage, type ClientView } from './pages.js';
-import { AUTH_PATHS, SCOPES } from './scopes.js';
+import { AUTH_PATHS, resourceMetadataUrl, SCOPES } from './scopes.js';
 import { adjustAuthorizationQuery, prepareRegistration } from './shims.js';
 
 export interface AuthLimits {
@@ -25,10 +25,8 @@ export interface AuthLimits {
 
 export interface AuthRoutesOptions {
   baseUrl: string;
-  /** The protected resource (account endpoint URL). */
+  /** The protected resource (account endpoint URL); its metadata is served at the root and path-aware URLs. */
   resource: string;
-  /** Path of the protected endpoint, for its path-aware metadata URL. */
-  resourcePath: string;
   provider: Provider;
   store: Store;
   keys: ServerKeys;
@@ -42,9 +40,19 @@ const FORM_BODY_LIMIT = 16 * 1024;
 
 type NodeBindings = { incoming: IncomingMessage & { body?: unknown }; outgoing: ServerResponse };
 
-function nodeBindings(c: Context): NodeBindings | undefined {
+/**
+ * The raw Node request and response for oidc-provider. Its Host and X-Forwarded-* headers are set from BASE_URL
+ * first: the provider builds its endpoint URLs and decides whether cookies are secure from them, and a client
+ * must not choose those (the host guard has already checked Host, but not the forwarded headers).
+ */
+function nodeBindings(c: Context, base: URL): NodeBindings | undefined {
   const env = c.env as Partial<NodeBindings> | undefined;
-  return env?.incoming && env.outgoing ? (env as NodeBindings) : undefined;
+  if (!env?.incoming || !env.outgoing) return undefined;
+  const headers = env.incoming.headers;
+  headers.host = base.host;
+  headers['x-forwarded-host'] = base.host;
+  headers['x-forwarded-proto'] = base.protocol.slice(0, -1);
+  return env as NodeBindings;
 }
 
 function oauthError(status: 400 | 403 | 429 | 503, error: string, description: string, headers: Record<string, string> = {}): Response {
@@ -66,12 +74,12 @@ function redirectHost(redirectUri: unknown): string {
 
 export function authRoutes(options: AuthRoutesOptions): Hono {
   const { provider, store, keys, limits, clientKey, baseUrl } = options;
-  const baseOrigin = new URL(baseUrl).origin;
+  const base = new URL(baseUrl);
   const oidc = provider.callback();
   const app = new Hono();
 
   const handOff = (c: Context): Response => {
-    const node = nodeBindings(c);
+    const node = nodeBindings(c, base);
     if (!node) return oauthError(503, 'temporarily_unavailable', 'the authorization server needs the Node HTTP server');
     void oidc(node.incoming, node.outgoing);
     return RESPONSE_ALREADY_SENT;
@@ -101,7 +109,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
     resource_documentation: `${baseUrl}/developers`,
   };
   const prmHeaders = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' };
-  for (const path of ['/.well-known/oauth-protected-resource', `/.well-known/oauth-protected-resource${options.resourcePath}`]) {
+  for (const path of ['/.well-known/oauth-protected-resource', new URL(resourceMetadataUrl(options.resource)).pathname]) {
     app.get(path, (c) => c.json(protectedResource, 200, prmHeaders));
     app.options(path, (c) => c.body(null, 204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '600' }));
   }
@@ -112,7 +120,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
 
   // --- Provider endpoints and their shims --------------------------------------------------------------------------
   app.get(AUTH_PATHS.authorization, (c) => {
-    const node = nodeBindings(c);
+    const node = nodeBindings(c, base);
     const adjusted = adjustAuthorizationQuery(new URL(c.req.url).searchParams);
     if (node && adjusted) node.incoming.url = `${AUTH_PATHS.authorization}?${adjusted.toString()}`;
     return handOff(c);
@@ -128,7 +136,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
     }),
   );
   app.post(AUTH_PATHS.registration, limited(limits.registration, 'registration'), async (c) => {
-    const node = nodeBindings(c);
+    const node = nodeBindings(c, base);
     const origin = c.req.header('origin');
     const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
     const body = await readText(c.req.raw, node?.incoming, REGISTRATION_BODY_LIMIT);
@@ -156,7 +164,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
   const csrfKey = keys.cookies[0]!;
 
   async function details(c: Context) {
-    const node = nodeBindings(c);
+    const node = nodeBindings(c, base);
     if (!node) return undefined;
     try {
       const interaction = await provider.interactionDetails(node.incoming, node.outgoing);
@@ -177,7 +185,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
   /** Form POSTs must come from our own pages: same Origin when the browser says, and the CSRF token always. */
   const formGuard: MiddlewareHandler = async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin !== undefined && origin !== baseOrigin) return page(problemPage('Request refused', 'This form can only be sent from the Kingshot Companion sign-in page.'), 403);
+    if (origin !== undefined && origin !== base.origin) return page(problemPage('Request refused', 'This form can only be sent from the Kingshot Companion sign-in page.'), 403);
     if (c.req.header('sec-fetch-site') === 'cross-site') return page(problemPage('Request refused', 'This form can only be sent from the Kingshot Companion sign-in page.'), 403);
     const form = await c.req.parseBody();
     if (!csrfValid(keys.cookies, c.req.param('uid') ?? '', form.csrf)) return page(problemPage('Request refused', 'The form is missing its security token or it does not match. Reload the sign-in page and try again.'), 403);

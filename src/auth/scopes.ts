@@ -30,7 +30,8 @@ export const AUTH_ROUTE_PATTERNS = [
   '/interaction/*',
 ] as const;
 
-/** Where an endpoint's protected-resource metadata lives (RFC 9728 §3.1: the path is inserted after the well-known prefix). */
-export function resourceMetadataUrl(baseUrl: string, endpointPath: string): string {
-  return `${new URL(baseUrl).origin}/.well-known/oauth-protected-resource${new URL(baseUrl).pathname.replace(/\/$/, '')}${endpointPath}`;
+/** Where a resource's metadata lives (RFC 9728 §3.1: the well-known prefix goes between the host and the path). */
+export function resourceMetadataUrl(resource: string): string {
+  const url = new URL(resource);
+  return `${url.origin}/.well-known/oauth-protected-resource${url.pathname}`;
 }

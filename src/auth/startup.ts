@@ -13,7 +13,7 @@ export interface AccountStartup {
   demo?: { email: string; password: string; generated: boolean };
 }
 
-export async function startAccountServices(config: Pick<Config, 'baseUrl' | 'dataDir' | 'authRateLimitPerMinute' | 'demoEmail' | 'demoPassword'>): Promise<AccountStartup> {
+export async function startAccountServices(config: Pick<Config, 'baseUrl' | 'dataDir' | 'demoEmail' | 'demoPassword'>): Promise<AccountStartup> {
   const [{ openStore }, { seedDemoPlayer }, { createAccountServices }] = await Promise.all([
     import('../store/store.js'),
     import('../account/seed.js'),
@@ -21,6 +21,6 @@ export async function startAccountServices(config: Pick<Config, 'baseUrl' | 'dat
   ]);
   const store = await openStore(config.dataDir);
   const seeded = await seedDemoPlayer(store, { ...(config.demoEmail ? { email: config.demoEmail } : {}), ...(config.demoPassword ? { password: config.demoPassword } : {}) });
-  const services = await createAccountServices({ baseUrl: config.baseUrl, store, authRateLimitPerMinute: config.authRateLimitPerMinute });
+  const services = await createAccountServices({ baseUrl: config.baseUrl, store });
   return { services, ...(seeded.created ? { demo: { email: seeded.email, password: seeded.password, generated: seeded.generated } } : {}) };
 }

@@ -7,12 +7,15 @@
  *   npm run cli -- import <email> <file.json | ->
  *   npm run cli -- export <email> [<file.json>]
  *
- * Without --password-stdin a password is generated and printed once. Imports are validated first (schema, then
+ * Without --password-stdin a password is generated and printed once. A new password ends the user's sign-ins
+ * (sessions, grants, refresh tokens): apps have to sign in again. Imports are validated first (schema, then
  * every level read by the calculators); a bad file is rejected with the field at fault and nothing is written.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { PlayerProfile } from '../account/model.js';
 import { formatProblems, validatePlayerData } from '../account/validate.js';
 import { generatePassword } from '../store/passwords.js';
+import { StoredDataError } from '../store/player-data.js';
 import { openStore, type Store } from '../store/store.js';
 import { UserError } from '../store/users.js';
 
@@ -54,6 +57,36 @@ function password(args: string[], io: CliIo): { password: string; generated: boo
   return { password: generatePassword(), generated: true };
 }
 
+function described(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function readInput(io: CliIo, file: string): string {
+  try {
+    return file === '-' ? io.readStdin() : io.readFile(file);
+  } catch (error) {
+    throw new CliError(`cannot read ${file === '-' ? 'standard input' : file}: ${described(error)}`);
+  }
+}
+
+function writeOutput(io: CliIo, file: string, text: string): void {
+  try {
+    io.writeFile(file, text);
+  } catch (error) {
+    throw new CliError(`cannot write ${file}: ${described(error)}`);
+  }
+}
+
+/** The saved profile that goals in a file without one are checked against. */
+async function savedProfile(store: Store, id: string): Promise<PlayerProfile | undefined> {
+  try {
+    return (await store.players.readerFor(id).profile())?.value;
+  } catch (error) {
+    if (error instanceof StoredDataError) throw new CliError(`${error.message}; goals are checked against the profile, so import a file that includes a profile`);
+    throw error;
+  }
+}
+
 async function userId(store: Store, email: string | undefined): Promise<string> {
   if (!email) throw new CliError('name the user by email');
   const user = await store.users.findByEmail(email);
@@ -85,26 +118,29 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
       const email = args[0];
       if (!email || args.length > 1) throw new CliError('set-password <email> [--password-stdin]');
       await store.users.setPassword(email, secret.password);
-      io.stdout(`password of ${email} changed${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`);
+      // Apps signed in with the old password lose their sessions and refresh tokens.
+      const ended = await store.endSignIns(await userId(store, email));
+      io.stdout(`password of ${email} changed; ${ended} sign-in record(s) ended${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`);
       return;
     }
     case 'import': {
       const [email, file] = args;
       if (!email || !file || args.length > 2) throw new CliError('import <email> <file.json | ->');
       const id = await userId(store, email);
-      const text = file === '-' ? io.readStdin() : io.readFile(file);
+      const text = readInput(io, file);
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
       } catch (error) {
-        throw new CliError(`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        throw new CliError(`${file} is not JSON: ${described(error)}`);
       }
-      const stored = await store.players.readerFor(id).profile();
-      const checked = validatePlayerData(parsed, stored?.value);
+      const sections = typeof parsed === 'object' && parsed !== null ? (parsed as Partial<Record<'profile' | 'goals', unknown>>) : {};
+      const stored = sections.goals !== undefined && sections.profile === undefined ? await savedProfile(store, id) : undefined;
+      const checked = validatePlayerData(parsed, stored);
       if (!checked.ok) throw new CliError(`nothing imported; ${checked.problems.length} problem(s):\n${formatProblems(checked.problems)}`);
       await store.players.replace(id, checked.data);
-      const sections = (['profile', 'goals', 'inventory'] as const).filter((s) => checked.data[s] !== undefined);
-      io.stdout(`imported ${sections.join(', ') || 'nothing (the file has no sections)'} for ${email}\n`);
+      const imported = (['profile', 'goals', 'inventory'] as const).filter((s) => checked.data[s] !== undefined);
+      io.stdout(`imported ${imported.join(', ') || 'nothing (the file has no sections)'} for ${email}\n`);
       return;
     }
     case 'export': {
@@ -113,7 +149,7 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
       const data = await store.players.export(await userId(store, email));
       const text = `${JSON.stringify(data, null, 2)}\n`;
       if (file) {
-        io.writeFile(file, text);
+        writeOutput(io, file, text);
         io.stdout(`exported ${email} to ${file}\n`);
       } else io.stdout(text);
       return;
@@ -142,6 +178,9 @@ if (isMain) {
   } catch (error) {
     if (error instanceof CliError || error instanceof UserError) {
       process.stderr.write(`error: ${error.message}\n`);
+      process.exitCode = 1;
+    } else if (error instanceof StoredDataError) {
+      process.stderr.write(`error: ${error.message}; import a file with that section to replace it\n`);
       process.exitCode = 1;
     } else throw error;
   } finally {

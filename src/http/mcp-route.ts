@@ -16,7 +16,7 @@ import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, isJsonContentType } from './media-types.js';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit.js';
 import { nestsDeeperThan, readText } from './read-body.js';
-import { JSON_CONTENT_TYPE, jsonRpcErrorResponse } from './responses.js';
+import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse } from './responses.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
@@ -80,16 +80,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Respo
       Object.assign(headers, rateLimitHeaders(decision, windowSeconds));
       if (!decision.allowed) {
         const message = `Rate limit exceeded: at most ${decision.limit} requests per ${windowSeconds} seconds. Retry after ${decision.resetSeconds} seconds.`;
-        const id = await peekId(c);
-        const body = {
-          code: 'RATE_LIMITED',
-          message,
-          retry_after_seconds: decision.resetSeconds,
-          jsonrpc: '2.0',
-          id,
-          error: { code: ErrorCode.RateLimited, message, data: { retry_after_seconds: decision.resetSeconds } },
-        };
-        return new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
+        return rateLimitedResponse(decision, await peekId(c), message, headers);
       }
     }
     if (endpointState.deprecation) Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));

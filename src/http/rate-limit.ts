@@ -51,22 +51,28 @@ export class SlidingWindowLimiter {
     this.#maxClients = options.maxClients ?? 100_000;
   }
 
+  /** Records a request when the client is under its limit; the decision either way. */
   take(client: string, nowMs: number): RateDecision {
     this.#sweep(nowMs);
+    const refused = this.refusal(client, nowMs);
+    if (refused) return refused;
     let ring = this.#clients.get(client);
     if (!ring) {
       ring = new Ring(this.limit);
       this.#clients.set(client, ring);
-    }
-    const full = ring.count === this.limit && ring.oldest() > nowMs - this.windowMs;
-    if (full) {
-      return { allowed: false, limit: this.limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil((ring.oldest() + this.windowMs - nowMs) / 1000)) };
     }
     ring.push(nowMs);
     const used = ring.inWindow(nowMs, this.windowMs);
     const remaining = this.limit - used;
     const resetSeconds = remaining > 0 ? 0 : Math.max(1, Math.ceil((ring.oldest() + this.windowMs - nowMs) / 1000));
     return { allowed: true, limit: this.limit, remaining, resetSeconds };
+  }
+
+  /** The refusal a request from this client would get now, without recording one; undefined when it is under its limit. */
+  refusal(client: string, nowMs: number): RateDecision | undefined {
+    const ring = this.#clients.get(client);
+    if (!ring || ring.count < this.limit || ring.oldest() <= nowMs - this.windowMs) return undefined;
+    return { allowed: false, limit: this.limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil((ring.oldest() + this.windowMs - nowMs) / 1000)) };
   }
 
   /** Forgets clients idle for a whole window, and the oldest clients when there are too many. */

@@ -1,5 +1,6 @@
 /** HTTP responses that carry a JSON-RPC error body, for the failures that happen before dispatch. */
-import { errorBody, type ErrorCode, type RequestId } from '../mcp/jsonrpc.js';
+import { ErrorCode, errorBody, type RequestId } from '../mcp/jsonrpc.js';
+import type { RateDecision } from './rate-limit.js';
 
 export const JSON_CONTENT_TYPE = 'application/json';
 
@@ -15,4 +16,17 @@ export function jsonRpcErrorResponse(
     status,
     headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', ...headers },
   });
+}
+
+/** 429 in the shape of spec §8: `code`, `message` and `retry_after_seconds` at the top, beside the JSON-RPC error. */
+export function rateLimitedResponse(decision: RateDecision, id: RequestId | null, message: string, headers: Record<string, string>): Response {
+  const body = {
+    code: 'RATE_LIMITED',
+    message,
+    retry_after_seconds: decision.resetSeconds,
+    jsonrpc: '2.0',
+    id,
+    error: { code: ErrorCode.RateLimited, message, data: { retry_after_seconds: decision.resetSeconds } },
+  };
+  return new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
 }

@@ -37,13 +37,19 @@ function rangeOf(schema: Schema | undefined): string | undefined {
   return undefined;
 }
 
+/** An argument's description as a clause inside the message (its closing period dropped: the message ends it). */
+function descriptionOf(properties: Schema, name: string): string | undefined {
+  const description = (properties[name] as Schema | undefined)?.description;
+  return typeof description === 'string' ? description.replace(/\.\s*$/, '') : undefined;
+}
+
 function issueFor(error: ErrorObject, properties: Schema): Issue {
   const at = label(error.instancePath);
   switch (error.keyword) {
     case 'required': {
       const name = String(error.params.missingProperty);
-      const description = (properties[name] as Schema | undefined)?.description;
-      return { pointer: `${error.instancePath}/${name}`, message: `missing required argument "${name}"${typeof description === 'string' ? ` (${description})` : ''}`, suggestions: [] };
+      const description = descriptionOf(properties, name);
+      return { pointer: `${error.instancePath}/${name}`, message: `missing required argument "${name}"${description ? ` (${description})` : ''}`, suggestions: [] };
     }
     case 'additionalProperties': {
       const name = String(error.params.additionalProperty);
@@ -76,9 +82,8 @@ function issueFor(error: ErrorObject, properties: Schema): Issue {
     }
     case 'pattern': {
       // The pattern itself means little to a model; the argument's description says what is expected.
-      const name = error.instancePath.split('/').pop() ?? '';
-      const description = (properties[name] as Schema | undefined)?.description;
-      return { pointer: error.instancePath, message: `${at} ${show(error.data)} is not valid${typeof description === 'string' ? `: ${description}` : ''}`, suggestions: [] };
+      const description = descriptionOf(properties, error.instancePath.split('/').pop() ?? '');
+      return { pointer: error.instancePath, message: `${at} ${show(error.data)} is not valid${description ? `: ${description}` : ''}`, suggestions: [] };
     }
     case 'maxLength':
     case 'minLength':
@@ -105,12 +110,11 @@ function resolveAnyOf(errors: ErrorObject[], properties: Schema): Issue[] {
       issues.push(...specific.map((e) => issueFor(e, properties)));
       continue;
     }
-    const name = anyOf.instancePath.split('/').pop() ?? '';
-    const description = (properties[name] as Schema | undefined)?.description;
+    const description = descriptionOf(properties, anyOf.instancePath.split('/').pop() ?? '');
     const types = branches.map((e) => String(e.params.type));
     issues.push({
       pointer: anyOf.instancePath,
-      message: `${label(anyOf.instancePath)} must be ${[...new Set(types)].join(' or ')}, not ${typeName(anyOf.data)}${typeof description === 'string' ? `: ${description}` : ''}`,
+      message: `${label(anyOf.instancePath)} must be ${[...new Set(types)].join(' or ')}, not ${typeName(anyOf.data)}${description ? `: ${description}` : ''}`,
       allowed: types.join(' or '),
       suggestions: [],
     });

@@ -66,16 +66,20 @@ export function wantsMarkdown(accept: string | undefined): boolean {
     });
 }
 
+const PAGE_HEADERS = {
+  'Cache-Control': 'public, max-age=300',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+};
+
+/** The page as HTML, or as Markdown when the Accept header asks for it. */
 export function sendPage(c: Context, page: RenderedPage, status: 200 | 404 = 200): Response {
   const markdown = wantsMarkdown(c.req.header('accept'));
-  return new Response(markdown ? page.markdown : page.html, {
-    status,
-    headers: {
-      'Content-Type': markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
-      Vary: 'Accept',
-      'Cache-Control': 'public, max-age=300',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-    },
-  });
+  const type = markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8';
+  return new Response(markdown ? page.markdown : page.html, { status, headers: { 'Content-Type': type, Vary: 'Accept', ...PAGE_HEADERS } });
+}
+
+/** Markdown whatever the Accept header says: the `<path>.md` addresses. */
+export function sendMarkdown(markdown: string, status: 200 | 404 = 200): Response {
+  return new Response(markdown, { status, headers: { 'Content-Type': 'text/markdown; charset=utf-8', ...PAGE_HEADERS } });
 }

@@ -1,7 +1,8 @@
 /**
  * The game-reference pages as Markdown, one function per page. Every piece of data text goes through `text()` or
- * `cell()`, which escape Markdown and HTML syntax, so a record can never add markup, links or structure to a page.
- * Links are absolute (`{BASE_URL}/heroes/<key>`), the same URLs the tools return.
+ * `cell()`, which escape Markdown and HTML syntax, so a record can never add markup or structure to a page. The
+ * only links data text makes are GFM autolinks of bare http(s) URLs, which is how source references become
+ * clickable. Page links are absolute (`{BASE_URL}/heroes/<key>`), the same URLs the tools return.
  */
 import type { GameEvent, Hero, HeroSkill, Item, Master } from '../../generated/data/reference/types.js';
 import { DATA_VERSION } from '../../generated/data/version.js';
@@ -13,7 +14,6 @@ import {
   heroes,
   items,
   itemsFile,
-  KIND_LABEL,
   mastersFile,
   rarityName,
   recordUrl,
@@ -22,15 +22,17 @@ import {
 } from '../reference/catalog.js';
 import { keyLabel } from '../reference/labels.js';
 import { generationRange, grantingEvents, overallLists, COST_TOOL_OF_SYSTEM } from '../reference/results.js';
+import { KINDS } from '../reference/kinds.js';
 import type { RecordKind } from '../reference/search.js';
 
 /** Data text for running Markdown: one line, with every character that could start syntax escaped. */
 export function text(value: string | number): string {
   return String(value)
     .replace(/\s+/g, ' ')
+    .trim()
     .replace(/[\\`*_{}[\]<>|~!#]/g, (c) => `\\${c}`)
-    // At the start of a line these would begin a list or a heading underline; elsewhere they are plain text.
-    .replace(/^([-+=])(?=\s|$)/, '\\$1')
+    // At the start of a line these could begin a list, a rule or a heading underline; elsewhere they are plain text.
+    .replace(/^([-+=])/, '\\$1')
     .replace(/^(\d+)([.)])(?=\s|$)/, '$1\\$2');
 }
 
@@ -63,7 +65,7 @@ function sourcesSection(sources: readonly { id?: string; ref: string; used_for?:
 }
 
 function footer(baseUrl: string, kind?: RecordKind): string[] {
-  const back = kind ? `[All ${KIND_LABEL[kind].plural}](${baseUrl}/${KIND_LABEL[kind].plural.toLowerCase()}) · ` : '';
+  const back = kind ? `[All ${KINDS[kind].plural}](${baseUrl}/${KINDS[kind].path}) · ` : '';
   return ['---', '', `${back}[Game reference](${baseUrl}/reference) · [Tier list](${baseUrl}/tier-list) · Data version \`${DATA_VERSION}\``, ''];
 }
 

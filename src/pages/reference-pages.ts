@@ -1,13 +1,15 @@
 /**
  * The game-reference site: /reference, /heroes, /masters, /items, /events (indexes), one page per record at
- * /<kind>/<key>, /tier-list, /sitemap.xml and /llms.txt. Every page is rendered once, when the app is built (and
- * kept per base URL), then served as HTML or, for `Accept: text/markdown` or a `.md` path, as Markdown. An unknown
- * key is the 404 page.
+ * /<kind>/<key>, /tier-list, /sitemap.xml and /llms.txt. Every page is rendered on its first request and kept (per
+ * base URL), then served as HTML or, for `Accept: text/markdown` or a `.md` path, as Markdown. An unknown key is
+ * the 404 page (in Markdown at a `.md` path).
  */
 import { Hono, type Context } from 'hono';
-import { eventsFile, heroesFile, itemsFile, KIND_PATH, mastersFile, summaryOf } from '../reference/catalog.js';
-import type { RecordKind } from '../reference/search.js';
-import { renderPage, sendPage, type RenderedPage } from './markdown.js';
+import { eventsFile, heroesFile, itemsFile, mastersFile, summaryOf } from '../reference/catalog.js';
+import { KINDS } from '../reference/kinds.js';
+import { RECORD_KINDS, type RecordKind } from '../reference/search.js';
+import { escapeHtml } from './layout.js';
+import { renderPage, sendMarkdown, sendPage, type RenderedPage } from './markdown.js';
 import { notFoundPage } from './site.js';
 import {
   eventMarkdown,
@@ -42,11 +44,7 @@ function page(title: string, description: string, markdown: () => string): () =>
   return () => (rendered ??= renderPage({ title: `${title} - ${SITE}`, description, markdown: markdown() }, { fromData: true }));
 }
 
-function escapeXml(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&apos;');
-}
-
-export function buildReferenceSite(baseUrl: string): ReferenceSite {
+function buildReferenceSite(baseUrl: string): ReferenceSite {
   const pages = new Map<string, () => RenderedPage>();
   pages.set('/reference', page('Game reference', 'Kingshot heroes, Masters, items, events and tier lists.', () => referenceIndexMarkdown(baseUrl)));
   pages.set('/heroes', page('Heroes', 'Every Kingshot hero.', () => heroesIndexMarkdown(baseUrl)));
@@ -59,11 +57,11 @@ export function buildReferenceSite(baseUrl: string): ReferenceSite {
   for (const item of itemsFile.items) pages.set(`/items/${item.key}`, page(item.name, summaryOf('item', item.key), () => itemMarkdown(item, baseUrl)));
   for (const event of eventsFile.events) pages.set(`/events/${event.key}`, page(event.name, summaryOf('event', event.key), () => eventMarkdown(event, baseUrl)));
 
-  const urls = [...SITE_PATHS, ...pages.keys()].map((path) => `${baseUrl}${path === '/' ? '/' : path}`);
+  const urls = [...SITE_PATHS, ...pages.keys()].map((path) => `${baseUrl}${path}`);
   const sitemapXml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`),
+    ...urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`),
     '</urlset>',
     '',
   ].join('\n');
@@ -75,7 +73,7 @@ function llmsTxt(baseUrl: string): string {
   const section = (title: string, kind: RecordKind, list: readonly { key: string; name: string }[]) => [
     `## ${title}`,
     '',
-    ...list.map((r) => `- [${r.name}](${baseUrl}/${KIND_PATH[kind]}/${r.key}.md): ${summaryOf(kind, r.key).replace(/\s+/g, ' ')}`),
+    ...list.map((r) => `- [${r.name}](${baseUrl}/${KINDS[kind].path}/${r.key}.md): ${summaryOf(kind, r.key).replace(/\s+/g, ' ')}`),
     '',
   ];
   return [
@@ -118,10 +116,6 @@ export function referenceSite(baseUrl: string): ReferenceSite {
   return site;
 }
 
-function markdownResponse(markdown: string): Response {
-  return new Response(markdown, { headers: { 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff' } });
-}
-
 export function referencePages(options: { baseUrl: string }): Hono {
   const site = referenceSite(options.baseUrl);
   const app = new Hono();
@@ -129,15 +123,15 @@ export function referencePages(options: { baseUrl: string }): Hono {
   for (const path of site.pages.keys()) {
     if (path.split('/').length > 2) continue;
     app.get(path, serve(path));
-    app.get(`${path}.md`, () => markdownResponse(site.pages.get(path)!().markdown));
+    app.get(`${path}.md`, () => sendMarkdown(site.pages.get(path)!().markdown));
   }
-  for (const kind of Object.values(KIND_PATH)) {
+  for (const kind of RECORD_KINDS.map((k) => KINDS[k].path)) {
     app.get(`/${kind}/:key`, (c) => {
       const key = c.req.param('key');
       const markdownPath = key.endsWith('.md');
       const found = site.pages.get(`/${kind}/${markdownPath ? key.slice(0, -3) : key}`)?.();
-      if (!found) return sendPage(c, notFoundPage, 404);
-      return markdownPath ? markdownResponse(found.markdown) : sendPage(c, found);
+      if (markdownPath) return sendMarkdown((found ?? notFoundPage).markdown, found ? 200 : 404);
+      return sendPage(c, found ?? notFoundPage, found ? 200 : 404);
     });
   }
   app.get('/sitemap.xml', () => new Response(site.sitemapXml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' } }));

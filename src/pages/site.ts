@@ -4,7 +4,7 @@ import { DATA_VERSION } from '../../generated/data/version.js';
 import { DEVELOPER_MARKDOWN } from '../../generated/developer-docs.js';
 import type { EndpointMetadata } from '../../generated/catalog-types.js';
 import { SERVER_NAME, SERVER_VERSION } from '../mcp/server-info.js';
-import { renderPage, sendPage } from './markdown.js';
+import { renderPage, sendMarkdown, sendPage } from './markdown.js';
 
 function landingMarkdown(baseUrl: string, endpoints: readonly EndpointMetadata[]): string {
   return [
@@ -40,7 +40,7 @@ export function sitePages(options: { baseUrl: string; endpoints: readonly Endpoi
   const app = new Hono();
   app.get('/', (c) => sendPage(c, landing));
   app.get('/developers', (c) => sendPage(c, developers));
-  app.get('/developers.md', () => new Response(developers.markdown, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } }));
+  app.get('/developers.md', () => sendMarkdown(developers.markdown));
   app.get('/health', (c) => c.json({ status: 'ok', name: SERVER_NAME, version: SERVER_VERSION, data_version: DATA_VERSION }, 200, { 'Cache-Control': 'no-store' }));
   return app;
 }

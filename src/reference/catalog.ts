@@ -7,7 +7,8 @@ import { heroesFile } from '../../generated/data/reference/heroes.js';
 import { itemsFile } from '../../generated/data/reference/items.js';
 import { mastersFile } from '../../generated/data/reference/masters.js';
 import { tierListFile } from '../../generated/data/reference/tier-list.js';
-import type { GameEvent, Hero, Item, Master, ReferenceSource, TierRole } from '../../generated/data/reference/types.js';
+import type { GameEvent, Hero, Item, ItemReference, Master, ReferenceSource, TierRole } from '../../generated/data/reference/types.js';
+import { KINDS } from './kinds.js';
 import { capitalised } from './labels.js';
 import { SearchIndex, type RecordKind, type SearchRecord } from './search.js';
 
@@ -24,17 +25,23 @@ export const items: ReadonlyMap<string, Item> = byKey(itemsFile.items);
 export const events: ReadonlyMap<string, GameEvent> = byKey(eventsFile.events);
 export const tierRoles: ReadonlyMap<string, TierRole> = byKey(tierListFile.roles);
 
-/** The plural path segment of each kind's pages: /heroes/<key>, /masters/<key>, /items/<key>, /events/<key>. */
-export const KIND_PATH: Readonly<Record<RecordKind, string>> = { hero: 'heroes', master: 'masters', item: 'items', event: 'events' };
-export const KIND_LABEL: Readonly<Record<RecordKind, { singular: string; plural: string }>> = {
-  hero: { singular: 'hero', plural: 'heroes' },
-  master: { singular: 'Master', plural: 'Masters' },
-  item: { singular: 'item', plural: 'items' },
-  event: { singular: 'event', plural: 'events' },
-};
+/** For each item key, the events whose rewards name it, in the events file's order (the reverse of `rewards`). */
+export const rewardingEvents: ReadonlyMap<string, readonly { event: GameEvent; reward: ItemReference }[]> = (() => {
+  const index = new Map<string, { event: GameEvent; reward: ItemReference }[]>();
+  for (const event of eventsFile.events) {
+    for (const reward of event.rewards) {
+      if (!reward.item) continue;
+      const list = index.get(reward.item) ?? [];
+      // An event that lists one item twice counts once, with its first entry (as a lookup by find() would).
+      if (!list.some((known) => known.event === event)) list.push({ event, reward });
+      index.set(reward.item, list);
+    }
+  }
+  return index;
+})();
 
 export function recordUrl(baseUrl: string, kind: RecordKind, key: string): string {
-  return `${baseUrl}/${KIND_PATH[kind]}/${key}`;
+  return `${baseUrl}/${KINDS[kind].path}/${key}`;
 }
 
 /** Human wording of a snake_case value from the data ("rally_leader" -> "rally leader"). */
@@ -71,7 +78,7 @@ export function summaryOf(kind: RecordKind, key: string): string {
 }
 
 /** Every hero, Master, item and event with the names it can be found by. */
-export function searchRecords(): SearchRecord[] {
+function searchRecords(): SearchRecord[] {
   const aliases = (list: readonly { name: string }[] | undefined) => (list ?? []).map((a) => a.name);
   return [
     ...heroesFile.heroes.map((h): SearchRecord => ({ kind: 'hero', key: h.key, name: h.name, aliases: aliases(h.aliases) })),

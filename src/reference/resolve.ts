@@ -8,7 +8,8 @@ import type { ToolError } from '../../generated/catalog-types.js';
 import { closest } from '../calculators/similarity.js';
 import { failure, type Failure } from '../calculators/failures.js';
 import { keyForm } from './normalize.js';
-import type { MatchType, RecordKind, SearchIndex, SearchMatch } from './search.js';
+import { KINDS } from './kinds.js';
+import { RECORD_KINDS, type MatchType, type RecordKind, type SearchIndex, type SearchMatch } from './search.js';
 
 /** How the argument was matched when it was not the record's key itself. */
 export interface Resolved {
@@ -20,20 +21,19 @@ export interface Resolved {
 export type Resolution<T> = { ok: true; record: T; resolved?: Resolved } | Failure;
 
 /** A fuzzy match resolves on its own only from this score, and only this far ahead of the runner-up. */
-export const RESOLVE_MIN_SCORE = 0.6;
-export const RESOLVE_MIN_LEAD = 0.05;
+const RESOLVE_MIN_SCORE = 0.6;
+const RESOLVE_MIN_LEAD = 0.05;
 const AMBIGUOUS_WINDOW = 0.1;
 const MAX_CANDIDATES = 8;
 
-const TOOL_OF: Record<RecordKind, string> = { hero: 'get_hero', master: 'get_master', item: 'get_item', event: 'get_event' };
-const NOUN: Record<RecordKind, { one: string; many: string }> = {
-  hero: { one: 'hero', many: 'heroes' },
-  master: { one: 'Master', many: 'Masters' },
-  item: { one: 'item', many: 'items' },
-  event: { one: 'event', many: 'events' },
-};
+/** Scores carry three decimals; gaps are compared in whole thousandths so 0.85 - 0.8 is the 0.05 it reads as. */
+function thousandths(score: number): number {
+  return Math.round(score * 1000);
+}
 
-function shown(input: string): string {
+
+/** The argument as quoted in a message: trimmed, and cut at 60 characters. */
+export function quotedInput(input: string): string {
   const trimmed = input.trim();
   return JSON.stringify(trimmed.length > 60 ? `${trimmed.slice(0, 60)}…` : trimmed);
 }
@@ -48,10 +48,10 @@ export function resolveRecord<T>(kind: RecordKind, input: string, records: Reado
   if (direct !== undefined) {
     return input.trim() === key ? { ok: true, record: direct } : { ok: true, record: direct, resolved: { from: input, matched: key, match_type: 'exact' } };
   }
-  const noun = NOUN[kind];
-  const allowed = `${article(noun.one)} ${noun.one} key from search_database, or the ${noun.one}'s name or an alias`;
+  const noun = KINDS[kind].singular;
+  const allowed = `${article(noun)} ${noun} key from search_database, or the ${noun}'s name or an alias`;
   if (key === '') {
-    return failure({ code: 'INVALID_ARGUMENTS', message: `key ${shown(input)} has no letters or digits: give ${allowed} (e.g. ${exampleKey(records)}).`, argument: '/key', allowed, suggestions: [] });
+    return failure({ code: 'INVALID_ARGUMENTS', message: `key ${quotedInput(input)} has no letters or digits: give ${allowed} (e.g. ${exampleKey(records)}).`, argument: '/key', allowed, suggestions: [] });
   }
 
   const { matches } = index.search(input, { kinds: [kind], limit: 20 });
@@ -61,8 +61,9 @@ export function resolveRecord<T>(kind: RecordKind, input: string, records: Reado
 
   const [top, second] = matches;
   if (top && top.score >= RESOLVE_MIN_SCORE) {
-    if (!second || top.score - second.score >= RESOLVE_MIN_LEAD) return found(records, top, input);
-    return ambiguous(kind, input, matches.filter((m) => m.score >= top.score - AMBIGUOUS_WINDOW).slice(0, MAX_CANDIDATES), allowed);
+    const behindTop = (m: SearchMatch) => thousandths(top.score) - thousandths(m.score);
+    if (!second || behindTop(second) >= thousandths(RESOLVE_MIN_LEAD)) return found(records, top, input);
+    return ambiguous(kind, input, matches.filter((m) => behindTop(m) <= thousandths(AMBIGUOUS_WINDOW)).slice(0, MAX_CANDIDATES), allowed);
   }
   return notFound(kind, input, matches, records, index, allowed);
 }
@@ -74,7 +75,7 @@ function found<T>(records: ReadonlyMap<string, T>, match: SearchMatch, input: st
 function ambiguous(kind: RecordKind, input: string, candidates: readonly SearchMatch[], allowed: string): Failure {
   const error: ToolError = {
     code: 'AMBIGUOUS',
-    message: `${shown(input)} matches several ${NOUN[kind].many}: ${listed(candidates)}. Call ${TOOL_OF[kind]} again with one of these keys.`,
+    message: `${quotedInput(input)} matches several ${KINDS[kind].plural}: ${listed(candidates)}. Call ${KINDS[kind].tool} again with one of these keys.`,
     argument: '/key',
     allowed,
     suggestions: candidates.map((m) => m.key),
@@ -83,16 +84,17 @@ function ambiguous(kind: RecordKind, input: string, candidates: readonly SearchM
 }
 
 function notFound<T>(kind: RecordKind, input: string, matches: readonly SearchMatch[], records: ReadonlyMap<string, T>, index: SearchIndex, allowed: string): Failure {
-  const noun = NOUN[kind];
+  const { singular, plural } = KINDS[kind];
   const near = matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closest(keyForm(input), [...records.keys()], 3);
-  const parts = [`No ${noun.one} matches ${shown(input)}.`];
+  const parts = [`No ${singular} matches ${quotedInput(input)}.`];
   // The name may be right and the tool wrong: "Valora" is a Master, not a hero.
-  const elsewhere = index.search(input, { kinds: (['hero', 'master', 'item', 'event'] as const).filter((k) => k !== kind), limit: 1 }).matches[0];
+  const elsewhere = index.search(input, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 1 }).matches[0];
   if (elsewhere && elsewhere.score >= 0.85) {
-    parts.push(`${elsewhere.name} is ${article(NOUN[elsewhere.kind].one)} ${NOUN[elsewhere.kind].one}: call ${TOOL_OF[elsewhere.kind]} with key "${elsewhere.key}".`);
+    const other = KINDS[elsewhere.kind];
+    parts.push(`${elsewhere.name} is ${article(other.singular)} ${other.singular}: call ${other.tool} with key "${elsewhere.key}".`);
   }
-  if (near.length > 0) parts.push(`Closest ${noun.many}: ${near.join(', ')}.`);
-  parts.push(`Use search_database to find ${article(noun.one)} ${noun.one} by part of its name.`);
+  if (near.length > 0) parts.push(`Closest ${plural}: ${near.join(', ')}.`);
+  parts.push(`Use search_database to find ${article(singular)} ${singular} by part of its name.`);
   return failure({ code: 'NOT_FOUND', message: parts.join(' '), argument: '/key', allowed, suggestions: near });
 }
 

@@ -10,7 +10,6 @@ import { failure, success, type Outcome } from '../calculators/failures.js';
 import {
   citedSources,
   events,
-  eventsFile,
   heroes,
   heroesFile,
   items,
@@ -18,12 +17,14 @@ import {
   mastersFile,
   recordUrl,
   referenceIndex,
+  rewardingEvents,
   summaryOf,
   tierListFile,
   tierRoles,
 } from './catalog.js';
-import type { Resolved } from './resolve.js';
-import type { RecordKind, SearchMatch } from './search.js';
+import { KINDS } from './kinds.js';
+import { quotedInput, type Resolved } from './resolve.js';
+import { RECORD_KINDS, type RecordKind, type SearchMatch } from './search.js';
 
 type Link = { key: string; name: string; url: string };
 
@@ -59,15 +60,9 @@ const KIND_OF_ARGUMENT: Record<NonNullable<SearchDatabaseInput['kind']>, RecordK
   events: 'event',
   event: 'event',
 };
-const PLURAL: Record<RecordKind, 'heroes' | 'masters' | 'items' | 'events'> = { hero: 'heroes', master: 'masters', item: 'items', event: 'events' };
 
 function matchOut(baseUrl: string, m: SearchMatch): SearchDatabaseOutput['matches'][number] {
   return { key: m.key, kind: m.kind, name: m.name, score: m.score, url: recordUrl(baseUrl, m.kind, m.key), matched: m.matched, match_type: m.match_type, summary: summaryOf(m.kind, m.key) };
-}
-
-function quotedQuery(query: string): string {
-  const trimmed = query.trim();
-  return JSON.stringify(trimmed.length > 60 ? `${trimmed.slice(0, 60)}…` : trimmed);
 }
 
 export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Outcome<SearchDatabaseOutput> {
@@ -76,7 +71,7 @@ export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Out
   if (result.normalized === '') {
     return failure({
       code: 'INVALID_ARGUMENTS',
-      message: `query ${quotedQuery(input.query)} has no letters or digits: give a name or part of one, e.g. "Amadeus" or "bear hunt".`,
+      message: `query ${quotedInput(input.query)} has no letters or digits: give a name or part of one, e.g. "Amadeus" or "bear hunt".`,
       argument: '/query',
       allowed: 'a name or part of one',
       suggestions: [],
@@ -84,23 +79,23 @@ export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Out
   }
   const out: SearchDatabaseOutput = {
     query: input.query,
-    kind: kind ? PLURAL[kind] : 'all',
+    kind: kind ? KINDS[kind].path : 'all',
     matches: result.matches.map((m) => matchOut(baseUrl, m)),
     total_matches: result.total,
     data_version: DATA_VERSION,
   };
   if (result.total > 0) return success(out);
-  const others = kind ? referenceIndex.search(input.query, { kinds: (['hero', 'master', 'item', 'event'] as const).filter((k) => k !== kind), limit: 3 }).matches : [];
+  const others = kind ? referenceIndex.search(input.query, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 3 }).matches : [];
   if (others.length > 0) {
     return success({
       ...out,
-      message: `No ${PLURAL[kind!]} match ${quotedQuery(input.query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
+      message: `No ${KINDS[kind!].path} match ${quotedInput(input.query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
       elsewhere: others.map((m) => matchOut(baseUrl, m)),
     });
   }
   return success({
     ...out,
-    message: `Nothing matches ${quotedQuery(input.query)}${kind ? ` among ${PLURAL[kind]}` : ''}. Try part of the name, another spelling or an alias${kind ? ', or search without kind' : ''}.`,
+    message: `Nothing matches ${quotedInput(input.query)}${kind ? ` among ${KINDS[kind].path}` : ''}. Try part of the name, another spelling or an alias${kind ? ', or search without kind' : ''}.`,
   });
 }
 
@@ -215,9 +210,7 @@ export function grantingEvents(item: Item, baseUrl: string): GetItemOutput['gran
     const event = events.get(grant.event)!;
     byKey.set(event.key, { key: event.key, name: event.name, url: recordUrl(baseUrl, 'event', event.key), ...(grant.note ? { note: grant.note } : {}), listed_in: ['item'] });
   }
-  for (const event of eventsFile.events) {
-    const reward = event.rewards.find((r) => r.item === item.key);
-    if (!reward) continue;
+  for (const { event, reward } of rewardingEvents.get(item.key) ?? []) {
     const known = byKey.get(event.key);
     if (known) {
       known.listed_in = ['item', 'event'];
@@ -289,7 +282,7 @@ export function eventResult(event: GameEvent, baseUrl: string, resolved?: Resolv
 // ---------------------------------------------------------------- get_tier_list
 
 /** The role a `role` argument names: a role key or one of its aliases. */
-export function tierRoleFor(name: string): TierRole | undefined {
+function tierRoleFor(name: string): TierRole | undefined {
   return tierRoles.get(name) ?? tierListFile.roles.find((r) => r.aliases?.includes(name));
 }
 

@@ -56,9 +56,9 @@ export interface SearchResult {
 }
 
 /** Longest normalised query that is matched; names are far shorter, so nothing is lost. */
-export const MAX_QUERY_CHARS = 120;
+const MAX_QUERY_CHARS = 120;
 const MAX_QUERY_WORDS = 16;
-export const MIN_SCORE = 0.45;
+const MIN_SCORE = 0.45;
 const FIELD_WEIGHT: Record<MatchedField, number> = { name: 1, key: 1, alias: 0.97, title: 0.9 };
 const KIND_ORDER: Record<RecordKind, number> = { hero: 0, master: 1, item: 2, event: 3 };
 
@@ -246,12 +246,12 @@ function mentions(queryWords: readonly string[], termWords: readonly string[]): 
 }
 
 // The best score so far and its match type while scoring one term (module state, so scoring allocates nothing).
-let best = 0;
+let bestScore = 0;
 let scoredType: MatchType = 'exact';
 
 function consider(score: number, type: MatchType): void {
-  if (score > best) {
-    best = score;
+  if (score > bestScore) {
+    bestScore = score;
     scoredType = type;
   }
 }
@@ -262,7 +262,7 @@ function scoreTerm(query: Query, term: Term): number {
     scoredType = 'exact';
     return 1;
   }
-  best = 0;
+  bestScore = 0;
   const qc = query.compact;
   const isPrefix = qc.length >= 2 && term.compact.startsWith(qc);
   if (isPrefix) {
@@ -275,8 +275,8 @@ function scoreTerm(query: Query, term: Term): number {
   consider(wordsScore(query.tokens, query.masks, term.tokens, term.masks), 'words');
   if (query.tokens.length > 1) consider(wordsScore(query.joined, query.joinedMasks, term.tokens, term.masks), 'words');
 
-  if (qc.length >= 4 && typoAllowed(qc, term.compact) && !tooDifferent(query.compactMask, term.compactMask, typoBudget(Math.max(qc.length, term.compact.length)))) {
-    const budget = typoBudget(Math.max(qc.length, term.compact.length));
+  const budget = typoBudget(Math.max(qc.length, term.compact.length));
+  if (qc.length >= 4 && typoAllowed(qc, term.compact) && !tooDifferent(query.compactMask, term.compactMask, budget)) {
     const whole = boundedDistance(qc, term.compact, budget);
     if (whole <= budget) consider(0.78 - 0.08 * whole, 'typo');
     else if (term.compact.length > qc.length + 1) {
@@ -293,7 +293,7 @@ function scoreTerm(query: Query, term: Term): number {
   if (query.tokens.length > term.tokens.length && term.compact.length >= 4 && mentions(query.tokens, term.tokens)) {
     consider(0.5 + 0.2 * (term.tokens.length / query.tokens.length), 'mentions');
   }
-  return best;
+  return bestScore;
 }
 
 function parseQuery(raw: string): Query {
@@ -328,7 +328,7 @@ export class SearchIndex {
       };
       add(record.name, 'name');
       add(stripParenthetical(record.name), 'name');
-      add(record.key.replaceAll('-', ' '), 'key');
+      add(record.key, 'key');
       for (const alias of record.aliases ?? []) add(alias, 'alias');
       for (const title of record.titles ?? []) add(title, 'title');
     });
@@ -339,17 +339,17 @@ export class SearchIndex {
     const query = parseQuery(raw);
     if (query.text === '') return { matches: [], total: 0, normalized: '' };
     const kinds = options.kinds && options.kinds.length > 0 ? new Set(options.kinds) : undefined;
-    const best = new Map<number, { score: number; term: Term; type: MatchType }>();
+    const bestPerRecord = new Map<number, { score: number; term: Term; type: MatchType }>();
     for (const term of this.#terms) {
       if (kinds && !kinds.has(this.records[term.record]!.kind)) continue;
-      const raw = scoreTerm(query, term);
-      if (raw === 0) continue;
-      const score = raw * term.weight;
-      const current = best.get(term.record);
-      if (!current || score > current.score) best.set(term.record, { score, term, type: scoredType });
+      const termScore = scoreTerm(query, term);
+      if (termScore === 0) continue;
+      const score = termScore * term.weight;
+      const current = bestPerRecord.get(term.record);
+      if (!current || score > current.score) bestPerRecord.set(term.record, { score, term, type: scoredType });
     }
     const matches: SearchMatch[] = [];
-    for (const [index, { score, term, type }] of best) {
+    for (const [index, { score, term, type }] of bestPerRecord) {
       const rounded = Math.round(score * 1000) / 1000;
       if (rounded < MIN_SCORE) continue;
       const record = this.records[index]!;

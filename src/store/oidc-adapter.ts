@@ -103,3 +103,28 @@ export async function deleteExpiredOidcPayloads(db: Db, nowSeconds: number): Pro
   const result = await db.deleteFrom('oidc_payloads').where('expires_at', 'is not', null).where('expires_at', '<', nowSeconds).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Ends a user's sign-ins: their sessions and grants, and every code and refresh token issued under those grants
+ * (after a password change, nothing signed in with the old one may keep reading). Access tokens are JWTs that are
+ * not stored; they run out within their 10 minutes. Returns how many records went.
+ */
+export async function deleteOidcPayloadsOfAccount(db: Db, accountId: string): Promise<number> {
+  // The account is inside the JSON payload; reading it here rather than in SQL keeps SQLite and Postgres alike.
+  const rows = await db.selectFrom('oidc_payloads').select(['id', 'type', 'payload']).where('type', 'in', ['Session', 'Grant']).execute();
+  const owned = rows.filter((row) => {
+    try {
+      return (JSON.parse(row.payload) as { accountId?: unknown }).accountId === accountId;
+    } catch {
+      return false;
+    }
+  });
+  if (owned.length === 0) return 0;
+  const grantIds = owned.filter((row) => row.type === 'Grant').map((row) => row.id);
+  return db.transaction().execute(async (trx) => {
+    let deleted = 0;
+    if (grantIds.length > 0) deleted += Number((await trx.deleteFrom('oidc_payloads').where('grant_id', 'in', grantIds).executeTakeFirst()).numDeletedRows);
+    for (const row of owned) deleted += Number((await trx.deleteFrom('oidc_payloads').where('id', '=', row.id).where('type', '=', row.type).executeTakeFirst()).numDeletedRows);
+    return deleted;
+  });
+}

@@ -36,8 +36,15 @@ export class StoredDataError extends Error {
   }
 }
 
-function checked<T>(schema: SchemaName, what: string, json: string): T {
-  const value = JSON.parse(json) as unknown;
+function parsed(what: string, json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new StoredDataError(what, `not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+function checked<T>(schema: SchemaName, what: string, value: unknown): T {
   const problems = schemaProblems(schema, value);
   if (problems.length > 0) throw new StoredDataError(what, problems.map((p) => `${p.pointer}: ${p.message}`).join('; '));
   return value as T;
@@ -46,7 +53,7 @@ function checked<T>(schema: SchemaName, what: string, json: string): T {
 export function createPlayerDataStore(db: Db, nowSeconds: () => number): PlayerDataStore {
   async function document<T>(userId: string, kind: 'profile' | 'inventory', schema: SchemaName): Promise<Dated<T> | undefined> {
     const row = await db.selectFrom('player_documents').select(['document', 'updated_at']).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
-    return row && { value: checked<T>(schema, kind, row.document), updatedAt: Number(row.updated_at) };
+    return row && { value: checked<T>(schema, kind, parsed(kind, row.document)), updatedAt: Number(row.updated_at) };
   }
 
   function readerFor(userId: string): PlayerDataReader {
@@ -55,9 +62,8 @@ export function createPlayerDataStore(db: Db, nowSeconds: () => number): PlayerD
       inventory: () => document<Inventory>(userId, 'inventory', 'kingshot:inventory'),
       async goals() {
         const rows = await db.selectFrom('player_goals').select(['id', 'goal', 'active']).where('user_id', '=', userId).orderBy('position').execute();
-        const goals = rows.map((r) => ({ ...(JSON.parse(r.goal) as object), active: r.active === 1 }));
-        checked<Goal[]>('kingshot:goals', 'goals', JSON.stringify(goals));
-        return rows.map((r, i) => ({ id: Number(r.id), goal: goals[i] as Goal }));
+        const goals = checked<Goal[]>('kingshot:goals', 'goals', rows.map((r) => ({ ...(parsed('goals', r.goal) as object), active: r.active === 1 })));
+        return rows.map((r, i) => ({ id: Number(r.id), goal: goals[i]! }));
       },
     };
   }

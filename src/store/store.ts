@@ -1,6 +1,6 @@
 /** The store as the rest of the service sees it: small interfaces over one database, opened once per process. */
 import { openDatabase, type Db } from './database.js';
-import { deleteExpiredOidcPayloads } from './oidc-adapter.js';
+import { deleteExpiredOidcPayloads, deleteOidcPayloadsOfAccount } from './oidc-adapter.js';
 import { createPlayerDataStore, type PlayerDataStore } from './player-data.js';
 import { createUserStore, type UserStore } from './users.js';
 
@@ -12,6 +12,8 @@ export interface Store {
   readonly nowSeconds: () => number;
   /** Deletes expired OAuth records (codes, sessions, tokens, interactions); returns how many went. */
   deleteExpired(): Promise<number>;
+  /** Ends a user's sessions, grants, codes and refresh tokens; returns how many records went. */
+  endSignIns(userId: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function openStore(dataDir: string, clock: () => Date = () => new D
     players: createPlayerDataStore(db, nowSeconds),
     nowSeconds,
     deleteExpired: () => deleteExpiredOidcPayloads(db, nowSeconds()),
+    endSignIns: (userId) => deleteOidcPayloadsOfAccount(db, userId),
     close: () => db.destroy(),
   };
 }

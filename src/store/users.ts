@@ -35,6 +35,11 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** Why an email cannot be an account's sign-in, or undefined when it can. */
+export function emailProblem(email: string): string | undefined {
+  return EMAIL.test(normaliseEmail(email)) ? undefined : `"${email}" is not an email address`;
+}
+
 type Row = { id: string; email: string; name: string; created_at: number; updated_at: number };
 function toUser(row: Row): User {
   return { id: row.id, email: row.email, name: row.name, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) };
@@ -63,8 +68,7 @@ export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
     },
     async create({ email, name, password }) {
       const normalised = normaliseEmail(email);
-      if (!EMAIL.test(normalised)) throw new UserError(`"${email}" is not an email address`);
-      const problem = passwordProblem(password);
+      const problem = emailProblem(email) ?? passwordProblem(password);
       if (problem) throw new UserError(problem);
       if (await this.findByEmail(normalised)) throw new UserError(`a user with email ${normalised} already exists`);
       const now = nowSeconds();

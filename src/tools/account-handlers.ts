@@ -4,17 +4,17 @@
  */
 import type { ToolHandlers } from '../../generated/tools/index.js';
 import type { ToolError } from '../../generated/catalog-types.js';
+import { governorCharm } from '../../generated/data/costs/governor-charm.js';
+import { governorGear } from '../../generated/data/costs/governor-gear.js';
+import { heroShards } from '../../generated/data/costs/hero-shards.js';
+import { heroWidgets } from '../../generated/data/costs/hero-widgets.js';
+import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
+import { truegold } from '../../generated/data/costs/truegold.js';
 import { goalsReport, isoSeconds } from '../account/goals-report.js';
 import { buildingLevelLabel } from '../calculators/truegold.js';
 import { failure, success, type Failure } from '../calculators/failures.js';
 import { StoredDataError } from '../store/player-data.js';
 import type { AccountContext, ToolContext } from './context.js';
-import { governorCharmCost } from '../calculators/governor-charm.js';
-import { governorGearCost } from '../calculators/governor-gear.js';
-import { heroShardsCost } from '../calculators/hero-shards.js';
-import { masteryForgingCost } from '../calculators/mastery-forging.js';
-import { truegoldUpgradeCost } from '../calculators/truegold.js';
-import { heroWidgetsCost } from '../calculators/hero-widgets.js';
 
 type AccountToolName = 'get_my_profile' | 'get_my_goals' | 'get_my_inventory';
 
@@ -41,17 +41,9 @@ async function guarded<T>(account: AccountContext | undefined, read: (account: A
 }
 
 /** Display names of every material key (all cost systems), for the inventory. */
-const MATERIAL_NAMES: Readonly<Record<string, string>> = (() => {
-  const results = [
-    governorGearCost({ from: 'not crafted', to: 'not crafted' }),
-    governorCharmCost({ from: 0, to: 0 }),
-    truegoldUpgradeCost({ building: 'town_center', from: 30, to: 30 }),
-    heroShardsCost({ from: 'locked', to: 'locked' }),
-    heroWidgetsCost({ from: 0, to: 0 }),
-    masteryForgingCost({ from: 0, to: 0 }),
-  ];
-  return Object.assign({}, ...results.map((r) => (r.ok ? r.value.materials : {}))) as Record<string, string>;
-})();
+const MATERIAL_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  [governorGear, governorCharm, truegold, heroShards, heroWidgets, masteryForging].flatMap((table) => table.materials.map((m) => [m.key, m.name])),
+);
 
 export const accountHandlers: Pick<ToolHandlers<ToolContext>, AccountToolName> = {
   get_my_profile: (_input, context) =>

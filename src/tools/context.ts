@@ -12,9 +12,7 @@ export interface ToolContext {
   readonly account?: AccountContext;
 }
 
-/** Who the bearer token belongs to, and read access to that player's data only. */
+/** The signed-in player of the bearer token: read access to that player's data only. */
 export interface AccountContext {
-  /** The token's `sub`: the user id. */
-  readonly userId: string;
   readonly data: PlayerDataReader;
 }

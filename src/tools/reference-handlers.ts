@@ -3,30 +3,26 @@
  * describes), and the tier list. Thin adapters from the catalogue's input types to src/reference/.
  */
 import type { ToolHandlers } from '../../generated/tools/index.js';
+import { success, type Outcome } from '../calculators/failures.js';
 import { events, heroes, items, masters, referenceIndex } from '../reference/catalog.js';
-import { resolveRecord } from '../reference/resolve.js';
+import { resolveRecord, type Resolved } from '../reference/resolve.js';
 import { eventResult, heroResult, itemResult, masterResult, searchDatabase, tierListResult } from '../reference/results.js';
+import type { RecordKind } from '../reference/search.js';
 import type { ToolContext } from './context.js';
 
 type ReferenceToolName = 'search_database' | 'get_hero' | 'get_master' | 'get_item' | 'get_event' | 'get_tier_list';
 
+/** One record of a kind by its key, name or alias, shaped by `result`; or the resolver's failure. */
+function lookup<T, R>(kind: RecordKind, key: string, records: ReadonlyMap<string, T>, result: (record: T, resolved: Resolved | undefined) => R): Outcome<R> {
+  const found = resolveRecord(kind, key, records, referenceIndex);
+  return found.ok ? success(result(found.record, found.resolved)) : found;
+}
+
 export const referenceHandlers: Pick<ToolHandlers<ToolContext>, ReferenceToolName> = {
   search_database: (input, context) => searchDatabase(input, context.baseUrl),
-  get_hero: (input, context) => {
-    const found = resolveRecord('hero', input.key, heroes, referenceIndex);
-    return found.ok ? { ok: true, value: heroResult(found.record, context.baseUrl, found.resolved) } : found;
-  },
-  get_master: (input, context) => {
-    const found = resolveRecord('master', input.key, masters, referenceIndex);
-    return found.ok ? { ok: true, value: masterResult(found.record, context.baseUrl, found.resolved) } : found;
-  },
-  get_item: (input, context) => {
-    const found = resolveRecord('item', input.key, items, referenceIndex);
-    return found.ok ? { ok: true, value: itemResult(found.record, context.baseUrl, found.resolved) } : found;
-  },
-  get_event: (input, context) => {
-    const found = resolveRecord('event', input.key, events, referenceIndex);
-    return found.ok ? { ok: true, value: eventResult(found.record, context.baseUrl, found.resolved) } : found;
-  },
+  get_hero: (input, context) => lookup('hero', input.key, heroes, (hero, resolved) => heroResult(hero, context.baseUrl, resolved)),
+  get_master: (input, context) => lookup('master', input.key, masters, (master, resolved) => masterResult(master, context.baseUrl, resolved)),
+  get_item: (input, context) => lookup('item', input.key, items, (item, resolved) => itemResult(item, context.baseUrl, resolved)),
+  get_event: (input, context) => lookup('event', input.key, events, (event, resolved) => eventResult(event, context.baseUrl, resolved)),
   get_tier_list: (input, context) => tierListResult(input, context.baseUrl),
 };

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import { CliError, runCli, type CliIo } from '../../src/cli/main.js';
+import { StoredDataError } from '../../src/store/player-data.js';
 import { openStore, type Store } from '../../src/store/store.js';
 
 let store: Store;
@@ -91,5 +92,40 @@ describe('import and export', () => {
   it('rejects a file that is not JSON', async () => {
     files.set('x.json', '{oops');
     await expect(runCli(['import', 'p@example.com', 'x.json'], store, io)).rejects.toThrow('x.json is not JSON');
+  });
+
+  it('a file it cannot read or write is a CLI error naming the file, and nothing is written', async () => {
+    await expect(runCli(['import', 'p@example.com', 'missing.json'], store, io)).rejects.toThrow(new CliError('cannot read missing.json: no file missing.json'));
+    const readOnly: CliIo = { ...io, writeFile: (p) => { throw new Error(`EACCES: permission denied, open '${p}'`); } };
+    await expect(runCli(['export', 'p@example.com', '/root/out.json'], store, readOnly)).rejects.toThrow(new CliError("cannot write /root/out.json: EACCES: permission denied, open '/root/out.json'"));
+    expect(await store.players.export((await store.users.findByEmail('p@example.com'))!.id)).toEqual({ goals: [] });
+  });
+});
+
+describe('stored data that no longer passes its schema', () => {
+  let id: string;
+  beforeEach(async () => {
+    await runCli(['create-user', 'p@example.com'], store, io);
+    id = (await store.users.findByEmail('p@example.com'))!.id;
+    files.set('ok.json', JSON.stringify(DEMO_PLAYER));
+    await runCli(['import', 'p@example.com', 'ok.json'], store, io);
+    // Edited by hand in the database: the profile lost its power, the inventory is not JSON at all.
+    await store.db.updateTable('player_documents').set({ document: JSON.stringify({ ...DEMO_PLAYER.profile, power: 'lots' }) }).where('user_id', '=', id).where('kind', '=', 'profile').execute();
+    await store.db.updateTable('player_documents').set({ document: '{not json' }).where('user_id', '=', id).where('kind', '=', 'inventory').execute();
+  });
+
+  it('is reported as such on read, JSON or not', async () => {
+    await expect(store.players.readerFor(id).profile()).rejects.toThrow(new StoredDataError('profile', '/power: must be integer'));
+    await expect(store.players.readerFor(id).inventory()).rejects.toThrow(/^stored inventory is invalid: not JSON \(/);
+    await expect(runCli(['export', 'p@example.com'], store, io)).rejects.toBeInstanceOf(StoredDataError);
+  });
+
+  it('is repaired by importing the sections again, which is what the account tools tell the player', async () => {
+    files.set('goals.json', JSON.stringify({ goals: DEMO_PLAYER.goals }));
+    await expect(runCli(['import', 'p@example.com', 'goals.json'], store, io)).rejects.toThrow(
+      new CliError('stored profile is invalid: /power: must be integer; goals are checked against the profile, so import a file that includes a profile'),
+    );
+    await runCli(['import', 'p@example.com', 'ok.json'], store, io);
+    expect(JSON.parse(JSON.stringify(await store.players.export(id)))).toEqual(JSON.parse(JSON.stringify(DEMO_PLAYER)));
   });
 });

@@ -90,6 +90,17 @@ describe('worked examples', () => {
     expect(r.goals[0]!.notes).toEqual(['zoe is not in the profile, so the hero counts as locked.']);
   });
 
+  it('names heroes and buildings as the game data does', () => {
+    const r = report([
+      { system: 'hero_shards', hero: 'wee-and-woo', target: '1★ 1/6', active: true },
+      { system: 'truegold', building: 'war_academy', target: 'TG1', active: true },
+      { system: 'governor_charm', piece: 'pants', slot: 2, target: 3, active: true },
+    ], {}, {});
+    expect(r.goals.map((g) => g.subject)).toEqual(['Wee & Woo stars', 'War Academy', 'Pants charm 2']);
+    expect(r.goals[0]!.title).toBe('Wee & Woo stars: locked → 1★ 1/6');
+    expect(r.goals[0]!.materials.map((m) => m.name)).toEqual(['Hero Shards (Wee & Woo)']);
+  });
+
   it('a Town Center below 30 is counted from 30, and says so', () => {
     const r = report([{ system: 'truegold', building: 'town_center', target: 'TG1', active: true }], { town_center_level: 25 }, {});
     expect(r.goals[0]!.from).toBe('30');

@@ -6,6 +6,8 @@
 import * as client from 'openid-client';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_HEADERS } from '../../src/auth/pages.js';
+import { runCli } from '../../src/cli/main.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, listen, type ListeningService } from '../account-helpers.js';
 import { MCP_HEADERS } from '../helpers.js';
 import { Browser } from './browser.js';
@@ -96,6 +98,75 @@ describe('metadata (12)', () => {
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwks.keys[0]).not.toHaveProperty('d');
+  });
+});
+
+describe('behind a TLS proxy (15)', () => {
+  let proxied: ListeningService;
+  const PUBLIC = 'https://kingshot.test';
+  beforeAll(async () => {
+    proxied = await listen({ baseUrl: PUBLIC });
+  });
+  afterAll(async () => {
+    await proxied.stop();
+    proxied.cleanup();
+  });
+  const direct = (path: string) => `http://127.0.0.1:${proxied.port}${path}`;
+
+  it('every URL in the metadata is on BASE_URL, whatever X-Forwarded-Host or -Proto the client sends', async () => {
+    for (const headers of [{}, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'kingshot.test.evil.example' }] as Record<string, string>[]) {
+      const meta = await (await fetch(direct('/.well-known/oauth-authorization-server'), { headers })).json();
+      expect(meta.issuer).toBe(PUBLIC);
+      const urls = Object.entries(meta).filter(([name]) => name.endsWith('_endpoint') || name.endsWith('_uri'));
+      expect(urls.length).toBeGreaterThanOrEqual(5);
+      for (const [name, url] of urls) expect(url, `${name} with ${JSON.stringify(headers)}`).toMatch(/^https:\/\/kingshot\.test\/api\/auth\/mcp\//);
+    }
+  });
+
+  it('sends the sign-in to BASE_URL with a secure interaction cookie', async () => {
+    const registered = await fetch(direct('/api/auth/mcp/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-host': 'evil.example' },
+      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }),
+    });
+    expect(registered.status).toBe(201);
+    const { client_id, registration_client_uri } = await registered.json();
+    expect(registration_client_uri).toMatch(/^https:\/\/kingshot\.test\//);
+    const query = new URLSearchParams({ client_id, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's' });
+    const res = await fetch(direct(`/api/auth/mcp/authorize?${query}`), { redirect: 'manual', headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/^(https:\/\/kingshot\.test)?\/interaction\//);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie.toLowerCase()).toContain('; secure');
+  });
+});
+
+describe('a password change', () => {
+  it('ends the sessions, grants and refresh tokens signed in with the old password (CLI set-password)', async () => {
+    const own = await listen();
+    try {
+      const config = await client.dynamicClientRegistration(new URL(own.baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }, client.None(), insecure);
+      const authorizeUrl = async (verifier: string) => client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid offline_access', prompt: 'consent', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+      const verifier = client.randomPKCECodeVerifier();
+      const browser = new Browser(REDIRECT);
+      const { callback } = await browser.authorize(await authorizeUrl(verifier), DEMO);
+      const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
+      const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+      // Still signed in: authorizing again goes past the sign-in form.
+      expect((await browser.follow(await authorizeUrl(client.randomPKCECodeVerifier()))).html).not.toContain('/login"');
+
+      let out = '';
+      const io = { stdout: (t: string) => void (out += t), readStdin: () => 'a-brand-new-password\n', readFile: () => '', writeFile: () => undefined };
+      await runCli(['set-password', DEMO_EMAIL, '--password-stdin'], own.services.store, io);
+      expect(out).toMatch(/^password of demo@kingshot\.example changed; [1-9]\d* sign-in record\(s\) ended\n$/);
+
+      await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+      expect((await browser.follow(await authorizeUrl(client.randomPKCECodeVerifier()))).html).toContain('/login"');
+    } finally {
+      await own.stop();
+      own.cleanup();
+    }
   });
 });
 
@@ -234,6 +305,8 @@ describe('redirect URIs (3)', () => {
       const res = await fetch(s.url, { redirect: 'manual' });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
+      // The provider's error page carries the same headers as our own sign-in pages.
+      for (const [name, value] of Object.entries(PAGE_HEADERS)) expect(res.headers.get(name), name).toBe(value);
       const html = await res.text();
       expect(html).toContain('redirect_uri did not match any of the client');
     }

@@ -3,12 +3,13 @@
  * be wrong gets 401 with the Bearer challenge; a good token reads its own player's data and nobody else's.
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOOLS } from '../../generated/tools/index.js';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import type { AccountServices } from '../../src/auth/account-services.js';
+import { protectedEndpoint } from '../../src/auth/mount.js';
 import { accountApp, accountRpc, accountServices, callAccountTool, mintAccessToken, RESOURCE } from '../account-helpers.js';
-import { BASE, MCP_HEADERS, rpc, testApp } from '../helpers.js';
+import { BASE, fromAddress, MCP_HEADERS, rpc, testApp } from '../helpers.js';
 
 const PRM = `${BASE}/.well-known/oauth-protected-resource/mcp/account`;
 let services: AccountServices & { demoUserId: string };
@@ -145,10 +146,18 @@ describe('with a valid token', () => {
     expect((await callAccountTool(app, other, 'get_my_profile')).structured).toMatchObject({ player_id: '99990001', name: 'Someone Else', kingdom: 7 });
     const goals = (await callAccountTool(app, other, 'get_my_goals')).structured;
     expect(goals.goals.map((g: { title: string }) => g.title)).toEqual(['Jabel Exclusive Gear: 4 → 10']);
-    expect((await callAccountTool(app, other, 'get_my_inventory')).structured.sections.widgets).toEqual({ jabel: 275 });
-    // Arguments cannot name another player: the tools take none.
+    const inventory = (await callAccountTool(app, other, 'get_my_inventory')).structured;
+    expect(inventory.sections.widgets).toEqual({ jabel: 275 });
+    expect(inventory.materials).toEqual({
+      satin: 'Satin', gilded_threads: 'Gilded Threads', artisans_vision: "Artisan's Vision", charm_guides: 'Charm Guides', charm_designs: 'Charm Designs',
+      truegold: 'Truegold', tempered_truegold: 'Tempered Truegold', shards: 'Hero Shards', widgets: 'Widgets',
+      forgehammers: 'Forgehammers', mythic_gear_pieces: 'Mythic gear pieces', mithril: 'Mithril', enhancement_xp: 'Enhancement XP',
+    });
+    // Arguments cannot name another player: the tools take none, and an extra one is refused, not read.
     const sneaky = await callAccountTool(app, demo, 'get_my_profile', { user_id: otherUserId });
     expect(sneaky.result.isError).toBe(true);
+    expect(JSON.parse(sneaky.text!).error).toMatchObject({ code: 'INVALID_ARGUMENTS', argument: '/user_id' });
+    expect(sneaky.text).not.toContain('Someone Else');
   });
 
   it('a token for a user without saved data gets a NOT_FOUND tool failure', async () => {
@@ -159,6 +168,22 @@ describe('with a valid token', () => {
     expect(JSON.parse(text!).error.code).toBe('NOT_FOUND');
     const goals = await callAccountTool(app, await mintAccessToken(services, user.id), 'get_my_goals');
     expect(goals.structured).toMatchObject({ goals: [], combined: { materials: [], readiness: 1, ready: true }, inactive_goals: 0, profile_updated_at: null });
+  });
+
+  it('saved data that fails its schema is an UNAVAILABLE tool failure, not a half-read answer or a crash', async () => {
+    const user = await services.store.users.create({ email: 'broken@example.com', name: '', password: 'broken-password' });
+    await services.store.players.replace(user.id, { profile: DEMO_PLAYER.profile, inventory: DEMO_PLAYER.inventory, goals: DEMO_PLAYER.goals });
+    await services.store.db.updateTable('player_documents').set({ document: '{"power": "lots"}' }).where('user_id', '=', user.id).where('kind', '=', 'profile').execute();
+    const app = accountApp(services);
+    const token = await mintAccessToken(services, user.id);
+    for (const tool of ['get_my_profile', 'get_my_goals']) {
+      const { status, result, text } = await callAccountTool(app, token, tool);
+      expect(status, tool).toBe(200);
+      expect(result.isError, tool).toBe(true);
+      expect(JSON.parse(text!).error, tool).toEqual({ code: 'UNAVAILABLE', message: 'The saved data of this account could not be read; the operator has to re-import it.' });
+    }
+    // The inventory is intact and still served.
+    expect((await callAccountTool(app, token, 'get_my_inventory')).result.isError).toBeFalsy();
   });
 
   it('is limited per user (the token sub), with RateLimit headers', async () => {
@@ -172,6 +197,36 @@ describe('with a valid token', () => {
     expect(third.status).toBe(429);
     expect(third.json).toMatchObject({ code: 'RATE_LIMITED', error: { code: -32029 } });
     expect((await accountRpc(app, other, 'ping')).status).toBe(200);
+  });
+
+  it('requests without a valid token are limited per client address, refused before their token is checked', async () => {
+    const app = accountApp(services, { authRateLimitPerMinute: 2 });
+    const attacker = fromAddress('203.0.113.7');
+    expect((await accountRpc(app, 'not-a-jwt', 'ping', undefined, {}, attacker)).status).toBe(401);
+    expect((await accountRpc(app, undefined, 'ping', undefined, {}, attacker)).status).toBe(401);
+    const verify = vi.spyOn(services.verifier, 'verify');
+    try {
+      const third = await accountRpc(app, 'not-a-jwt', 'ping', undefined, {}, attacker);
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect(third.headers.get('ratelimit')).toMatch(/^limit=2, remaining=0, reset=[1-9]\d*$/);
+      expect(third.json).toMatchObject({ code: 'RATE_LIMITED', id: null, error: { code: -32029 } });
+      expect(third.json.message).toMatch(/^Too many requests without a valid access token: at most 2 per 60 seconds from one address\. Retry after \d+ seconds\.$/);
+      expect(verify).not.toHaveBeenCalled();
+      // Another address is not held back, and valid tokens are not counted as refusals.
+      expect((await accountRpc(app, 'not-a-jwt', 'ping', undefined, {}, fromAddress('203.0.113.8'))).status).toBe(401);
+      const demo = await mintAccessToken(services, services.demoUserId);
+      for (let i = 0; i < 3; i++) expect((await accountRpc(app, demo, 'ping', undefined, {}, fromAddress('203.0.113.9'))).status).toBe(200);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it('tokens are for the catalogue\'s OAuth endpoint, and no other path can be mounted to accept them', () => {
+    expect(services.resource).toBe(RESOURCE);
+    const options = { baseUrl: BASE, clock: () => new Date(), trustedProxies: new Set<string>(), authRateLimitPerMinute: 0 };
+    expect(() => protectedEndpoint(services, '/mcp/other', options)).toThrow(`tokens are issued for ${RESOURCE}, so /mcp/other cannot accept them`);
+    expect(() => protectedEndpoint(services, '/mcp/account', options)).not.toThrow();
   });
 
   it('the account tools stay off the public endpoint', async () => {

@@ -1,7 +1,7 @@
 /**
  * State that must outlive a restart (oauth.md "Persistence"; mcp-testing.md §0: clients keep their client_id):
- * client registrations, refresh tokens and signing keys survive; and the registration and token endpoints are
- * rate limited.
+ * client registrations, refresh tokens and signing keys survive; and the registration and token endpoints and the
+ * sign-in form are rate limited.
  */
 import * as client from 'openid-client';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,5 +67,22 @@ describe('rate limits on the authorization server', () => {
     expect((await token()).status).toBe(401); // invalid_client: counted all the same
     expect((await token()).status).toBe(401);
     expect((await token()).status).toBe(429);
+  });
+
+  it('the sign-in form answers 429 past the limit, even to the right password, and says why', async () => {
+    const svc = await listen({ authRateLimitPerMinute: 2 });
+    running.push(svc);
+    const config = await client.dynamicClientRegistration(new URL(svc.baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }, client.None(), insecure);
+    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
+    const browser = new Browser(REDIRECT);
+    const login = await browser.follow(url);
+    const pageUrl = new URL(login.page!.url);
+    const attempt = (password: string) => browser.submit(pageUrl, login.html!, '/login', { email: DEMO_EMAIL, password });
+    expect((await attempt('wrong-password-1')).page!.status).toBe(401);
+    expect((await attempt('wrong-password-2')).page!.status).toBe(401);
+    const limited = await attempt(DEMO_PASSWORD);
+    expect(limited.callback).toBeUndefined();
+    expect(limited.page!.status).toBe(429);
+    expect(limited.html).toContain('Too many sign-in attempts from this address. Wait a minute and try again.');
   });
 });

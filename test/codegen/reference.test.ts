@@ -18,14 +18,15 @@ const FILES = {
   tierList: 'data/reference/tier-list.yaml',
 };
 
-/** A copy of the real data with one edit: `find` (first occurrence) replaced by `replace` in `file`. */
-function edited(file: string, find: string, replace: string): { root: string; line: number; column: number } {
+/** A copy of the real data with one edit: `find` (first occurrence or match) replaced by `replace` in `file`. */
+function edited(file: string, find: string | RegExp, replace: string): { root: string; line: number; column: number } {
   const root = fixtureRoot({}, { withRealData: true });
   const path = join(root, file);
   const text = readFileSync(path, 'utf8');
-  const at = text.indexOf(find);
-  if (at < 0) throw new Error(`"${find}" is not in ${file}`);
-  writeFileSync(path, text.slice(0, at) + replace + text.slice(at + find.length));
+  const match = typeof find === 'string' ? { index: text.indexOf(find), length: find.length } : ((m) => ({ index: m?.index ?? -1, length: m?.[0].length ?? 0 }))(find.exec(text));
+  const at = match.index;
+  if (at < 0) throw new Error(`"${String(find)}" is not in ${file}`);
+  writeFileSync(path, text.slice(0, at) + replace + text.slice(at + match.length));
   const before = text.slice(0, at).split('\n');
   return { root, line: before.length, column: before.at(-1)!.length + 1 };
 }
@@ -74,15 +75,58 @@ describe('reference data problems, each with file, line, column and JSON pointer
     ['an unknown source id', FILES.heroes, 'sources: [g2384, tenandone, xerrion', 'sources: [g2385, tenandone, xerrion', '/heroes/0/sources/0', 'unknown source id "g2385"; this file\'s sources: g2384, kingshotdata, tenandone, xerrion, aistra, kingshotpro, sim, kingshotguide, widgets'],
     ['an unknown key (schema)', FILES.items, 'community_gem_value: 2\n', 'gem_value: 2\n', '/items/0/gem_value', 'unknown key "gem_value"'],
     ['a reward that is both an item and a name', FILES.events, '{item: forgehammer}', '{item: forgehammer, name: Forgehammer}', '/events/0/rewards/0', 'give exactly one of `item` (an item key) or `name` (an item in words)'],
+    ['an alias that repeats the name', FILES.heroes, 'name: Longfei}', 'name: Long Fei}', '/heroes/14/aliases/0/name', 'alias "Long Fei" repeats a name of "long-fei"'],
+    ['a conquest skill with a slot', FILES.heroes, 'effect: Knocks enemies up', 'slot: 1\n        effect: Knocks enemies up', '/heroes/0/skills/0/slot', 'only expedition skills have a slot'],
+    ['a milestone bonus that differs from the per-level table', FILES.masters, 'stat_bonus_pct: 2.85', 'stat_bonus_pct: 2.58', '/masters/0/relationship/milestones/1/stat_bonus_pct', '2.58 differs from stat_bonus_pct_by_level at level 10 (2.85)'],
+    ['a talent ladder one level short', FILES.masters, 'levels: [+2%, +4%, +6%, +9%', 'levels: [+2%, +4%, +9%', '/masters/0/talent/levels', 'has 10 values, max_level is 11'],
+    ['a skill table one level short', FILES.masters, 'learning_xp_cumulative: [0, 3600,', 'learning_xp_cumulative: [3600,', '/masters/0/skills/0/learning_xp_cumulative', 'has 9 values, max_level is 10'],
+    ['a Master manuscript total that does not add up', FILES.masters, 'manuscripts_total_all_skills: 21150', 'manuscripts_total_all_skills: 21500', '/masters/0/manuscripts_total_all_skills', "the skills' manuscripts_total add up to 21150, not 21500"],
+    ['a role alias that repeats a role name', FILES.tierList, 'bear_hunt_leader]', 'bear_hunt]', '/roles/3/aliases/0', 'role name "bear_hunt" is used twice'],
+    ['generations out of order', FILES.tierList, 'generation: 2', 'generation: 3', '/roles/0/generations/1/generation', 'generations must run 1, 2, 3... in order; expected 2'],
+    ['an S+ hero not in tier S', FILES.tierList, 's_plus: [vivian]', 's_plus: [helga]', '/roles/1/generations/4/s_plus/0', '"helga" is S+ but not in tier S'],
   ];
 
-  it.each(cases)('%s', (_, file, find, replace, pointer, message) => {
-    const { root, line } = edited(file, find, replace);
+  function expectProblem(root: string, file: string, line: number, pointer: string, message: string): void {
     const all = problems(root);
     const mine = all.filter((p) => p.includes(` ${pointer}: `));
     expect(mine.length, all.join('\n')).toBeGreaterThan(0);
     expect(mine[0]).toMatch(new RegExp(`^${file.replaceAll('.', '\\.')}:${line}:\\d+ `));
     expect(mine[0]!.endsWith(message), mine[0]).toBe(true);
+  }
+
+  it.each(cases)('%s', (_, file, find, replace, pointer, message) => {
+    const { root, line } = edited(file, find, replace);
+    expectProblem(root, file, line, pointer, message);
+  });
+
+  // Checks that report the record or list holding the edit rather than the edited spot:
+  // [what, file, find, replace, at, pointer, message]; the line is where `at` first occurs in the edited file.
+  const elsewhere: [string, string, string | RegExp, string, string, string, string][] = [
+    ['a Mythic hero without exclusive gear', FILES.heroes, /    exclusive_gear:\n(?: {6}.*\n)+/, '', 'key: amadeus', '/heroes/0', 'Mythic hero "amadeus" needs its exclusive_gear'],
+    [
+      'an Epic hero with exclusive gear',
+      FILES.heroes,
+      '    shard_sources:\n      - Path of Growth',
+      '    exclusive_gear:\n      trigger: expedition skill applies when Chenko joins a rally\n      skills:\n' +
+        '        - {name: Rapid Reload, kind: conquest, effect: Chenko deals more damage., levels: {damage_up: [10%, 15%, 20%, 25%, 30%]}}\n' +
+        '        - {name: Joiner Volley, kind: expedition, effect: Rally squads gain Lethality., levels: {rally_lethality_up: [5%, 7.5%, 10%, 12.5%, 15%]}}\n' +
+        '    shard_sources:\n      - Path of Growth',
+      'key: chenko',
+      '/heroes/22',
+      'only Mythic heroes have exclusive gear ("chenko" is epic)',
+    ],
+    ['an expedition skill without its slot', FILES.heroes, '        slot: 3\n', '', 'name: Unrighteous Strike', '/heroes/0/skills/5', 'an expedition skill needs its slot (1 is what a rally joiner contributes)'],
+    ['expedition slots out of order', FILES.heroes, 'slot: 3', 'slot: 2', 'skills:\n      - name: Combo Slash', '/heroes/0/skills', 'expedition slots must run 1..3 in order, found 1, 2, 2'],
+    ['exclusive gear with two conquest skills', FILES.heroes, 'Discernment\n          kind: expedition', 'Discernment\n          kind: conquest', 'skills:\n        - name: Double Parry', '/heroes/0/exclusive_gear/skills', 'exclusive gear has one conquest then one expedition skill, found conquest,conquest'],
+    ['a relationship table one level short', FILES.masters, '14.25, 14.33, 15]', '14.25, 14.33]', 'stat_bonus_pct_by_level:', '/masters/0/relationship/stat_bonus_pct_by_level', 'has 99 values, max_level is 100'],
+    ['a hero listed twice in one generation', FILES.tierList, 'C: []', 'C: [jabel]', '- generation: 1', '/roles/0/generations/0', 'hero "jabel" is listed twice in generation 1'],
+  ];
+
+  it.each(elsewhere)('%s', (_, file, find, replace, at, pointer, message) => {
+    const { root } = edited(file, find, replace);
+    const text = readFileSync(join(root, file), 'utf8');
+    expect(text.indexOf(at), at).toBeGreaterThanOrEqual(0);
+    expectProblem(root, file, text.slice(0, text.indexOf(at)).split('\n').length, pointer, message);
   });
 
   it('reports a broken YAML file by its line and skips the cross-checks', () => {

@@ -46,6 +46,23 @@ describe('resolveRecord', () => {
     expect(!heroesStartingAm.ok && heroesStartingAm.error.suggestions).toEqual(['amane', 'amadeus']);
   });
 
+  it('resolves a lead of exactly 0.05 and keeps candidates exactly 0.1 behind, counting in thousandths', () => {
+    // Fixed scores stand in for the index: 0.85 - 0.8 and 0.9 - 0.8 are not 0.05 and 0.1 in floating point.
+    const withScores = (...scores: number[]) =>
+      ({
+        search: () => ({
+          total: scores.length,
+          normalized: 'q',
+          matches: scores.map((score, i) => ({ kind: 'hero', key: [...heroes.keys()][i]!, name: 'x', score, matched: 'x', field: 'name', match_type: 'typo' })),
+        }),
+      }) as unknown as typeof referenceIndex;
+    const [first, second, third] = [...heroes.keys()];
+    expect(resolveRecord('hero', 'q', heroes, withScores(0.85, 0.8))).toMatchObject({ ok: true, record: { key: first } });
+    expect(resolveRecord('hero', 'q', heroes, withScores(0.85, 0.801))).toMatchObject({ ok: false, error: { code: 'AMBIGUOUS' } });
+    const window = resolveRecord('hero', 'q', heroes, withScores(0.9, 0.88, 0.8, 0.799));
+    expect(!window.ok && window.error.suggestions).toEqual([first, second, third]);
+  });
+
   it('is NOT_FOUND with the closest keys, and names the right tool when the name is another kind', () => {
     const valora = resolveHero('Valora');
     expect(!valora.ok && valora.error).toEqual({

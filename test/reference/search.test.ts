@@ -109,8 +109,9 @@ describe('search_database ranking table', () => {
 });
 
 describe('scores and order', () => {
-  it('gives exact names 1, aliases 0.97 and titles 0.9', () => {
+  it('gives exact names and keys 1, aliases 0.97 and titles 0.9, and reports what matched as written in the data', () => {
     expect(referenceIndex.search('Amadeus').matches[0]).toMatchObject({ score: 1, field: 'name', matched: 'Amadeus' });
+    expect(referenceIndex.search('hero xp').matches[0]).toMatchObject({ key: 'hero-xp', score: 1, field: 'key', matched: 'hero-xp' });
     expect(referenceIndex.search('mikoto').matches[0]).toMatchObject({ score: 0.97, field: 'alias', matched: 'Mikoto' });
     expect(referenceIndex.search('hunting master').matches[0]).toMatchObject({ score: 0.9, field: 'title', matched: 'Hunting Master' });
   });
@@ -147,9 +148,13 @@ describe('scores and order', () => {
     expect(two.matches).toEqual(all.matches.slice(0, 2));
   });
 
-  it('cuts a very long query to the first 120 normalised characters', () => {
+  it('cuts a very long query to the first 120 normalised characters: a name past them is not searched', () => {
     expect(referenceIndex.search('x'.repeat(5000)).normalized).toBe('x'.repeat(120));
-    expect(referenceIndex.search(`${'filler '.repeat(3)}amadeus`).matches[0]?.key).toBe('amadeus');
+    const long = referenceIndex.search(`Amadeus, ${'x'.repeat(150)} Valora`);
+    expect(long.normalized).toBe(`amadeus ${'x'.repeat(112)}`);
+    expect(long.matches.map((m) => m.key)).toContain('amadeus');
+    expect(long.matches.map((m) => m.key)).not.toContain('valora');
+    expect(referenceIndex.search(`Amadeus, ${'x'.repeat(100)} Valora`).matches.map((m) => m.key)).toContain('valora');
   });
 });
 

@@ -84,12 +84,21 @@ describe('search_database', () => {
     expect(elsewhere.elsewhere.map((m: { key: string }) => m.key)).toEqual(['valora']);
   });
 
-  it('refuses empty, punctuation-only and over-long queries with a clear message', async () => {
+  it('refuses empty, punctuation-only and over-long queries (and such get_* keys) with a clear message', async () => {
     for (const query of ['', '   ', '?!']) {
       const error = await fails('search_database', { query });
       expect(error.code).toBe('INVALID_ARGUMENTS');
       expect(error.message).toContain('letters or digits');
     }
+    // U+02BC is a letter to the schema's pattern but an apostrophe to search, which drops it: the handler's own check.
+    expect(await fails('search_database', { query: 'ʼ' })).toEqual({
+      code: 'INVALID_ARGUMENTS',
+      message: 'query "ʼ" has no letters or digits: give a name or part of one, e.g. "Amadeus" or "bear hunt".',
+      argument: '/query',
+      allowed: 'a name or part of one',
+      suggestions: [],
+    });
+    expect((await fails('get_hero', { key: 'ʼ' })).message).toBe('key "ʼ" has no letters or digits: give a hero key from search_database, or the hero\'s name or an alias (e.g. "amadeus").');
     expect((await fails('search_database', { query: 'a'.repeat(201) })).message).toBe('Invalid arguments: query must have at most 200 characters.');
     expect((await fails('search_database', { query: 'x', limit: 0 })).message).toContain('limit must be at least 1');
   });

@@ -105,6 +105,15 @@ describe('tools/call', () => {
     const { text } = await callTool(app, 'hero_shards_cost', { from: true, to: '5★' });
     expect(JSON.parse(text!).error.message).toContain('from must be string or object, not a boolean');
   });
+  it('the argument\'s description completes the message as a clause, ending in one period', async () => {
+    const message = async (name: string, args: Record<string, unknown>) => JSON.parse((await callTool(app, name, args)).text!).error.message as string;
+    const hero = 'Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`';
+    expect(await message('get_hero', { key: '?!' })).toBe(`Invalid arguments: key "?!" is not valid: ${hero}.`);
+    expect(await message('get_hero', {})).toBe(`Invalid arguments: missing required argument "key" (${hero}).`);
+    expect(await message('truegold_upgrade_cost', { building: 'town_center', from: true, to: 'TG1' })).toBe(
+      'Invalid arguments: from must be string or integer, not a boolean: Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.',
+    );
+  });
   it('a calculator failure (unknown level) is an isError result with suggestions', async () => {
     const { result, text } = await callTool(app, 'governor_gear_cost', { from: 'Gold T4 ★0', to: 'Red ★0' });
     expect(result.isError).toBe(true);

@@ -93,6 +93,13 @@ describe('record pages', () => {
     expect(await md.text()).toMatch(/^# Not found/);
   });
 
+  it('a .md address that names no record is the 404 page in Markdown, whatever the Accept header', async () => {
+    const res = await get('/items/xyz.md');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await res.text()).toMatch(/^# Not found/);
+  });
+
   it('/tier-list has a link target for every role and the lineups', async () => {
     const html = await (await get('/tier-list')).text();
     for (const role of ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner', 'overall', 'lineups']) expect(html).toContain(`id="${role}"`);
@@ -129,7 +136,7 @@ describe('pages built from data cannot carry markup', () => {
     ...heroesFile.heroes[0]!,
     name: evil,
     aliases: [{ name: evil, note: evil }],
-    shard_sources: [evil, '1. not a list', '# not a heading'],
+    shard_sources: [evil, '1. not a list', '# not a heading', ' - not a nested list', '---', ' 1. not a list either', '===', '+ x'],
     notes: [evil],
     skills: heroesFile.heroes[0]!.skills.map((s) => ({ ...s, name: evil, effect: evil })) as Hero['skills'],
   };
@@ -139,6 +146,14 @@ describe('pages built from data cannot carry markup', () => {
     expect(html).not.toMatch(/<script|<img|href="javascript:|<strong>bold/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<h1>not a heading');
+    // Only the page's own structure: no ordered list, rule or nested list from data, one <h1> (the page title is
+    // the evil name, escaped), and the shard sources stay one flat bullet each.
+    expect(html).not.toMatch(/<ol|<li>(?:(?!<\/li>)[^])*<ul>/);
+    expect(html.match(/<hr>/g) ?? []).toHaveLength(1);
+    expect(html.match(/<h1[ >]/g) ?? []).toHaveLength(1);
+    expect(html).toContain('<li>- not a nested list</li>');
+    expect(html).toContain('<li>---</li>');
+    expect(html).toContain('<li>1. not a list either</li>');
     expect(markdown).toContain(text(evil));
   });
 
@@ -148,7 +163,7 @@ describe('pages built from data cannot carry markup', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('are built once per base URL, and each page is rendered on first use and kept', () => {
+  it('are built once per base URL, and a page, once rendered, is kept', () => {
     expect(referenceSite(BASE)).toBe(referenceSite(BASE));
     const amane = referenceSite(BASE).pages.get('/heroes/amane')!;
     expect(amane().html).toContain('<h1>Amane</h1>');

@@ -1,4 +1,8 @@
-/** The official MCP TypeScript SDK client against the real service listening on 127.0.0.1. */
+/**
+ * The official MCP TypeScript SDK client against the real service listening on 127.0.0.1: the cost tools and the
+ * reference tools (the SDK validates structuredContent against each tool's outputSchema), and the page a search
+ * result links to.
+ */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,5 +58,52 @@ describe('official SDK client over Streamable HTTP', () => {
   it('pings and lists resources', async () => {
     await expect(client.ping()).resolves.toBeDefined();
     await expect(client.listResources()).resolves.toHaveProperty('resources');
+  });
+});
+
+const REFERENCE_CALLS: [string, Record<string, unknown>, (s: any) => void][] = [
+  ['search_database', { query: 'amnae' }, (s) => expect(s.matches[0]).toMatchObject({ key: 'amane', kind: 'hero', url: `${service.baseUrl}/heroes/amane` })],
+  ['get_hero', { key: 'Long Fei' }, (s) => expect(s).toMatchObject({ key: 'long-fei', generation: 5, troop_type: 'infantry' })],
+  ['get_master', { key: 'Hunting Master' }, (s) => expect(s).toMatchObject({ key: 'valora', manuscripts_total_all_skills: 21150 })],
+  ['get_item', { key: 'Silk' }, (s) => expect(s).toMatchObject({ key: 'satin', cost_tool: { tool: 'governor_gear_cost', material: 'satin' } })],
+  ['get_event', { key: 'KvK' }, (s) => expect(s).toMatchObject({ key: 'kingdom-of-power', type: 'kingdom_vs_kingdom' })],
+  ['get_tier_list', { role: 'bear_hunt_joiner', generation: 4 }, (s) => expect(s.tiers[0].heroes.map((h: { key: string }) => h.key)).toEqual(['chenko', 'yeonwoo', 'amane', 'amadeus', 'margot'])],
+];
+
+describe('reference tools over the official SDK client', () => {
+  it('lists them, get_hero with its view', async () => {
+    const { tools } = await client.listTools();
+    for (const [name] of REFERENCE_CALLS) expect(tools.find((t) => t.name === name)?.outputSchema?.type, name).toBe('object');
+    expect(tools.find((t) => t.name === 'get_hero')?._meta).toMatchObject({ ui: { resourceUri: 'ui://kingshot/hero' } });
+    expect(client.getInstructions()).toContain('search first');
+  });
+
+  it.each(REFERENCE_CALLS)('calls %s', async (name, args, check) => {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    const structured = result.structuredContent as { data_version: string };
+    check(structured);
+    expect(structured.data_version).toMatch(/^\d{4}\.\d{2}\.\d{2}\+[0-9a-f]{8}$/);
+    expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(structured);
+  });
+
+  it('gets AMBIGUOUS and NOT_FOUND as tool failures', async () => {
+    const ambiguous = await client.callTool({ name: 'get_item', arguments: { key: 'shard' } });
+    expect(ambiguous.isError).toBe(true);
+    expect(JSON.parse((ambiguous.content as { text: string }[])[0]!.text).error.code).toBe('AMBIGUOUS');
+    const missing = await client.callTool({ name: 'get_hero', arguments: { key: 'Valora' } });
+    expect(missing.isError).toBe(true);
+    expect(JSON.parse((missing.content as { text: string }[])[0]!.text).error.message).toContain('call get_master with key "valora"');
+  });
+
+  it('the page a search result links to exists, as HTML and as Markdown', async () => {
+    const result = await client.callTool({ name: 'search_database', arguments: { query: 'amnae' } });
+    const url = (result.structuredContent as { matches: { url: string }[] }).matches[0]!.url;
+    const html = await fetch(url);
+    expect(html.status).toBe(200);
+    expect(await html.text()).toContain('<h1>Amane</h1>');
+    const markdown = await fetch(url, { headers: { accept: 'text/markdown' } });
+    expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await markdown.text()).toMatch(/^# Amane\n/);
   });
 });

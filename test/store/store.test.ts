@@ -1,8 +1,10 @@
-/** The store: atomic consume, keys generated once, expiry sweep, password hashes. */
+/** The store: atomic consume, keys generated once, expiry sweep, password hashes, the demo player seeded once. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_PLAYER } from '../../src/account/demo.js';
+import { seedDemoPlayer } from '../../src/account/seed.js';
 import { loadServerKeys } from '../../src/store/keys.js';
 import { AlreadyConsumedError, oidcAdapterFactory } from '../../src/store/oidc-adapter.js';
 import { hashPassword, verifyPassword } from '../../src/store/passwords.js';
@@ -73,5 +75,46 @@ describe('passwords', () => {
     expect(cheap.startsWith('scrypt$1024$8$1$')).toBe(true);
     expect(await verifyPassword('x-password', cheap)).toBe(true);
     expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+});
+
+describe('the demo player', () => {
+  it('is created in an empty store with a generated password that signs in, and its saved data', async () => {
+    const store = await openStore(':memory:');
+    const seeded = await seedDemoPlayer(store, {});
+    expect(seeded).toMatchObject({ created: true, email: 'demo@kingshot.example', generated: true });
+    const password = seeded.created ? seeded.password : '';
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    const user = await store.users.authenticate('demo@kingshot.example', password);
+    expect(user?.name).toBe('Demo Governor');
+    expect(JSON.parse(JSON.stringify(await store.players.export(user!.id)))).toEqual(JSON.parse(JSON.stringify(DEMO_PLAYER)));
+    await store.close();
+  });
+
+  it('takes DEMO_EMAIL and DEMO_PASSWORD when given (not marked generated)', async () => {
+    const store = await openStore(':memory:');
+    expect(await seedDemoPlayer(store, { email: 'Me@Example.com', password: 'my-own-password' })).toEqual({ created: true, email: 'me@example.com', password: 'my-own-password', generated: false });
+    expect(await store.users.authenticate('me@example.com', 'my-own-password')).toBeDefined();
+    await store.close();
+  });
+
+  it('is never created in a store that has users, and an existing password is left alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kingshot-seed-'));
+    dirs.push(dir);
+    const first = await openStore(dir);
+    const seeded = await seedDemoPlayer(first, { password: 'first-password' });
+    expect(seeded.created).toBe(true);
+    await first.close();
+    const again = await openStore(dir);
+    expect(await seedDemoPlayer(again, { password: 'second-password' })).toEqual({ created: false });
+    expect(await again.users.count()).toBe(1);
+    expect(await again.users.authenticate('demo@kingshot.example', 'first-password')).toBeDefined();
+    expect(await again.users.authenticate('demo@kingshot.example', 'second-password')).toBeUndefined();
+    await again.close();
+    const other = await openStore(':memory:');
+    await other.users.create({ email: 'alice@example.com', name: 'Alice', password: 'alice-password' });
+    expect(await seedDemoPlayer(other, {})).toEqual({ created: false });
+    expect(await other.users.findByEmail('demo@kingshot.example')).toBeUndefined();
+    await other.close();
   });
 });
