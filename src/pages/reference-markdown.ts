@@ -11,8 +11,6 @@ import {
   citedSources,
   eventsFile,
   heroesFile,
-  heroes,
-  items,
   itemsFile,
   mastersFile,
   rarityName,
@@ -21,7 +19,7 @@ import {
   words,
 } from '../reference/catalog.js';
 import { keyLabel } from '../reference/labels.js';
-import { generationRange, grantingEvents, overallLists, COST_TOOL_OF_SYSTEM } from '../reference/results.js';
+import { COST_TOOL_OF_SYSTEM, generationRange, grantingEvents, heroLink, heroTierRatings, itemRef, overallLists, skillsInOrder, TIERS } from '../reference/results.js';
 import { KINDS } from '../reference/kinds.js';
 import type { RecordKind } from '../reference/search.js';
 
@@ -93,16 +91,10 @@ function skillBlock(skill: HeroSkill, heading: string): string[] {
 // ---------------------------------------------------------------- heroes
 
 export function heroMarkdown(hero: Hero, baseUrl: string): string {
-  const conquest = hero.skills.filter((s) => s.kind === 'conquest');
-  const expedition = hero.skills.filter((s) => s.kind === 'expedition').sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0));
+  const { conquest, expedition } = skillsInOrder(hero);
   const gear = hero.exclusive_gear;
   const rarity = heroesFile.rarities.find((r) => r.key === hero.rarity);
-  const ratings = tierListFile.roles.flatMap((role) => {
-    const latest = role.generations[role.generations.length - 1]!;
-    const tier = (['S', 'A', 'B', 'C', 'D'] as const).find((t) => latest.tiers[t].includes(hero.key));
-    const shown = tier ? (tier === 'S' && latest.s_plus?.includes(hero.key) ? 'S+' : tier) : latest.not_rated?.includes(hero.key) ? 'not rated' : undefined;
-    return shown ? [[`[${text(keyLabel(role.key))}](${baseUrl}/tier-list#${role.key})`, String(latest.generation), shown]] : [];
-  });
+  const ratings = heroTierRatings(hero).map((r) => [`[${text(keyLabel(r.role))}](${baseUrl}/tier-list#${r.role})`, String(r.generation), r.tier]);
   return [
     `# ${text(hero.name)}`,
     '',
@@ -259,8 +251,8 @@ export function itemMarkdown(item: Item, baseUrl: string): string {
 // ---------------------------------------------------------------- events
 
 function itemName(ref: { item?: string; name?: string }, baseUrl: string): string {
-  const item = ref.item ? items.get(ref.item) : undefined;
-  return item ? link(item.name, recordUrl(baseUrl, 'item', item.key)) : text(ref.name ?? '');
+  const shown = itemRef(ref, baseUrl);
+  return shown.url ? link(shown.name, shown.url) : text(shown.name);
 }
 
 export function eventMarkdown(event: GameEvent, baseUrl: string): string {
@@ -381,8 +373,11 @@ export function referenceIndexMarkdown(baseUrl: string): string {
 // ---------------------------------------------------------------- tier list
 
 export function tierListMarkdown(baseUrl: string): string {
-  const heroLink = (key: string) => link(heroes.get(key)?.name ?? key, recordUrl(baseUrl, 'hero', key));
-  const heroList = (keys: readonly string[]) => (keys.length > 0 ? keys.map(heroLink).join(', ') : ' ');
+  const linkedHero = (key: string) => {
+    const hero = heroLink(baseUrl, key);
+    return link(hero.name, hero.url);
+  };
+  const heroList = (keys: readonly string[]) => (keys.length > 0 ? keys.map(linkedHero).join(', ') : ' ');
   return [
     '# Hero tier lists',
     '',
@@ -401,7 +396,7 @@ export function tierListMarkdown(baseUrl: string): string {
           ['Generation', 'S', 'A', 'B', 'C', 'D', 'Not rated'],
           [...role.generations].reverse().map((g) => [
             String(g.generation),
-            ...(['S', 'A', 'B', 'C', 'D'] as const).map((t) => (g.tiers[t].length > 0 ? g.tiers[t].map((k) => `${heroLink(k)}${t === 'S' && g.s_plus?.includes(k) ? ' (S+)' : ''}`).join(', ') : ' ')),
+            ...TIERS.map((t) => (g.tiers[t].length > 0 ? g.tiers[t].map((k) => `${linkedHero(k)}${t === 'S' && g.s_plus?.includes(k) ? ' (S+)' : ''}`).join(', ') : ' ')),
             heroList(g.not_rated ?? []),
           ]),
         ),

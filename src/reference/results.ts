@@ -5,7 +5,7 @@
  */
 import { DATA_VERSION } from '../../generated/data/version.js';
 import type { GetEventOutput, GetHeroOutput, GetItemOutput, GetMasterOutput, GetTierListInput, GetTierListOutput, SearchDatabaseInput, SearchDatabaseOutput } from '../../generated/tools/index.js';
-import type { GameEvent, Hero, Item, Master, TierGeneration, TierRole } from '../../generated/data/reference/types.js';
+import type { GameEvent, Hero, HeroSkill, Item, Master, TierGeneration, TierRole } from '../../generated/data/reference/types.js';
 import { failure, success, type Outcome } from '../calculators/failures.js';
 import {
   citedSources,
@@ -28,7 +28,7 @@ import { RECORD_KINDS, type RecordKind, type SearchMatch } from './search.js';
 
 type Link = { key: string; name: string; url: string };
 
-const TIERS = ['S', 'A', 'B', 'C', 'D'] as const;
+export const TIERS = ['S', 'A', 'B', 'C', 'D'] as const;
 
 /** The cost tool whose totals count a data/costs system's materials. */
 export const COST_TOOL_OF_SYSTEM: Readonly<Record<string, string>> = {
@@ -40,7 +40,7 @@ export const COST_TOOL_OF_SYSTEM: Readonly<Record<string, string>> = {
   mastery_forging: 'mastery_forging_cost',
 };
 
-function heroLink(baseUrl: string, key: string): Link {
+export function heroLink(baseUrl: string, key: string): Link {
   return { key, name: heroes.get(key)?.name ?? key, url: recordUrl(baseUrl, 'hero', key) };
 }
 
@@ -101,7 +101,8 @@ export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Out
 
 // ---------------------------------------------------------------- get_hero
 
-function heroTierRatings(hero: Hero): GetHeroOutput['tier_ratings'] {
+/** The hero's tier in the latest generation of each role's list that rates it (S+ marked), or "not rated". */
+export function heroTierRatings(hero: Hero): GetHeroOutput['tier_ratings'] {
   const ratings: GetHeroOutput['tier_ratings'] = [];
   for (const role of tierListFile.roles) {
     const latest = role.generations[role.generations.length - 1]!;
@@ -112,10 +113,15 @@ function heroTierRatings(hero: Hero): GetHeroOutput['tier_ratings'] {
   return ratings;
 }
 
+/** Conquest skills, then expedition skills in slot order (slot 1 is what a rally joiner contributes). */
+export function skillsInOrder(hero: Hero): { conquest: HeroSkill[]; expedition: HeroSkill[] } {
+  return { conquest: hero.skills.filter((s) => s.kind === 'conquest'), expedition: hero.skills.filter((s) => s.kind === 'expedition').sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0)) };
+}
+
 export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): GetHeroOutput {
   const rarity = heroesFile.rarities.find((r) => r.key === hero.rarity)!;
-  // Conquest skills first, then expedition skills in slot order (the order a joiner's skill depends on).
-  const skills = [...hero.skills.filter((s) => s.kind === 'conquest'), ...hero.skills.filter((s) => s.kind === 'expedition').sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0))];
+  const { conquest, expedition } = skillsInOrder(hero);
+  const skills = [...conquest, ...expedition];
   const gear = hero.exclusive_gear;
   return withResolved(
     {
@@ -249,7 +255,7 @@ export function itemResult(item: Item, baseUrl: string, resolved?: Resolved): Ge
 
 // ---------------------------------------------------------------- get_event
 
-function itemRef(ref: { item?: string; name?: string }, baseUrl: string): { key?: string; name: string; url?: string } {
+export function itemRef(ref: { item?: string; name?: string }, baseUrl: string): { key?: string; name: string; url?: string } {
   const item = ref.item ? items.get(ref.item) : undefined;
   return item ? { key: item.key, name: item.name, url: recordUrl(baseUrl, 'item', item.key) } : { name: ref.name ?? ref.item ?? '' };
 }
