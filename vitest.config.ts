@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Finds PostgreSQL once per run for the tests on both stores (one skip line without it; a failure under CI).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Servers in tests listen on 127.0.0.1 only; keep files in separate workers but not too many on 2 cores.

@@ -10,6 +10,7 @@ import type { EndpointMetadata } from '../generated/catalog-types.js';
 import type { AccountServices } from './auth/account-services.js';
 import { mountAuthorizationServer, protectedEndpoint, type ProtectedEndpoint } from './auth/mount.js';
 import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';
+import { accountStackUnavailable, surfaceOf } from './auth/unavailable.js';
 import { catalogRegistry, type Registry } from './catalog/registry.js';
 import type { Config } from './config.js';
 import { hostGuard, hostRefusal, originGuard, originRefusal } from './http/guards.js';
@@ -23,6 +24,7 @@ import { McpServer } from './mcp/server.js';
 import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
 import { notFoundPage, sitePages } from './pages/site.js';
+import { isStoreUnavailable } from './store/errors.js';
 
 export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'>;
 
@@ -36,6 +38,11 @@ export interface AppOptions {
    * stack is up, and requests to its paths wait for it. Without it the OAuth-protected endpoints are not mounted.
    */
   account?: AccountServices | Promise<AccountServices>;
+  /**
+   * True while the account stack is waiting for an unreachable store (main.ts retries in the background): its
+   * paths then answer 503 at once instead of waiting for `account`.
+   */
+  accountWaiting?: () => boolean;
   /** Where unexpected errors are reported (default: stderr). */
   logError?: (error: unknown, request: Request) => void;
 }
@@ -86,6 +93,8 @@ export function createApp(options: AppOptions): Hono {
   const mcpPaths = new Set(registry.endpoints.map((e) => e.path));
 
   const onError: ErrorHandler = (error, c) => {
+    // The store's outage is logged once by the store itself, not once per request.
+    if (isStoreUnavailable(error)) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
     logError(error, c.req.raw);
     if (mcpPaths.has(c.req.path)) return jsonRpcErrorResponse(500, null, ErrorCode.InternalError, 'Internal error. The request was not completed; it is safe to retry.');
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
@@ -132,8 +141,12 @@ export function createApp(options: AppOptions): Hono {
       sub.onError(onError);
       return sub;
     });
-    accountApp.catch(() => undefined); // reported by main.ts; requests that arrive get a 500 from onError
-    const forward = async (c: Context) => (await accountApp).fetch(c.req.raw, c.env);
+    let accountUp = false;
+    accountApp.then(() => (accountUp = true), () => undefined); // a failure is reported by main.ts; requests get a 500
+    const forward = async (c: Context) => {
+      if (!accountUp && options.accountWaiting?.()) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
+      return (await accountApp).fetch(c.req.raw, c.env);
+    };
     for (const path of [...secured.map((e) => e.path), ...AUTH_ROUTE_PATTERNS]) app.all(path, forward);
   }
 

@@ -11,6 +11,11 @@ export interface Config {
   /** Public base URL (no trailing slash): issuer, links, resource identifiers. */
   baseUrl: string;
   dataDir: string;
+  /** PostgreSQL connection URL (DATABASE_URL); absent: the SQLite file under dataDir. */
+  databaseUrl: string | undefined;
+  /** Seconds a client registration that was never used is kept, and a used one once it has no grant left. */
+  clientUnusedTtlSeconds: number;
+  clientIdleTtlSeconds: number;
   /** Requests per minute per client on each MCP endpoint; 0 turns the limit off. */
   rateLimitPerMinute: number;
   /** Host header values served (host[:port], lowercase). */
@@ -60,9 +65,38 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+/** The URL with its password masked: config errors and logs never show it. */
+export function withoutPassword(url: URL): string {
+  const shown = new URL(url.href);
+  if (shown.password) shown.password = '***';
+  return shown.toString();
+}
+
+/** DATABASE_URL must be a postgres:// URL naming a host; the problem never repeats a password. */
+function databaseUrl(env: Env, problems: string[]): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = URL.parse(raw);
+  if (!parsed) {
+    problems.push('DATABASE_URL: not a URL (expected postgres://user:password@host:5432/database)');
+    return undefined;
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') problems.push(`DATABASE_URL=${withoutPassword(parsed)}: must start with postgres:// or postgresql:// (unset it to use the SQLite file under DATA_DIR)`);
+  else if (!parsed.hostname && !parsed.searchParams.get('host')) problems.push(`DATABASE_URL=${withoutPassword(parsed)}: names no host (e.g. postgres://user:password@127.0.0.1:5432/kingshot)`);
+  return raw;
+}
+
 function loopbackHosts(port: number): string[] {
   const suffix = port === 80 ? '' : `:${port}`;
   return ['localhost', '127.0.0.1', '[::1]'].map((h) => `${h}${suffix}`);
+}
+
+/** Only what opening the store needs (the operator CLI): DATA_DIR and DATABASE_URL, checked the same way. */
+export function loadStoreConfig(env: Env): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const problems: string[] = [];
+  const config = { dataDir: env.DATA_DIR || './var', databaseUrl: databaseUrl(env, problems) };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }
 
 export function loadConfig(env: Env): Config {
@@ -97,6 +131,9 @@ export function loadConfig(env: Env): Config {
     host,
     baseUrl,
     dataDir: env.DATA_DIR || './var',
+    databaseUrl: databaseUrl(env, problems),
+    clientUnusedTtlSeconds: integer(env, 'CLIENT_UNUSED_TTL_SECONDS', 24 * 3600, 60, 10 * 365 * 24 * 3600, problems),
+    clientIdleTtlSeconds: integer(env, 'CLIENT_IDLE_TTL_SECONDS', 30 * 24 * 3600, 60, 10 * 365 * 24 * 3600, problems),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000_000, problems),
     allowedHosts: new Set(hosts.map((h) => h.toLowerCase())),
     allowedOrigins: new Set([...(base ? [base.origin] : []), ...origins].map((o) => o.toLowerCase())),

@@ -1,14 +1,16 @@
 /**
  * Starts the service: configuration from the environment, then the Hono app on Node's HTTP server. The account
- * stack (the store under DATA_DIR, created and migrated on first start, the demo player, the keys and the
- * authorization server) comes up in the background: the public endpoint answers at once, and requests to the
- * account paths wait the fraction of a second until it is ready. If it cannot start, the service exits.
+ * stack (the store — SQLite under DATA_DIR, or PostgreSQL with DATABASE_URL — created and migrated on first start,
+ * the demo player, the keys and the authorization server) comes up in the background: the public endpoint answers
+ * at once, and requests to the account paths wait the fraction of a second until it is ready. While the store
+ * cannot be reached they answer 503 and the stack retries by itself; any other start failure exits.
  */
 import { serve } from '@hono/node-server';
 import { ENDPOINTS } from '../generated/endpoints.js';
 import { createApp } from './app.js';
-import { startAccountServices } from './auth/startup.js';
+import { startAccountStack, storeLocation } from './auth/startup.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { isStoreUnavailable } from './store/errors.js';
 import type { Store } from './store/store.js';
 
 /** Expired codes, sessions and tokens are swept this often (and once at start). */
@@ -27,14 +29,16 @@ function configFromEnv(): Config {
 }
 
 const config = configFromEnv();
-const accountStartup = startAccountServices(config);
-const app = createApp({ config, account: accountStartup.then((started) => started.services) });
+const accountStack = startAccountStack(config);
+const accountStartup = accountStack.started;
+const app = createApp({ config, account: accountStartup.then((started) => started.services), accountWaiting: accountStack.waitingForStore });
 let store: Store | undefined;
 
 async function sweep(): Promise<void> {
   try {
     await store?.deleteExpired();
   } catch (error) {
+    if (isStoreUnavailable(error)) return; // the outage is logged once by the store; the next sweep catches up
     process.stderr.write(`cleanup of expired OAuth records failed: ${error instanceof Error ? error.message : String(error)}\n`);
   }
 }
@@ -66,12 +70,12 @@ accountStartup.then(
       const password = demo.generated ? `${demo.password}   (generated, shown only now; change it with: npm run cli -- set-password ${demo.email})` : '(from DEMO_PASSWORD)';
       process.stdout.write(`  Demo player created. Sign in as ${demo.email}  password ${password}\n`);
     }
-    process.stdout.write(`  account endpoint ready (store ${config.dataDir})\n`);
+    process.stdout.write(`  account endpoint ready (store: ${storeLocation(config).description})\n`);
     await sweep();
     setInterval(() => void sweep(), CLEANUP_INTERVAL_MS).unref();
   },
   (error: unknown) => {
-    process.stderr.write(`the account endpoint could not start (DATA_DIR=${config.dataDir}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`the account endpoint could not start (store: ${storeLocation(config).description}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   },
 );

@@ -1,27 +1,37 @@
 /**
- * Helpers for the account endpoint and the authorization server: services on a throw-away store with the demo
- * player, access tokens minted with the persisted key (or a foreign one), and an in-process server listening on a
- * free loopback port for flows that need oidc-provider's Node hand-off.
+ * Helpers for the account endpoint and the authorization server: services on a throw-away store (SQLite by
+ * default, or PostgreSQL) with the demo player, access tokens minted with the persisted key (or a foreign one), and
+ * an in-process server listening on a free loopback port for flows that need oidc-provider's Node hand-off.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import { seedDemoPlayer } from '../src/account/seed.js';
 import { createAccountServices, type AccountServices } from '../src/auth/account-services.js';
 import { createApp } from '../src/app.js';
-import { openStore } from '../src/store/store.js';
+import type { ClientLifetimes } from '../src/store/client-expiry.js';
+import type { StoreLocation } from '../src/store/database.js';
 import { BASE, MCP_HEADERS, testConfig } from './helpers.js';
 import { freePort } from './service.js';
+import { testStore, testStoreLocation, type StoreKind } from './support/stores.js';
 
 export const DEMO_EMAIL = 'demo@kingshot.example';
 export const DEMO_PASSWORD = 'demo-password-1';
 export const RESOURCE = `${BASE}/mcp/account`;
 
-export async function accountServices(options: { dataDir?: string; baseUrl?: string; clock?: () => Date } = {}): Promise<AccountServices & { demoUserId: string }> {
-  const store = await openStore(options.dataDir ?? ':memory:', options.clock);
+export interface StoreChoice {
+  /** Which store (default SQLite); a fresh throw-away one unless `location` names an existing one. */
+  kind?: StoreKind;
+  location?: StoreLocation;
+  clientLifetimes?: ClientLifetimes;
+}
+
+export async function accountServices(options: StoreChoice & { baseUrl?: string; clock?: () => Date } = {}): Promise<AccountServices & { demoUserId: string }> {
+  const store = await testStore(options.kind ?? 'sqlite', {
+    ...(options.location ? { location: options.location } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}),
+  });
   await seedDemoPlayer(store, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
   const services = await createAccountServices({ baseUrl: options.baseUrl ?? BASE, store });
   const demo = await store.users.findByEmail(DEMO_EMAIL);
@@ -75,21 +85,20 @@ export async function callAccountTool(app: Hono, token: string, name: string, ar
 export interface ListeningService {
   baseUrl: string;
   port: number;
-  dataDir: string;
+  /** Where its store lives (a restart passes it to `listen` again). */
+  location: StoreLocation;
   services: AccountServices & { demoUserId: string };
-  /** Stops the server and closes the store (the data directory stays). */
+  /** Stops the server and closes the store (the store itself stays until the test file ends). */
   stop(): Promise<void>;
-  /** Deletes the data directory. */
-  cleanup(): void;
 }
 
-/** The real app on a free (or given) loopback port, store in `dataDir` (a new temporary one by default). */
-export async function listen(options: { dataDir?: string; port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number } = {}): Promise<ListeningService> {
+/** The real app on a free (or given) loopback port, on the store at `location` (a new throw-away one by default). */
+export async function listen(options: StoreChoice & { port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number } = {}): Promise<ListeningService> {
   const port = options.port ?? (await freePort());
   // A given BASE_URL stands for a TLS proxy in front: requests still reach 127.0.0.1:<port>.
   const baseUrl = options.baseUrl ?? `http://127.0.0.1:${port}`;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kingshot-oauth-'));
-  const services = await accountServices({ dataDir, baseUrl, ...(options.clock ? { clock: options.clock } : {}) });
+  const location = options.location ?? (await testStoreLocation(options.kind ?? 'sqlite', { persistent: true }));
+  const services = await accountServices({ location, baseUrl, ...(options.clock ? { clock: options.clock } : {}), ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}) });
   const config = testConfig({ baseUrl, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0, allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]), allowedOrigins: new Set([baseUrl]) });
   const app = createApp({ logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`), config, account: services, ...(options.clock ? { clock: options.clock } : {}) });
   const server: ServerType = await new Promise((ready) => {
@@ -98,7 +107,7 @@ export async function listen(options: { dataDir?: string; port?: number; baseUrl
   return {
     baseUrl,
     port,
-    dataDir,
+    location,
     services,
     stop: async () => {
       await new Promise<void>((done) => {
@@ -106,9 +115,8 @@ export async function listen(options: { dataDir?: string; port?: number; baseUrl
         server.close(() => done());
       });
       // Let clients' pooled keep-alive sockets see the close before anything reconnects to this port.
-      await new Promise((settle) => setTimeout(settle, 50));
+      await new Promise((settle) => setTimeout(settle, 250));
       await services.store.close();
     },
-    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The demo player, created once in an empty store so a newcomer can sign in straight away. Its sign-in comes from
  * DEMO_EMAIL / DEMO_PASSWORD, or a generated password that is shown once at start. An existing store is never
- * touched (no password is reset behind the operator's back).
+ * touched (no password is reset behind the operator's back), and of instances racing on an empty store one wins.
  */
 import { generatePassword } from '../store/passwords.js';
 import type { Store } from '../store/store.js';
@@ -16,7 +16,14 @@ export async function seedDemoPlayer(store: Store, options: { email?: string; pa
   if (!checked.ok) throw new Error(`demo player data is invalid:\n${formatProblems(checked.problems)}`);
   const email = options.email ?? DEFAULT_DEMO_EMAIL;
   const password = options.password ?? generatePassword();
-  const user = await store.users.create({ email, name: DEMO_NAME, password });
+  let user;
+  try {
+    user = await store.users.create({ email, name: DEMO_NAME, password });
+  } catch (error) {
+    // Several instances starting on one empty shared store: one creates the demo player, the others find it.
+    if (await store.users.findByEmail(email)) return { created: false };
+    throw error;
+  }
   await store.players.replace(user.id, checked.data);
   return { created: true, email: user.email, password, generated: options.password === undefined };
 }

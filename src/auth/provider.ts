@@ -6,6 +6,7 @@
  */
 import Provider, { errors, type Adapter, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { htmlPage, escapeHtml } from '../pages/layout.js';
+import { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from '../store/errors.js';
 import type { ServerKeys } from '../store/keys.js';
 import { oidcAdapterFactory } from '../store/oidc-adapter.js';
 import type { Store } from '../store/store.js';
@@ -39,14 +40,67 @@ function describeError(out: Record<string, unknown>): { title: string; text: str
   return { title: code, text: description };
 }
 
+/**
+ * The store could not be reached: the provider answers `temporarily_unavailable` with 503 (its error handler uses
+ * the status and, because `expose` is set, the error and description) instead of a 500 `server_error`.
+ */
+export class StoreTemporarilyUnavailable extends errors.TemporarilyUnavailable {
+  constructor(cause: unknown) {
+    super('the authorization server cannot reach its store for a moment; retry shortly', { cause });
+    Object.assign(this, { status: 503, statusCode: 503, expose: true });
+  }
+}
+
+async function storeCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw isStoreUnavailable(error) ? new StoreTemporarilyUnavailable(error) : error;
+  }
+}
+
+/** The adapter with every store failure that means "unreachable" turned into the provider's 503 error. */
+function unavailableAs503(Base: new (model: string) => Adapter): new (model: string) => Adapter {
+  return class StoreAdapter implements Adapter {
+    readonly #inner: Adapter;
+    constructor(model: string) {
+      this.#inner = new Base(model);
+    }
+    upsert(id: string, payload: Parameters<Adapter['upsert']>[1], expiresIn: number) {
+      return storeCall(() => this.#inner.upsert(id, payload, expiresIn));
+    }
+    find(id: string) {
+      return storeCall(() => this.#inner.find(id));
+    }
+    findByUid(uid: string) {
+      return storeCall(() => this.#inner.findByUid(uid));
+    }
+    findByUserCode(userCode: string) {
+      return storeCall(() => this.#inner.findByUserCode(userCode));
+    }
+    consume(id: string) {
+      return storeCall(() => this.#inner.consume(id));
+    }
+    destroy(id: string) {
+      return storeCall(() => this.#inner.destroy(id));
+    }
+    revokeByGrantId(grantId: string) {
+      return storeCall(() => this.#inner.revokeByGrantId(grantId));
+    }
+  };
+}
+
 export function createProvider(options: ProviderOptions): Provider {
   const { baseUrl, resource, store, keys } = options;
-  const adapter = oidcAdapterFactory(store.db, {
-    nowSeconds: store.nowSeconds,
-    onReplay: (model) => {
-      throw new errors.InvalidGrant(`${model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already used`);
-    },
-  }) as unknown as new (name: string) => Adapter;
+  const adapter = unavailableAs503(
+    oidcAdapterFactory(store.db, {
+      nowSeconds: store.nowSeconds,
+      clientLifetimes: store.clientLifetimes,
+      onReplay: (model) => {
+        throw new errors.InvalidGrant(`${model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already used`);
+      },
+    }) as unknown as new (name: string) => Adapter,
+  );
 
   const configuration: Configuration = {
     adapter,
@@ -58,7 +112,7 @@ export function createProvider(options: ProviderOptions): Provider {
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
     async findAccount(_ctx, id) {
-      const user = await store.users.findById(id);
+      const user = await storeCall(() => store.users.findById(id));
       if (!user) return undefined;
       return { accountId: user.id, claims: () => ({ sub: user.id, name: user.name, email: user.email }) };
     },
@@ -125,6 +179,10 @@ export function createProvider(options: ProviderOptions): Provider {
     async renderError(ctx: KoaContextWithOIDC, out, _error) {
       const { title, text } = describeError(out as unknown as Record<string, unknown>);
       ctx.set({ ...PAGE_HEADERS });
+      if (ctx.status === 503) {
+        ctx.body = htmlPage({ title: 'Sign-in unavailable - Kingshot Companion', body: `<h1>Sign-in is unavailable for a moment</h1>\n<p>${escapeHtml(text)}</p>\n<p>Try again in a few seconds.</p>` });
+        return;
+      }
       ctx.body = htmlPage({
         title: 'Sign-in error - Kingshot Companion',
         body: `<h1>The app's sign-in request was refused</h1>\n<p><strong>${escapeHtml(title)}</strong>: ${escapeHtml(text)}</p>\n<p>Go back to the app and connect again. If this keeps happening, the app may be misconfigured.</p>`,
@@ -136,5 +194,10 @@ export function createProvider(options: ProviderOptions): Provider {
   // The auth routes set Host and X-Forwarded-* from BASE_URL before every hand-off (nodeBindings in routes.ts),
   // so the provider reads its scheme and host from them: https URLs and secure cookies behind a TLS proxy.
   provider.proxy = true;
+  // Whatever endpoint met the unreachable store, the client learns when to come back.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 503) ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+  });
   return provider;
 }

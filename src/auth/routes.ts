@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type Provider from 'oidc-provider';
 import { rateLimitHeaders, type SlidingWindowLimiter } from '../http/rate-limit.js';
 import { readText } from '../http/read-body.js';
+import { isStoreUnavailable } from '../store/errors.js';
 import type { ServerKeys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { csrfToken, csrfValid } from './csrf.js';
@@ -169,7 +170,9 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
     try {
       const interaction = await provider.interactionDetails(node.incoming, node.outgoing);
       return interaction.uid === c.req.param('uid') ? { interaction, node } : undefined;
-    } catch {
+    } catch (error) {
+      // An unreachable store is not an expired sign-in: the app's error handler answers 503.
+      if (isStoreUnavailable(error)) throw error;
       return undefined;
     }
   }

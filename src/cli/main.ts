@@ -1,5 +1,6 @@
 /**
- * The operator CLI: accounts and player data on the service's store (DATA_DIR, default ./var).
+ * The operator CLI: accounts and player data on the service's store: the SQLite file under DATA_DIR (default
+ * ./var), or PostgreSQL when DATABASE_URL is set (the same store every instance of the service uses).
  *
  *   npm run cli -- list-users
  *   npm run cli -- create-user <email> [--name <name>] [--password-stdin]
@@ -14,7 +15,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { PlayerProfile } from '../account/model.js';
 import { formatProblems, validatePlayerData } from '../account/validate.js';
+import { storeLocation } from '../auth/startup.js';
+import { ConfigError, loadStoreConfig } from '../config.js';
+import { isStoreUnavailable } from '../store/errors.js';
 import { generatePassword } from '../store/passwords.js';
+import { StoreHealth } from '../store/health.js';
 import { StoredDataError } from '../store/player-data.js';
 import { openStore, type Store } from '../store/store.js';
 import { UserError } from '../store/users.js';
@@ -25,7 +30,7 @@ const USAGE = `usage: npm run cli -- <command>
   set-password <email> [--password-stdin]
   import <email> <file.json | ->      (sections present replace the saved ones: profile, goals, inventory)
   export <email> [<file.json>]
-environment: DATA_DIR (default ./var)`;
+environment: DATA_DIR (default ./var), or DATABASE_URL=postgres://… for the PostgreSQL store`;
 
 export class CliError extends Error {}
 
@@ -166,7 +171,7 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
 
 const isMain = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (isMain) {
-  const store = await openStore(process.env.DATA_DIR || './var');
+  let store: Store | undefined;
   const io: CliIo = {
     stdout: (text) => process.stdout.write(text),
     readStdin: () => readFileSync(0, 'utf8'),
@@ -174,16 +179,20 @@ if (isMain) {
     writeFile: (path, text) => writeFileSync(path, text),
   };
   try {
+    store = await openStore(storeLocation(loadStoreConfig(process.env)).location, { health: new StoreHealth({ log: () => undefined }) });
     await runCli(process.argv.slice(2), store, io);
   } catch (error) {
-    if (error instanceof CliError || error instanceof UserError) {
+    if (error instanceof CliError || error instanceof UserError || error instanceof ConfigError) {
       process.stderr.write(`error: ${error.message}\n`);
       process.exitCode = 1;
     } else if (error instanceof StoredDataError) {
       process.stderr.write(`error: ${error.message}; import a file with that section to replace it\n`);
       process.exitCode = 1;
+    } else if (isStoreUnavailable(error)) {
+      process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}; the command did not complete (an import is all or nothing), run it again once the database is reachable\n`);
+      process.exitCode = 1;
     } else throw error;
   } finally {
-    await store.close();
+    await store?.close();
   }
 }

@@ -16,7 +16,8 @@ import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, isJsonContentType } from './media-types.js';
 import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit.js';
 import { nestsDeeperThan, readText } from './read-body.js';
-import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse } from './responses.js';
+import { isStoreUnavailable } from '../store/errors.js';
+import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse, storeUnavailableJsonRpc } from './responses.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
@@ -124,7 +125,13 @@ export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Respo
     const protocolVersion = isSupportedVersion(versionHeader) ? versionHeader : DEFAULT_PROTOCOL_VERSION;
     const account = options.account?.(c);
     const pending = server.handle(message.request, { protocolVersion, now, baseUrl, ...(account ? { account } : {}) });
-    const reply = pending instanceof Promise ? await pending : pending;
+    let reply: Awaited<typeof pending>;
+    try {
+      reply = pending instanceof Promise ? await pending : pending;
+    } catch (error) {
+      if (isStoreUnavailable(error)) return storeUnavailableJsonRpc(message.request.id, headers);
+      throw error;
+    }
     const deprecation = mostUrgent(endpointState.deprecation, reply.deprecation);
     if (deprecation) Object.assign(headers, deprecationHeaders(deprecation, baseUrl));
     return new Response(reply.body, { status: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });

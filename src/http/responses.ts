@@ -1,5 +1,6 @@
 /** HTTP responses that carry a JSON-RPC error body, for the failures that happen before dispatch. */
 import { ErrorCode, errorBody, type RequestId } from '../mcp/jsonrpc.js';
+import { STORE_RETRY_AFTER_SECONDS } from '../store/errors.js';
 import type { RateDecision } from './rate-limit.js';
 
 export const JSON_CONTENT_TYPE = 'application/json';
@@ -29,4 +30,11 @@ export function rateLimitedResponse(decision: RateDecision, id: RequestId | null
     error: { code: ErrorCode.RateLimited, message, data: { retry_after_seconds: decision.resetSeconds } },
   };
   return new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
+}
+
+/** 503 on an MCP endpoint whose request needed the store while it is unreachable: retry, nothing was changed. */
+export function storeUnavailableJsonRpc(id: RequestId | null, headers: Record<string, string> = {}): Response {
+  const seconds = STORE_RETRY_AFTER_SECONDS;
+  const message = `The account data is temporarily unavailable (the store cannot be reached). Retry after ${seconds} seconds.`;
+  return jsonRpcErrorResponse(503, id, ErrorCode.InternalError, message, { ...headers, 'Retry-After': String(seconds) }, { retry_after_seconds: seconds });
 }

@@ -1,72 +1,18 @@
 /**
- * Schema migrations, in order. Written with Kysely's schema builder only (no dialect-specific SQL), so PostgreSQL
- * can run the same list. Add a migration; never edit one that has shipped.
+ * Schema migrations, in order, for the dialect being opened. Most are the same Kysely schema-builder code on both;
+ * where the SQL differs the migration is built per dialect. Add a migration; never change what a shipped one does.
  */
-import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './migrations/0001-initial.js';
+import { clientExpiry } from './migrations/0002-client-expiry.js';
+import type { DialectName } from './migrations/dialects.js';
 
-const migrations: Record<string, Migration> = {
-  '0001_initial': {
-    async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema
-        .createTable('users')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('email', 'text', (c) => c.notNull().unique())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('password_hash', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
-        .execute();
+export type { DialectName };
 
-      await db.schema
-        .createTable('player_documents')
-        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('document', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('player_documents_pk', ['user_id', 'kind'])
-        .execute();
-
-      await db.schema
-        .createTable('player_goals')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        .addColumn('position', 'integer', (c) => c.notNull())
-        .addColumn('active', 'integer', (c) => c.notNull())
-        .addColumn('goal', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('player_goals_user').on('player_goals').columns(['user_id', 'position']).execute();
-
-      await db.schema
-        .createTable('oidc_payloads')
-        .addColumn('id', 'text', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('payload', 'text', (c) => c.notNull())
-        .addColumn('grant_id', 'text')
-        .addColumn('uid', 'text')
-        .addColumn('user_code', 'text')
-        .addColumn('expires_at', 'bigint')
-        .addColumn('consumed_at', 'bigint')
-        .addPrimaryKeyConstraint('oidc_payloads_pk', ['id', 'type'])
-        .execute();
-      await db.schema.createIndex('oidc_payloads_grant').on('oidc_payloads').column('grant_id').execute();
-      await db.schema.createIndex('oidc_payloads_uid').on('oidc_payloads').column('uid').execute();
-      await db.schema.createIndex('oidc_payloads_user_code').on('oidc_payloads').column('user_code').execute();
-      await db.schema.createIndex('oidc_payloads_expires').on('oidc_payloads').column('expires_at').execute();
-
-      await db.schema
-        .createTable('keys')
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .execute();
-    },
-    async down(db: Kysely<unknown>): Promise<void> {
-      for (const table of ['keys', 'oidc_payloads', 'player_goals', 'player_documents', 'users']) await db.schema.dropTable(table).execute();
-    },
-  },
-};
-
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+export function migrationProvider(dialect: DialectName): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001_initial': initial(dialect),
+    '0002_client_expiry': clientExpiry(dialect),
+  };
+  return { getMigrations: async () => migrations };
+}

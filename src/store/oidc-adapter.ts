@@ -1,9 +1,11 @@
 /**
  * oidc-provider's persistence (its Adapter interface) on the store. One row per model instance in
  * `oidc_payloads`; `consume` is a conditional update whose row count decides, so when two requests (or two
- * instances) redeem one code or one refresh token, the database lets exactly one through.
+ * instances) redeem one code or one refresh token, the database lets exactly one through. Client registrations
+ * get their expiry here (client-expiry.ts): a new one expires unless a grant is created for it.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { DEFAULT_CLIENT_LIFETIMES, markClientUsed, type ClientLifetimes } from './client-expiry.js';
 import type { Db } from './database.js';
 
 /** Thrown by `consume` when the record was consumed by someone else in the meantime (a replay race). */
@@ -22,10 +24,13 @@ export interface OidcAdapterOptions {
    * throws AlreadyConsumedError; the provider wiring throws its own `invalid_grant`.
    */
   onReplay?: (model: string) => never;
+  /** How long unused and idle client registrations are kept (default one day and 30 days). */
+  clientLifetimes?: ClientLifetimes;
 }
 
 export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (model: string) => Adapter {
   const { nowSeconds } = options;
+  const clientLifetimes = options.clientLifetimes ?? DEFAULT_CLIENT_LIFETIMES;
   const replay = options.onReplay ?? ((model: string): never => {
     throw new AlreadyConsumedError(model);
   });
@@ -44,6 +49,7 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const isClient = this.model === 'Client';
       const row = {
         id,
         type: this.model,
@@ -51,13 +57,19 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
         grant_id: payload.grantId ?? null,
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
-        expires_at: expiresIn ? nowSeconds() + expiresIn : null,
+        client_id: isClient ? id : (payload.clientId ?? null),
+        // A registration lasts while unused, until a grant is created for it (markClientUsed).
+        expires_at: expiresIn ? nowSeconds() + expiresIn : isClient ? nowSeconds() + clientLifetimes.unusedSeconds : null,
       };
+      // Updating a client's metadata keeps its expiry: only grants decide whether it is in use.
+      const { id: _id, type: _type, ...changes } = row;
+      const { expires_at: _expiry, ...clientChanges } = changes;
       await db
         .insertInto('oidc_payloads')
         .values({ ...row, consumed_at: null })
-        .onConflict((oc) => oc.columns(['id', 'type']).doUpdateSet({ payload: row.payload, grant_id: row.grant_id, uid: row.uid, user_code: row.user_code, expires_at: row.expires_at }))
+        .onConflict((oc) => oc.columns(['id', 'type']).doUpdateSet(isClient ? clientChanges : changes))
         .execute();
+      if (this.model === 'Grant' && payload.clientId) await markClientUsed(db, payload.clientId);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {

@@ -44,7 +44,9 @@ export interface OidcPayloadsTable {
   grant_id: string | null;
   uid: string | null;
   user_code: string | null;
-  /** Null for records that never expire (client registrations). */
+  /** The client the record belongs to (a Client row: its own id); see client-expiry.ts. */
+  client_id: string | null;
+  /** Null for records that do not expire (a client while it has grants). */
   expires_at: number | null;
   consumed_at: number | null;
 }

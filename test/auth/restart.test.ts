@@ -7,6 +7,7 @@ import * as client from 'openid-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD, listen, type ListeningService } from '../account-helpers.js';
 import { MCP_HEADERS } from '../helpers.js';
+import { describeEachStore } from '../support/stores.js';
 import { Browser } from './browser.js';
 
 const REDIRECT = 'http://127.0.0.1:8976/callback';
@@ -14,7 +15,6 @@ const insecure = { execute: [client.allowInsecureRequests] };
 const running: ListeningService[] = [];
 afterAll(async () => {
   for (const s of running) await s.stop().catch(() => undefined);
-  for (const s of running) s.cleanup();
 });
 
 async function goals(base: string, accessToken: string): Promise<number> {
@@ -22,9 +22,9 @@ async function goals(base: string, accessToken: string): Promise<number> {
   return res.status;
 }
 
-describe('a restart mid-session', () => {
+describeEachStore('a restart mid-session', (kind) => {
   it('keeps registrations, refresh tokens and keys', async () => {
-    const first = await listen();
+    const first = await listen({ kind });
     running.push(first);
     const base = first.baseUrl;
     const config = await client.dynamicClientRegistration(new URL(base), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }, client.None(), insecure);
@@ -35,7 +35,7 @@ describe('a restart mid-session', () => {
     const jwksBefore = await (await fetch(`${base}/api/auth/mcp/jwks`)).json();
 
     await first.stop();
-    const second = await listen({ dataDir: first.dataDir, port: first.port });
+    const second = await listen({ location: first.location, port: first.port });
     running.push(second);
 
     expect(await (await fetch(`${base}/api/auth/mcp/jwks`)).json()).toEqual(jwksBefore);

@@ -1,65 +1,131 @@
-/** The store: atomic consume, keys generated once, expiry sweep, password hashes, the demo player seeded once. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+/**
+ * The store on SQLite and on PostgreSQL: atomic consume, keys generated once (also when instances race), migrations
+ * when instances start at once, the expiry sweep, int8 values as numbers, the demo player seeded once; and
+ * password hashes.
+ */
+import { describe, expect, it } from 'vitest';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import { seedDemoPlayer } from '../../src/account/seed.js';
 import { loadServerKeys } from '../../src/store/keys.js';
 import { AlreadyConsumedError, oidcAdapterFactory } from '../../src/store/oidc-adapter.js';
 import { hashPassword, verifyPassword } from '../../src/store/passwords.js';
-import { openStore } from '../../src/store/store.js';
+import type { Store } from '../../src/store/store.js';
+import { describeEachStore, storeAvailable, testStore, testStoreLocation } from '../support/stores.js';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-describe('oidc-provider adapter', () => {
-  it('consumes a record exactly once, even when two consumers race; the loser revokes the grant', async () => {
-    const store = await openStore(':memory:');
+describeEachStore('oidc-provider adapter', (kind) => {
+  it('consumes a record exactly once, even when three consumers race; the losers revoke the grant', async () => {
+    const store = await testStore(kind);
     const Adapter = oidcAdapterFactory(store.db, { nowSeconds: () => 1000 });
     const codes = new Adapter('AuthorizationCode');
     const tokens = new Adapter('RefreshToken');
     await codes.upsert('code-1', { grantId: 'g1', kind: 'AuthorizationCode' }, 60);
     await tokens.upsert('rt-1', { grantId: 'g1', kind: 'RefreshToken' }, 600);
-    const results = await Promise.allSettled([codes.consume('code-1'), codes.consume('code-1')]);
-    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
-    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(AlreadyConsumedError);
+    const results = await Promise.allSettled([codes.consume('code-1'), codes.consume('code-1'), codes.consume('code-1')]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected', 'rejected']);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(AlreadyConsumedError);
     expect(await tokens.find('rt-1')).toBeUndefined();
     await store.close();
   });
 
-  it('returns consumed records with `consumed`, finds by uid, and sweeps only expired rows', async () => {
+  it('returns consumed records with `consumed` (a number), finds by uid, and sweeps only expired rows', async () => {
     let now = 1000;
-    const store = await openStore(':memory:', () => new Date(now * 1000));
+    const store = await testStore(kind, { clock: () => new Date(now * 1000) });
     const Adapter = oidcAdapterFactory(store.db, { nowSeconds: store.nowSeconds });
     const interactions = new Adapter('Interaction');
-    const clients = new Adapter('Client');
+    const sessions = new Adapter('Session');
     await interactions.upsert('i1', { uid: 'u1', kind: 'Interaction' }, 600);
-    await clients.upsert('c1', { client_id: 'c1' } as never, 0);
+    await sessions.upsert('s1', { uid: 'u2', kind: 'Session' }, 3600);
     expect(await interactions.findByUid('u1')).toEqual({ uid: 'u1', kind: 'Interaction' });
     await interactions.consume('i1');
     expect((await interactions.find('i1'))?.consumed).toBe(1000);
     now = 1601;
     expect(await store.deleteExpired()).toBe(1);
     expect(await interactions.find('i1')).toBeUndefined();
-    expect(await clients.find('c1')).toEqual({ client_id: 'c1' });
+    expect(await sessions.find('s1')).toEqual({ uid: 'u2', kind: 'Session' });
+    const row = await store.db.selectFrom('oidc_payloads').select(['expires_at', 'consumed_at']).where('id', '=', 's1').executeTakeFirstOrThrow();
+    expect(row).toEqual({ expires_at: 4600, consumed_at: null });
     await store.close();
   });
 });
 
-describe('keys', () => {
+describeEachStore('keys', (kind) => {
   it('are generated on first open and the same after reopening', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kingshot-keys-'));
-    dirs.push(dir);
-    const first = await openStore(dir);
+    const location = await testStoreLocation(kind, { persistent: true });
+    const first = await testStore(kind, { location });
     const keys = await loadServerKeys(first.db, 1);
     await first.close();
-    const second = await openStore(dir);
+    const second = await testStore(kind, { location });
     expect(await loadServerKeys(second.db, 2)).toEqual(keys);
     expect(keys.signing[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(keys.signing[0]!.d).toBeDefined();
     expect(keys.cookies[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await second.close();
+  });
+
+});
+
+describeEachStore('column types', (kind) => {
+  it('times are numbers on both dialects (PostgreSQL int8 is parsed), goal ids too', async () => {
+    const store = await testStore(kind, { clock: () => new Date(1_790_000_000_000) });
+    const user = await store.users.create({ email: 'times@example.com', name: 'T', password: 'times-password' });
+    await store.players.replace(user.id, { goals: DEMO_PLAYER.goals, profile: DEMO_PLAYER.profile });
+    expect(await store.users.findById(user.id)).toMatchObject({ createdAt: 1_790_000_000, updatedAt: 1_790_000_000 });
+    expect((await store.players.readerFor(user.id).profile())?.updatedAt).toBe(1_790_000_000);
+    const goals = await store.players.readerFor(user.id).goals();
+    expect(goals.map((g) => typeof g.id)).toEqual(DEMO_PLAYER.goals.map(() => 'number'));
+    expect(goals.map((g) => g.goal)).toEqual(DEMO_PLAYER.goals);
+    expect(await store.users.count()).toBe(1);
+    await store.close();
+  });
+});
+
+/**
+ * Several instances on one shared database. PostgreSQL only in-process: SQLite is one store per process (the
+ * service, or the CLI beside it), and better-sqlite3 waits for a lock synchronously, so two stores of one process
+ * would block each other; sqlite-processes.test.ts races separate processes on one file instead.
+ */
+describe.skipIf(!storeAvailable('postgres'))('instances on one database [postgres]', () => {
+  const kind = 'postgres';
+  it('two stores on one database (two instances): one consume wins, and the replays end the grant', async () => {
+    const location = await testStoreLocation(kind, { persistent: true });
+    const [a, b] = [await testStore(kind, { location }), await testStore(kind, { location })];
+    const codesA = new (oidcAdapterFactory(a.db, { nowSeconds: () => 1000 }))('AuthorizationCode');
+    const codesB = new (oidcAdapterFactory(b.db, { nowSeconds: () => 1000 }))('AuthorizationCode');
+    await codesA.upsert('code-2', { grantId: 'g2', kind: 'AuthorizationCode' }, 60);
+    const results = await Promise.allSettled([codesA.consume('code-2'), codesB.consume('code-2'), codesA.consume('code-2'), codesB.consume('code-2')]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await codesA.find('code-2')).toBeUndefined();
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('several instances starting at once on one fresh database migrate it once, and all of them work', async () => {
+    const location = await testStoreLocation(kind, { persistent: true });
+    const stores: Store[] = await Promise.all([1, 2, 3, 4].map(() => testStore(kind, { location })));
+    const applied = await stores[0]!.db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never).execute();
+    expect(applied).toEqual([{ name: '0001_initial' }, { name: '0002_client_expiry' }]);
+    const users = await Promise.all(stores.map((s, i) => s.users.create({ email: `racer${i}@example.com`, name: '', password: 'racer-password' })));
+    expect(await stores[3]!.users.count()).toBe(4);
+    expect((await stores[1]!.users.findById(users[2]!.id))?.email).toBe('racer2@example.com');
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it('instances racing on their first start agree on one key set', async () => {
+    const location = await testStoreLocation(kind, { persistent: true });
+    const stores = await Promise.all([1, 2, 3].map(() => testStore(kind, { location })));
+    const sets = await Promise.all(stores.map((store, i) => loadServerKeys(store.db, i)));
+    expect(sets[1]).toEqual(sets[0]);
+    expect(sets[2]).toEqual(sets[0]);
+    expect(await stores[0]!.db.selectFrom('keys').select('name').orderBy('name').execute()).toEqual([{ name: 'cookie_keys' }, { name: 'signing_jwks' }]);
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it('instances seeding one empty store at once create it once', async () => {
+    const location = await testStoreLocation(kind, { persistent: true });
+    const stores = await Promise.all([1, 2, 3].map(() => testStore(kind, { location })));
+    const results = await Promise.all(stores.map((s) => seedDemoPlayer(s, { password: 'racing-password' })));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await stores[0]!.users.count()).toBe(1);
+    await Promise.all(stores.map((s) => s.close()));
   });
 });
 
@@ -78,9 +144,9 @@ describe('passwords', () => {
   });
 });
 
-describe('the demo player', () => {
+describeEachStore('the demo player', (kind) => {
   it('is created in an empty store with a generated password that signs in, and its saved data', async () => {
-    const store = await openStore(':memory:');
+    const store = await testStore(kind);
     const seeded = await seedDemoPlayer(store, {});
     expect(seeded).toMatchObject({ created: true, email: 'demo@kingshot.example', generated: true });
     const password = seeded.created ? seeded.password : '';
@@ -92,26 +158,25 @@ describe('the demo player', () => {
   });
 
   it('takes DEMO_EMAIL and DEMO_PASSWORD when given (not marked generated)', async () => {
-    const store = await openStore(':memory:');
+    const store = await testStore(kind);
     expect(await seedDemoPlayer(store, { email: 'Me@Example.com', password: 'my-own-password' })).toEqual({ created: true, email: 'me@example.com', password: 'my-own-password', generated: false });
     expect(await store.users.authenticate('me@example.com', 'my-own-password')).toBeDefined();
     await store.close();
   });
 
   it('is never created in a store that has users, and an existing password is left alone', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kingshot-seed-'));
-    dirs.push(dir);
-    const first = await openStore(dir);
+    const location = await testStoreLocation(kind, { persistent: true });
+    const first = await testStore(kind, { location });
     const seeded = await seedDemoPlayer(first, { password: 'first-password' });
     expect(seeded.created).toBe(true);
     await first.close();
-    const again = await openStore(dir);
+    const again = await testStore(kind, { location });
     expect(await seedDemoPlayer(again, { password: 'second-password' })).toEqual({ created: false });
     expect(await again.users.count()).toBe(1);
     expect(await again.users.authenticate('demo@kingshot.example', 'first-password')).toBeDefined();
     expect(await again.users.authenticate('demo@kingshot.example', 'second-password')).toBeUndefined();
     await again.close();
-    const other = await openStore(':memory:');
+    const other = await testStore(kind);
     await other.users.create({ email: 'alice@example.com', name: 'Alice', password: 'alice-password' });
     expect(await seedDemoPlayer(other, {})).toEqual({ created: false });
     expect(await other.users.findByEmail('demo@kingshot.example')).toBeUndefined();

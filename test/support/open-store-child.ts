@@ -1,0 +1,14 @@
+/**
+ * Child process for the SQLite multi-process test: opens (and migrates) the store in the given directory, seeds the
+ * demo player and loads the keys, as a starting service does, then prints what it found as one JSON line.
+ */
+import { seedDemoPlayer } from '../../src/account/seed.js';
+import { loadServerKeys } from '../../src/store/keys.js';
+import { openStore } from '../../src/store/store.js';
+
+const store = await openStore(process.argv[2]!);
+const seeded = await seedDemoPlayer(store, { password: 'racing-password' });
+const keys = await loadServerKeys(store.db, store.nowSeconds());
+const migrations = await store.db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never).execute();
+process.stdout.write(`${JSON.stringify({ created: seeded.created, kid: keys.signing[0]!.kid, cookie: keys.cookies[0], migrations: migrations.map((m) => (m as { name: string }).name) })}\n`);
+await store.close();
