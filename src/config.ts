@@ -81,7 +81,8 @@ function databaseUrl(env: Env, problems: string[]): string | undefined {
     problems.push('DATABASE_URL: not a URL (expected postgres://user:password@host:5432/database)');
     return undefined;
   }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') problems.push(`DATABASE_URL=${withoutPassword(parsed)}: must start with postgres:// or postgresql:// (unset it to use the SQLite file under DATA_DIR)`);
+  // Only the scheme is repeated: in a value that is not a postgres URL a password can sit anywhere.
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') problems.push(`DATABASE_URL: must start with postgres:// or postgresql://, not ${parsed.protocol.slice(0, 20)} (unset it to use the SQLite file under DATA_DIR)`);
   else if (!parsed.hostname && !parsed.searchParams.get('host')) problems.push(`DATABASE_URL=${withoutPassword(parsed)}: names no host (e.g. postgres://user:password@127.0.0.1:5432/kingshot)`);
   return raw;
 }

@@ -26,6 +26,34 @@ describe('configuration from the environment', () => {
     expect([...config.allowedHosts]).toEqual(['api.example.com']);
     expect([...config.trustedProxies]).toEqual(['10.0.0.1', '10.0.0.2']);
   });
+  it('DATABASE_URL selects PostgreSQL; unset keeps SQLite under DATA_DIR; a bad one is refused without its password', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://kingshot:s3cret@db.internal:5432/kingshot' }).databaseUrl).toBe('postgres://kingshot:s3cret@db.internal:5432/kingshot');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://kingshot@%2Fvar%2Frun%2Fpostgresql/kingshot' }).databaseUrl).toBe('postgresql://kingshot@%2Fvar%2Frun%2Fpostgresql/kingshot');
+    for (const [url, problem] of [
+      ['mysql://kingshot:s3cret@db.internal/kingshot', 'DATABASE_URL: must start with postgres:// or postgresql://, not mysql: (unset it to use the SQLite file under DATA_DIR)'],
+      ['postgres://kingshot:s3cret@db.internal:99999/kingshot', 'DATABASE_URL: not a URL (expected postgres://user:password@host:5432/database)'],
+      ['postgres:///kingshot', 'DATABASE_URL=postgres:///kingshot: names no host (e.g. postgres://user:password@127.0.0.1:5432/kingshot)'],
+      ['postgres://kingshot:s3cret@/kingshot', 'DATABASE_URL: not a URL (expected postgres://user:password@host:5432/database)'],
+      ['kingshot:s3cret@db.internal', 'DATABASE_URL: must start with postgres:// or postgresql://, not kingshot: (unset it to use the SQLite file under DATA_DIR)'],
+    ] as const) {
+      const error = (() => {
+        try {
+          loadConfig({ DATABASE_URL: url });
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      expect(error, url).toEqual(new ConfigError([problem]));
+      expect((error as Error).message).not.toContain('s3cret');
+    }
+  });
+  it('client registrations expire: unused after CLIENT_UNUSED_TTL_SECONDS (1 day), idle after CLIENT_IDLE_TTL_SECONDS (30 days)', () => {
+    expect(loadConfig({})).toMatchObject({ clientUnusedTtlSeconds: 86400, clientIdleTtlSeconds: 2592000 });
+    expect(loadConfig({ CLIENT_UNUSED_TTL_SECONDS: '3600', CLIENT_IDLE_TTL_SECONDS: '604800' })).toMatchObject({ clientUnusedTtlSeconds: 3600, clientIdleTtlSeconds: 604800 });
+    expect(() => loadConfig({ CLIENT_UNUSED_TTL_SECONDS: '0' })).toThrow(new ConfigError(['CLIENT_UNUSED_TTL_SECONDS=0: expected a whole number from 60 to 315360000']));
+  });
   it('RATE_LIMIT_PER_MINUTE=0 turns the limit off', () => {
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
   });

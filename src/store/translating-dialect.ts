@@ -47,8 +47,15 @@ class TranslatingDriver implements Driver {
     return result;
   };
 
-  init(): Promise<void> {
-    return this.guard(() => this.#inner.init());
+  // Setting up (a pool that has not connected yet) proves nothing about the database: only failures count here.
+  async init(): Promise<void> {
+    try {
+      await this.#inner.init();
+    } catch (error) {
+      const unavailable = isTransientStoreError(error);
+      this.#health.failed(error, unavailable);
+      throw unavailable ? new StoreUnavailableError(error) : error;
+    }
   }
   async acquireConnection(): Promise<DatabaseConnection> {
     return new TranslatingConnection(await this.guard(() => this.#inner.acquireConnection()), this.guard);
