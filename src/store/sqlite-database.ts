@@ -89,7 +89,12 @@ export function openSqlite(dataDir: string): DialectOpening {
     },
     async reclaimSpace(db) {
       const { rows } = await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db);
-      if (rows[0]?.auto_vacuum === AUTO_VACUUM_INCREMENTAL) await sql`pragma incremental_vacuum`.execute(db);
+      if (rows[0]?.auto_vacuum !== AUTO_VACUUM_INCREMENTAL) return;
+      // incremental_vacuum frees one page per step: through Kysely (a single run()) it would free one page only,
+      // so it runs to completion with exec(), holding Kysely's connection so no query interleaves.
+      await db.connection().execute(async () => {
+        sqlite.exec('pragma incremental_vacuum');
+      });
     },
   };
 }

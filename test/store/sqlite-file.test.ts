@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { oidcAdapterFactory } from '../../src/store/oidc-adapter.js';
 import { DATABASE_FILE } from '../../src/store/sqlite-database.js';
 import { openStore } from '../../src/store/store.js';
 
@@ -49,6 +50,25 @@ describe('the SQLite file', () => {
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('synchronous')).toBe(2); // FULL
     expect(await pragma('auto_vacuum')).toBe(2); // INCREMENTAL
+    await store.close();
+  });
+
+  it('the expiry sweep gives the space of deleted rows back to the file system', async () => {
+    let now = 1_790_000_000_000;
+    const dataDir = join(root, 'reclaim');
+    const store = await openStore(dataDir, { clock: () => new Date(now) });
+    const clients = new (oidcAdapterFactory(store.db, { nowSeconds: store.nowSeconds }))('Client');
+    const metadata = { redirect_uris: Array.from({ length: 400 }, (_, i) => `https://c${i}.example/${'x'.repeat(100)}`) };
+    for (let i = 0; i < 200; i++) await clients.upsert(`client-${i}`, { client_id: `client-${i}`, ...metadata } as never, 0);
+    const size = async () => {
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
+      return statSync(join(dataDir, DATABASE_FILE)).size;
+    };
+    const full = await size();
+    expect(full).toBeGreaterThan(8_000_000);
+    now += (store.clientLifetimes.unusedSeconds + 1) * 1000;
+    expect(await store.deleteExpired()).toBe(200);
+    expect(await size()).toBeLessThan(full / 20);
     await store.close();
   });
 
