@@ -3,10 +3,12 @@
  * when instances start at once, the expiry sweep, int8 values as numbers, the demo player seeded once; and
  * password hashes.
  */
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import { seedDemoPlayer } from '../../src/account/seed.js';
 import { loadServerKeys } from '../../src/store/keys.js';
+import { migrationProvider } from '../../src/store/migrations.js';
 import { AlreadyConsumedError, oidcAdapterFactory } from '../../src/store/oidc-adapter.js';
 import { hashPassword, verifyPassword } from '../../src/store/passwords.js';
 import type { Store } from '../../src/store/store.js';
@@ -62,6 +64,25 @@ describeEachStore('keys', (kind) => {
     await second.close();
   });
 
+});
+
+describeEachStore('upgrading a store from before client expiry', (kind) => {
+  it('0002 fills client_id from the stored payloads, so grants written before it keep their clients alive', async () => {
+    const location = await testStoreLocation(kind, { persistent: true });
+    const old = await testStore(kind, { location, clock: () => new Date(1_790_000_000_000) });
+    const { error } = await new Migrator({ db: old.db, provider: migrationProvider(old.dialect) }).migrateDown();
+    expect(error).toBeUndefined();
+    // Rows as 0001 stored them: no client_id column, clients without expiry.
+    await sql`insert into oidc_payloads (id, type, payload, grant_id, expires_at) values ('c-used', 'Client', '{"client_id":"c-used"}', null, null), ('c-idle', 'Client', '{"client_id":"c-idle"}', null, null), ('g-1', 'Grant', '{"clientId":"c-used","accountId":"a"}', 'g-1', 1790999999)`.execute(old.db);
+    await old.close();
+    const upgraded = await testStore(kind, { location, clock: () => new Date(1_790_000_000_000) });
+    const rows = await upgraded.db.selectFrom('oidc_payloads').select(['id', 'client_id']).orderBy('id').execute();
+    expect(rows).toEqual([{ id: 'c-idle', client_id: 'c-idle' }, { id: 'c-used', client_id: 'c-used' }, { id: 'g-1', client_id: 'c-used' }]);
+    await upgraded.deleteExpired();
+    const clients = await upgraded.db.selectFrom('oidc_payloads').select(['id', 'expires_at']).where('type', '=', 'Client').orderBy('id').execute();
+    expect(clients).toEqual([{ id: 'c-idle', expires_at: 1_790_000_000 + 30 * 24 * 3600 }, { id: 'c-used', expires_at: null }]);
+    await upgraded.close();
+  });
 });
 
 describeEachStore('column types', (kind) => {
