@@ -47,6 +47,9 @@ export interface AppOptions {
   logError?: (error: unknown, request: Request) => void;
 }
 
+/** Longest a request to the account stack waits for it to come up before it is answered 503. */
+const ACCOUNT_START_WAIT_MS = 10_000;
+
 /** Request headers a browser MCP client sends, and response headers it needs to read. */
 export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'Idempotency-Key', 'Last-Event-ID', 'Mcp-Method', 'Mcp-Name'];
 export const CORS_EXPOSE_HEADERS = ['MCP-Protocol-Version', 'Mcp-Session-Id', 'WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Deprecation', 'Sunset', 'Link'];
@@ -141,10 +144,16 @@ export function createApp(options: AppOptions): Hono {
       sub.onError(onError);
       return sub;
     });
-    let accountUp = false;
-    accountApp.then(() => (accountUp = true), () => undefined); // a failure is reported by main.ts; requests get a 500
+    let settled = false;
+    accountApp.then(() => (settled = true), () => (settled = true)); // a failure is reported by main.ts; requests get a 500
+    // While the stack starts, a request waits for it, but never past a failed attempt or ACCOUNT_START_WAIT_MS.
+    const waitForStack = async (): Promise<boolean> => {
+      const deadline = Date.now() + ACCOUNT_START_WAIT_MS;
+      while (!settled && !options.accountWaiting?.() && Date.now() < deadline) await Promise.race([accountApp.catch(() => undefined), new Promise((tick) => setTimeout(tick, 100))]);
+      return settled;
+    };
     const forward = async (c: Context) => {
-      if (!accountUp && options.accountWaiting?.()) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
+      if (!settled && !(await waitForStack())) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
       return (await accountApp).fetch(c.req.raw, c.env);
     };
     for (const path of [...secured.map((e) => e.path), ...AUTH_ROUTE_PATTERNS]) app.all(path, forward);
