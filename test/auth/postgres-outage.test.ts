@@ -88,7 +88,9 @@ describe.skipIf(missing && !process.env.CI)('PostgreSQL stopped and started agai
   it('the service starts without its database, serves /mcp, answers 503 on the account stack, and recovers with nothing lost', { timeout: 300_000 }, async () => {
     postgres = await createOwnPostgres();
     // The database is not running yet: the service must start anyway.
-    service = await startService({ DATABASE_URL: postgres.url, DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, AUTH_RATE_LIMIT_PER_MINUTE: '0' });
+    // The test server trusts loopback, so the password is ignored by it: it is there to show no log line repeats it.
+    const databaseUrl = postgres.url.replace('postgres@', 'postgres:never-logged-s3cret@');
+    service = await startService({ DATABASE_URL: databaseUrl, DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, AUTH_RATE_LIMIT_PER_MINUTE: '0' });
     const base = service.baseUrl;
 
     // --- down at start ---------------------------------------------------------------------------------------
@@ -174,5 +176,7 @@ describe.skipIf(missing && !process.env.CI)('PostgreSQL stopped and started agai
     expect(countLines(service.output(), 'store unreachable')).toBe(3);
     expect(countLines(service.output(), 'store reachable again')).toBe(3);
     expect(service.output()).not.toMatch(/\n\s+at /); // no stack trace in the service's output
+    expect(service.output()).toContain(`store unreachable (PostgreSQL postgres://postgres@127.0.0.1:${postgres.port}/postgres)`);
+    expect(service.output()).not.toContain('never-logged-s3cret');
   });
 });
