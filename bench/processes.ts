@@ -1,6 +1,7 @@
 /** Starting and measuring the processes under test: the service (built) and the two anchors. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -41,10 +42,10 @@ async function firstResponse(url: string, child: ChildProcess, started: number, 
   }
 }
 
-export async function startProcess(name: string, args: string[], port: number, env: Record<string, string> = {}): Promise<Running> {
+export async function startProcess(name: string, args: string[], port: number, env: Record<string, string> = {}, cwd = ROOT): Promise<Running> {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,10 +76,10 @@ function startFlags(): string[] {
   return match[1]!.trim().split(/\s+/).filter(Boolean);
 }
 
-/** The built service with its rate limit lifted and a fresh data directory. */
-export function startService(port: number, env: Record<string, string> = {}): Promise<Running> {
+/** The built service with its rate limit lifted and a fresh data directory (`root`: another checkout's build, to compare). */
+export function startService(port: number, env: Record<string, string> = {}, root = ROOT): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kingshot-bench-'));
-  return startProcess('service', [...startFlags(), 'dist/src/main.js'], port, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...env });
+  return startProcess('service', [...startFlags(), 'dist/src/main.js'], port, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...env }, root);
 }
 
 export function startAnchor(name: 'bare-hono' | 'sdk-stateless', port: number): Promise<Running> {
@@ -94,4 +95,33 @@ export function rssMb(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A throw-away redis-server on `port` (nothing kept on disk), for the shared-limit scenarios. */
+export async function startRedis(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'], { stdio: 'ignore' });
+  const deadline = performance.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} (is it installed? apt-get install -y redis-server)`);
+    const up = await new Promise<boolean>((done) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+      socket.once('data', (d: Buffer) => {
+        socket.destroy();
+        done(d.toString().startsWith('+PONG'));
+      });
+      socket.once('error', () => done(false));
+    });
+    if (up) break;
+    if (performance.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
 }

@@ -16,7 +16,8 @@ import type { Config } from './config.js';
 import { hostGuard, hostRefusal, originGuard, originRefusal } from './http/guards.js';
 import { clientAddress } from './http/client-address.js';
 import { mcpMethodNotAllowed, mcpPost } from './http/mcp-route.js';
-import { SlidingWindowLimiter } from './http/rate-limit.js';
+import { networkBudgetOf } from './http/network-budgets.js';
+import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
 import { jsonRpcErrorResponse } from './http/responses.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
 import { ResourceCatalog, viewResources } from './mcp/resources.js';
@@ -26,7 +27,7 @@ import { referencePages } from './pages/reference-pages.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 import { isStoreUnavailable } from './store/errors.js';
 
-export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'>;
+export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'> & Partial<Pick<Config, 'rateLimitNetworks'>>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -45,6 +46,8 @@ export interface AppOptions {
   accountWaiting?: () => boolean;
   /** Where unexpected errors are reported (default: stderr). */
   logError?: (error: unknown, request: Request) => void;
+  /** Where the rate limits count (default: in this process; main.ts passes Redis when REDIS_URL is set). */
+  rateLimits?: RateLimits;
 }
 
 /** Longest a request to the account stack waits for it to come up before it is answered 503. */
@@ -94,6 +97,7 @@ export function createApp(options: AppOptions): Hono {
   const resources = new ResourceCatalog(viewResources());
   const logError = options.logError ?? defaultLogError;
   const mcpPaths = new Set(registry.endpoints.map((e) => e.path));
+  const rateLimits = options.rateLimits ?? inProcessRateLimits();
 
   const onError: ErrorHandler = (error, c) => {
     // The store's outage is logged once by the store itself, not once per request.
@@ -112,9 +116,11 @@ export function createApp(options: AppOptions): Hono {
   function mountEndpoint(target: Hono, endpoint: EndpointMetadata, secured?: ProtectedEndpoint): void {
     const path = endpoint.path;
     const server = new McpServer({ registry, endpoint, resources, baseUrl: config.baseUrl });
-    const limiter = config.rateLimitPerMinute > 0 ? new SlidingWindowLimiter({ limit: config.rateLimitPerMinute }) : undefined;
+    const limiter = config.rateLimitPerMinute > 0 ? rateLimits.limiter(path.slice(1), { limit: config.rateLimitPerMinute }) : undefined;
     const clientKey = secured?.clientKey ?? ((c: Context) => clientAddress(c, config.trustedProxies));
-    const post = mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(secured ? { account: secured.account } : {}) });
+    // Listed networks' budgets are per address, so they apply where the key is the address: the public endpoint.
+    const limitFor = !secured && config.rateLimitNetworks?.length ? networkBudgetOf(config.rateLimitNetworks) : undefined;
+    const post = mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(limitFor ? { limitFor } : {}), ...(secured ? { account: secured.account } : {}) });
     const cors = browserCors(config.allowedOrigins);
     const guarded = secured ? (c: Context) => through(secured.guard, c, () => post(c)) : post;
     target.post(path, async function mcpEndpoint(c) {
@@ -138,7 +144,7 @@ export function createApp(options: AppOptions): Hono {
     // its paths wait here instead of failing, and the public endpoint answers meanwhile.
     const accountApp = Promise.resolve(options.account).then((services) => {
       const sub = new Hono();
-      const mountOptions = { baseUrl: config.baseUrl, clock, trustedProxies: config.trustedProxies, authRateLimitPerMinute: config.authRateLimitPerMinute };
+      const mountOptions = { baseUrl: config.baseUrl, clock, trustedProxies: config.trustedProxies, authRateLimitPerMinute: config.authRateLimitPerMinute, rateLimits };
       for (const endpoint of secured) mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));
       mountAuthorizationServer(sub, services, mountOptions);
       sub.onError(onError);

@@ -2,6 +2,7 @@
  * Service configuration from the environment. Every variable is optional; defaults start the service on
  * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
  */
+import { parseNetworkBudgets, type NetworkBudget } from './http/network-budgets.js';
 import { passwordProblem } from './store/passwords.js';
 import { emailProblem } from './store/users.js';
 
@@ -18,6 +19,8 @@ export interface Config {
   clientIdleTtlSeconds: number;
   /** Requests per minute per client on each MCP endpoint; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Networks whose addresses each get their own budget on the public endpoint instead of rateLimitPerMinute. */
+  rateLimitNetworks: readonly NetworkBudget[];
   /** Host header values served (host[:port], lowercase). */
   allowedHosts: ReadonlySet<string>;
   /** Browser origins allowed to call the MCP endpoints (the base URL's origin is always allowed). */
@@ -28,6 +31,12 @@ export interface Config {
   headersTimeoutMs: number;
   /** Requests per minute per client address on each of client registration, token and sign-in; 0 = unlimited. */
   authRateLimitPerMinute: number;
+  /** Redis holding the rate limits shared by every instance; undefined keeps them in this process. */
+  redisUrl: string | undefined;
+  /** Put before every Redis key of the rate limits: one per deployment sharing a Redis. */
+  rateLimitPrefix: string;
+  /** A Redis command slower than this counts as Redis being unreachable (the request is limited in-process). */
+  redisTimeoutMs: number;
   /** Sign-in of the demo player seeded into an empty store (password generated and printed when absent). */
   demoEmail: string | undefined;
   demoPassword: string | undefined;
@@ -87,6 +96,27 @@ function databaseUrl(env: Env, problems: string[]): string | undefined {
   return raw;
 }
 
+/** REDIS_URL, checked without ever echoing it (it may hold a password). */
+function redisUrl(raw: string | undefined, problems: string[]): string | undefined {
+  if (!raw) return undefined;
+  const url = URL.parse(raw);
+  const expected = 'expected redis://[user:password@]host[:port][/db] or rediss://… for TLS';
+  if (!url) problems.push(`REDIS_URL: not a URL; ${expected}`);
+  else if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') problems.push(`REDIS_URL: scheme ${url.protocol} is not redis: or rediss:; ${expected}`);
+  else if (!url.hostname) problems.push(`REDIS_URL: no host; ${expected}`);
+  else return raw;
+  return undefined;
+}
+
+const PREFIX = /^[\x21-\x7e]{1,100}$/;
+
+/** RATE_LIMIT_PREFIX, or one derived from the public host, so two deployments sharing a Redis keep apart. */
+function rateLimitPrefix(raw: string | undefined, base: URL | undefined, problems: string[]): string {
+  if (raw === undefined || raw === '') return `kingshot:${base?.host ?? 'local'}:rl:`;
+  if (!PREFIX.test(raw)) problems.push(`RATE_LIMIT_PREFIX="${raw.slice(0, 120)}": expected 1 to 100 printable characters without spaces (e.g. kingshot:prod:rl:)`);
+  return raw;
+}
+
 function loopbackHosts(port: number): string[] {
   const suffix = port === 80 ? '' : `:${port}`;
   return ['localhost', '127.0.0.1', '[::1]'].map((h) => `${h}${suffix}`);
@@ -126,6 +156,8 @@ export function loadConfig(env: Env): Config {
       problems.push(`CORS_ORIGINS: "${origin}" is not an origin`);
     }
   }
+  const networks = parseNetworkBudgets(env.RATE_LIMIT_NETWORKS);
+  problems.push(...networks.problems);
   const hosts = env.ALLOWED_HOSTS ? list(env.ALLOWED_HOSTS) : [...(base ? [base.host] : []), ...loopbackHosts(port)];
   const config: Config = {
     port,
@@ -136,15 +168,20 @@ export function loadConfig(env: Env): Config {
     clientUnusedTtlSeconds: integer(env, 'CLIENT_UNUSED_TTL_SECONDS', 24 * 3600, 60, 10 * 365 * 24 * 3600, problems),
     clientIdleTtlSeconds: integer(env, 'CLIENT_IDLE_TTL_SECONDS', 30 * 24 * 3600, 60, 10 * 365 * 24 * 3600, problems),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000_000, problems),
+    rateLimitNetworks: networks.budgets,
     allowedHosts: new Set(hosts.map((h) => h.toLowerCase())),
     allowedOrigins: new Set([...(base ? [base.origin] : []), ...origins].map((o) => o.toLowerCase())),
     trustedProxies: new Set(list(env.TRUSTED_PROXIES)),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
     headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 600_000, problems),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 0, 1_000_000_000, problems),
+    redisUrl: redisUrl(env.REDIS_URL, problems),
+    rateLimitPrefix: rateLimitPrefix(env.RATE_LIMIT_PREFIX, base, problems),
+    redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 10_000, problems),
     demoEmail: env.DEMO_EMAIL || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
   };
+  if (config.rateLimitNetworks.length > 0 && config.rateLimitPerMinute === 0) problems.push('RATE_LIMIT_NETWORKS: budgets need a rate limit, but RATE_LIMIT_PER_MINUTE=0 turns it off');
   // The same rules the store applies when it creates the demo player, so a bad value stops the start here, clearly.
   const demoEmailProblem = config.demoEmail === undefined ? undefined : emailProblem(config.demoEmail);
   if (demoEmailProblem) problems.push(`DEMO_EMAIL: ${demoEmailProblem}`);

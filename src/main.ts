@@ -31,7 +31,11 @@ function configFromEnv(): Config {
 const config = configFromEnv();
 const accountStack = startAccountStack(config);
 const accountStartup = accountStack.started;
-const app = createApp({ config, account: accountStartup.then((started) => started.services), accountWaiting: accountStack.waitingForStore });
+// ioredis is loaded only when the limits are shared; the embedded default never pays for it.
+const rateLimits = config.redisUrl ? new (await import('./http/redis-rate-limits.js')).RedisRateLimits({ url: config.redisUrl, prefix: config.rateLimitPrefix, commandTimeoutMs: config.redisTimeoutMs }) : undefined;
+// Up to a second for Redis, so the first requests are counted there too; past it the service starts in-process.
+await rateLimits?.connected(1_000);
+const app = createApp({ config, account: accountStartup.then((started) => started.services), accountWaiting: accountStack.waitingForStore, ...(rateLimits ? { rateLimits } : {}) });
 let store: Store | undefined;
 
 async function sweep(): Promise<void> {
@@ -60,6 +64,7 @@ const server = serve(
     process.stdout.write(`kingshot-mcp listening on http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port} (public URL ${config.baseUrl})\n`);
     for (const endpoint of ENDPOINTS) process.stdout.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
     process.stdout.write(`  Developer reference: ${config.baseUrl}/developers\n`);
+    process.stdout.write(`  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`);
   },
 );
 
@@ -83,7 +88,7 @@ accountStartup.then(
 function shutdown(signal: string): void {
   process.stdout.write(`${signal}: shutting down\n`);
   server.close(() => {
-    void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    void Promise.allSettled([store?.close(), rateLimits?.close()]).finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5_000).unref();
 }

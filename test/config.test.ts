@@ -57,6 +57,50 @@ describe('configuration from the environment', () => {
   it('RATE_LIMIT_PER_MINUTE=0 turns the limit off', () => {
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
   });
+  it('REDIS_URL shares the rate limits; its key prefix is derived from the public host unless RATE_LIMIT_PREFIX says', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, rateLimitPrefix: 'kingshot:127.0.0.1:3000:rl:', redisTimeoutMs: 250 });
+    expect(loadConfig({ REDIS_TIMEOUT_MS: '1000' }).redisTimeoutMs).toBe(1000);
+    expect(() => loadConfig({ REDIS_TIMEOUT_MS: '5' })).toThrow(new ConfigError(['REDIS_TIMEOUT_MS=5: expected a whole number from 10 to 10000']));
+    expect(loadConfig({ REDIS_URL: 'redis://:secret@10.0.0.5:6380/2', BASE_URL: 'https://kingshot.example.com' })).toMatchObject({ redisUrl: 'redis://:secret@10.0.0.5:6380/2', rateLimitPrefix: 'kingshot:kingshot.example.com:rl:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal', RATE_LIMIT_PREFIX: 'ks:prod:' })).toMatchObject({ redisUrl: 'rediss://cache.internal', rateLimitPrefix: 'ks:prod:' });
+  });
+  it('refuses a REDIS_URL that is not a Redis URL without echoing it (it may hold a password), and a prefix with spaces', () => {
+    const expected = 'expected redis://[user:password@]host[:port][/db] or rediss://… for TLS';
+    for (const [env, problem] of [
+      [{ REDIS_URL: 'http://:secret@cache:6379' }, `REDIS_URL: scheme http: is not redis: or rediss:; ${expected}`],
+      [{ REDIS_URL: 'cache:secret@6379' }, `REDIS_URL: scheme cache: is not redis: or rediss:; ${expected}`],
+      [{ REDIS_URL: 'not a url with secret' }, `REDIS_URL: not a URL; ${expected}`],
+      [{ RATE_LIMIT_PREFIX: 'my prefix' }, 'RATE_LIMIT_PREFIX="my prefix": expected 1 to 100 printable characters without spaces (e.g. kingshot:prod:rl:)'],
+    ] as const) {
+      expect(() => loadConfig(env), problem).toThrow(new ConfigError([problem]));
+    }
+  });
+  it('RATE_LIMIT_NETWORKS gives listed IPv4 and IPv6 networks their own per-address budget', () => {
+    expect(loadConfig({}).rateLimitNetworks).toEqual([]);
+    expect(loadConfig({ RATE_LIMIT_NETWORKS: '198.51.100.0/24=6000, 2001:DB8::/32=6000,203.0.113.7=600' }).rateLimitNetworks).toEqual([
+      { network: '198.51.100.0/24', perMinute: 6000 },
+      { network: '2001:db8::/32', perMinute: 6000 },
+      { network: '203.0.113.7/32', perMinute: 600 },
+    ]);
+  });
+  it('refuses a bad RATE_LIMIT_NETWORKS entry saying what is wrong and what would be right', () => {
+    for (const [value, problem] of [
+      ['198.51.100.0/24', 'RATE_LIMIT_NETWORKS: "198.51.100.0/24" has no budget: write <network>=<requests per minute> (e.g. 198.51.100.0/24=6000,2001:db8::/32=6000)'],
+      ['198.51.100.300/24=10', 'RATE_LIMIT_NETWORKS: "198.51.100.300/24" is not an IPv4 or IPv6 network (e.g. 198.51.100.0/24=6000,2001:db8::/32=6000)'],
+      ['example.com/24=10', 'RATE_LIMIT_NETWORKS: "example.com/24" is not an IPv4 or IPv6 network (e.g. 198.51.100.0/24=6000,2001:db8::/32=6000)'],
+      ['198.51.100.0/33=10', 'RATE_LIMIT_NETWORKS: "198.51.100.0/33": the prefix length must be a whole number from 0 to 32 for IPv4'],
+      ['2001:db8::/129=10', 'RATE_LIMIT_NETWORKS: "2001:db8::/129": the prefix length must be a whole number from 0 to 128 for IPv6'],
+      ['198.51.100.0/x=10', 'RATE_LIMIT_NETWORKS: "198.51.100.0/x": the prefix length must be a whole number from 0 to 32 for IPv4'],
+      ['198.51.100.7/24=10', 'RATE_LIMIT_NETWORKS: "198.51.100.7/24" has bits set past its /24 prefix; did you mean 198.51.100.0/24?'],
+      ['2001:db8:1::5/32=10', 'RATE_LIMIT_NETWORKS: "2001:db8:1::5/32" has bits set past its /32 prefix; did you mean 2001:db8::/32?'],
+      ['198.51.100.0/24=0', 'RATE_LIMIT_NETWORKS: "198.51.100.0/24=0": the budget must be a whole number of requests per minute from 1 to 1000000000'],
+      ['198.51.100.0/24=6k', 'RATE_LIMIT_NETWORKS: "198.51.100.0/24=6k": the budget must be a whole number of requests per minute from 1 to 1000000000'],
+      ['198.51.100.0/24=10,198.51.100.0/24=20', 'RATE_LIMIT_NETWORKS: 198.51.100.0/24 is listed twice'],
+    ] as const) {
+      expect(() => loadConfig({ RATE_LIMIT_NETWORKS: value }), value).toThrow(new ConfigError([problem]));
+    }
+    expect(() => loadConfig({ RATE_LIMIT_NETWORKS: '198.51.100.0/24=10', RATE_LIMIT_PER_MINUTE: '0' })).toThrow(new ConfigError(['RATE_LIMIT_NETWORKS: budgets need a rate limit, but RATE_LIMIT_PER_MINUTE=0 turns it off']));
+  });
   it('checks DEMO_EMAIL and DEMO_PASSWORD by the rules the store applies to accounts', () => {
     expect(loadConfig({ DEMO_EMAIL: 'me@example.com', DEMO_PASSWORD: 'long-enough' })).toMatchObject({ demoEmail: 'me@example.com', demoPassword: 'long-enough' });
     for (const [env, problem] of [

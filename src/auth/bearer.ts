@@ -7,8 +7,8 @@
  * so a flood of bad tokens costs neither a body parse nor an ES256 verification each.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { peekId } from '../http/mcp-route.js';
-import { rateLimitHeaders, type SlidingWindowLimiter } from '../http/rate-limit.js';
+import { peekId, unreadBodyHeaders } from '../http/mcp-route.js';
+import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';
 import { jsonRpcErrorResponse, rateLimitedResponse } from '../http/responses.js';
 import { ErrorCode } from '../mcp/jsonrpc.js';
 import type { AccessTokenClaims, AccessTokenVerifier } from './access-tokens.js';
@@ -21,7 +21,7 @@ export interface BearerOptions {
   resourceMetadataUrl: string;
   clock: () => Date;
   /** Refused requests allowed per client address; absent when the auth rate limit is off. */
-  refusals?: { limiter: SlidingWindowLimiter; clientKey: (c: Context) => string };
+  refusals?: { limiter: RateLimiter; clientKey: (c: Context) => string };
 }
 
 function quoted(text: string): string {
@@ -48,7 +48,7 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler {
     const now = options.clock();
     const nowMs = now.getTime();
     const address = refusals?.clientKey(c) ?? '';
-    const over = refusals?.limiter.refusal(address, nowMs);
+    const over = refusals ? await refusals.limiter.refusal(address, nowMs) : undefined;
     if (over) {
       const message = `Too many requests without a valid access token: at most ${over.limit} per ${windowSeconds} seconds from one address. Retry after ${over.resetSeconds} seconds.`;
       return rateLimitedResponse(over, null, message, { ...rateLimitHeaders(over, windowSeconds), 'Cache-Control': 'no-store' });
@@ -63,9 +63,10 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler {
       else rejection = check.description;
     }
     if (!claims) {
-      refusals?.limiter.take(address, nowMs);
+      if (refusals) await refusals.limiter.take(address, nowMs);
       const message = rejection ? `Unauthorized: ${rejection}. Sign in again to get a new token.` : 'Unauthorized: this endpoint needs an OAuth access token (Authorization: Bearer …). See the WWW-Authenticate header for where to get one.';
-      return jsonRpcErrorResponse(401, await peekId(c), ErrorCode.Unauthorized, message, { 'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection) });
+      const peeked = await peekId(c);
+      return jsonRpcErrorResponse(401, peeked.id, ErrorCode.Unauthorized, message, { 'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection), ...unreadBodyHeaders(peeked) });
     }
     c.set(ACCOUNT_CLAIMS as never, claims as never);
     await next();

@@ -2,12 +2,15 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Hono } from 'hono';
 import { clientAddress } from '../http/client-address.js';
-import { SlidingWindowLimiter } from '../http/rate-limit.js';
+import type { RateLimiter } from '../http/rate-limit.js';
+import type { RateLimits } from '../http/rate-limits.js';
 import type { AccountContext } from '../tools/context.js';
 import type { AccountServices } from './account-services.js';
 import { accountClaims, bearerAuth } from './bearer.js';
+import { HashGate } from './hash-gate.js';
 import { authRoutes } from './routes.js';
 import { resourceMetadataUrl } from './scopes.js';
+import { SIGN_IN_BACKOFF } from './sign-in-throttle.js';
 
 export interface ProtectedEndpoint {
   /** Bearer guard to run before the MCP route. */
@@ -21,18 +24,21 @@ export interface AccountMountOptions {
   baseUrl: string;
   clock: () => Date;
   trustedProxies: ReadonlySet<string>;
-  /** Per client address and minute: refused bearer tokens, registrations, token requests, sign-ins. 0 = unlimited. */
+  /** Per client address and minute: refused bearer tokens, authorizations, registrations, token requests, sign-ins. 0 = unlimited. */
   authRateLimitPerMinute: number;
+  /** Where the limiters count (in-process, or Redis shared by every instance). */
+  rateLimits: RateLimits;
 }
 
-function addressLimiter(options: AccountMountOptions): SlidingWindowLimiter | undefined {
-  return options.authRateLimitPerMinute > 0 ? new SlidingWindowLimiter({ limit: options.authRateLimitPerMinute }) : undefined;
+/** A per-address limiter of the authorization server, named for what it counts; undefined when the limit is off. */
+function addressLimiter(options: AccountMountOptions, name: string): RateLimiter | undefined {
+  return options.authRateLimitPerMinute > 0 ? options.rateLimits.limiter(`auth:${name}`, { limit: options.authRateLimitPerMinute }) : undefined;
 }
 
 /** The guard and context of one OAuth endpoint; tokens are issued for one resource, so it must be that one. */
 export function protectedEndpoint(services: AccountServices, path: string, options: AccountMountOptions): ProtectedEndpoint {
   if (`${options.baseUrl}${path}` !== services.resource) throw new Error(`tokens are issued for ${services.resource}, so ${path} cannot accept them`);
-  const refusals = addressLimiter(options);
+  const refusals = addressLimiter(options, 'bearer-refusals');
   return {
     guard: bearerAuth({
       verifier: services.verifier,
@@ -49,9 +55,10 @@ export function protectedEndpoint(services: AccountServices, path: string, optio
 }
 
 export function mountAuthorizationServer(app: Hono, services: AccountServices, options: AccountMountOptions): void {
-  const registration = addressLimiter(options);
-  const token = addressLimiter(options);
-  const signIn = addressLimiter(options);
+  const authorize = addressLimiter(options, 'authorize');
+  const registration = addressLimiter(options, 'register');
+  const token = addressLimiter(options, 'token');
+  const signIn = addressLimiter(options, 'sign-in');
   app.route(
     '/',
     authRoutes({
@@ -61,8 +68,9 @@ export function mountAuthorizationServer(app: Hono, services: AccountServices, o
       store: services.store,
       keys: services.keys,
       clock: options.clock,
-      limits: { ...(registration ? { registration } : {}), ...(token ? { token } : {}), ...(signIn ? { signIn } : {}) },
+      limits: { ...(authorize ? { authorize } : {}), ...(registration ? { registration } : {}), ...(token ? { token } : {}), ...(signIn ? { signIn } : {}) },
       clientKey: (c) => clientAddress(c, options.trustedProxies),
+      signIn: { failures: options.rateLimits.backoff('sign-in-failures', SIGN_IN_BACKOFF), hashes: new HashGate() },
     }),
   );
 }

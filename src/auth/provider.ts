@@ -7,6 +7,7 @@
 import Provider, { errors, type Adapter, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { htmlPage, escapeHtml } from '../pages/layout.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from '../store/errors.js';
+import { authorizationParamValidators } from './authorization-bounds.js';
 import type { ServerKeys } from '../store/keys.js';
 import { oidcAdapterFactory } from '../store/oidc-adapter.js';
 import type { Store } from '../store/store.js';
@@ -117,6 +118,8 @@ export function createProvider(options: ProviderOptions): Provider {
       return { accountId: user.id, claims: () => ({ sub: user.id, name: user.name, email: user.email }) };
     },
     scopes: [...SCOPES],
+    // Not extra parameters: validators bounding the length of the ones it stores (authorization-bounds.ts).
+    extraParams: authorizationParamValidators(),
     claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
     // The ID token carries the claims its scopes grant: there is no userinfo endpoint to fetch them from.
     conformIdTokenClaims: false,

@@ -7,21 +7,28 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { getCookie, setCookie } from 'hono/cookie';
 import type Provider from 'oidc-provider';
-import { rateLimitHeaders, type SlidingWindowLimiter } from '../http/rate-limit.js';
+import type { Backoff } from '../http/backoff.js';
+import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';
 import { readText } from '../http/read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import type { ServerKeys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
+import { normaliseEmail, type User } from '../store/users.js';
 import { csrfToken, csrfValid } from './csrf.js';
+import { HashGateBusy, type HashGate, type HashLane } from './hash-gate.js';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDevice, knownDeviceCookie } from './known-device.js';
 import { consentPage, loginPage, PAGE_HEADERS, problemPage, type ClientView } from './pages.js';
 import { AUTH_PATHS, resourceMetadataUrl, SCOPES } from './scopes.js';
 import { adjustAuthorizationQuery, prepareRegistration } from './shims.js';
+import { signInKey, signInWait } from './sign-in-throttle.js';
 
 export interface AuthLimits {
-  registration?: SlidingWindowLimiter;
-  token?: SlidingWindowLimiter;
-  signIn?: SlidingWindowLimiter;
+  authorize?: RateLimiter;
+  registration?: RateLimiter;
+  token?: RateLimiter;
+  signIn?: RateLimiter;
 }
 
 export interface AuthRoutesOptions {
@@ -34,6 +41,14 @@ export interface AuthRoutesOptions {
   clock: () => Date;
   limits: AuthLimits;
   clientKey: (c: Context) => string;
+  /** Per-account sign-in throttling and the bound on concurrent password checks (always on). */
+  signIn: SignInGuard;
+}
+
+export interface SignInGuard {
+  /** Failures per email (or known device), in the rate-limit store. */
+  failures: Backoff;
+  hashes: HashGate;
 }
 
 const REGISTRATION_BODY_LIMIT = 64 * 1024;
@@ -63,8 +78,8 @@ function oauthError(status: 400 | 403 | 429 | 503, error: string, description: s
   });
 }
 
-function page(html: string, status = 200): Response {
-  return new Response(html, { status, headers: PAGE_HEADERS });
+function page(html: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(html, { status, headers: { ...PAGE_HEADERS, ...headers } });
 }
 
 function redirectHost(redirectUri: unknown): string {
@@ -74,7 +89,7 @@ function redirectHost(redirectUri: unknown): string {
 }
 
 export function authRoutes(options: AuthRoutesOptions): Hono {
-  const { provider, store, keys, limits, clientKey, baseUrl } = options;
+  const { provider, store, keys, limits, clientKey, baseUrl, signIn } = options;
   const base = new URL(baseUrl);
   const oidc = provider.callback();
   const app = new Hono();
@@ -86,15 +101,31 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
     return RESPONSE_ALREADY_SENT;
   };
 
-  const limited = (limiter: SlidingWindowLimiter | undefined, what: string): MiddlewareHandler =>
+  const limited = (limiter: RateLimiter | undefined, what: string): MiddlewareHandler =>
     async function oauthRateLimit(c, next) {
       if (!limiter) return next();
-      const decision = limiter.take(clientKey(c), options.clock().getTime());
+      const decision = await limiter.take(clientKey(c), options.clock().getTime());
       if (!decision.allowed) {
         const headers = rateLimitHeaders(decision, Math.round(limiter.windowMs / 1000));
         const origin = c.req.header('origin');
         const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin } : {};
         return oauthError(429, 'temporarily_unavailable', `Too many ${what} requests: at most ${decision.limit} per minute. Retry after ${decision.resetSeconds} seconds.`, { ...headers, ...cors });
+      }
+      await next();
+      return undefined;
+    };
+
+  /**
+   * The authorization endpoint is a browser page: past its limit the player gets a page saying when to try again.
+   * Not an error redirect: that would need the client and its redirect URI looked up first, the work the limit saves.
+   */
+  const limitedPage = (limiter: RateLimiter | undefined): MiddlewareHandler =>
+    async function authorizeRateLimit(c, next) {
+      if (!limiter) return next();
+      const decision = await limiter.take(clientKey(c), options.clock().getTime());
+      if (!decision.allowed) {
+        const text = `Too many sign-in requests from this address: at most ${decision.limit} a minute. Wait ${decision.resetSeconds} seconds, then connect again from the app.`;
+        return new Response(problemPage('Too many sign-in requests', text), { status: 429, headers: { ...PAGE_HEADERS, ...rateLimitHeaders(decision, Math.round(limiter.windowMs / 1000)) } });
       }
       await next();
       return undefined;
@@ -120,7 +151,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
   app.options('/.well-known/openid-configuration', handOff);
 
   // --- Provider endpoints and their shims --------------------------------------------------------------------------
-  app.get(AUTH_PATHS.authorization, (c) => {
+  app.get(AUTH_PATHS.authorization, limitedPage(limits.authorize), (c) => {
     const node = nodeBindings(c, base);
     const adjusted = adjustAuthorizationQuery(new URL(c.req.url).searchParams);
     if (node && adjusted) node.incoming.url = `${AUTH_PATHS.authorization}?${adjusted.toString()}`;
@@ -224,11 +255,37 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
     const password = typeof form.password === 'string' ? form.password.slice(0, 1024) : '';
     const client = await clientView(interaction.params.client_id, interaction.params.redirect_uri);
     const csrf = csrfToken(csrfKey, interaction.uid);
-    if (limits.signIn && !limits.signIn.take(clientKey(c), options.clock().getTime()).allowed) {
-      return page(loginPage({ uid: interaction.uid, csrf, client, email, error: 'Too many sign-in attempts from this address. Wait a minute and try again.' }), 429);
+    const again = (status: number, error: string, headers: Record<string, string> = {}) => page(loginPage({ uid: interaction.uid, csrf, client, email, error }), status, headers);
+    const busy = () => again(503, 'Sign-in is busy right now. Wait a few seconds and try again.', { 'Retry-After': '2' });
+    if (limits.signIn && !(await limits.signIn.take(clientKey(c), options.clock().getTime())).allowed) {
+      return again(429, 'Too many sign-in attempts from this address. Wait a minute and try again.');
     }
-    const user = email && password ? await store.users.authenticate(email, password) : undefined;
-    if (!user) return page(loginPage({ uid: interaction.uid, csrf, client, email, error: 'The email or password is wrong.' }), 401);
+    if (!email || !password) return again(401, 'The email or password is wrong.');
+    // Throttled per email (or per known device) before any hashing; the same answers whether the account exists.
+    const nowMs = options.clock().getTime();
+    const normalised = normaliseEmail(email);
+    const device = knownDevice(keys.cookies, getCookie(c, KNOWN_DEVICE_COOKIE), normalised, Math.floor(nowMs / 1000));
+    const lane: HashLane = device ? 'known-device' : 'other';
+    if (!signIn.hashes.hasRoom(lane)) return busy();
+    const key = signInKey(normalised, device);
+    const wait = await signInWait(signIn.failures, key, nowMs);
+    if (wait > 0) return again(429, `Too many failed sign-ins with this email. Wait ${wait} second${wait === 1 ? '' : 's'} and try again.`, { 'Retry-After': String(wait) });
+    let user: User | undefined;
+    try {
+      user = await signIn.hashes.run(lane, () => store.users.authenticate(email, password));
+    } catch (error) {
+      if (error instanceof HashGateBusy) return busy();
+      throw error;
+    }
+    if (!user) return again(401, 'The email or password is wrong.');
+    await signIn.failures.succeeded(key);
+    setCookie(c, KNOWN_DEVICE_COOKIE, knownDeviceCookie(csrfKey, normalised, Math.floor(nowMs / 1000)), {
+      path: '/interaction',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: base.protocol === 'https:',
+      maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
+    });
     const to = await provider.interactionResult(node.incoming, node.outgoing, { login: { accountId: user.id, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
     return c.redirect(to, 303);
   });

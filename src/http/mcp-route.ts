@@ -14,7 +14,7 @@ import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIO
 import type { McpServer } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, isJsonContentType } from './media-types.js';
-import { rateLimitHeaders, type SlidingWindowLimiter } from './rate-limit.js';
+import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
 import { nestsDeeperThan, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse, storeUnavailableJsonRpc } from './responses.js';
@@ -22,6 +22,7 @@ import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse, storeUnav
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
 export const IDEMPOTENCY_KEY_MAX = 255;
+export const PEEK_LIMIT_BYTES = 4 * 1024;
 
 export interface McpRouteOptions {
   server: McpServer;
@@ -29,9 +30,11 @@ export interface McpRouteOptions {
   clock: () => Date;
   baseUrl: string;
   /** Absent when rate limiting is off. */
-  limiter?: SlidingWindowLimiter;
+  limiter?: RateLimiter;
   /** The rate-limit key of a request (client address, or the token's subject on the account endpoint). */
   clientKey: (c: Context) => string;
+  /** The client's own budget when it differs from the limiter's (a listed network's); undefined for the default. */
+  limitFor?: (client: string) => number | undefined;
   /** The signed-in player of a request (account endpoint: set by the bearer guard before this route runs). */
   account?: (c: Context) => AccountContext | undefined;
 }
@@ -49,15 +52,70 @@ function incomingOf(c: Context): IncomingMessage | undefined {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 }
 
-/** Best-effort id of a request we are refusing before dispatch (bounded read; null when unreadable). */
-export async function peekId(c: Context): Promise<RequestId | null> {
-  const body = await readText(c.req.raw, incomingOf(c), BODY_LIMIT_BYTES);
-  if (!body.ok || nestsDeeperThan(body.text, MAX_JSON_DEPTH)) return null;
+/** What a refusal before dispatch learnt from the body: its id, and whether the body was left unread. */
+export interface Peeked {
+  id: RequestId | null;
+  /** The body was not read: the answer closes the connection rather than leave the rest of an upload in it. */
+  unread: boolean;
+}
+
+const UNREAD: Peeked = { id: null, unread: true };
+const CLOSE = { Connection: 'close' } as const;
+
+/**
+ * The body when it is at most `limit` bytes, read from its stream (no declared length); undefined when it is longer.
+ * The stream is released, not cancelled, past the limit: cancelling would destroy the socket before the answer is
+ * written, and the Node adapter discards what is left of the body after the response.
+ */
+async function smallStreamedBody(request: Request, limit: number): Promise<string | undefined> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    return idOf(JSON.parse(body.text));
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) return undefined;
+      chunks.push(value);
+    }
+  } catch {
+    return undefined;
+  } finally {
+    reader.releaseLock();
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function idIn(text: string): RequestId | null {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return null;
+  try {
+    return idOf(JSON.parse(text));
   } catch {
     return null;
   }
+}
+
+/**
+ * Best-effort id of a request we are refusing before dispatch. Only a body of at most PEEK_LIMIT_BYTES is read and
+ * parsed: a refused client must not make the server read and parse megabytes to echo an id. A body declared longer
+ * is not read at all (id null); one without a declared length is read up to the limit.
+ */
+export async function peekId(c: Context): Promise<Peeked> {
+  const declared = c.req.header('content-length');
+  if (declared === undefined) {
+    const text = await smallStreamedBody(c.req.raw, PEEK_LIMIT_BYTES);
+    return text === undefined ? UNREAD : { id: idIn(text), unread: false };
+  }
+  if (!(Number(declared) <= PEEK_LIMIT_BYTES)) return UNREAD;
+  const body = await readText(c.req.raw, incomingOf(c), PEEK_LIMIT_BYTES);
+  return { id: body.ok ? idIn(body.text) : null, unread: false };
+}
+
+/** Response headers for a refusal that left the body unread. */
+export function unreadBodyHeaders(peeked: Peeked): Record<string, string> {
+  return peeked.unread ? CLOSE : {};
 }
 
 export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Response> {
@@ -77,11 +135,14 @@ export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Respo
     }
     const headers: Record<string, string> = {};
     if (limiter) {
-      const decision = limiter.take(options.clientKey(c), now.getTime());
+      const client = options.clientKey(c);
+      const pending = limiter.take(client, now.getTime(), options.limitFor?.(client));
+      const decision = pending instanceof Promise ? await pending : pending;
       Object.assign(headers, rateLimitHeaders(decision, windowSeconds));
       if (!decision.allowed) {
         const message = `Rate limit exceeded: at most ${decision.limit} requests per ${windowSeconds} seconds. Retry after ${decision.resetSeconds} seconds.`;
-        return rateLimitedResponse(decision, await peekId(c), message, headers);
+        const peeked = await peekId(c);
+        return rateLimitedResponse(decision, peeked.id, message, { ...headers, ...unreadBodyHeaders(peeked) });
       }
     }
     if (endpointState.deprecation) Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));

@@ -1,7 +1,19 @@
 /**
- * A sliding-window limiter: at most `limit` requests per client in any rolling window. Each client keeps the
- * times of its last `limit` accepted requests in a ring; a request is accepted when the oldest of those is older
- * than the window. Refused requests are not recorded, so a client that keeps knocking is not locked out longer.
+ * Rate limits: at most `limit` requests per client in any rolling window (60 s by default), in memory and time per
+ * client that do not depend on the limit.
+ *
+ * Each client has a fixed number of sub-window counters: 60 buckets of one second for a one-minute window. A request
+ * is accepted when fewer than `limit` requests are counted in the current bucket and the 60 before it; those cover
+ * the whole rolling window that ends now plus the part of the oldest bucket that lies before the window.
+ *
+ * Guarantee: never more than `limit` accepted requests in any rolling window, whatever the instants. Counting the
+ * oldest bucket whole is the price: a refused client may wait up to one bucket (1 s) longer than an exact log of
+ * timestamps would make it. An exact log costs memory and time in proportion to the limit (8 MB per client at
+ * 1,000,000 a minute); fixed-window counters (rate-limiter-flexible's limiters) let up to twice the limit through
+ * across a window edge. Refused requests are not counted, so a client that keeps knocking is not held back longer.
+ *
+ * The in-process limiter here and the Redis one (redis-rate-limit.ts, the same arithmetic in a Lua script) decide
+ * identically on the same sequence; both read the time from the caller, so a frozen clock freezes them.
  */
 
 export interface RateDecision {
@@ -12,74 +24,144 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
-class Ring {
-  readonly times: Float64Array;
-  next = 0;
-  count = 0;
-  constructor(size: number) {
-    this.times = new Float64Array(size);
+/**
+ * A limiter by client key. In-process it answers synchronously; on Redis it answers with a promise (callers await
+ * only a promise, so the in-process path costs no extra microtask).
+ */
+export interface RateLimiter {
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Records a request when the client is under its limit (`limit` overrides the default); the decision either way. */
+  take(client: string, nowMs: number, limit?: number): RateDecision | Promise<RateDecision>;
+  /** The refusal a request from this client would get now, without recording one; undefined when it is under its limit. */
+  refusal(client: string, nowMs: number, limit?: number): RateDecision | undefined | Promise<RateDecision | undefined>;
+}
+
+export interface WindowShape {
+  windowMs: number;
+  /** Sub-window counters per client; the current bucket is counted beside them. */
+  buckets: number;
+  bucketMs: number;
+}
+
+export const DEFAULT_WINDOW_MS = 60_000;
+export const DEFAULT_BUCKETS = 60;
+
+export function windowShape(windowMs = DEFAULT_WINDOW_MS, buckets = DEFAULT_BUCKETS): WindowShape {
+  const bucketMs = windowMs / buckets;
+  if (!Number.isInteger(bucketMs) || bucketMs < 1) throw new Error(`a ${windowMs} ms window cannot be cut into ${buckets} buckets of whole milliseconds`);
+  return { windowMs, buckets, bucketMs };
+}
+
+/**
+ * How long until one more request fits: until enough of the oldest counted buckets (`current - buckets` onwards) have
+ * left the counted range for `total` to drop under `limit`. `countAt(b)` is bucket b's count.
+ */
+export function waitMs(shape: WindowShape, total: number, limit: number, current: number, nowMs: number, countAt: (bucket: number) => number): number {
+  let dropped = 0;
+  for (let bucket = current - shape.buckets; bucket <= current; bucket++) {
+    dropped += countAt(bucket);
+    if (total - dropped < limit) return (bucket + shape.buckets + 1) * shape.bucketMs - nowMs;
   }
-  oldest(): number {
-    return this.times[this.count < this.times.length ? 0 : this.next]!;
+  return 0;
+}
+
+/** The decision once the current request is recorded (allowed) or not (refused); `waitMs` matters only when the limit is reached. */
+export function rateDecision(allowed: boolean, total: number, limit: number, waitMs: number): RateDecision {
+  const remaining = Math.max(0, limit - total);
+  if (allowed && remaining > 0) return { allowed, limit, remaining, resetSeconds: 0 };
+  return { allowed, limit, remaining, resetSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/** One client's counters: a ring of `buckets + 1` counts holding buckets `newest - buckets` to `newest`. */
+class Counts {
+  readonly slots: Uint32Array;
+  newest: number;
+  total = 0;
+  constructor(size: number, newest: number) {
+    this.slots = new Uint32Array(size);
+    this.newest = newest;
   }
-  newest(): number {
-    return this.times[(this.next - 1 + this.times.length) % this.times.length]!;
+  /** Moves the ring on to `current`, emptying the buckets that left it. */
+  advance(current: number): void {
+    if (current <= this.newest) return;
+    const size = this.slots.length;
+    if (current - this.newest >= size) {
+      this.slots.fill(0);
+      this.total = 0;
+    } else {
+      for (let bucket = this.newest + 1; bucket <= current; bucket++) {
+        const slot = bucket % size;
+        this.total -= this.slots[slot]!;
+        this.slots[slot] = 0;
+      }
+    }
+    this.newest = current;
   }
-  push(t: number): void {
-    this.times[this.next] = t;
-    this.next = (this.next + 1) % this.times.length;
-    if (this.count < this.times.length) this.count++;
-  }
-  /** Accepted requests within the window ending at `now`. */
-  inWindow(now: number, windowMs: number): number {
-    let n = 0;
-    for (let i = 0; i < this.count; i++) if (this.times[i]! > now - windowMs) n++;
-    return n;
+  at(bucket: number): number {
+    return bucket > this.newest || bucket < this.newest - this.slots.length + 1 ? 0 : this.slots[bucket % this.slots.length]!;
   }
 }
 
-export class SlidingWindowLimiter {
+/** The in-process limiter: a Map of per-client counters, idle clients forgotten, at most `maxClients` kept. */
+export class SlidingWindowLimiter implements RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
-  readonly #clients = new Map<string, Ring>();
+  readonly shape: WindowShape;
+  readonly #clients = new Map<string, Counts>();
   readonly #maxClients: number;
   #sweepAt = 0;
 
-  constructor(options: { limit: number; windowMs?: number; maxClients?: number }) {
+  constructor(options: { limit: number; windowMs?: number; buckets?: number; maxClients?: number }) {
     this.limit = options.limit;
-    this.windowMs = options.windowMs ?? 60_000;
+    this.shape = windowShape(options.windowMs, options.buckets);
+    this.windowMs = this.shape.windowMs;
     this.#maxClients = options.maxClients ?? 100_000;
   }
 
-  /** Records a request when the client is under its limit; the decision either way. */
-  take(client: string, nowMs: number): RateDecision {
+  /** Clients currently tracked. */
+  get size(): number {
+    return this.#clients.size;
+  }
+
+  take(client: string, nowMs: number, limit = this.limit): RateDecision {
     this.#sweep(nowMs);
-    const refused = this.refusal(client, nowMs);
-    if (refused) return refused;
-    let ring = this.#clients.get(client);
-    if (!ring) {
-      ring = new Ring(this.limit);
-      this.#clients.set(client, ring);
+    let counts = this.#clients.get(client);
+    if (counts) {
+      const refused = this.#refusal(counts, nowMs, limit);
+      if (refused) return refused;
+    } else {
+      counts = new Counts(this.shape.buckets + 1, Math.floor(nowMs / this.shape.bucketMs));
+      this.#clients.set(client, counts);
     }
-    ring.push(nowMs);
-    const used = ring.inWindow(nowMs, this.windowMs);
-    const remaining = this.limit - used;
-    const resetSeconds = remaining > 0 ? 0 : Math.max(1, Math.ceil((ring.oldest() + this.windowMs - nowMs) / 1000));
-    return { allowed: true, limit: this.limit, remaining, resetSeconds };
+    counts.slots[counts.newest % counts.slots.length]!++;
+    const total = ++counts.total;
+    if (total < limit) return { allowed: true, limit, remaining: limit - total, resetSeconds: 0 };
+    return rateDecision(true, total, limit, this.#wait(counts, limit, nowMs));
   }
 
-  /** The refusal a request from this client would get now, without recording one; undefined when it is under its limit. */
-  refusal(client: string, nowMs: number): RateDecision | undefined {
-    const ring = this.#clients.get(client);
-    if (!ring || ring.count < this.limit || ring.oldest() <= nowMs - this.windowMs) return undefined;
-    return { allowed: false, limit: this.limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil((ring.oldest() + this.windowMs - nowMs) / 1000)) };
+  refusal(client: string, nowMs: number, limit = this.limit): RateDecision | undefined {
+    const counts = this.#clients.get(client);
+    return counts && this.#refusal(counts, nowMs, limit);
   }
 
-  /** Forgets clients idle for a whole window, and the oldest clients when there are too many. */
+  /** Moves the client's counters to now, then its refusal when it is at its limit. */
+  #refusal(counts: Counts, nowMs: number, limit: number): RateDecision | undefined {
+    // A clock that steps back never un-counts a request: the newest bucket stays current.
+    counts.advance(Math.floor(nowMs / this.shape.bucketMs));
+    return counts.total >= limit ? rateDecision(false, counts.total, limit, this.#wait(counts, limit, nowMs)) : undefined;
+  }
+
+  #wait(counts: Counts, limit: number, nowMs: number): number {
+    return waitMs(this.shape, counts.total, limit, counts.newest, nowMs, (bucket) => counts.at(bucket));
+  }
+
+  /** Forgets clients with nothing left in their window, and the oldest clients when there are too many. */
   #sweep(nowMs: number): void {
     if (nowMs < this.#sweepAt && this.#clients.size < this.#maxClients) return;
     this.#sweepAt = nowMs + this.windowMs;
-    for (const [client, ring] of this.#clients) if (ring.newest() <= nowMs - this.windowMs) this.#clients.delete(client);
+    const current = Math.floor(nowMs / this.shape.bucketMs);
+    for (const [client, counts] of this.#clients) if (counts.newest < current - this.shape.buckets) this.#clients.delete(client);
     for (const client of this.#clients.keys()) {
       if (this.#clients.size < this.#maxClients) break;
       this.#clients.delete(client);

@@ -8,6 +8,7 @@ import { TOOLS } from '../../generated/tools/index.js';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import type { AccountServices } from '../../src/auth/account-services.js';
 import { protectedEndpoint } from '../../src/auth/mount.js';
+import { inProcessRateLimits } from '../../src/http/rate-limits.js';
 import { accountApp, accountRpc, accountServices, callAccountTool, mintAccessToken, RESOURCE } from '../account-helpers.js';
 import { BASE, fromAddress, MCP_HEADERS, rpc, testApp } from '../helpers.js';
 import { describeEachStore } from '../support/stores.js';
@@ -227,7 +228,7 @@ describeEachStore('the account endpoint', (kind) => {
 
     it('tokens are for the catalogue\'s OAuth endpoint, and no other path can be mounted to accept them', () => {
       expect(services.resource).toBe(RESOURCE);
-      const options = { baseUrl: BASE, clock: () => new Date(), trustedProxies: new Set<string>(), authRateLimitPerMinute: 0 };
+      const options = { baseUrl: BASE, clock: () => new Date(), trustedProxies: new Set<string>(), authRateLimitPerMinute: 0, rateLimits: inProcessRateLimits() };
       expect(() => protectedEndpoint(services, '/mcp/other', options)).toThrow(`tokens are issued for ${RESOURCE}, so /mcp/other cannot accept them`);
       expect(() => protectedEndpoint(services, '/mcp/account', options)).not.toThrow();
     });

@@ -1,31 +1,140 @@
 /** 60 requests per rolling minute per client, the 429 body of decisions.md and the RateLimit headers. */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { networkBudgetOf } from '../../src/http/network-budgets.js';
 import { SlidingWindowLimiter } from '../../src/http/rate-limit.js';
 import { fromAddress, post, testApp } from '../helpers.js';
 
+/** Heap and array-buffer bytes after a full garbage collection. */
+function usedBytes(gc: () => void): number {
+  gc();
+  gc();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+/** Accepted request times of one client, checked against the guarantee by brute force. */
+function mostInAnyWindow(accepted: number[], windowMs: number): number {
+  let most = 0;
+  for (let i = 0, j = 0; i < accepted.length; i++) {
+    while (accepted[i]! - accepted[j]! >= windowMs) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
 describe('SlidingWindowLimiter', () => {
+  const t0 = Date.parse('2026-11-21T12:00:00Z');
+
   it('allows `limit` requests in any rolling window and tells when the next one fits', () => {
     const limiter = new SlidingWindowLimiter({ limit: 3, windowMs: 60_000 });
-    expect(limiter.take('a', 0)).toMatchObject({ allowed: true, remaining: 2 });
-    expect(limiter.take('a', 10_000)).toMatchObject({ allowed: true, remaining: 1 });
-    expect(limiter.take('a', 20_000)).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 40 });
-    expect(limiter.take('a', 30_000)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 30 });
-    expect(limiter.take('b', 30_000).allowed).toBe(true);
-    // The first request leaves the window at 60 s: exactly then one more fits, not before.
-    expect(limiter.take('a', 59_999).allowed).toBe(false);
-    expect(limiter.take('a', 60_000)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.take('a', t0)).toEqual({ allowed: true, limit: 3, remaining: 2, resetSeconds: 0 });
+    expect(limiter.take('a', t0 + 10_000)).toEqual({ allowed: true, limit: 3, remaining: 1, resetSeconds: 0 });
+    // The first request's bucket (t0 to t0 + 1 s) leaves the counted range at t0 + 61 s.
+    expect(limiter.take('a', t0 + 20_000)).toEqual({ allowed: true, limit: 3, remaining: 0, resetSeconds: 41 });
+    expect(limiter.take('a', t0 + 30_000)).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 31 });
+    expect(limiter.take('b', t0 + 30_000).allowed).toBe(true);
+    expect(limiter.take('a', t0 + 59_999)).toMatchObject({ allowed: false, resetSeconds: 2 });
+    // At t0 + 60 s an exact log would accept; the whole oldest bucket still counts until t0 + 61 s.
+    expect(limiter.take('a', t0 + 60_000)).toMatchObject({ allowed: false, resetSeconds: 1 });
+    expect(limiter.take('a', t0 + 60_999)).toMatchObject({ allowed: false, resetSeconds: 1 });
+    expect(limiter.take('a', t0 + 61_000)).toEqual({ allowed: true, limit: 3, remaining: 0, resetSeconds: 10 });
   });
+
+  it('refuses the 61st request of a minute at the exact boundaries (frozen clock)', () => {
+    const limiter = new SlidingWindowLimiter({ limit: 60 });
+    // One request a second from t0: all 60 pass, the last one saying the limit is reached.
+    for (let i = 0; i < 60; i++) expect(limiter.take('c', t0 + i * 1000)).toEqual({ allowed: true, limit: 60, remaining: 59 - i, resetSeconds: i === 59 ? 2 : 0 });
+    expect(limiter.take('c', t0 + 59_999)).toEqual({ allowed: false, limit: 60, remaining: 0, resetSeconds: 2 });
+    expect(limiter.take('c', t0 + 60_000)).toEqual({ allowed: false, limit: 60, remaining: 0, resetSeconds: 1 });
+    expect(limiter.take('c', t0 + 61_000)).toEqual({ allowed: true, limit: 60, remaining: 0, resetSeconds: 1 });
+    expect(limiter.take('c', t0 + 61_500).allowed).toBe(false);
+    // All 60 at one instant: the 61st is refused for the whole minute and one bucket.
+    for (let i = 0; i < 60; i++) expect(limiter.take('d', t0).allowed).toBe(true);
+    expect(limiter.take('d', t0)).toMatchObject({ allowed: false, resetSeconds: 61 });
+    expect(limiter.take('d', t0 + 60_999).allowed).toBe(false);
+    expect(limiter.take('d', t0 + 61_000).allowed).toBe(true);
+  });
+
+  it('never accepts more than `limit` in any rolling window, and refuses only when a window one bucket longer is full', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), fc.array(fc.integer({ min: 0, max: 4_000 }), { minLength: 1, maxLength: 200 }), (limit, gaps) => {
+        const windowMs = 10_000;
+        const limiter = new SlidingWindowLimiter({ limit, windowMs, buckets: 10 });
+        const accepted: number[] = [];
+        let now = t0;
+        for (const gap of gaps) {
+          now += gap;
+          if (limiter.take('p', now).allowed) accepted.push(now);
+          else expect(accepted.filter((t) => t > now - windowMs - 1_000).length).toBeGreaterThanOrEqual(limit);
+        }
+        expect(mostInAnyWindow(accepted, windowMs)).toBeLessThanOrEqual(limit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('does not count refused requests', () => {
-    const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 1_000 });
+    const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 1_000, buckets: 10 });
     limiter.take('a', 0);
-    for (let t = 1; t < 1_000; t += 100) expect(limiter.take('a', t).allowed).toBe(false);
-    expect(limiter.take('a', 1_000).allowed).toBe(true);
+    for (let t = 1; t < 1_100; t += 100) expect(limiter.take('a', t).allowed).toBe(false);
+    expect(limiter.take('a', 1_100).allowed).toBe(true);
   });
+
+  it('answers refusal() without recording, and the same refusal take() gives', () => {
+    const limiter = new SlidingWindowLimiter({ limit: 2 });
+    expect(limiter.refusal('r', t0)).toBeUndefined();
+    limiter.take('r', t0);
+    expect(limiter.refusal('r', t0)).toBeUndefined();
+    limiter.take('r', t0 + 5_000);
+    expect(limiter.refusal('r', t0 + 6_000)).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 55 });
+    expect(limiter.take('r', t0 + 6_000)).toEqual(limiter.refusal('r', t0 + 6_000));
+    // A higher limit for this call (a listed network's budget) lets it through.
+    expect(limiter.refusal('r', t0 + 6_000, 3)).toBeUndefined();
+    expect(limiter.take('r', t0 + 6_000, 3)).toEqual({ allowed: true, limit: 3, remaining: 0, resetSeconds: 55 });
+  });
+
+  it('keeps counting when the clock steps back', () => {
+    const limiter = new SlidingWindowLimiter({ limit: 2 });
+    limiter.take('s', t0 + 30_000);
+    limiter.take('s', t0);
+    expect(limiter.take('s', t0).allowed).toBe(false);
+    expect(limiter.take('s', t0 + 90_999).allowed).toBe(false);
+    expect(limiter.take('s', t0 + 91_000).allowed).toBe(true);
+  });
+
   it('forgets idle clients and caps how many it tracks', () => {
-    const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 1_000, maxClients: 10 });
+    const limiter = new SlidingWindowLimiter({ limit: 1, windowMs: 1_000, buckets: 10, maxClients: 10 });
     for (let i = 0; i < 50; i++) limiter.take(`client-${i}`, 0);
+    expect(limiter.size).toBeLessThanOrEqual(10);
     // Over the cap the oldest are dropped, so a long-gone client is allowed again.
     expect(limiter.take('client-0', 10).allowed).toBe(true);
+    // After a whole window and a bucket of silence everyone is forgotten.
+    limiter.take('late', 2_200);
+    expect(limiter.size).toBe(1);
+  });
+
+  it('uses the same memory per client at a limit of 1,000,000 as at 60', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const perClient = (limit: number) => {
+      const clients = 2_000;
+      const keys = Array.from({ length: clients }, (_, i) => `198.51.100.${i}`);
+      const before = usedBytes(gc);
+      const limiter = new SlidingWindowLimiter({ limit });
+      for (const key of keys) limiter.take(key, t0);
+      const bytes = (usedBytes(gc) - before) / clients;
+      expect(limiter.size).toBe(clients);
+      return bytes;
+    };
+    perClient(60); // warm-up: the first run also pays for compiled code
+    const small = perClient(60);
+    const large = perClient(1_000_000);
+    expect(small).toBeGreaterThan(0);
+    expect(small).toBeLessThan(2_000);
+    expect(large).toBeLessThan(small * 1.5);
   });
 });
 
@@ -38,24 +147,27 @@ describe('rate limit on /mcp', () => {
     for (let i = 0; i < 60; i++) {
       const res = await post(app, body, {}, '/mcp', fromAddress('203.0.113.7'));
       expect(res.status).toBe(200);
-      expect(res.headers.get('ratelimit')).toBe(`limit=60, remaining=${59 - i}, reset=${i === 59 ? 31 : 0}`);
+      // The 60th says when one more fits: once the first second's two requests leave the counted range (t0 + 61 s).
+      expect(res.headers.get('ratelimit')).toBe(`limit=60, remaining=${59 - i}, reset=${i === 59 ? 32 : 0}`);
       expect(res.headers.get('ratelimit-policy')).toBe('60;w=60');
       now += 500;
     }
     const limited = await post(app, body, {}, '/mcp', fromAddress('203.0.113.7'));
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('30');
-    expect(limited.headers.get('ratelimit')).toBe('limit=60, remaining=0, reset=30');
+    expect(limited.headers.get('retry-after')).toBe('31');
+    expect(limited.headers.get('ratelimit')).toBe('limit=60, remaining=0, reset=31');
     expect(await limited.json()).toEqual({
       code: 'RATE_LIMITED',
       message: expect.stringContaining('at most 60 requests per 60 seconds'),
-      retry_after_seconds: 30,
+      retry_after_seconds: 31,
       jsonrpc: '2.0',
       id: 'r-1',
-      error: { code: -32029, message: expect.any(String), data: { retry_after_seconds: 30 } },
+      error: { code: -32029, message: expect.any(String), data: { retry_after_seconds: 31 } },
     });
     expect((await post(app, body, {}, '/mcp', fromAddress('198.51.100.1'))).status).toBe(200);
-    now += 30_000;
+    now += 30_999;
+    expect((await post(app, body, {}, '/mcp', fromAddress('203.0.113.7'))).status).toBe(429);
+    now += 1;
     expect((await post(app, body, {}, '/mcp', fromAddress('203.0.113.7'))).status).toBe(200);
   });
 
@@ -83,5 +195,44 @@ describe('rate limit on /mcp', () => {
     const app = testApp({ config: { rateLimitPerMinute: 0 } });
     for (let i = 0; i < 100; i++) expect((await post(app, body, {}, '/mcp', fromAddress('192.0.2.2'))).status).toBe(200);
     expect((await post(app, body, {}, '/mcp', fromAddress('192.0.2.2'))).headers.get('ratelimit')).toBeNull();
+  });
+});
+
+describe('RATE_LIMIT_NETWORKS', () => {
+  it('finds the budget of an address: IPv4, IPv6, IPv4-mapped IPv6, the most specific network first', () => {
+    const budgetOf = networkBudgetOf([
+      { network: '198.51.100.0/24', perMinute: 6000 },
+      { network: '198.51.100.128/25', perMinute: 100 },
+      { network: '2001:db8::/32', perMinute: 3000 },
+    ]);
+    expect(budgetOf('198.51.100.7')).toBe(6000);
+    expect(budgetOf('198.51.100.200')).toBe(100);
+    expect(budgetOf('::ffff:198.51.100.7')).toBe(6000);
+    expect(budgetOf('2001:db8:ffff::1')).toBe(3000);
+    expect(budgetOf('2001:db9::1')).toBeUndefined();
+    expect(budgetOf('198.51.101.1')).toBeUndefined();
+    expect(budgetOf('unknown')).toBeUndefined();
+  });
+
+  it('gives each address of a listed network its own budget on /mcp, after X-Forwarded-For from a trusted proxy', async () => {
+    const app = testApp({ config: { rateLimitPerMinute: 2, trustedProxies: new Set(['10.0.0.1']), rateLimitNetworks: [{ network: '198.51.100.0/24', perMinute: 5 }] } });
+    const via = (client: string) => post(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'x-forwarded-for': client }, '/mcp', fromAddress('10.0.0.1'));
+    const statuses = async (client: string, n: number) => {
+      const seen: number[] = [];
+      for (let i = 0; i < n; i++) seen.push((await via(client)).status);
+      return seen;
+    };
+    const first = await via('198.51.100.7');
+    expect(first.headers.get('ratelimit')).toBe('limit=5, remaining=4, reset=0');
+    expect(first.headers.get('ratelimit-policy')).toBe('5;w=60');
+    expect(await statuses('198.51.100.7', 5)).toEqual([200, 200, 200, 200, 429]);
+    // Per address, not shared: the neighbour has its own 5.
+    expect(await statuses('198.51.100.8', 6)).toEqual([200, 200, 200, 200, 200, 429]);
+    // Outside the network: the default.
+    const outside = await statuses('203.0.113.1', 3);
+    expect(outside).toEqual([200, 200, 429]);
+    // The proxy's own address is not in the network, and a client cannot claim one without a trusted proxy.
+    const direct = (client: string) => post(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'x-forwarded-for': client }, '/mcp', fromAddress('192.0.2.77'));
+    expect([(await direct('198.51.100.9')).status, (await direct('198.51.100.9')).status, (await direct('198.51.100.9')).status]).toEqual([200, 200, 429]);
   });
 });

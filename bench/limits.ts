@@ -1,0 +1,194 @@
+/**
+ * `npm run bench:limits`: what the rate limits cost, on the built service.
+ *
+ * 1. A flood of 1 MiB bodies from a client already over its limit, while another client measures its latency: the
+ *    other client's p50 flooded vs quiet (target: at most 2x). Both come through a trusted proxy address (loopback)
+ *    with X-Forwarded-For: the flooding one as one address that used its 60 before the flood starts, the measuring
+ *    one from a different address each request (65,536 of them, so it never reaches 60 a minute on any; that also
+ *    works on builds without RATE_LIMIT_NETWORKS, for a before/after comparison with --service-root).
+ * 2. /mcp tools/call governor_gear_cost with the limits in Redis (a throw-away redis-server) vs the same service
+ *    with in-process limits, both at a limit high enough never to refuse, rounds alternating (target: Redis at
+ *    least 0.7x).
+ *
+ * Options: --duration <s> (per measured run, default 10), --rounds <n> (default 3), --connections <n> (default 32),
+ * --only flood|redis, --service-root <dir> (start the build in another checkout, e.g. an older commit's).
+ */
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { load } from './load.js';
+import { MCP_HEADERS, ROOT, startRedis, startService, type Running } from './processes.js';
+
+const { values } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '32' }, only: { type: 'string' }, 'service-root': { type: 'string' } },
+});
+const serviceRoot = values['service-root'] ?? ROOT;
+const durationSeconds = Number(values.duration);
+const rounds = Number(values.rounds);
+const connections = Number(values.connections);
+
+const GEAR = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } } });
+let nextMeasurer = 0;
+/** The measuring client's address for its next request: one of 65,536, in turn. */
+function measurerAddress(): string {
+  const n = nextMeasurer++ % 65_536;
+  return `10.77.${n >> 8}.${n & 255}`;
+}
+const FLOODER = '203.0.113.66';
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function percentile(xs: number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+/** One POST on a kept-alive connection; its status and milliseconds. */
+function timedPost(agent: Agent, url: string, body: string, address: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((done, fail) => {
+    const req = request(url, { method: 'POST', agent, headers: { ...MCP_HEADERS, 'x-forwarded-for': address, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => done({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/** A client making `parallel` requests at a time for `seconds`: its latencies (ms) and non-200 answers. */
+async function measure(url: string, seconds: number, parallel: number): Promise<{ latencies: number[]; failures: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: parallel });
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (performance.now() < until) {
+        const { status, ms } = await timedPost(agent, url, GEAR, measurerAddress());
+        if (status === 200) latencies.push(ms);
+        else failures++;
+      }
+    }),
+  );
+  agent.destroy();
+  return { latencies, failures };
+}
+
+function flood(url: string, seconds: number, floodConnections: number): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/flood-worker.ts', url, FLOODER, String(seconds), String(floodConnections)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => (code === 0 ? done(out.trim()) : fail(new Error(`flood worker exited with ${code}`))));
+  });
+}
+
+async function floodScenario(lines: string[]): Promise<boolean> {
+  const service = await startService(3610, { RATE_LIMIT_PER_MINUTE: '60', TRUSTED_PROXIES: '127.0.0.1' }, serviceRoot);
+  try {
+    const url = `${service.baseUrl}/mcp`;
+    /** Uses up the flooding client's minute (again before each round: a round can outlast its window). */
+    const exhaust = async () => {
+      const agent = new Agent({ keepAlive: true });
+      let status = 0;
+      for (let i = 0; i < 200 && status !== 429; i++) status = (await timedPost(agent, url, GEAR, FLOODER)).status;
+      agent.destroy();
+      if (status !== 429) throw new Error(`the flooding client should be over its limit, got ${status}`);
+    };
+    await measure(url, 1, 4); // warm-up
+    const quiet: number[] = [];
+    const flooded: number[] = [];
+    const floods: string[] = [];
+    for (let round = 0; round < rounds; round++) {
+      quiet.push(median((await measure(url, durationSeconds, 4)).latencies));
+      await exhaust();
+      const [during, report] = await Promise.all([measure(url, durationSeconds, 4), flood(url, durationSeconds + 1, 8)]);
+      flooded.push(median(during.latencies));
+      floods.push(report);
+      process.stdout.write(`  round ${round + 1}: measuring client p50 quiet ${quiet.at(-1)!.toFixed(2)} ms, flooded ${flooded.at(-1)!.toFixed(2)} ms (p99 ${percentile(during.latencies, 0.99).toFixed(1)} ms); flood ${report}\n`);
+    }
+    const ratio = median(flooded) / median(quiet);
+    lines.push(
+      '### A limited client floods 1 MiB bodies',
+      '',
+      `The measuring client: 4 requests at a time (tools/call governor_gear_cost). The flood: 8 connections posting 1 MiB bodies as a client already over its limit. ${rounds} rounds x ${durationSeconds} s, quiet then flooded.`,
+      '',
+      '| Measuring client | p50 ms (median of rounds) |',
+      '| --- | ---: |',
+      `| quiet | ${median(quiet).toFixed(2)} |`,
+      `| during the flood | ${median(flooded).toFixed(2)} |`,
+      `| ratio (target at most 2x) | ${ratio.toFixed(2)}x |`,
+      '',
+      `What the flood saw, per round: ${floods.map((f) => `\`${f}\``).join(', ')}.`,
+      '',
+    );
+    return ratio <= 2;
+  } finally {
+    await service.stop();
+  }
+}
+
+async function redisScenario(lines: string[]): Promise<boolean> {
+  const redis = await startRedis(3619);
+  const limit = { RATE_LIMIT_PER_MINUTE: '1000000000' };
+  const targets: Record<string, Running> = {
+    'in-process limits': await startService(3611, limit, serviceRoot),
+    'Redis limits': await startService(3612, { ...limit, REDIS_URL: redis.url, RATE_LIMIT_PREFIX: `bench-${process.pid}:` }, serviceRoot),
+  };
+  try {
+    const names = Object.keys(targets);
+    const runs: Record<string, { rps: number[]; p50: number[]; p99: number[] }> = Object.fromEntries(names.map((n) => [n, { rps: [], p50: [], p99: [] }]));
+    for (let round = 0; round < rounds; round++) {
+      for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+        const req = { url: `${targets[name]!.baseUrl}/mcp`, body: GEAR, headers: { ...MCP_HEADERS } };
+        await load(req, { connections, durationSeconds: 1 });
+        const result = await load(req, { connections, durationSeconds });
+        if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed responses`);
+        runs[name]!.rps.push(result.requestsPerSecond);
+        runs[name]!.p50.push(result.p50Ms);
+        runs[name]!.p99.push(result.p99Ms);
+        process.stdout.write(`  round ${round + 1} ${name.padEnd(18)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms\n`);
+      }
+    }
+    const rps = (name: string) => median(runs[name]!.rps);
+    const ratio = rps('Redis limits') / rps('in-process limits');
+    lines.push(
+      '### /mcp with the limits in Redis',
+      '',
+      `tools/call governor_gear_cost, ${connections} connections, RATE_LIMIT_PER_MINUTE=1000000000 (never refuses), ${rounds} rounds x ${durationSeconds} s alternating; Redis 7 on loopback, on the same two cores.`,
+      '',
+      '| Limits | req/s | p50 ms | p99 ms |',
+      '| --- | ---: | ---: | ---: |',
+      ...names.map((n) => `| ${n} | ${rps(n).toFixed(0)} | ${median(runs[n]!.p50)} | ${Math.max(...runs[n]!.p99)} |`),
+      `| ratio Redis / in-process (target at least 0.7x) | ${ratio.toFixed(2)}x | | |`,
+      '',
+    );
+    return ratio >= 0.7;
+  } finally {
+    await Promise.all(Object.values(targets).map((t) => t.stop()));
+    await redis.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`;
+  process.stdout.write(`machine: ${machine}\n`);
+  const lines = [`Machine: ${machine}.`, ''];
+  const checks: [string, boolean][] = [];
+  if (!values.only || values.only === 'flood') checks.push(["flood of 1 MiB bodies: other client's p50 at most 2x quiet", await floodScenario(lines)]);
+  if (!values.only || values.only === 'redis') checks.push(['/mcp with Redis limits at least 0.7x in-process', await redisScenario(lines)]);
+  lines.push('| Target | Met |', '| --- | --- |', ...checks.map(([name, met]) => `| ${name} | ${met ? 'yes' : '**no**'} |`));
+  process.stdout.write(`\n${lines.join('\n')}\n`);
+  if (checks.some(([, met]) => !met)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

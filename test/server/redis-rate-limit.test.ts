@@ -1,0 +1,288 @@
+/**
+ * Rate limits shared through Redis (issue 9 items 2 and 3), on a throw-away redis-server of the test's own: the Lua
+ * script decides exactly as the in-process limiter on the same sequences, two instances share one count, a client's
+ * footprint in Redis does not grow with the limit, and when Redis stops (or hangs) and comes back, requests are
+ * served with in-process limits meanwhile, the outage is logged once, and shared limiting resumes by itself.
+ */
+import { request } from 'node:http';
+import fc from 'fast-check';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessBackoff, type BackoffPolicy } from '../../src/http/backoff.js';
+import { SlidingWindowLimiter } from '../../src/http/rate-limit.js';
+import { RedisRateLimits, type RedisLimitEvents } from '../../src/http/redis-rate-limits.js';
+import { fromAddress, MCP_HEADERS, post, testApp } from '../helpers.js';
+import { randomPrefix, redisAvailable, startRedis, type TestRedis } from '../redis-server.js';
+import { freePort, startService } from '../service.js';
+
+const t0 = Date.parse('2026-11-21T12:00:00Z');
+const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+
+async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A POST on a connection of its own (none kept alive, so the service stops at once). */
+function postOnce(url: string, body: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = request(url, { method: 'POST', agent: false, headers: { ...MCP_HEADERS, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/** RedisRateLimits with its log lines and events recorded. */
+function recorded(url: string, prefix = randomPrefix(), commandTimeoutMs = 2_000) {
+  const lines: string[] = [];
+  const seen = { down: 0, up: 0, fallbacks: 0 };
+  const events: RedisLimitEvents = { onRedisDown: () => seen.down++, onRedisUp: () => seen.up++, onFallback: () => seen.fallbacks++ };
+  const limits = new RedisRateLimits({ url, prefix, events, log: (line) => lines.push(line), commandTimeoutMs, probeIntervalMs: 200 });
+  return { limits, lines, seen, prefix };
+}
+
+describe.runIf(redisAvailable())('rate limits on Redis', () => {
+  let redis: TestRedis;
+  const open: RedisRateLimits[] = [];
+  const track = <T extends { limits: RedisRateLimits }>(x: T): T => {
+    open.push(x.limits);
+    return x;
+  };
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((l) => l.close()));
+    await redis?.stop();
+  });
+
+  it('decides exactly as the in-process limiter on the same sequences (take, refusal, per-call limits, a clock that steps back)', async () => {
+    const { limits } = track(recorded(redis.url));
+    await until(() => limits.shared, 'the connection');
+    const step = fc.record({
+      client: fc.constantFrom('a', 'b', 'c'),
+      gapMs: fc.oneof(fc.integer({ min: 0, max: 1_500 }), fc.integer({ min: -3_000, max: 70_000 })),
+      look: fc.boolean(),
+      limit: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 5 }), fc.array(step, { minLength: 1, maxLength: 80 }), async (limit, steps) => {
+        const local = new SlidingWindowLimiter({ limit });
+        const shared = limits.limiter(`equivalence-${run++}`, { limit });
+        let now = t0;
+        for (const s of steps) {
+          now += s.gapMs;
+          const expected = s.look ? local.refusal(s.client, now, s.limit) : local.take(s.client, now, s.limit);
+          const actual = s.look ? await shared.refusal(s.client, now, s.limit) : await shared.take(s.client, now, s.limit);
+          expect(actual).toEqual(expected);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('two service processes with REDIS_URL share one count', async () => {
+    // A generous timeout: on a loaded machine a slow answer would count as Redis being down (and limit in-process).
+    const env = { REDIS_URL: redis.url, RATE_LIMIT_PREFIX: randomPrefix(), RATE_LIMIT_PER_MINUTE: '5', REDIS_TIMEOUT_MS: '5000' };
+    const services = await Promise.all([startService(env), startService(env)]);
+    try {
+      for (const service of services) await until(() => service.output().includes(`Rate limits: shared through Redis (redis://127.0.0.1:${redis.port})`), 'the start-up lines');
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push(await postOnce(`${services[i % 2]!.baseUrl}/mcp`, JSON.stringify(ping)));
+      }
+      expect(statuses, services.map((s) => s.output()).join("\n---\n")).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await Promise.all(services.map((s) => s.stop()));
+    }
+  });
+
+  it('refuses the 61st request of a minute at the exact boundaries, as in-process', async () => {
+    const { limits } = track(recorded(redis.url));
+    await until(() => limits.shared, 'the connection');
+    const shared = limits.limiter('mcp', { limit: 60 });
+    const local = new SlidingWindowLimiter({ limit: 60 });
+    const times = [...Array.from({ length: 60 }, (_, i) => t0 + i * 1000), t0 + 59_999, t0 + 60_000, t0 + 61_000, t0 + 61_500];
+    const decisions = [];
+    for (const t of times) {
+      const d = await shared.take('c', t);
+      expect(d).toEqual(local.take('c', t));
+      decisions.push(d.allowed);
+    }
+    expect(decisions).toEqual([...Array(60).fill(true), false, false, true, false]);
+  });
+
+  it('is one count for every instance: the 61st request is refused whichever instance each request reached', async () => {
+    const prefix = randomPrefix();
+    const a = track(recorded(redis.url, prefix)).limits;
+    const b = track(recorded(redis.url, prefix)).limits;
+    const elsewhere = track(recorded(redis.url)).limits; // another deployment: another prefix
+    await until(() => a.shared && b.shared && elsewhere.shared, 'the connections');
+    const apps = [a, b].map((rateLimits) => testApp({ config: { rateLimitPerMinute: 60 }, rateLimits, clock: () => new Date(t0) }));
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await post(apps[i % 2]!, ping, {}, '/mcp', fromAddress('203.0.113.9'))).status);
+    expect(statuses).toEqual([...Array(60).fill(200), 429]);
+    const refused = await post(apps[0]!, ping, {}, '/mcp', fromAddress('203.0.113.9'));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit')).toBe('limit=60, remaining=0, reset=61');
+    expect(refused.headers.get('retry-after')).toBe('61');
+    const otherDeployment = testApp({ config: { rateLimitPerMinute: 60 }, rateLimits: elsewhere, clock: () => new Date(t0) });
+    expect((await post(otherDeployment, ping, {}, '/mcp', fromAddress('203.0.113.9'))).status).toBe(200);
+  });
+
+  it('keeps at most 61 counters per client, whatever the limit, and lets them expire', async () => {
+    const { limits, prefix } = track(recorded(redis.url));
+    await until(() => limits.shared, 'the connection');
+    const client = new Redis(redis.url);
+    try {
+      for (const limit of [60, 1_000_000]) {
+        const shared = limits.limiter(`footprint-${limit}`, { limit });
+        // 3,000 requests spread over two minutes.
+        for (let i = 0; i < 3_000; i++) await shared.take('x', t0 + i * 40);
+        const key = `${prefix}footprint-${limit}:x`;
+        expect(await client.hlen(key)).toBeLessThanOrEqual(61);
+        expect(await client.pttl(key)).toBeGreaterThan(0);
+        expect(await client.pttl(key)).toBeLessThanOrEqual(62_000);
+        expect(Number(await client.call('MEMORY', 'USAGE', key))).toBeLessThan(2_048);
+      }
+      // Every request of the last minute accepted, 25 a second: one counter per second, not one per request.
+      expect(await client.hlen(`${prefix}footprint-1000000:x`)).toBe(61);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('backs off exactly as the in-process backoff on the same sequences', async () => {
+    const { limits } = track(recorded(redis.url));
+    await until(() => limits.shared, 'the connection');
+    const policy: BackoffPolicy = { free: 3, baseMs: 1_000, capMs: 8_000, forgetMs: 60_000 };
+    const step = fc.record({ key: fc.constantFrom('k1', 'k2'), gapMs: fc.integer({ min: 0, max: 20_000 }), succeed: fc.boolean() });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), async (steps) => {
+        const local = new InProcessBackoff(policy);
+        const shared = limits.backoff(`backoff-${run++}`, policy);
+        let now = t0;
+        for (const s of steps) {
+          now += s.gapMs;
+          const expected = local.attempt(s.key, now);
+          expect(await shared.attempt(s.key, now)).toEqual(expected);
+          if (expected.allowed && s.succeed) {
+            local.succeeded(s.key);
+            await shared.succeeded(s.key);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the sign-in backoff holds across instances', async () => {
+    const prefix = randomPrefix();
+    const a = track(recorded(redis.url, prefix)).limits;
+    const b = track(recorded(redis.url, prefix)).limits;
+    await until(() => a.shared && b.shared, 'the connections');
+    const policy: BackoffPolicy = { free: 2, baseMs: 1_000, capMs: 8_000, forgetMs: 60_000 };
+    const [onA, onB] = [a.backoff('sign-in-failures', policy), b.backoff('sign-in-failures', policy)];
+    expect(await onA.attempt('email:x', t0)).toEqual({ allowed: true });
+    expect(await onB.attempt('email:x', t0)).toEqual({ allowed: true });
+    expect(await onA.attempt('email:x', t0 + 400)).toEqual({ allowed: false, retryAfterMs: 600 });
+    expect(await onB.attempt('email:x', t0 + 1_000)).toEqual({ allowed: true });
+    await onA.succeeded('email:x');
+    expect(await onB.attempt('email:x', t0 + 1_000)).toEqual({ allowed: true });
+  });
+
+  it('Redis stopped and started again: served with in-process limits meanwhile (logged once), shared again after', async () => {
+    const prefix = randomPrefix();
+    const a = track(recorded(redis.url, prefix));
+    const b = track(recorded(redis.url, prefix));
+    await until(() => a.limits.shared && b.limits.shared, 'the connections');
+    let now = t0;
+    const clock = () => new Date(now);
+    const apps = [a, b].map(({ limits }) => testApp({ config: { rateLimitPerMinute: 3 }, rateLimits: limits, clock }));
+    const call = async (app: number, address: string) => (await post(apps[app]!, ping, {}, '/mcp', fromAddress(address))).status;
+
+    // Before: one count across both instances.
+    expect([await call(0, '192.0.2.1'), await call(1, '192.0.2.1'), await call(0, '192.0.2.1'), await call(1, '192.0.2.1')]).toEqual([200, 200, 200, 429]);
+
+    await redis.stop();
+    await until(() => !a.limits.shared && !b.limits.shared, 'the outage to be noticed');
+    // During: every request is answered at once, each instance counting on its own (3 each).
+    const during: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < 4; i++) during.push(await call(0, '192.0.2.2'));
+    for (let i = 0; i < 4; i++) during.push(await call(1, '192.0.2.2'));
+    for (let i = 0; i < 50; i++) during.push(await call(0, '192.0.2.3'));
+    const elapsed = performance.now() - started;
+    expect(during.slice(0, 8)).toEqual([200, 200, 200, 429, 200, 200, 200, 429]);
+    expect(during.slice(8).filter((s) => s === 200)).toHaveLength(3);
+    expect(elapsed).toBeLessThan(5_000); // 58 requests, none waiting for Redis (a queued command would wait for ever)
+    expect(a.lines).toHaveLength(1);
+    expect(a.lines[0]).toMatch(/rate limits: Redis at redis:\/\/127\.0\.0\.1:\d+ unreachable \(.+\); each instance limits in-process until it answers again$/);
+    expect(a.seen).toMatchObject({ down: 1, up: 0 });
+    expect(a.seen.fallbacks).toBeGreaterThanOrEqual(54);
+
+    await redis.start();
+    await until(() => a.limits.shared && b.limits.shared, 'shared limits to resume');
+    now += 120_000; // past the window, so only the shared count matters
+    expect([await call(1, '192.0.2.4'), await call(0, '192.0.2.4'), await call(1, '192.0.2.4'), await call(0, '192.0.2.4')]).toEqual([200, 200, 200, 429]);
+    expect(a.lines).toHaveLength(2);
+    expect(a.lines[1]).toMatch(/rate limits: Redis at redis:\/\/127\.0\.0\.1:\d+ answers again; limits are shared again$/);
+    expect(a.seen).toMatchObject({ down: 1, up: 1 });
+  });
+
+  it('Redis hanging (SIGSTOP): a decision waits at most the command timeout, then in-process until it answers again', async () => {
+    const { limits, lines, seen } = track(recorded(redis.url, randomPrefix(), 200));
+    await until(() => limits.shared, 'the connection');
+    const app = testApp({ config: { rateLimitPerMinute: 2 }, rateLimits: limits, clock: () => new Date(t0) });
+    redis.pause();
+    try {
+      const statuses: number[] = [];
+      const started = performance.now();
+      for (let i = 0; i < 20; i++) statuses.push((await post(app, ping, {}, '/mcp', fromAddress('192.0.2.20'))).status);
+      const elapsed = performance.now() - started;
+      expect(statuses).toEqual([200, 200, ...Array(18).fill(429)]);
+      // One command timed out (200 ms); the others were decided at once or by a probe every 200 ms at most.
+      expect(elapsed).toBeLessThan(2_000);
+      expect(seen.down).toBe(1);
+      expect(lines).toHaveLength(1);
+    } finally {
+      redis.resume();
+    }
+    // A probe after the pause ends brings the shared limits back.
+    await until(() => {
+      void post(app, ping, {}, '/mcp', fromAddress('192.0.2.21'));
+      return limits.shared;
+    }, 'a probe to succeed');
+    expect(seen.up).toBe(1);
+  });
+
+  it('Redis unreachable at start: in-process limits from the first request, shared once it comes up', async () => {
+    const port = await freePort();
+    const { limits, lines, seen } = track(recorded(`redis://127.0.0.1:${port}`));
+    const app = testApp({ config: { rateLimitPerMinute: 1 }, rateLimits: limits, clock: () => new Date(t0) });
+    expect((await post(app, ping, {}, '/mcp', fromAddress('192.0.2.30'))).status).toBe(200);
+    expect((await post(app, ping, {}, '/mcp', fromAddress('192.0.2.30'))).status).toBe(429);
+    await until(() => seen.down === 1, 'the failed connection to be reported');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('unreachable');
+    const late = await startRedis(port);
+    try {
+      await until(() => limits.shared, 'the connection');
+      expect(seen.up).toBe(1);
+      // Shared now: a fresh count in Redis for this client.
+      expect((await post(app, ping, {}, '/mcp', fromAddress('192.0.2.30'))).status).toBe(200);
+      expect((await post(app, ping, {}, '/mcp', fromAddress('192.0.2.30'))).status).toBe(429);
+    } finally {
+      await limits.close();
+      await late.stop();
+    }
+  });
+});
