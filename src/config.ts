@@ -40,7 +40,16 @@ export interface Config {
   /** Sign-in of the demo player seeded into an empty store (password generated and printed when absent). */
   demoEmail: string | undefined;
   demoPassword: string | undefined;
+  /** Longest a drain (SIGTERM/SIGINT) waits for the requests in flight before it cuts them. */
+  shutdownTimeoutMs: number;
+  /** Bearer token /metrics requires; undefined serves it without one (behind the host guard). */
+  metricsToken: string | undefined;
+  /** Least severe level written to the JSON log on stdout. */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Origins of the MCP Inspector's web UI, allowed by default so it can connect in direct mode. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:6274', 'http://127.0.0.1:6274'];
@@ -105,6 +114,24 @@ function redisUrl(raw: string | undefined, problems: string[]): string | undefin
   else if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') problems.push(`REDIS_URL: scheme ${url.protocol} is not redis: or rediss:; ${expected}`);
   else if (!url.hostname) problems.push(`REDIS_URL: no host; ${expected}`);
   else return raw;
+  return undefined;
+}
+
+function logLevel(raw: string | undefined, problems: string[]): LogLevel {
+  if (raw === undefined || raw === '') return 'info';
+  const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
+  if (!level) problems.push(`LOG_LEVEL=${raw.slice(0, 40)}: expected one of ${LOG_LEVELS.join(', ')}`);
+  return level ?? 'info';
+}
+
+/** Printable ASCII, no spaces (it travels in an Authorization header), long enough not to be guessed. */
+const METRICS_TOKEN = /^[\x21-\x7e]{16,512}$/;
+
+/** METRICS_TOKEN, checked without ever echoing it. */
+function metricsToken(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (METRICS_TOKEN.test(raw)) return raw;
+  problems.push(`METRICS_TOKEN: expected 16 to 512 printable characters without spaces (e.g. from: openssl rand -hex 32); the value given has ${raw.length}`);
   return undefined;
 }
 
@@ -180,6 +207,9 @@ export function loadConfig(env: Env): Config {
     redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 10_000, problems),
     demoEmail: env.DEMO_EMAIL || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000, problems),
+    metricsToken: metricsToken(env.METRICS_TOKEN, problems),
+    logLevel: logLevel(env.LOG_LEVEL, problems),
   };
   if (config.rateLimitNetworks.length > 0 && config.rateLimitPerMinute === 0) problems.push('RATE_LIMIT_NETWORKS: budgets need a rate limit, but RATE_LIMIT_PER_MINUTE=0 turns it off');
   // The same rules the store applies when it creates the demo player, so a bad value stops the start here, clearly.

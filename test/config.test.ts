@@ -125,3 +125,31 @@ describe('configuration from the environment', () => {
     }
   });
 });
+
+describe('operating variables: SHUTDOWN_TIMEOUT_MS, METRICS_TOKEN, LOG_LEVEL', () => {
+  it('defaults to a 10 s drain, no metrics token and info', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, metricsToken: undefined, logLevel: 'info' });
+  });
+  it('reads them', () => {
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500', METRICS_TOKEN: 'a'.repeat(16), LOG_LEVEL: 'WARN' })).toMatchObject({ shutdownTimeoutMs: 2500, metricsToken: 'a'.repeat(16), logLevel: 'warn' });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0', LOG_LEVEL: 'silent' })).toMatchObject({ shutdownTimeoutMs: 0, logLevel: 'silent' });
+  });
+  it('refuses bad values with one problem each, never echoing the token', () => {
+    const error = (() => {
+      try {
+        loadConfig({ SHUTDOWN_TIMEOUT_MS: '-1', METRICS_TOKEN: 'short secret', LOG_LEVEL: 'verbose' });
+      } catch (e) {
+        return e as ConfigError;
+      }
+      return undefined;
+    })();
+    expect(error?.problems).toEqual([
+      'SHUTDOWN_TIMEOUT_MS=-1: expected a whole number from 0 to 600000',
+      'METRICS_TOKEN: expected 16 to 512 printable characters without spaces (e.g. from: openssl rand -hex 32); the value given has 12',
+      'LOG_LEVEL=verbose: expected one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+    expect(error?.message).not.toContain('short secret');
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '600001' })).toThrow('SHUTDOWN_TIMEOUT_MS=600001: expected a whole number from 0 to 600000');
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '1.5' })).toThrow('SHUTDOWN_TIMEOUT_MS=1.5: expected a whole number from 0 to 600000');
+  });
+});
