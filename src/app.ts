@@ -26,8 +26,13 @@ import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 import { isStoreUnavailable } from './store/errors.js';
+import { countedRateLimits } from './observability/counted-rate-limits.js';
+import type { ServiceMetrics } from './observability/metrics.js';
+import { countOAuthOutcomes } from './observability/oauth-events.js';
+import { operationsRoutes } from './observability/ops-routes.js';
+import type { Readiness } from './observability/readiness.js';
 
-export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'> & Partial<Pick<Config, 'rateLimitNetworks'>>;
+export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'> & Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken'>>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -48,6 +53,10 @@ export interface AppOptions {
   logError?: (error: unknown, request: Request) => void;
   /** Where the rate limits count (default: in this process; main.ts passes Redis when REDIS_URL is set). */
   rateLimits?: RateLimits;
+  /** Counts rate-limit refusals and OAuth outcomes, and serves /metrics (METRICS_TOKEN from the config). */
+  metrics?: ServiceMetrics;
+  /** Serves /ready. */
+  readiness?: Readiness;
 }
 
 /** Longest a request to the account stack waits for it to come up before it is answered 503. */
@@ -97,7 +106,9 @@ export function createApp(options: AppOptions): Hono {
   const resources = new ResourceCatalog(viewResources());
   const logError = options.logError ?? defaultLogError;
   const mcpPaths = new Set(registry.endpoints.map((e) => e.path));
-  const rateLimits = options.rateLimits ?? inProcessRateLimits();
+  const { metrics } = options;
+  const uncounted = options.rateLimits ?? inProcessRateLimits();
+  const rateLimits = metrics ? countedRateLimits(uncounted, (limiter) => metrics.rateLimitRefused(limiter)) : uncounted;
 
   const onError: ErrorHandler = (error, c) => {
     // The store's outage is logged once by the store itself, not once per request.
@@ -134,6 +145,10 @@ export function createApp(options: AppOptions): Hono {
   }
 
   const app = new Hono();
+  // Before the host guard: probes and scrapers address an instance by its IP (ops-routes.ts says why that is safe).
+  if (options.readiness || metrics) {
+    app.route('/', operationsRoutes({ allowedHosts: config.allowedHosts, ...(options.readiness ? { readiness: options.readiness } : {}), ...(metrics ? { metrics } : {}), ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) }));
+  }
   // The MCP POST routes guard their host inline (above), so they are registered before the host guard of the rest.
   for (const endpoint of registry.endpoints) if (endpoint.auth === 'none') mountEndpoint(app, endpoint);
   app.use('*', hostGuard(config.allowedHosts));
@@ -143,6 +158,7 @@ export function createApp(options: AppOptions): Hono {
     // The account stack (oidc-provider, the store) is built once its services are ready; until then requests to
     // its paths wait here instead of failing, and the public endpoint answers meanwhile.
     const accountApp = Promise.resolve(options.account).then((services) => {
+      if (metrics) countOAuthOutcomes(services.provider, (operation, outcome) => metrics.oauthOutcome(operation, outcome));
       const sub = new Hono();
       const mountOptions = { baseUrl: config.baseUrl, clock, trustedProxies: config.trustedProxies, authRateLimitPerMinute: config.authRateLimitPerMinute, rateLimits };
       for (const endpoint of secured) mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));

@@ -4,12 +4,23 @@
  * the demo player, the keys and the authorization server) comes up in the background: the public endpoint answers
  * at once, and requests to the account paths wait the fraction of a second until it is ready. While the store
  * cannot be reached they answer 503 and the stack retries by itself; any other start failure exits.
+ *
+ * Start-up prints a few plain lines for the person starting it; from then on stdout is the JSON log (pino): one
+ * line per request, the store's and Redis's outages, errors. /ready, /metrics and the drain on SIGTERM/SIGINT are
+ * wired here (src/observability/).
  */
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { ENDPOINTS } from '../generated/endpoints.js';
 import { createApp } from './app.js';
 import { startAccountStack, storeLocation } from './auth/startup.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { drainOnSignals } from './observability/drain.js';
+import { endpointClassifier } from './observability/endpoints.js';
+import { createLogger, lineSink } from './observability/logger.js';
+import { ServiceMetrics } from './observability/metrics.js';
+import { Readiness, within } from './observability/readiness.js';
+import { RequestObserver, requestIdOf } from './observability/request-observer.js';
 import { isStoreUnavailable } from './store/errors.js';
 import type { Store } from './store/store.js';
 
@@ -28,14 +39,49 @@ function configFromEnv(): Config {
   }
 }
 
+/** Longest /ready waits for the store's answer before it says the store is unreachable. */
+const READY_PING_MS = 2_000;
+
 const config = configFromEnv();
-const accountStack = startAccountStack(config);
+const logger = createLogger(config.logLevel);
+const metrics = new ServiceMetrics();
+const accountStack = startAccountStack(config, { log: lineSink(logger, 'store'), onStoreError: (event) => metrics.storeError(event.unavailable) });
 const accountStartup = accountStack.started;
 // ioredis is loaded only when the limits are shared; the embedded default never pays for it.
-const rateLimits = config.redisUrl ? new (await import('./http/redis-rate-limits.js')).RedisRateLimits({ url: config.redisUrl, prefix: config.rateLimitPrefix, commandTimeoutMs: config.redisTimeoutMs }) : undefined;
+const rateLimits = config.redisUrl
+  ? new (await import('./http/redis-rate-limits.js')).RedisRateLimits({
+      url: config.redisUrl,
+      prefix: config.rateLimitPrefix,
+      commandTimeoutMs: config.redisTimeoutMs,
+      log: lineSink(logger, 'rate-limits'),
+      events: { onRedisDown: () => metrics.redisDown(), onRedisUp: () => metrics.redisUp(), onFallback: (limiter) => metrics.rateLimitFallback(limiter) },
+    })
+  : undefined;
 // Up to a second for Redis, so the first requests are counted there too; past it the service starts in-process.
-await rateLimits?.connected(1_000);
-const app = createApp({ config, account: accountStartup.then((started) => started.services), accountWaiting: accountStack.waitingForStore, ...(rateLimits ? { rateLimits } : {}) });
+if (rateLimits) metrics.redisConfigured(await rateLimits.connected(1_000));
+
+/** Ready when the account stack is up (store open and migrated, keys loaded) and its store answers now. */
+const readiness = new Readiness(async () => {
+  const up = accountStack.store();
+  if (!up) return accountStack.waitingForStore() ? 'store unreachable: the account stack is waiting for it' : 'starting: opening and migrating the store';
+  try {
+    await within(up.ping(), READY_PING_MS, 'the store');
+    return undefined;
+  } catch {
+    return 'store unreachable';
+  }
+});
+const app = createApp({
+  config,
+  account: accountStartup.then((started) => started.services),
+  accountWaiting: accountStack.waitingForStore,
+  ...(rateLimits ? { rateLimits } : {}),
+  metrics,
+  readiness,
+  logError: (error, request) => logger.error({ request_id: requestIdOf(request), method: request.method, err: error }, `error ${request.method} ${new URL(request.url).pathname}`),
+});
+const mcpPaths = ENDPOINTS.map((e) => e.path);
+const observer = new RequestObserver({ metrics, logger, endpointOf: endpointClassifier(mcpPaths), mcpPaths: new Set(mcpPaths), trustedProxies: config.trustedProxies });
 let store: Store | undefined;
 
 async function sweep(): Promise<void> {
@@ -43,13 +89,13 @@ async function sweep(): Promise<void> {
     await store?.deleteExpired();
   } catch (error) {
     if (isStoreUnavailable(error)) return; // the outage is logged once by the store; the next sweep catches up
-    process.stderr.write(`cleanup of expired OAuth records failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    logger.error({ err: error }, 'cleanup of expired OAuth records failed');
   }
 }
 
 const server = serve(
   {
-    fetch: app.fetch,
+    fetch: observer.wrap((request, env) => app.fetch(request, env)),
     port: config.port,
     hostname: config.host,
     serverOptions: {
@@ -65,6 +111,7 @@ const server = serve(
     for (const endpoint of ENDPOINTS) process.stdout.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
     process.stdout.write(`  Developer reference: ${config.baseUrl}/developers\n`);
     process.stdout.write(`  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`);
+    process.stdout.write(`  Operations: ${config.baseUrl}/health (alive), ${config.baseUrl}/ready (can serve), ${config.baseUrl}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'no token: set METRICS_TOKEN before exposing it'}); JSON log lines follow\n`);
   },
 );
 
@@ -75,22 +122,25 @@ accountStartup.then(
       const password = demo.generated ? `${demo.password}   (generated, shown only now; change it with: npm run cli -- set-password ${demo.email})` : '(from DEMO_PASSWORD)';
       process.stdout.write(`  Demo player created. Sign in as ${demo.email}  password ${password}\n`);
     }
-    process.stdout.write(`  account endpoint ready (store: ${storeLocation(config).description})\n`);
+    logger.info({ component: 'store' }, `account endpoint ready (store: ${storeLocation(config).description})`);
     await sweep();
     setInterval(() => void sweep(), CLEANUP_INTERVAL_MS).unref();
   },
   (error: unknown) => {
-    process.stderr.write(`the account endpoint could not start (store: ${storeLocation(config).description}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    logger.fatal({ err: error }, `the account endpoint could not start (store: ${storeLocation(config).description})`);
     process.exit(1);
   },
 );
 
-function shutdown(signal: string): void {
-  process.stdout.write(`${signal}: shutting down\n`);
-  server.close(() => {
-    void Promise.allSettled([store?.close(), rateLimits?.close()]).finally(() => process.exit(0));
-  });
-  setTimeout(() => process.exit(0), 5_000).unref();
-}
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+drainOnSignals({
+  server: server as Server,
+  timeoutMs: config.shutdownTimeoutMs,
+  startDrain: () => {
+    readiness.startDrain();
+    observer.startDrain();
+  },
+  inFlight: () => observer.inFlight,
+  closeResources: () => Promise.allSettled([store?.close(), rateLimits?.close()]),
+  logger,
+  exit: (code) => process.exit(code),
+});

@@ -17,6 +17,7 @@ import { acceptsMcpResponses, isJsonContentType } from './media-types.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
 import { nestsDeeperThan, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
+import { methodLabel, noteMcp, type McpNote } from '../observability/mcp-notes.js';
 import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse, storeUnavailableJsonRpc } from './responses.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -173,6 +174,13 @@ export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Respo
     }
     const message = classify(parsed);
     if (message.kind === 'invalid') return fail(400, message.id, ErrorCode.InvalidRequest, `Invalid Request: ${message.reason}.`);
+    // For the request's metrics and log line: the method, and the tool named only when the registry has it.
+    let note: McpNote | undefined;
+    if (message.kind === 'request') {
+      const { method, params } = message.request;
+      note = method === 'tools/call' ? { method, tool: typeof params.name === 'string' && registry.toolsByName.has(params.name) ? params.name : 'unknown' } : { method: methodLabel(method) };
+      noteMcp(c.req.raw, note);
+    } else if (message.kind === 'notification') noteMcp(c.req.raw, { method: methodLabel(message.method) });
 
     // initialize negotiates the version in its params; every other message is bound by the header.
     const versionHeader = c.req.header('mcp-protocol-version');
@@ -193,6 +201,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Respo
       if (isStoreUnavailable(error)) return storeUnavailableJsonRpc(message.request.id, headers);
       throw error;
     }
+    if (note) note.outcome = reply.outcome;
     const deprecation = mostUrgent(endpointState.deprecation, reply.deprecation);
     if (deprecation) Object.assign(headers, deprecationHeaders(deprecation, baseUrl));
     return new Response(reply.body, { status: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });

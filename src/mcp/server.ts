@@ -20,15 +20,27 @@ export interface RequestContext {
   readonly account?: AccountContext;
 }
 
+/** How a request ended, as metrics and logs count it (OpenTelemetry's `error.type` is `tool_error` for the second). */
+export type ReplyOutcome = 'result' | 'tool_error' | 'protocol_error';
+
 export interface Reply {
   readonly body: string;
+  readonly outcome: ReplyOutcome;
   /** Set when the reply involves a deprecated tool (for the Deprecation/Sunset headers). */
   readonly deprecation?: DeprecationRule;
 }
 
+function result(id: JsonRpcRequest['id'], resultJson: string): Reply {
+  return { body: resultBody(id, resultJson), outcome: 'result' };
+}
+
+function protocolError(body: string): Reply {
+  return { body, outcome: 'protocol_error' };
+}
+
 function callReply(id: JsonRpcRequest['id'], outcome: CallOutcome): Reply {
-  if (outcome.kind === 'error') return { body: errorBody(id, outcome.code, outcome.message) };
-  return { body: resultBody(id, outcome.resultJson), ...(outcome.deprecation ? { deprecation: outcome.deprecation } : {}) };
+  if (outcome.kind === 'error') return protocolError(errorBody(id, outcome.code, outcome.message));
+  return { body: resultBody(id, outcome.resultJson), outcome: outcome.toolError ? 'tool_error' : 'result', ...(outcome.deprecation ? { deprecation: outcome.deprecation } : {}) };
 }
 
 const OFFERED = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list'];
@@ -53,29 +65,29 @@ export class McpServer {
     const { id, params } = request;
     switch (request.method) {
       case 'initialize':
-        return { body: resultBody(id, this.#initialize.resultJson(params.protocolVersion)) };
+        return result(id, this.#initialize.resultJson(params.protocolVersion));
       case 'ping':
-        return { body: resultBody(id, '{}') };
+        return result(id, '{}');
       case 'tools/list':
-        return { body: resultBody(id, this.#toolsList.resultJson(context.protocolVersion, context.now)) };
+        return result(id, this.#toolsList.resultJson(context.protocolVersion, context.now));
       case 'tools/call': {
         const outcome = this.#toolsCall.call(params, context.protocolVersion, { now: context.now, baseUrl: context.baseUrl, endpoint: this.endpoint.path, ...(context.account ? { account: context.account } : {}) });
         return outcome instanceof Promise ? outcome.then((o) => callReply(id, o)) : callReply(id, outcome);
       }
       case 'resources/list':
-        return { body: resultBody(id, this.#resources.listJson) };
+        return result(id, this.#resources.listJson);
       case 'resources/templates/list':
-        return { body: resultBody(id, '{"resourceTemplates":[]}') };
+        return result(id, '{"resourceTemplates":[]}');
       case 'resources/read': {
-        if (typeof params.uri !== 'string') return { body: errorBody(id, ErrorCode.InvalidParams, 'resources/read needs params.uri (see resources/list).') };
+        if (typeof params.uri !== 'string') return protocolError(errorBody(id, ErrorCode.InvalidParams, 'resources/read needs params.uri (see resources/list).'));
         const json = this.#resources.readJson(params.uri);
         if (json === undefined) {
-          return { body: errorBody(id, ErrorCode.ResourceNotFound, `Resource not found: ${params.uri.slice(0, 200)}. See resources/list.`, { uri: params.uri.slice(0, 200) }) };
+          return protocolError(errorBody(id, ErrorCode.ResourceNotFound, `Resource not found: ${params.uri.slice(0, 200)}. See resources/list.`, { uri: params.uri.slice(0, 200) }));
         }
-        return { body: resultBody(id, json) };
+        return result(id, json);
       }
       default:
-        return { body: errorBody(id, ErrorCode.MethodNotFound, `Method not found: ${request.method.slice(0, 100)}. This server offers ${OFFERED.join(', ')}.`) };
+        return protocolError(errorBody(id, ErrorCode.MethodNotFound, `Method not found: ${request.method.slice(0, 100)}. This server offers ${OFFERED.join(', ')}.`));
     }
   }
 }

@@ -12,7 +12,8 @@ import { ErrorCode } from './jsonrpc.js';
 import { eraOf, hasStructuredContent, type ProtocolVersion } from './protocol-versions.js';
 
 export type CallOutcome =
-  | { kind: 'result'; resultJson: string; deprecation?: DeprecationRule }
+  /** `toolError`: the result reports the tool's failure (`isError: true`), for metrics and logs. */
+  | { kind: 'result'; resultJson: string; toolError: boolean; deprecation?: DeprecationRule }
   | { kind: 'error'; code: ErrorCode; message: string };
 
 function failureJson(error: ToolError): string {
@@ -57,11 +58,12 @@ export class ToolsCall {
     const args = (params.arguments ?? {}) as Record<string, unknown>;
     if (!tool.validateInput(args)) {
       const inputSchema = tool.listEntries[eraOf(version)].inputSchema as Record<string, unknown>;
-      return { kind: 'result', resultJson: failureJson(argumentsFailure(tool.validateInput.errors ?? [], inputSchema)), ...this.#deprecation(availability.deprecation) };
+      return { kind: 'result', resultJson: failureJson(argumentsFailure(tool.validateInput.errors ?? [], inputSchema)), toolError: true, ...this.#deprecation(availability.deprecation) };
     }
     const finish = (outcome: ToolOutcome<unknown>): CallOutcome => ({
       kind: 'result',
       resultJson: outcome.ok ? successJson(outcome.value, version) : failureJson(outcome.error),
+      toolError: !outcome.ok,
       ...this.#deprecation(availability.deprecation),
     });
     const outcome = tool.handle(args as never, context);

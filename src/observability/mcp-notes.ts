@@ -1,0 +1,48 @@
+/**
+ * What an MCP route learnt about the request it answered (JSON-RPC method, tool, how the reply ended), handed to
+ * the request's metrics and log line without touching the response. Keyed by the request object, so the note
+ * dies with the request and apps built side by side never share one.
+ */
+import type { ReplyOutcome } from '../mcp/server.js';
+
+export interface McpNote {
+  /** The JSON-RPC method when the server knows it, `other` when not; absent until the body was parsed. */
+  method?: string;
+  /** tools/call only: the tool's name when the registry has it, else `unknown`. */
+  tool?: string;
+  /** Set once the server replied (a 200). */
+  outcome?: ReplyOutcome;
+}
+
+const notes = new WeakMap<Request, McpNote>();
+
+/** Methods named as themselves in metrics and logs; a client's made-up method name counts as `other`. */
+const KNOWN_METHODS = new Set([
+  'initialize',
+  'ping',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/read',
+  'resources/templates/list',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+  'logging/setLevel',
+  'notifications/initialized',
+  'notifications/cancelled',
+  'notifications/progress',
+  'notifications/roots/list_changed',
+]);
+
+export function methodLabel(method: string): string {
+  return KNOWN_METHODS.has(method) ? method : 'other';
+}
+
+export function noteMcp(request: Request, note: McpNote): void {
+  notes.set(request, note);
+}
+
+export function mcpNoteOf(request: Request): McpNote | undefined {
+  return notes.get(request);
+}

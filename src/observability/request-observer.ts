@@ -1,0 +1,123 @@
+/**
+ * Around every request the Node server hands to the app: a request id (a trusted proxy's X-Request-Id when sane,
+ * else a new UUID) returned as the X-Request-Id header; `Connection: close` while the instance drains; and, when
+ * the response has gone (or the client did), its metrics and one log line. It works on Node's request and response
+ * objects, so it sees the responses the authorization server writes itself, and costs no Hono middleware dispatch.
+ */
+import { randomUUID } from 'node:crypto';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { Http2Bindings, HttpBindings } from '@hono/node-server';
+import type { Logger } from './logger.js';
+import { mcpNoteOf } from './mcp-notes.js';
+import type { McpOutcome, ServiceMetrics } from './metrics.js';
+
+type Fetch = (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
+
+export interface RequestObserverOptions {
+  metrics?: ServiceMetrics;
+  logger?: Logger;
+  /** The `endpoint` label of a path (endpoints.ts). */
+  endpointOf: (path: string) => string;
+  mcpPaths: ReadonlySet<string>;
+  trustedProxies: ReadonlySet<string>;
+}
+
+/** Ids a proxy may hand on: UUIDs, hex, base64 and the like; anything else is replaced by our own. */
+const SANE_ID = /^[\w.:@=+/-]{1,128}$/;
+const ids = new WeakMap<Request, string>();
+
+/** The id of a request being observed (for the error log line written inside the app). */
+export function requestIdOf(request: Request): string | undefined {
+  return ids.get(request);
+}
+
+function incomingId(incoming: Pick<IncomingMessage, 'headers' | 'socket'>, trustedProxies: ReadonlySet<string>): string | undefined {
+  const header = incoming.headers['x-request-id'];
+  if (typeof header !== 'string' || !SANE_ID.test(header)) return undefined;
+  return trustedProxies.has(incoming.socket.remoteAddress ?? '') ? header : undefined;
+}
+
+function mcpOutcome(status: number, aborted: boolean, noted: McpOutcome | undefined): McpOutcome {
+  if (aborted) return 'aborted';
+  if (status === 200) return noted ?? 'result';
+  if (status === 202) return 'accepted';
+  if (status === 401) return '401';
+  if (status === 429) return '429';
+  if (status >= 500) return '5xx';
+  return 'protocol_error';
+}
+
+export class RequestObserver {
+  readonly #options: RequestObserverOptions;
+  readonly #logs: boolean;
+  /** Responses not yet finished, so a drain can make each one close its connection. */
+  readonly #inFlight = new Set<ServerResponse>();
+  #draining = false;
+
+  constructor(options: RequestObserverOptions) {
+    this.#options = options;
+    this.#logs = options.logger?.isLevelEnabled('info') ?? false;
+  }
+
+  /** Requests received and not yet answered. */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /** From now on every response, including those of the requests in flight, closes its connection. */
+  startDrain(): void {
+    this.#draining = true;
+    for (const outgoing of this.#inFlight) if (!outgoing.headersSent) outgoing.setHeader('Connection', 'close');
+  }
+
+  /** `fetch` with every request observed. */
+  wrap(fetch: Fetch): Fetch {
+    return (request, env) => this.#observe(fetch, request, env);
+  }
+
+  #observe(fetch: Fetch, request: Request, env: HttpBindings | Http2Bindings): Response | Promise<Response> {
+    const { incoming, outgoing } = env;
+    // The service listens on HTTP/1.1 only (main.ts); anything else passes through unobserved.
+    if (!(outgoing instanceof ServerResponse)) return fetch(request, env);
+    const { metrics, logger, endpointOf, mcpPaths, trustedProxies } = this.#options;
+    const started = performance.now();
+    const id = (trustedProxies.size > 0 && incomingId(incoming, trustedProxies)) || randomUUID();
+    ids.set(request, id);
+    outgoing.setHeader('X-Request-Id', id);
+    if (this.#draining) outgoing.setHeader('Connection', 'close');
+    this.#inFlight.add(outgoing);
+    metrics?.requestStarted();
+    const url = incoming.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const method = incoming.method ?? 'GET';
+    outgoing.once('close', () => {
+      this.#inFlight.delete(outgoing);
+      const seconds = (performance.now() - started) / 1000;
+      const endpoint = endpointOf(path);
+      // Cut before its response was complete: the client went away, or the drain's time ran out.
+      const aborted = !outgoing.writableFinished;
+      const status = outgoing.statusCode;
+      const note = method === 'POST' && mcpPaths.has(path) ? (mcpNoteOf(request) ?? {}) : undefined;
+      const outcome = note ? mcpOutcome(status, aborted, note.outcome) : undefined;
+      metrics?.requestEnded(endpoint, method, aborted ? 0 : status, seconds, note && outcome ? { method: note.method ?? '', tool: note.tool ?? '', outcome } : undefined);
+      if (!this.#logs) return;
+      logger!.info(
+        {
+          request_id: id,
+          endpoint,
+          method,
+          ...(endpoint === 'page' ? { path: path.slice(0, 200) } : {}),
+          ...(note?.method ? { mcp_method: note.method } : {}),
+          ...(note?.tool ? { tool: note.tool } : {}),
+          ...(outcome ? { outcome } : {}),
+          status,
+          ...(aborted ? { aborted: true } : {}),
+          duration_ms: Math.round(seconds * 1e6) / 1e3,
+        },
+        'request',
+      );
+    });
+    return fetch(request, env);
+  }
+}
