@@ -22,6 +22,8 @@ export interface DrainOptions {
 
 /** Longest the store and Redis get to close before the process exits anyway. */
 const RESOURCES_CLOSE_MS = 3_000;
+/** Longest the cut connections get to close (and their requests to be logged) before the store is closed. */
+const CUT_SETTLE_MS = 1_000;
 /** How often idle keep-alive connections are closed while the drain waits (a response just sent leaves one). */
 const IDLE_SWEEP_MS = 100;
 
@@ -66,6 +68,8 @@ async function drain(options: DrainOptions, signal: string, onCut: (cut: () => v
   await Promise.race([closed, deadline]);
   clearTimeout(timer);
   clearInterval(sweep);
+  // Cut connections close on the next turns of the loop: wait for them, so their requests are counted and logged.
+  for (const until = performance.now() + CUT_SETTLE_MS; timedOut && options.inFlight() > 0 && performance.now() < until; ) await new Promise((tick) => setTimeout(tick, 10));
   let resourcesTimer: NodeJS.Timeout | undefined;
   await Promise.race([
     options.closeResources().catch((error: unknown) => logger.warn({ err: error }, 'drain: closing the store or Redis failed')),

@@ -97,10 +97,11 @@ export class RequestObserver {
       const endpoint = endpointOf(path);
       // Cut before its response was complete: the client went away, or the drain's time ran out.
       const aborted = !outgoing.writableFinished;
-      const status = outgoing.statusCode;
+      // 0: no complete response reached the client.
+      const status = aborted ? 0 : outgoing.statusCode;
       const note = method === 'POST' && mcpPaths.has(path) ? (mcpNoteOf(request) ?? {}) : undefined;
       const outcome = note ? mcpOutcome(status, aborted, note.outcome) : undefined;
-      metrics?.requestEnded(endpoint, method, aborted ? 0 : status, seconds, note && outcome ? { method: note.method ?? '', tool: note.tool ?? '', outcome } : undefined);
+      metrics?.requestEnded(endpoint, method, status, seconds, note && outcome ? { method: note.method ?? '', tool: note.tool ?? '', outcome } : undefined);
       if (!this.#logs) return;
       logger!.info(
         {
