@@ -286,4 +286,12 @@ describe('request log and request id', () => {
     server.closeAllConnections();
     server.close();
   });
+
+  it('redacts secret-named fields should one be logged by mistake (the second line of defence)', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    logger.info({ authorization: 'Bearer abc.def.ghi', password: 'p4ssw0rd!', state: 'st4te-value', code: 'c0de-value', headers: { authorization: 'Bearer xyz', cookie: '_session=s3ss' }, body: { refresh_token: 'r3fresh', access_token: 'acc3ss' }, err: { code: 'ECONNREFUSED' } }, 'oops');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ authorization: '[redacted]', password: '[redacted]', state: '[redacted]', code: '[redacted]', headers: { authorization: '[redacted]', cookie: '[redacted]' }, body: { refresh_token: '[redacted]', access_token: '[redacted]' }, err: { code: 'ECONNREFUSED' }, msg: 'oops' });
+    for (const secret of ['abc.def.ghi', 'p4ssw0rd!', 'st4te-value', 'c0de-value', 'Bearer xyz', 's3ss', 'r3fresh', 'acc3ss']) expect(lines[0]).not.toContain(secret);
+  });
 });
