@@ -17,7 +17,7 @@ import { startAccountStack, storeLocation } from './auth/startup.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { drainOnSignals } from './observability/drain.js';
 import { endpointClassifier } from './observability/endpoints.js';
-import { createLogger, lineSink } from './observability/logger.js';
+import { createLogger, createRequestLogger, lineSink } from './observability/logger.js';
 import { ServiceMetrics } from './observability/metrics.js';
 import { Readiness, within } from './observability/readiness.js';
 import { RequestObserver, requestIdOf } from './observability/request-observer.js';
@@ -81,7 +81,7 @@ const app = createApp({
   logError: (error, request) => logger.error({ request_id: requestIdOf(request), method: request.method, err: error }, `error ${request.method} ${new URL(request.url).pathname}`),
 });
 const mcpPaths = ENDPOINTS.map((e) => e.path);
-const observer = new RequestObserver({ metrics, logger, endpointOf: endpointClassifier(mcpPaths), mcpPaths: new Set(mcpPaths), trustedProxies: config.trustedProxies });
+const observer = new RequestObserver({ metrics, logger: createRequestLogger(config.logLevel), endpointOf: endpointClassifier(mcpPaths), mcpPaths: new Set(mcpPaths), trustedProxies: config.trustedProxies });
 let store: Store | undefined;
 
 async function sweep(): Promise<void> {

@@ -15,6 +15,7 @@ type Fetch = (request: Request, env: HttpBindings | Http2Bindings) => Response |
 
 export interface RequestObserverOptions {
   metrics?: ServiceMetrics;
+  /** Where the request lines go (createRequestLogger). */
   logger?: Logger;
   /** The `endpoint` label of a path (endpoints.ts). */
   endpointOf: (path: string) => string;

@@ -8,7 +8,7 @@ import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { endpointClassifier } from '../../src/observability/endpoints.js';
-import { createLogger } from '../../src/observability/logger.js';
+import { createLogger, createRequestLogger } from '../../src/observability/logger.js';
 import { ServiceMetrics } from '../../src/observability/metrics.js';
 import { bearerMatches } from '../../src/observability/ops-routes.js';
 import { Readiness } from '../../src/observability/readiness.js';
@@ -34,7 +34,7 @@ afterEach(async () => {
 
 async function start(options: { rateLimitPerMinute?: number; metricsToken?: string; trustedProxies?: string[]; ready?: () => Promise<string | undefined> } = {}): Promise<Running> {
   const lines: Record<string, unknown>[] = [];
-  const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = createRequestLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
   const metrics = new ServiceMetrics();
   const readiness = new Readiness(options.ready);
   const trustedProxies = new Set(options.trustedProxies ?? []);
@@ -274,7 +274,7 @@ describe('request log and request id', () => {
 
   it('LOG_LEVEL above info writes no request lines', async () => {
     const lines: string[] = [];
-    const logger = createLogger('warn', { write: (line: string) => void lines.push(line) });
+    const logger = createRequestLogger('warn', { write: (line: string) => void lines.push(line) });
     const observer = new RequestObserver({ logger, endpointOf: () => 'page', mcpPaths: new Set(), trustedProxies: new Set() });
     const server = serve({ fetch: observer.wrap(() => new Response('ok')), port: 0, hostname: '127.0.0.1' }) as Server;
     await new Promise((listening) => server.once('listening', listening));
