@@ -81,7 +81,8 @@ const app = createApp({
   logError: (error, request) => logger.error({ request_id: requestIdOf(request), method: request.method, err: error }, `error ${request.method} ${new URL(request.url).pathname}`),
 });
 const mcpPaths = ENDPOINTS.map((e) => e.path);
-const observer = new RequestObserver({ metrics, logger: createRequestLogger(config.logLevel), endpointOf: endpointClassifier(mcpPaths), mcpPaths: new Set(mcpPaths), trustedProxies: config.trustedProxies });
+const requestLog = createRequestLogger(config.logLevel);
+const observer = new RequestObserver({ metrics, logger: requestLog, endpointOf: endpointClassifier(mcpPaths), mcpPaths: new Set(mcpPaths), trustedProxies: config.trustedProxies });
 let store: Store | undefined;
 
 async function sweep(): Promise<void> {
@@ -142,5 +143,6 @@ drainOnSignals({
   inFlight: () => observer.inFlight,
   closeResources: () => Promise.allSettled([store?.close(), rateLimits?.close()]),
   logger,
+  flushLogs: (done) => requestLog.flush(() => done()),
   exit: (code) => process.exit(code),
 });

@@ -17,6 +17,8 @@ export interface DrainOptions {
   /** Closes the store pool and Redis. */
   closeResources: () => Promise<unknown>;
   logger: Logger;
+  /** Writes out buffered log lines (the request lines), calling back once they are written. */
+  flushLogs?: (done: () => void) => void;
   exit: (code: number) => void;
 }
 
@@ -76,6 +78,8 @@ async function drain(options: DrainOptions, signal: string, onCut: (cut: () => v
     new Promise((done) => (resourcesTimer = setTimeout(done, RESOURCES_CLOSE_MS))),
   ]);
   clearTimeout(resourcesTimer);
+  // The request lines first, so the last line of the log is the one saying the drain is over.
+  if (options.flushLogs) await Promise.race([new Promise<void>((done) => options.flushLogs!(done)), new Promise((done) => setTimeout(done, CUT_SETTLE_MS))]);
   logger.info({ duration_ms: Math.round(performance.now() - started), cut: timedOut }, timedOut ? 'drained (requests cut at the timeout); exiting' : 'drained; exiting');
   options.exit(0);
 }

@@ -4,7 +4,7 @@
  * the response has gone (or the client did), its metrics and one log line. It works on Node's request and response
  * objects, so it sees the responses the authorization server writes itself, and costs no Hono middleware dispatch.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Logger } from './logger.js';
@@ -26,6 +26,16 @@ export interface RequestObserverOptions {
 /** Ids a proxy may hand on: UUIDs, hex, base64 and the like; anything else is replaced by our own. */
 const SANE_ID = /^[\w.:@=+/-]{1,128}$/;
 const ids = new WeakMap<Request, string>();
+
+/**
+ * New ids: 48 random bits drawn once per process, then a counter (`3f9a0c1d2e4b-1k7`): unique across instances
+ * for log correlation, and a fraction of the cost of a UUID per request (measured in a CPU profile under load).
+ */
+export function requestIds(): () => string {
+  const prefix = randomBytes(6).toString('hex');
+  let next = 0;
+  return () => `${prefix}-${(++next).toString(36)}`;
+}
 
 /** The id of a request being observed (for the error log line written inside the app). */
 export function requestIdOf(request: Request): string | undefined {
@@ -54,6 +64,7 @@ export class RequestObserver {
   /** Responses not yet finished, so a drain can make each one close its connection. */
   readonly #inFlight = new Set<ServerResponse>();
   #draining = false;
+  readonly #newId = requestIds();
 
   constructor(options: RequestObserverOptions) {
     this.#options = options;
@@ -82,7 +93,7 @@ export class RequestObserver {
     if (!(outgoing instanceof ServerResponse)) return fetch(request, env);
     const { metrics, logger, endpointOf, mcpPaths, trustedProxies } = this.#options;
     const started = performance.now();
-    const id = (trustedProxies.size > 0 && incomingId(incoming, trustedProxies)) || randomUUID();
+    const id = (trustedProxies.size > 0 && incomingId(incoming, trustedProxies)) || this.#newId();
     ids.set(request, id);
     outgoing.setHeader('X-Request-Id', id);
     if (this.#draining) outgoing.setHeader('Connection', 'close');
@@ -104,21 +115,16 @@ export class RequestObserver {
       const outcome = note ? mcpOutcome(status, aborted, note.outcome) : undefined;
       metrics?.requestEnded(endpoint, method, status, seconds, note && outcome ? { method: note.method ?? '', tool: note.tool ?? '', outcome } : undefined);
       if (!this.#logs) return;
-      logger!.info(
-        {
-          request_id: id,
-          endpoint,
-          method,
-          ...(endpoint === 'page' ? { path: path.slice(0, 200) } : {}),
-          ...(note?.method ? { mcp_method: note.method } : {}),
-          ...(note?.tool ? { tool: note.tool } : {}),
-          ...(outcome ? { outcome } : {}),
-          status,
-          ...(aborted ? { aborted: true } : {}),
-          duration_ms: Math.round(seconds * 1e6) / 1e3,
-        },
-        'request',
-      );
+      // Fields assigned one by one (no spreads): this runs once per request.
+      const line: Record<string, unknown> = { request_id: id, endpoint, method };
+      if (endpoint === 'page') line.path = path.slice(0, 200);
+      if (note?.method) line.mcp_method = note.method;
+      if (note?.tool) line.tool = note.tool;
+      if (outcome) line.outcome = outcome;
+      line.status = status;
+      if (aborted) line.aborted = true;
+      line.duration_ms = Math.round(seconds * 1e6) / 1e3;
+      logger!.info(line, 'request');
     });
     return fetch(request, env);
   }
