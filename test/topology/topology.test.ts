@@ -13,6 +13,7 @@ import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as client from 'openid-client';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import { runCli } from '../../src/cli/main.js';
@@ -37,6 +38,7 @@ const DEMO = { email: 'topology@kingshot.example', password: 'topology-password-
 const gearCall = { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3' } };
 const GEAR_TOTALS = { satin: 393000, gilded_threads: 3960, artisans_vision: 765 };
 
+const PREFIX = `ks-topology-${process.pid}:`;
 let topology: Topology;
 let redis: TestRedis;
 let database: { url: string; drop: () => Promise<void> };
@@ -55,7 +57,7 @@ beforeAll(async () => {
       RATE_LIMIT_PER_MINUTE: '60',
       RATE_LIMIT_NETWORKS: '127.0.0.1/32=1000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
-      RATE_LIMIT_PREFIX: `ks-topology-${process.pid}:`,
+      RATE_LIMIT_PREFIX: PREFIX,
     },
   });
 }, 120_000);
@@ -99,8 +101,8 @@ function mcp(url: string, method: string, params: Record<string, unknown>, token
 }
 
 /** A POST to /mcp from another loopback address than 127.0.0.1 (fetch cannot choose its local address). */
-function mcpFrom(localAddress: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; servedBy: string | undefined; headers: Record<string, string | string[] | undefined>; json: any }> {
-  const url = new URL(`${topology.baseUrl}/mcp`);
+function mcpFrom(localAddress: string, body: unknown, headers: Record<string, string> = {}, base = topology.baseUrl): Promise<{ status: number; servedBy: string | undefined; headers: Record<string, string | string[] | undefined>; json: any }> {
+  const url = new URL(`${base}/mcp`);
   const payload = JSON.stringify(body);
   return new Promise((done, fail) => {
     const req = request(
@@ -294,6 +296,47 @@ describe.skipIf(!runnable)('three instances behind HAProxy on shared PostgreSQL 
       expect(profile.status).toBe(200);
       expect(profile.json.result.structuredContent).toMatchObject({ name: 'Imported Across Instances', power: 87654321 });
     }
+  });
+
+  it('Redis stopped and started again: every instance serves on with its own limits, then the count is shared again', { timeout: 90_000 }, async () => {
+    const body = { jsonrpc: '2.0', id: 9, method: 'tools/list' };
+    await redis.stop();
+    // During the outage each instance counts on its own: a client gets up to 60 at each, none refused before that.
+    const during: (string | undefined)[] = [];
+    for (let i = 0; i < 90; i++) {
+      const a = await mcpFrom('127.0.0.3', body);
+      expect(a.status).toBe(200);
+      during.push(a.servedBy);
+    }
+    expect(new Set(during)).toEqual(new Set(['i1', 'i2', 'i3']));
+    transcript.redisOutage = { requestsDuringOutage: 90, allAnswered200: true };
+
+    await redis.start();
+    // Shared again once one request at each instance adds 3 to one Redis count (each instance reconnects by itself).
+    const probe = new Redis(redis.url);
+    try {
+      const count = async () => {
+        const keys: string[] = [];
+        for (const key of await probe.keys(`${PREFIX}*127.0.0.5*`)) keys.push(key);
+        let total = 0;
+        for (const key of keys) for (const n of Object.values(await probe.hgetall(key))) total += Number(n);
+        return total;
+      };
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const before = await count();
+        for (const instance of topology.instances) await mcpFrom('127.0.0.5', body, {}, instance.url);
+        if ((await count()) - before === 3) break;
+        if (Date.now() > deadline) throw new Error('the instances did not share their counts again within 30 s');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    } finally {
+      probe.disconnect();
+    }
+    const after: number[] = [];
+    for (let i = 0; i < 61; i++) after.push((await mcpFrom('127.0.0.4', body)).status);
+    expect(after.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(after[60]).toBe(429);
   });
 
   it('one instance killed mid-load: only the requests it held fail, the others serve on, and it rejoins', { timeout: 120_000 }, async () => {
