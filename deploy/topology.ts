@@ -1,0 +1,211 @@
+/**
+ * The multi-instance topology on one machine: N identical service processes on loopback ports, sharing one
+ * PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL), behind HAProxy with deploy/haproxy.cfg. Used by the
+ * topology tests, the benchmarks and CI, and by an operator trying it out (`npm run topology`); a real deployment
+ * runs the same configuration on several machines.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const HAPROXY_CONFIG = resolve(ROOT, 'deploy/haproxy.cfg');
+/** deploy/haproxy.cfg names three servers. */
+export const INSTANCE_COUNT = 3;
+
+export interface TopologyOptions {
+  /** postgres://… shared by every instance. */
+  databaseUrl: string;
+  /** redis://… shared by every instance. */
+  redisUrl: string;
+  /** Extra environment for every instance (rate limits, demo player, …). */
+  env?: Record<string, string>;
+  /** `source` runs src/main.ts through tsx (no build needed); `built` runs dist/src/main.js (`npm run build`). */
+  code?: 'source' | 'built';
+  /** The load balancer's port (a free one by default). */
+  port?: number;
+  haproxy?: string;
+  /** Copy every instance's output to this process's stdout, each line prefixed with the instance's name. */
+  echo?: boolean;
+}
+
+export interface Instance {
+  /** HAProxy's name for it (i1, i2, i3): the X-Served-By response header. */
+  readonly name: string;
+  readonly port: number;
+  readonly url: string;
+  output(): string;
+  /** Whether its process is running. */
+  running(): boolean;
+  /** Sends a signal (SIGTERM drains; SIGKILL is a crash) and waits until the process has exited; its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Starts it again on the same port, and waits until it listens. */
+  start(): Promise<void>;
+}
+
+export interface Topology {
+  /** The public URL: HAProxy. Every instance's BASE_URL. */
+  readonly baseUrl: string;
+  readonly instances: readonly Instance[];
+  haproxyOutput(): string;
+  /** Waits until HAProxy's checks see exactly these instances up (by name). */
+  waitUntilServing(names?: readonly string[], timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export function haproxyAvailable(binary = process.env.HAPROXY ?? 'haproxy'): boolean {
+  return spawnSync(binary, ['-v'], { encoding: 'utf8' }).status === 0;
+}
+
+function waitForOutput(child: ChildProcess, output: () => string, text: string, what: string, timeoutMs = 30_000): Promise<void> {
+  return new Promise((ready, fail) => {
+    if (output().includes(text)) return ready();
+    const timer = setTimeout(() => done(new Error(`${what} did not start within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    const onData = () => {
+      if (output().includes(text)) done();
+    };
+    const onClose = (code: number | null) => done(new Error(`${what} exited with ${code}:\n${output()}`));
+    function done(error?: Error) {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('close', onClose);
+      if (error) fail(error);
+      else ready();
+    }
+    child.stdout?.on('data', onData);
+    child.once('close', onClose);
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((done) => child.once('exit', (code) => done(code)));
+}
+
+function startInstance(name: string, port: number, baseUrl: string, options: TopologyOptions): Instance {
+  let child: ChildProcess | undefined;
+  let output = '';
+  const args = options.code === 'built' ? [resolve(ROOT, 'dist/src/main.js')] : ['--import', 'tsx', resolve(ROOT, 'src/main.ts')];
+  const launch = async () => {
+    output += `--- ${name} starting on port ${port}\n`;
+    child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        BASE_URL: baseUrl,
+        DATABASE_URL: options.databaseUrl,
+        REDIS_URL: options.redisUrl,
+        // HAProxy connects from loopback and adds X-Forwarded-For: the limits count the client, not the balancer.
+        TRUSTED_PROXIES: '127.0.0.1',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (d: Buffer) => {
+      output += d.toString();
+      if (options.echo) process.stdout.write(d.toString().replace(/^(?=.)/gm, `${name} | `));
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    await waitForOutput(child, () => output, 'account endpoint ready', `instance ${name}`);
+  };
+  const instance: Instance = {
+    name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    running: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+    async stop(signal = 'SIGTERM') {
+      if (!child || !instance.running()) return child?.exitCode ?? null;
+      const done = exited(child);
+      child.kill(signal);
+      return done;
+    },
+    start: launch,
+  };
+  return instance;
+}
+
+/** Starts the instances one after another's first second (migrations race safely anyway), then HAProxy. */
+export async function startTopology(options: TopologyOptions): Promise<Topology> {
+  if (options.code === 'built' && !existsSync(resolve(ROOT, 'dist/src/main.js'))) throw new Error('dist/src/main.js is missing: run `npm run build` first');
+  const port = options.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const ports = await Promise.all(Array.from({ length: INSTANCE_COUNT }, () => freePort()));
+  const instances = ports.map((p, i) => startInstance(`i${i + 1}`, p, baseUrl, options));
+  const stopAll = async () => {
+    await Promise.all(instances.map((instance) => instance.stop('SIGTERM')));
+  };
+  try {
+    // Together, as a real rollout would: the migration lock and the keys' creation must cope with it.
+    await Promise.all(instances.map((instance) => instance.start()));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  let haproxyLog = '';
+  const haproxy = spawn(options.haproxy ?? process.env.HAPROXY ?? 'haproxy', ['-db', '-f', HAPROXY_CONFIG], {
+    env: { ...process.env, LB_BIND: `127.0.0.1:${port}`, PUBLIC_HOST: new URL(baseUrl).host, ...Object.fromEntries(instances.map((instance, i) => [`INSTANCE_${i + 1}`, `127.0.0.1:${instance.port}`])) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  haproxy.stdout!.on('data', (d: Buffer) => (haproxyLog += d.toString()));
+  haproxy.stderr!.on('data', (d: Buffer) => (haproxyLog += d.toString()));
+
+  const topology: Topology = {
+    baseUrl,
+    instances,
+    haproxyOutput: () => haproxyLog,
+    async waitUntilServing(names = instances.map((instance) => instance.name), timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      const wanted = [...names].sort().join(',');
+      let seen = '';
+      while (Date.now() < deadline) {
+        if (haproxy.exitCode !== null) throw new Error(`haproxy exited with ${haproxy.exitCode}:\n${haproxyLog}`);
+        seen = [...(await servedBy(baseUrl, instances.length * 3))].sort().join(',');
+        if (seen === wanted) return;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`HAProxy did not serve exactly [${wanted}] within ${timeoutMs} ms (last seen [${seen}]):\n${haproxyLog}`);
+    },
+    async stop() {
+      const done = exited(haproxy);
+      haproxy.kill('SIGTERM');
+      await done;
+      await stopAll();
+    },
+  };
+  try {
+    await topology.waitUntilServing();
+  } catch (error) {
+    await topology.stop();
+    throw error;
+  }
+  return topology;
+}
+
+/** The instances that answered `count` requests for /health through the balancer. */
+async function servedBy(baseUrl: string, count: number): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+    const name = response?.ok ? response.headers.get('x-served-by') : null;
+    await response?.body?.cancel();
+    if (name) names.add(name);
+  }
+  return names;
+}
