@@ -69,7 +69,7 @@ export function haproxyAvailable(binary = process.env.HAPROXY ?? 'haproxy'): boo
   return spawnSync(binary, ['-v'], { encoding: 'utf8' }).status === 0;
 }
 
-function waitForOutput(child: ChildProcess, output: () => string, text: string, what: string, timeoutMs = 30_000): Promise<void> {
+function waitForOutput(child: ChildProcess, output: () => string, text: string, what: string, timeoutMs = 90_000): Promise<void> {
   return new Promise((ready, fail) => {
     if (output().includes(text)) return ready();
     const timer = setTimeout(() => done(new Error(`${what} did not start within ${timeoutMs} ms:\n${output()}`)), timeoutMs);

@@ -60,7 +60,7 @@ beforeAll(async () => {
       RATE_LIMIT_PREFIX: PREFIX,
     },
   });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await topology?.stop();
@@ -337,6 +337,68 @@ describe.skipIf(!runnable)('three instances behind HAProxy on shared PostgreSQL 
     for (let i = 0; i < 61; i++) after.push((await mcpFrom('127.0.0.4', body)).status);
     expect(after.slice(0, 60).every((status) => status === 200)).toBe(true);
     expect(after[60]).toBe(429);
+  });
+
+  it('SIGTERM to one instance during slow uploads: every upload is answered in full, no request fails, it exits 0 and rejoins', { timeout: 120_000 }, async () => {
+    const victim = topology.instances[2]!;
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: gearCall });
+    const pieces = 10;
+    const pieceMs = 250;
+    /** A POST whose body arrives in ten pieces over 2.5 s, through the balancer. */
+    const slowUpload = () =>
+      new Promise<{ status: number; servedBy: string | undefined; json: any }>((done, fail) => {
+        const url = new URL(`${topology.baseUrl}/mcp`);
+        const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2025-06-18', 'content-length': Buffer.byteLength(body) } }, (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => done({ status: res.statusCode ?? 0, servedBy: res.headers['x-served-by'] as string | undefined, json: JSON.parse(text) }));
+        });
+        req.on('error', fail);
+        const bytes = Buffer.from(body);
+        const size = Math.ceil(bytes.length / pieces);
+        let sent = 0;
+        const next = () => {
+          req.write(bytes.subarray(sent, sent + size));
+          sent += size;
+          if (sent >= bytes.length) req.end();
+          else setTimeout(next, pieceMs);
+        };
+        next();
+      });
+    const uploads = Array.from({ length: 6 }, () => slowUpload());
+    // Fast requests all along, from before the signal until after the instance has gone.
+    const fast: Answer[] = [];
+    let streaming = true;
+    const stream = (async () => {
+      while (streaming) fast.push(await mcp(`${topology.baseUrl}/mcp`, 'tools/call', gearCall));
+    })();
+    await new Promise((r) => setTimeout(r, 800));
+    const exitCode = victim.stop('SIGTERM');
+    const answered = await Promise.all(uploads);
+    const code = await exitCode;
+    await new Promise((r) => setTimeout(r, 1_000));
+    streaming = false;
+    await stream;
+    transcript.drainDuringUploads = {
+      uploads: answered.map((a) => ({ status: a.status, servedBy: a.servedBy, totals: a.json?.result?.structuredContent?.totals })),
+      fastRequests: fast.length,
+      fastByStatus: fast.reduce<Record<string, number>>((m, a) => ({ ...m, [a.status]: (m[a.status] ?? 0) + 1 }), {}),
+      exitCode: code,
+    };
+    expect(code).toBe(0);
+    expect(answered.filter((a) => a.servedBy === victim.name).length).toBeGreaterThanOrEqual(1);
+    for (const a of answered) {
+      expect(a.status).toBe(200);
+      expect(a.json.result.structuredContent.totals).toEqual(GEAR_TOTALS);
+    }
+    expect(fast.length).toBeGreaterThan(10);
+    for (const a of fast) {
+      expect(a.status).toBe(200);
+      expect(a.json.result.structuredContent.totals).toEqual(GEAR_TOTALS);
+    }
+    await topology.waitUntilServing(['i1', 'i2']);
+    await victim.start();
+    await topology.waitUntilServing(['i1', 'i2', 'i3']);
   });
 
   it('one instance killed mid-load: only the requests it held fail, the others serve on, and it rejoins', { timeout: 120_000 }, async () => {
