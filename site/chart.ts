@@ -5,8 +5,8 @@
  */
 import { chartLegend, drawChart, type ChartSeries } from '../views/shared/cost/chart.js';
 import { formatter } from '../views/shared/format.js';
+import { CHART_DATA_ID } from '../src/pages/site-routes.js';
 
-export const CHART_DATA_ID = 'cost-chart-data';
 
 interface ChartData {
   from: string;

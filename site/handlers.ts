@@ -4,6 +4,7 @@
  * page exists before it navigates.
  */
 import type { WebsiteToolHandlers, WebsiteToolResult } from '../generated/website/tools.js';
+import { GUIDE_PATH, SEARCH_ROUTE } from '../src/pages/site-routes.js';
 import { pageUrl, sitePath } from './page-url.js';
 import { failure, success } from './results.js';
 
@@ -15,9 +16,6 @@ export interface PageContext {
   readonly fetch: typeof fetch;
 }
 
-/** The service runs search_database here exactly as on /mcp (same arguments, results and messages). */
-export const SEARCH_ROUTE = '/site/tools/search_database';
-export const GUIDE_PATH = '/guide';
 
 function unreachable(what: string, error: unknown): WebsiteToolResult {
   return failure({ code: 'UNAVAILABLE', message: `${what} could not be reached (${error instanceof Error ? error.message : String(error)}); try again.` });

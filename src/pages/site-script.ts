@@ -5,10 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { WEBSITE_SCRIPT } from '../../generated/website/script.js';
+import { SITE_SCRIPT_ROUTE } from './site-routes.js';
 
 const SCRIPT_HASH = createHash('sha256').update(WEBSITE_SCRIPT).digest('hex').slice(0, 12);
 
-export const SITE_SCRIPT_ROUTE = '/site/webmcp.js';
 export const SITE_SCRIPT_SRC = `${SITE_SCRIPT_ROUTE}?v=${SCRIPT_HASH}`;
 
 export function siteScriptResponse(): Response {
