@@ -16,7 +16,7 @@ body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, 
 header, main, footer { max-width: 52rem; margin: 0 auto; padding: 0 1rem; }
 header { padding-top: 1rem; border-bottom: 1px solid var(--line); }
 header a { color: var(--fg); text-decoration: none; font-weight: 600; }
-nav a { margin-right: 1rem; color: var(--muted); }
+nav a { margin-right: 1rem; color: var(--muted); display: inline-block; white-space: nowrap; }
 main { padding-top: 1rem; padding-bottom: 2rem; }
 footer { color: var(--muted); font-size: .875rem; padding-bottom: 2rem; }
 a { color: var(--accent); }
@@ -51,6 +51,7 @@ export function htmlPage(options: { title: string; body: string; description?: s
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(options.title)}</title>${description}
 <style>${STYLE}</style>${style}${script}
 </head>
