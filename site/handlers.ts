@@ -55,7 +55,8 @@ export const handlers: WebsiteToolHandlers<PageContext> = {
       return unreachable('The site search', error);
     }
     const body = (await response.json().catch(() => undefined)) as (WebsiteToolResult & { message?: string }) | undefined;
-    if (response.ok && body && Array.isArray(body.content)) return body;
+    // The MCP result as /mcp sends it (where a success has no isError), with isError always said, as the other tools do.
+    if (response.ok && body && Array.isArray(body.content)) return { ...body, isError: body.isError === true };
     const message = typeof body?.message === 'string' ? body.message : `The site search answered HTTP ${response.status}; try again later.`;
     return failure({ code: 'UNAVAILABLE', message });
   },
