@@ -29,10 +29,11 @@ pre { padding: .75rem; overflow-x: auto; }
 pre code { padding: 0; background: none; }
 table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
 th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
+th[align=right], td[align=right] { text-align: right; font-variant-numeric: tabular-nums; }
 blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid var(--accent); color: var(--muted); }
 main { overflow-wrap: break-word; }
 a, code { overflow-wrap: anywhere; }
-form.calculator { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: flex-end; padding: .75rem; border: 1px solid var(--line); border-radius: 6px; }
+form.calculator { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: flex-start; padding: .75rem; border: 1px solid var(--line); border-radius: 6px; }
 form.calculator .field { display: flex; flex-direction: column; gap: .2rem; flex: 1 1 12rem; min-width: 0; }
 form.calculator label { font-weight: 600; }
 form.calculator small { color: var(--muted); }
@@ -40,6 +41,8 @@ form.calculator input, form.calculator select, form.calculator button { font: in
 form.calculator button { background: var(--accent); color: var(--bg); border-color: var(--accent); font-weight: 600; cursor: pointer; }
 .tool-error { margin: 1rem 0; padding: .5rem 1rem; border-left: 4px solid #c0392b; background: var(--code); }
 .unknown { color: var(--muted); font-style: italic; }
+.result-details td:nth-child(2) { min-width: 10rem; }
+.result-details td[align=right] { white-space: nowrap; }
 `;
 
 export function htmlPage(options: { title: string; body: string; description?: string; script?: string; style?: string }): string {

@@ -38,9 +38,12 @@ export function amountText(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? numberFormat.format(value) : 'unknown';
 }
 
-/** Text of game data inside Markdown: table pipes and Markdown punctuation escaped, one line. */
+/**
+ * Text of game data inside Markdown: table pipes and Markdown punctuation escaped, one line. `_` stays: GFM does
+ * not emphasise inside words, and an escape would end up inside autolinked source URLs.
+ */
 export function mdText(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/([\\`*_[\]<|#])/g, '\\$1');
+  return text.replace(/\s+/g, ' ').replace(/([\\`*[\]<|#])/g, '\\$1');
 }
 
 /** A Markdown table; the columns from `firstNumeric` on hold amounts and are right-aligned. */
