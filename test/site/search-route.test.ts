@@ -23,7 +23,7 @@ describe('the site script and the site search', () => {
 
   it('answers the MCP tool\'s result for the same arguments, from this site or without an Origin', async () => {
     const { result } = await callTool(app, 'search_database', { query: 'bear hunter', limit: 2 }, '2025-11-25');
-    for (const headers of [{}, { origin: BASE }]) {
+    for (const headers of [{}, { origin: BASE }] as Record<string, string>[]) {
       const res = await search(JSON.stringify({ query: 'bear hunter', limit: 2 }), headers);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
