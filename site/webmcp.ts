@@ -46,17 +46,25 @@ export function registerWebsiteTools(): void {
     navigate: (url) => void setTimeout(() => window.location.assign(url.href), 0),
     fetch: (input, init) => window.fetch(input, init),
   };
-  const controller = new AbortController();
-  // Leaving the page unregisters its tools (WebMCP has no unregisterTool; the signal does it).
-  window.addEventListener('pagehide', () => controller.abort(), { once: true });
-  for (const tool of WEBSITE_TOOLS) {
-    const { mcpTool: _shared, ...definition } = tool;
-    try {
-      const registered = modelContext.registerTool({ ...definition, execute: (input) => run(tool, input, context) }, { signal: controller.signal });
-      // Some versions return a promise; a refusal (a name already taken by another script) is not the visitor's concern.
-      if (registered instanceof Promise) registered.catch(() => undefined);
-    } catch {
-      // An older or stricter implementation that rejects the definition: the page works without it.
+  let controller = new AbortController();
+  const register = () => {
+    controller = new AbortController();
+    for (const tool of WEBSITE_TOOLS) {
+      const { mcpTool: _shared, ...definition } = tool;
+      try {
+        const registered = modelContext.registerTool({ ...definition, execute: (input) => run(tool, input, context) }, { signal: controller.signal });
+        // Some versions return a promise; a refusal (a name already taken by another script) is not the visitor's concern.
+        if (registered instanceof Promise) registered.catch(() => undefined);
+      } catch {
+        // An older or stricter implementation that rejects the definition: the page works without it.
+      }
     }
-  }
+  };
+  register();
+  // Leaving the page unregisters its tools (WebMCP has no unregisterTool; the signal does it); a page the
+  // back-forward cache brings back registers them again.
+  window.addEventListener('pagehide', () => controller.abort());
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) register();
+  });
 }

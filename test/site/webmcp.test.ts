@@ -146,6 +146,12 @@ describe.skipIf(skip)('WebMCP tools on every page', () => {
     await page.waitForLoadState('load');
     await execute('open_page', { url: '/calculators/hero-widgets-cost?from=0&to=10' });
     await page.waitForURL(`${service.baseUrl}/calculators/hero-widgets-cost?from=0&to=10`);
+    await page.waitForLoadState('load');
+    // Back to the item page (from the back-forward cache or not): its tools are there again.
+    await page.goBack();
+    await page.waitForURL(`${service.baseUrl}/items/satin`);
+    const names = await page.evaluate(async () => ((await (document as any).modelContext.getTools()) as { name: string }[]).map((t) => t.name).sort());
+    expect(names).toEqual(['get_page_markdown', 'get_site_guide', 'open_page', 'search_database']);
   });
 
   it('open_page refuses another origin, javascript:, data: and a page that does not exist, and stays put', async () => {
