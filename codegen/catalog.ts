@@ -8,9 +8,10 @@ import type { AnySchema, ErrorObject } from 'ajv';
 import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
 import { FragmentLoader, inlineRefs } from './inline-refs.js';
 import { loadYaml, type SourceDocument } from './load.js';
-import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry } from './model.js';
+import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry, WebsiteToolEntry } from './model.js';
 import { pointerOf, type Problem } from './problems.js';
 import { checkOrphanViews, checkViewSource } from './views.js';
+import { websiteToolOf } from './website.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const VIEW_URI = /^ui:\/\/[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
@@ -20,7 +21,7 @@ const ROOT_FORBIDDEN = ['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 
 export function loadCatalog(root: string): { catalog?: Catalog; problems: Problem[] } {
   const problems: Problem[] = [];
   const ajv = createAjv();
-  for (const name of ['tool', 'endpoint']) {
+  for (const name of ['tool', 'endpoint', 'website-tool']) {
     const schema = JSON.parse(readFileSync(join(root, `catalog/schema/${name}.schema.json`), 'utf8')) as AnySchema;
     ajv.addSchema(schema, `${name}.schema.json`);
   }
@@ -61,8 +62,17 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
   checkAcrossFiles(tools, endpoints, problems);
   checkOrphanViews(root, tools, problems);
   checkSchemasCompile(tools, toolError, problems);
+  const websiteTools: WebsiteToolEntry[] = [];
+  for (const file of yamlFiles(root, 'catalog/website')) {
+    const doc = checkedDocument(root, file, 'website-tool.schema.json', ajv, problems);
+    const tool = doc && websiteToolOf(doc, tools, loader, problems);
+    if (!doc || !tool) continue;
+    checkRootSchema(tool.inputSchema, tool.mcp_tool ? '/mcp_tool' : '/inputSchema', doc, problems);
+    websiteTools.push(tool);
+  }
+  websiteTools.sort((a, b) => a.name.localeCompare(b.name));
   if (problems.length > 0) return { problems };
-  return { catalog: { tools, endpoints, toolError }, problems };
+  return { catalog: { tools, websiteTools, endpoints, toolError }, problems };
 }
 
 export function yamlFiles(root: string, folder: string): string[] {
@@ -115,20 +125,23 @@ function checkTool(tool: ToolEntry, doc: SourceDocument, problems: Problem[]): v
   if (!TOOL_NAME.test(tool.name)) {
     problems.push(doc.problem('/name', `tool name must match ${TOOL_NAME.source}`));
   }
-  for (const key of ['arguments', 'result'] as const) {
-    const schema = tool[key];
-    for (const forbidden of ROOT_FORBIDDEN) {
-      if (forbidden in schema) {
-        problems.push(doc.problem(`/${key}/${forbidden}`, `"${forbidden}" is not allowed at the root of ${key}: clients reject top-level combinators and references`));
-      }
-    }
-    if (schema.type !== 'object') problems.push(doc.problem(`/${key}/type`, 'root must be type: object'));
-    findNestedRefs(schema, [key], doc, problems);
-  }
+  for (const key of ['arguments', 'result'] as const) checkRootSchema(tool[key], `/${key}`, doc, problems);
   if (tool.view !== undefined && !VIEW_URI.test(tool.view)) {
     problems.push(doc.problem('/view', `view URI "${tool.view}" must look like ui://<app>/<view> (lowercase letters, digits, hyphens)`));
   }
   if (tool.deprecation) checkDeprecation(tool.deprecation, doc, problems);
+}
+
+/** A schema served as a tool's input or output: an object at the root, no combinators or references anywhere a client would choke. */
+function checkRootSchema(schema: JsonSchema, pointer: string, doc: SourceDocument, problems: Problem[]): void {
+  const key = pointer.slice(1);
+  for (const forbidden of ROOT_FORBIDDEN) {
+    if (forbidden in schema) {
+      problems.push(doc.problem(`${pointer}/${forbidden}`, `"${forbidden}" is not allowed at the root of ${key}: clients reject top-level combinators and references`));
+    }
+  }
+  if (schema.type !== 'object') problems.push(doc.problem(`${pointer}/type`, 'root must be type: object'));
+  findNestedRefs(schema, [key], doc, problems);
 }
 
 /**

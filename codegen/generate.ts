@@ -9,11 +9,12 @@ import type { EmittedFiles } from './emit/shared.js';
 import { emitTools } from './emit/tools.js';
 import { emitValidators } from './emit/validators.js';
 import { emitViews } from './emit/views.js';
+import { emitWebsite } from './emit/website.js';
 import { CatalogInvalidError } from './problems.js';
 
 const README = `# generated/
 
-Everything in this folder is written by \`npm run codegen\` from \`catalog/\`, \`data/\` and \`views/\`. Do not edit it by
+Everything in this folder is written by \`npm run codegen\` from \`catalog/\`, \`data/\`, \`views/\` and \`site/\`. Do not edit it by
 hand: change the catalogue or the data and run the command again. CI fails when this folder is stale
 (\`npm run codegen -- --check\`).
 `;
@@ -33,6 +34,7 @@ export async function generate(root: string): Promise<EmittedFiles> {
     emitDocs(catalog),
     await emitData(root, data),
     await emitViews(root, catalog),
+    await emitWebsite(root, catalog),
   ];
   for (const part of parts) for (const [path, text] of part) files.set(path, text);
   return files;

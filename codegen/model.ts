@@ -54,9 +54,24 @@ export interface EndpointEntry {
   deprecation?: Deprecation;
 }
 
+/** One in-page WebMCP tool of the website (catalog/website/<name>.yaml). */
+export interface WebsiteToolEntry {
+  file: string;
+  name: string;
+  title: string;
+  description: string;
+  /** The MCP tool whose contract it shares, when it has one. */
+  mcp_tool?: string;
+  /** The input schema: its own, or the MCP tool's arguments (with every shared fragment inlined). */
+  inputSchema: JsonSchema;
+  annotations: { readOnlyHint: boolean };
+}
+
 export interface Catalog {
   /** Sorted by name. */
   tools: ToolEntry[];
+  /** The website's in-page tools, sorted by name. */
+  websiteTools: WebsiteToolEntry[];
   /** Sorted by path. */
   endpoints: EndpointEntry[];
   /** The shared tool-error document schema (catalog/shared/tool-error.yaml). */

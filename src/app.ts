@@ -22,9 +22,13 @@ import { jsonRpcErrorResponse } from './http/responses.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
 import { ResourceCatalog, viewResources } from './mcp/resources.js';
 import { McpServer } from './mcp/server.js';
+import { calculators } from './pages/calculators/catalogue.js';
+import { calculatorPages } from './pages/calculators/pages.js';
 import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
 import { notFoundPage, sitePages } from './pages/site.js';
+import { siteTools } from './pages/site-tools.js';
+import { publicToolRunner } from './pages/tool-runner.js';
 import { isStoreUnavailable } from './store/errors.js';
 import { countedRateLimits } from './observability/counted-rate-limits.js';
 import type { ServiceMetrics } from './observability/metrics.js';
@@ -181,7 +185,13 @@ export function createApp(options: AppOptions): Hono {
     for (const path of [...secured.map((e) => e.path), ...AUTH_ROUTE_PATTERNS]) app.all(path, forward);
   }
 
-  app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints }));
+  // The website: its pages, the calculators and the site script's search run the public tools as /mcp does.
+  const runner = publicToolRunner(registry, config.baseUrl);
+  const calculatorList = calculators(registry);
+  const siteLimiter = config.rateLimitPerMinute > 0 ? rateLimits.limiter('site-search', { limit: config.rateLimitPerMinute }) : undefined;
+  app.route('/', siteTools({ runner, clock, clientKey: (c) => clientAddress(c, config.trustedProxies), ...(siteLimiter ? { limiter: siteLimiter } : {}) }));
+  app.route('/', calculatorPages({ baseUrl: config.baseUrl, calculators: calculatorList, runner, clock }));
+  app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints, calculators: calculatorList }));
   app.route('/', referencePages({ baseUrl: config.baseUrl }));
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));

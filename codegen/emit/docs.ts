@@ -2,7 +2,7 @@
  * The developer reference (/developers, and generated/docs/developers.md in the repository): endpoints, tools,
  * arguments, availability, examples and the deprecation changelog, straight from the catalogue.
  */
-import type { Catalog, JsonSchema, ToolEntry } from '../model.js';
+import type { Catalog, JsonSchema, ToolEntry, WebsiteToolEntry } from '../model.js';
 import { toolsServedBy } from './protocol.js';
 import { addConstant, banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
@@ -61,6 +61,31 @@ function toolSection(catalog: Catalog, tool: ToolEntry): string[] {
   return lines;
 }
 
+function websiteToolSection(tool: WebsiteToolEntry): string[] {
+  const kind = tool.annotations.readOnlyHint ? 'Read-only.' : 'Not read-only: it navigates the tab.';
+  const shared = tool.mcp_tool ? ` Same arguments, results and errors as the MCP tool \`${tool.mcp_tool}\` above.` : '';
+  const args = Object.keys((tool.inputSchema.properties ?? {}) as object).length > 0 ? ['**Arguments**', '', ...propertyTable(tool.inputSchema, true), ''] : ['No arguments.', ''];
+  return [`### \`${tool.name}\` (in page): ${tool.title}`, '', tool.description, '', `${kind}${shared}`, '', ...args];
+}
+
+function websiteToolsSection(catalog: Catalog): string[] {
+  if (catalog.websiteTools.length === 0) return [];
+  return [
+    '## Website tools (WebMCP)',
+    '',
+    'Every page of the website (not the sign-in and consent pages) registers these in-page tools for an agent in the',
+    'browser, through WebMCP (`document.modelContext.registerTool`, or `navigator.modelContext` in older Chromium;',
+    'nothing where neither exists). They run on the page\'s own origin and return MCP-shaped results',
+    '(`content`, `structuredContent`, `isError`); a failure has the same `{"error": {...}}` text as the MCP tools.',
+    '',
+    '| Tool | Title | Read-only |',
+    '| --- | --- | --- |',
+    ...catalog.websiteTools.map((t) => `| \`${t.name}\` | ${cell(t.title)} | ${t.annotations.readOnlyHint ? 'yes' : 'no'} |`),
+    '',
+    ...catalog.websiteTools.flatMap(websiteToolSection),
+  ];
+}
+
 export function developerMarkdown(catalog: Catalog): string {
   const lines = [
     '# Kingshot MCP: developer reference',
@@ -84,6 +109,7 @@ export function developerMarkdown(catalog: Catalog): string {
     ...catalog.tools.map((t) => `| \`${t.name}\` | ${cell(t.title)} | ${availabilityLabel(catalog, t)} | ${t.deprecation ? `deprecated, sunset ${t.deprecation.sunset}` : 'current'} |`),
     '',
     ...catalog.tools.flatMap((t) => toolSection(catalog, t)),
+    ...websiteToolsSection(catalog),
     '## Tool failures',
     '',
     'Bad arguments, unknown levels and names that are not found are tool failures: HTTP `200`, `result.isError: true`,',

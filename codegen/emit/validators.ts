@@ -25,14 +25,19 @@ function requiresToImports(code: string): string {
   return `${imports.join('\n')}\n${body.replace(/^"use strict";\n/, '')}`;
 }
 
-function validatorModule(catalog: Catalog, side: 'input' | 'output'): string {
+/** Ajv standalone ESM code exporting one validator per entry (export name -> schema). */
+export function standaloneValidators(schemas: ReadonlyMap<string, unknown>): string {
   const ajv = createAjv({ standaloneCode: true });
   const exportNames: Record<string, string> = {};
-  for (const tool of catalog.tools) {
-    ajv.addSchema(side === 'input' ? tool.arguments : tool.result, `${tool.name}/${side}`);
-    exportNames[`${tool.name}_${side}`] = `${tool.name}/${side}`;
+  for (const [name, schema] of schemas) {
+    ajv.addSchema(schema as object, name);
+    exportNames[name] = name;
   }
-  const code = requiresToImports(standaloneCode(ajv, exportNames));
+  return requiresToImports(standaloneCode(ajv, exportNames));
+}
+
+function validatorModule(catalog: Catalog, side: 'input' | 'output'): string {
+  const code = standaloneValidators(new Map(catalog.tools.map((tool) => [`${tool.name}_${side}`, side === 'input' ? tool.arguments : tool.result])));
   const group = `{\n${catalog.tools.map((t) => `  ${t.name}: ${t.name}_${side},`).join('\n')}\n}`;
   const validatorType =
     side === 'input'

@@ -1,6 +1,7 @@
 /**
- * The HTML shell of every page: readable on a phone, light and dark themes, no external assets (no fonts,
- * scripts or images from elsewhere).
+ * The HTML shell of every page: readable on a phone (nothing wider than 390 px: long words and URLs wrap), light
+ * and dark themes, no external assets (no fonts, scripts or images from elsewhere). Site pages load the site
+ * script (`script`); the sign-in and consent pages do not.
  */
 
 export function escapeHtml(text: string): string {
@@ -15,7 +16,7 @@ body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, 
 header, main, footer { max-width: 52rem; margin: 0 auto; padding: 0 1rem; }
 header { padding-top: 1rem; border-bottom: 1px solid var(--line); }
 header a { color: var(--fg); text-decoration: none; font-weight: 600; }
-nav a { margin-right: 1rem; color: var(--muted); }
+nav a { margin-right: 1rem; color: var(--muted); display: inline-block; white-space: nowrap; }
 main { padding-top: 1rem; padding-bottom: 2rem; }
 footer { color: var(--muted); font-size: .875rem; padding-bottom: 2rem; }
 a { color: var(--accent); }
@@ -28,21 +29,37 @@ pre { padding: .75rem; overflow-x: auto; }
 pre code { padding: 0; background: none; }
 table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
 th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
+th[align=right], td[align=right] { text-align: right; font-variant-numeric: tabular-nums; }
 blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid var(--accent); color: var(--muted); }
+main { overflow-wrap: break-word; }
+a, code { overflow-wrap: anywhere; }
+form.calculator { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: flex-start; padding: .75rem; border: 1px solid var(--line); border-radius: 6px; }
+form.calculator .field { display: flex; flex-direction: column; gap: .2rem; flex: 1 1 12rem; min-width: 0; }
+form.calculator label { font-weight: 600; }
+form.calculator small { color: var(--muted); }
+form.calculator input, form.calculator select, form.calculator button { font: inherit; padding: .35rem .5rem; border: 1px solid var(--line); border-radius: 4px; background: var(--bg); color: var(--fg); max-width: 100%; }
+form.calculator button { background: var(--accent); color: var(--bg); border-color: var(--accent); font-weight: 600; cursor: pointer; }
+.tool-error { margin: 1rem 0; padding: .5rem 1rem; border-left: 4px solid #c0392b; background: var(--code); }
+.unknown { color: var(--muted); font-style: italic; }
+.result-details td:nth-child(2) { min-width: 10rem; }
+.result-details td[align=right] { white-space: nowrap; }
 `;
 
-export function htmlPage(options: { title: string; body: string; description?: string }): string {
+export function htmlPage(options: { title: string; body: string; description?: string; script?: string; style?: string }): string {
   const description = options.description ? `\n<meta name="description" content="${escapeHtml(options.description)}">` : '';
+  const script = options.script ? `\n<script src="${escapeHtml(options.script)}" defer></script>` : '';
+  const style = options.style ? `\n<style>${options.style}</style>` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(options.title)}</title>${description}
-<style>${STYLE}</style>
+<style>${STYLE}</style>${style}${script}
 </head>
 <body>
-<header><p><a href="/">Kingshot Companion</a></p><nav><a href="/reference">Game reference</a><a href="/tier-list">Tier list</a><a href="/developers">Developers</a></nav></header>
+<header><p><a href="/">Kingshot Companion</a></p><nav><a href="/reference">Game reference</a><a href="/tier-list">Tier list</a><a href="/calculators">Calculators</a><a href="/developers">Developers</a></nav></header>
 <main>
 ${options.body}
 </main>

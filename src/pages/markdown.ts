@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { Marked, marked, type Tokens } from 'marked';
 import { escapeHtml, htmlPage } from './layout.js';
+import { SITE_SCRIPT_SRC } from './site-script.js';
 
 export interface Page {
   title: string;
@@ -44,13 +45,18 @@ const dataMarked = new Marked({
   },
 });
 
+/** Markdown built from game data (or results computed from it) as an HTML fragment; raw HTML in it is shown as text. */
+export function dataMarkdownToHtml(markdown: string): string {
+  return dataMarked.parse(markdown, { async: false });
+}
+
 /**
  * Renders once; pages built from static content are rendered at start-up and kept. `fromData` pages go through
- * the renderer that escapes raw HTML.
+ * the renderer that escapes raw HTML. Every site page loads the site script (the in-page WebMCP tools).
  */
 export function renderPage(page: Page, options: { fromData?: boolean } = {}): RenderedPage {
-  const body = options.fromData ? dataMarked.parse(page.markdown, { async: false }) : marked.parse(page.markdown, { async: false, gfm: true });
-  return { markdown: page.markdown, html: htmlPage({ title: page.title, body, ...(page.description ? { description: page.description } : {}) }) };
+  const body = options.fromData ? dataMarkdownToHtml(page.markdown) : marked.parse(page.markdown, { async: false, gfm: true });
+  return { markdown: page.markdown, html: htmlPage({ title: page.title, body, script: SITE_SCRIPT_SRC, ...(page.description ? { description: page.description } : {}) }) };
 }
 
 /** Whether the client asked for Markdown (an agent fetching the page) rather than HTML. */
@@ -69,17 +75,20 @@ export function wantsMarkdown(accept: string | undefined): boolean {
 const PAGE_HEADERS = {
   'Cache-Control': 'public, max-age=300',
   'X-Content-Type-Options': 'nosniff',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  // The site script (same origin, no inline script) and what it fetches (same origin only).
+  'Content-Security-Policy': "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
 };
 
+export type PageStatus = 200 | 400 | 404;
+
 /** The page as HTML, or as Markdown when the Accept header asks for it. */
-export function sendPage(c: Context, page: RenderedPage, status: 200 | 404 = 200): Response {
+export function sendPage(c: Context, page: RenderedPage, status: PageStatus = 200): Response {
   const markdown = wantsMarkdown(c.req.header('accept'));
   const type = markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8';
   return new Response(markdown ? page.markdown : page.html, { status, headers: { 'Content-Type': type, Vary: 'Accept', ...PAGE_HEADERS } });
 }
 
 /** Markdown whatever the Accept header says: the `<path>.md` addresses. */
-export function sendMarkdown(markdown: string, status: 200 | 404 = 200): Response {
+export function sendMarkdown(markdown: string, status: PageStatus = 200): Response {
   return new Response(markdown, { status, headers: { 'Content-Type': 'text/markdown; charset=utf-8', ...PAGE_HEADERS } });
 }

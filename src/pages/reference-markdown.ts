@@ -22,6 +22,7 @@ import { keyLabel } from '../reference/labels.js';
 import { COST_TOOL_OF_SYSTEM, generationRange, grantingEvents, heroLink, heroTierRatings, itemRef, overallLists, skillsInOrder, TIERS } from '../reference/results.js';
 import { KINDS } from '../reference/kinds.js';
 import type { RecordKind } from '../reference/search.js';
+import { calculatorPath } from './calculators/catalogue.js';
 
 /** Data text for running Markdown: one line, with every character that could start syntax escaped. */
 export function text(value: string | number): string {
@@ -114,6 +115,8 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
       ],
     ),
     `Base stats: ${text(heroesFile.base_stats_note)} Expedition bonus: ${text(heroesFile.expedition_bonus_note)}`,
+    '',
+    `Upgrade costs: [hero shards calculator](${baseUrl}${calculatorPath('hero_shards_cost')})${gear ? ` · [Exclusive Gear widgets calculator](${baseUrl}${calculatorPath('hero_widgets_cost')})` : ''}.`,
     '',
     ...(hero.talent ? ['## Talent', '', ...skillBlock({ name: hero.talent.name, kind: 'conquest', effect: hero.talent.effect, levels: hero.talent.levels }, text(hero.talent.name))] : []),
     '## Conquest skills',

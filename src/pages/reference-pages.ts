@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { eventsFile, heroesFile, itemsFile, mastersFile, summaryOf } from '../reference/catalog.js';
 import { KINDS } from '../reference/kinds.js';
 import { RECORD_KINDS, type RecordKind } from '../reference/search.js';
+import { CALCULATOR_PATHS, CALCULATORS_PATH } from './calculators/catalogue.js';
 import { escapeHtml } from './layout.js';
 import { renderPage, sendMarkdown, sendPage, type RenderedPage } from './markdown.js';
 import { notFoundPage } from './site.js';
@@ -27,7 +28,7 @@ import {
 const SITE = 'Kingshot Companion';
 
 /** Pages of the rest of the site that the sitemap lists too (they also answer in Markdown). */
-const SITE_PATHS = ['/', '/developers'];
+const SITE_PATHS = ['/', '/guide', '/developers', CALCULATORS_PATH, ...CALCULATOR_PATHS];
 
 export interface ReferenceSite {
   /**
@@ -92,6 +93,13 @@ function llmsTxt(baseUrl: string): string {
     `- [Events](${baseUrl}/events.md): all ${eventsFile.events.length} events`,
     `- [Tier lists](${baseUrl}/tier-list.md): community tier lists by role and generation`,
     `- [Developer reference](${baseUrl}/developers.md): every MCP tool, its arguments and results`,
+    `- [Site guide](${baseUrl}/guide.md): the sections, and the in-page WebMCP tools every page registers`,
+    '',
+    '## Calculators',
+    '',
+    `Upgrade costs step by step, with totals, confidence and sources; the arguments go in the query string (the Markdown answers \`Accept: text/markdown\`). [All calculators](${baseUrl}${CALCULATORS_PATH}.md).`,
+    '',
+    ...CALCULATOR_PATHS.map((path) => `- [${path.slice(CALCULATORS_PATH.length + 1)}](${baseUrl}${path}.md)`),
     '',
     ...section('Heroes', 'hero', heroesFile.heroes),
     ...section('Masters', 'master', mastersFile.masters),

@@ -5,6 +5,16 @@ import { loadGameData } from '../../codegen/data.js';
 import { formatProblem } from '../../codegen/problems.js';
 import { fixtureRoot, toolYaml } from './fixture-root.js';
 
+/** A minimal in-page website tool (catalog/website/); `extra` adds its input (mcp_tool or inputSchema). */
+function websiteYaml(name: string, extra: string): string {
+  return `name: ${name}
+title: Fixture page tool
+annotations: {readOnlyHint: true}
+description: >-
+  A fixture in-page tool, used to test the checks of catalog/website/ entries. Examples: {}.
+${extra}`;
+}
+
 function problemsOf(files: Record<string, string>): string[] {
   return loadCatalog(fixtureRoot(files)).problems.map(formatProblem);
 }
@@ -12,6 +22,16 @@ function problemsOf(files: Record<string, string>): string[] {
 describe('catalogue validation', () => {
   it('accepts a valid catalogue', () => {
     expect(problemsOf({ 'catalog/tools/echo.yaml': toolYaml('echo') })).toEqual([]);
+  });
+
+  it('accepts website tools that share an MCP tool or have their own input schema', () => {
+    const root = fixtureRoot({ 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: echo\n'), 'catalog/website/read.yaml': websiteYaml('read', 'inputSchema: {type: object, additionalProperties: false, properties: {url: {type: string}}}\n') });
+    const { catalog, problems } = loadCatalog(root);
+    expect(problems).toEqual([]);
+    expect(catalog!.websiteTools.map((t) => [t.name, t.inputSchema])).toEqual([
+      ['find', catalog!.tools[0]!.arguments],
+      ['read', { type: 'object', additionalProperties: false, properties: { url: { type: 'string' } } }],
+    ]);
   });
 
   const cases: [string, Record<string, string>, string][] = [
@@ -52,6 +72,11 @@ describe('catalogue validation', () => {
     ],
     ['a type array (not portable)', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('echo: {type: integer}', 'echo: {type: [integer, "null"]}') }, '/result/properties/echo/type: a type array is not portable (some clients accept one type only): write anyOf: [{type: integer}, {type: null}]'],
     ['a tool no endpoint serves', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account') }, '/availability: no endpoint serves "account" tools'],
+    ['a website tool sharing an MCP tool that does not exist', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: ghost\n') }, 'catalog/website/find.yaml:6:1 /mcp_tool: "ghost" is not a tool in catalog/tools/'],
+    ['a website tool with both mcp_tool and inputSchema', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: echo\ninputSchema: {type: object}\n') }, 'catalog/website/find.yaml:1:1 (document): must match exactly one schema in oneOf'],
+    ['a website tool in a file of another name', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/other.yaml': websiteYaml('find', 'mcp_tool: echo\n') }, '/name: website tool "find" must live in catalog/website/find.yaml'],
+    ['a website tool whose input schema does not compile', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'inputSchema: {type: object, properties: {url: {type: string, maxLenght: 3}}}\n') }, '/inputSchema: schema does not compile: strict mode: unknown keyword: "maxLenght"'],
+    ['a website tool without annotations', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: echo\n').replace('annotations: {readOnlyHint: true}\n', '') }, 'missing required key "annotations"'],
   ];
   it.each(cases)('reports %s', (_, files, expected) => {
     const problems = problemsOf(files);

@@ -8,9 +8,14 @@ import { heroesFile } from '../../src/reference/catalog.js';
 import { renderPage } from '../../src/pages/markdown.js';
 import { heroMarkdown, text } from '../../src/pages/reference-markdown.js';
 import { referenceSite } from '../../src/pages/reference-pages.js';
+import { SITE_SCRIPT_SRC } from '../../src/pages/site-script.js';
 import { BASE, testApp } from '../helpers.js';
 
 const app = testApp();
+
+/** The tags every site page's shell has in its head. */
+const SHELL_TAGS = [`<script src="${SITE_SCRIPT_SRC}" defer></script>`, '<link rel="icon" href="data:,">'];
+const withoutShell = (html: string) => SHELL_TAGS.reduce((rest, tag) => rest.replace(tag, ''), html);
 const get = (path: string, accept?: string) => app.request(`${BASE}${path}`, accept ? { headers: { accept } } : {});
 
 function locs(xml: string): string[] {
@@ -25,8 +30,8 @@ describe('/sitemap.xml', () => {
     const xml = await res.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
     const urls = locs(xml);
-    // /, /developers, /reference, four indexes, /tier-list, 34 heroes, 8 Masters, 58 items, 36 events
-    expect(urls).toHaveLength(2 + 6 + 34 + 8 + 58 + 36);
+    // /, /guide, /developers, /calculators and its 6 pages, /reference, four indexes, /tier-list, 34 heroes, 8 Masters, 58 items, 36 events
+    expect(urls).toHaveLength(3 + 1 + 6 + 6 + 34 + 8 + 58 + 36);
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of urls) expect(url.startsWith(`${BASE}/`), url).toBe(true);
     expect(urls).toEqual(expect.arrayContaining([`${BASE}/`, `${BASE}/developers`, `${BASE}/tier-list`, `${BASE}/heroes/amane`, `${BASE}/masters/valora`, `${BASE}/items/satin`, `${BASE}/events/bear-hunt`]));
@@ -40,7 +45,9 @@ describe('/sitemap.xml', () => {
       expect(html.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
       const body = await html.text();
       expect(body, url).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-      expect(body, url).not.toMatch(/<(script|link|img|iframe)\b/i);
+      // The page's own shell is the only script and link: the site script (same origin) and the empty favicon.
+      expect(body, url).toContain(SHELL_TAGS[0]);
+      expect(withoutShell(body), url).not.toMatch(/<(script|link|img|iframe)\b/i);
       const markdown = await app.request(url, { headers: { accept: 'text/markdown' } });
       expect(markdown.status, url).toBe(200);
       expect(markdown.headers.get('content-type'), url).toBe('text/markdown; charset=utf-8');
@@ -125,7 +132,8 @@ describe('/llms.txt', () => {
     expect(body).toMatch(/^# Kingshot Companion\n\n> Kingshot \(mobile strategy game\) reference data/);
     const links = [...body.matchAll(/\]\((http[^)]+)\)/g)].map((m) => m[1]!);
     for (const hero of heroesFile.heroes) expect(links).toContain(`${BASE}/heroes/${hero.key}.md`);
-    expect(links.filter((l) => l.endsWith('.md'))).toHaveLength(7 + 34 + 8 + 58 + 36);
+    // The reference indexes, the developer page, the guide, the calculators' index and its 6 pages, and every record.
+    expect(links.filter((l) => l.endsWith('.md'))).toHaveLength(7 + 1 + 1 + 6 + 34 + 8 + 58 + 36);
     for (const link of links) expect((await app.request(link)).status, link).toBe(200);
   });
 });
@@ -143,7 +151,7 @@ describe('pages built from data cannot carry markup', () => {
 
   it('escapes script, image, link and table syntax in data text', () => {
     const { html, markdown } = renderPage({ title: 'x', markdown: heroMarkdown(hero, BASE) }, { fromData: true });
-    expect(html).not.toMatch(/<script|<img|href="javascript:|<strong>bold/i);
+    expect(withoutShell(html)).not.toMatch(/<script|<img|href="javascript:|<strong>bold/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<h1>not a heading');
     // Only the page's own structure: no ordered list, rule or nested list from data, one <h1> (the page title is
@@ -159,7 +167,7 @@ describe('pages built from data cannot carry markup', () => {
 
   it('escapes raw HTML that reaches the data renderer', () => {
     const { html } = renderPage({ title: 'x', markdown: '<script>alert(1)</script>\n\nText <b onclick="x()">bold</b>\n' }, { fromData: true });
-    expect(html).not.toMatch(/<script|<b /);
+    expect(withoutShell(html)).not.toMatch(/<script|<b /);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 

@@ -1,0 +1,95 @@
+/**
+ * The calculator pages: one per cost tool (the tools the cost handlers implement), at
+ * /calculators/<tool-name-with-dashes>, with the tool's catalogue title, description and input schema, the level
+ * spellings each argument accepts (from the cost tables), and one example range.
+ */
+import { governorGear } from '../../../generated/data/costs/governor-gear.js';
+import { heroShards } from '../../../generated/data/costs/hero-shards.js';
+import { masteryForging } from '../../../generated/data/costs/mastery-forging.js';
+import { truegold } from '../../../generated/data/costs/truegold.js';
+import type { CostTable } from '../../../generated/data/types.js';
+import type { Registry } from '../../catalog/registry.js';
+import { costHandlers } from '../../tools/cost-handlers.js';
+
+export type CostToolName = keyof typeof costHandlers;
+
+export const CALCULATORS_PATH = '/calculators';
+
+export const calculatorPath = (tool: string) => `${CALCULATORS_PATH}/${tool.replaceAll('_', '-')}`;
+
+/** Every cost tool, in the order the cost handlers list them. */
+export const COST_TOOLS = Object.keys(costHandlers) as CostToolName[];
+
+export const CALCULATOR_PATHS: readonly string[] = COST_TOOLS.map(calculatorPath);
+
+/** The labels of a table's ladders in ladder order, each once (a spelling every ladder of the tool accepts). */
+function labelsOf(table: CostTable): string[] {
+  return [...new Set(table.ladders.flatMap((ladder) => ladder.levels.map((level) => level.label)))];
+}
+
+const gearLevels = labelsOf(governorGear);
+const truegoldLevels = labelsOf(truegold);
+const shardLevels = labelsOf(heroShards);
+const forgingLevels = labelsOf(masteryForging);
+
+/**
+ * Suggested spellings for free-text arguments (a datalist under the input: any spelling the tool accepts still
+ * goes). Arguments with an enumeration or a small integer range get a select from the schema instead.
+ */
+const LEVEL_CHOICES: Record<CostToolName, Readonly<Record<string, readonly string[]>>> = {
+  governor_gear_cost: { from: gearLevels, to: gearLevels },
+  governor_charm_cost: {},
+  truegold_upgrade_cost: { from: truegoldLevels, to: truegoldLevels },
+  hero_shards_cost: { from: shardLevels, to: shardLevels },
+  hero_widgets_cost: {},
+  mastery_forging_cost: { from: forgingLevels, to: forgingLevels },
+};
+
+/** A range worth showing on each page (the cross-checks of the cost data notes). */
+const EXAMPLES: Record<CostToolName, Readonly<Record<string, string>>> = {
+  governor_gear_cost: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: '2' },
+  governor_charm_cost: { from: '0', to: '22' },
+  truegold_upgrade_cost: { building: 'town_center', from: '30', to: 'TG8' },
+  hero_shards_cost: { from: '0★', to: '5★' },
+  hero_widgets_cost: { from: '0', to: '10' },
+  mastery_forging_cost: { track: 'mastery', from: '+0', to: '+20' },
+};
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Calculator {
+  tool: CostToolName;
+  path: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  choices: Readonly<Record<string, readonly string[]>>;
+  example: Readonly<Record<string, string>>;
+}
+
+export function calculators(registry: Registry): Calculator[] {
+  return COST_TOOLS.flatMap((tool) => {
+    const registered = registry.toolsByName.get(tool);
+    if (!registered) return [];
+    return [
+      {
+        tool,
+        path: calculatorPath(tool),
+        title: registered.metadata.title,
+        description: registered.metadata.description,
+        inputSchema: registered.listEntries['2025-06-18'].inputSchema as JsonSchema,
+        choices: LEVEL_CHOICES[tool],
+        example: EXAMPLES[tool],
+      },
+    ];
+  });
+}
+
+/**
+ * The query string of a set of arguments as the form submits it, written readably: letters beyond ASCII (★) stay
+ * as they are, which browsers and agents accept; `+`, `&` and the like are escaped.
+ */
+export function queryOf(args: Readonly<Record<string, string>>): string {
+  const readable = (text: string) => encodeURIComponent(text).replaceAll('%20', '+').replace(/(?:%[89A-F][0-9A-F]|%[C-F][0-9A-F])+/gi, (bytes) => decodeURIComponent(bytes));
+  return Object.entries(args).map(([name, value]) => `${readable(name)}=${readable(value)}`).join('&');
+}

@@ -1,0 +1,131 @@
+/**
+ * /calculators and /calculators/<tool-name-with-dashes>: a form per cost tool, and with arguments in the query
+ * the tool's result rendered on the server (it runs through the same tools/call path as on /mcp, so the numbers
+ * and the error messages are the tool's own). HTML, or Markdown for `Accept: text/markdown` and the `.md` paths;
+ * an argument the tool refuses is a 400 with its message beside the form.
+ */
+import { Hono } from 'hono';
+import { WEBSITE_STYLE } from '../../../generated/website/script.js';
+import { escapeHtml, htmlPage } from '../layout.js';
+import { dataMarkdownToHtml, renderPage, sendMarkdown, sendPage, type PageStatus, type RenderedPage } from '../markdown.js';
+import { CHART_DATA_ID } from '../site-routes.js';
+import { SITE_SCRIPT_SRC } from '../site-script.js';
+import type { ToolRunner } from '../tool-runner.js';
+import { argumentsOf } from './arguments.js';
+import { CALCULATORS_PATH, queryOf, type Calculator } from './catalogue.js';
+import { calculatorForm } from './form.js';
+import { chartDataOf, mdText, resultDetailsMarkdown, resultSummaryMarkdown, type CostResultView } from './result-markdown.js';
+
+const SITE = 'Kingshot Companion';
+
+/** The first sentence of a catalogue description: the page's lede (the rest is written for a model). */
+function lede(description: string): string {
+  const match = /^(.+?\.)(\s|$)/.exec(description);
+  return match ? match[1]! : description;
+}
+
+const exampleUrl = (calculator: Calculator) => `${calculator.path}?${queryOf(calculator.example)}`;
+
+function argumentsMarkdown(calculator: Calculator): string[] {
+  const properties = (calculator.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((calculator.inputSchema.required ?? []) as string[]);
+  return [
+    '## Arguments',
+    '',
+    'Give them as query parameters (the form does), for example',
+    `[${mdText(exampleUrl(calculator))}](${exampleUrl(calculator)}).`,
+    '',
+    ...Object.entries(properties).map(([name, schema]) => {
+      const choices = calculator.choices[name];
+      const accepted = choices ? ` Accepted levels: ${choices.map((c) => `\`${c}\``).join(', ')}.` : '';
+      const values = Array.isArray(schema.enum) ? ` One of ${(schema.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ')}.` : '';
+      return `- \`${name}\`${required.has(name) ? ' (required)' : ''}: ${String(schema.description ?? '')}${values}${accepted}`;
+    }),
+    '',
+  ];
+}
+
+function headMarkdown(calculator: Calculator): string[] {
+  return [`# ${calculator.title}`, '', `${lede(calculator.description)} The same numbers as the MCP tool \`${calculator.tool}\`.`, ''];
+}
+
+type Outcome = { kind: 'form' } | { kind: 'result'; result: CostResultView } | { kind: 'error'; message: string };
+
+function markdownOf(calculator: Calculator, outcome: Outcome): string {
+  const head = headMarkdown(calculator);
+  if (outcome.kind === 'result') return [...head, resultSummaryMarkdown(outcome.result), resultDetailsMarkdown(outcome.result)].join('\n');
+  if (outcome.kind === 'error') return [...head, '## Error', '', `> ${mdText(outcome.message)}`, '', ...argumentsMarkdown(calculator)].join('\n');
+  return [...head, ...argumentsMarkdown(calculator)].join('\n');
+}
+
+/** JSON inside a data block: `<` escaped so the text can never end the element. */
+function dataBlock(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
+}
+
+function htmlOf(calculator: Calculator, query: URLSearchParams, outcome: Outcome): string {
+  const parts = [
+    `<h1>${escapeHtml(calculator.title)}</h1>`,
+    `<p>${escapeHtml(lede(calculator.description))} The same numbers as the MCP tool <code>${escapeHtml(calculator.tool)}</code>; the page also answers in Markdown.</p>`,
+    calculatorForm(calculator, query),
+  ];
+  if (outcome.kind === 'error') {
+    parts.push(`<div class="tool-error" role="alert" id="calculator-error"><p><strong>The calculator cannot use these arguments.</strong></p><p>${escapeHtml(outcome.message)}</p></div>`);
+  }
+  if (outcome.kind === 'result') {
+    parts.push(
+      `<section class="result">${dataMarkdownToHtml(resultSummaryMarkdown(outcome.result))}</section>`,
+      '<section class="chart-section" hidden><h3>Cumulative cost</h3><figure><div class="chart-holder"></div><figcaption>Share of each material’s total spent once each step is done.</figcaption></figure></section>',
+      dataBlock(CHART_DATA_ID, chartDataOf(outcome.result)),
+      `<section class="result-details">${dataMarkdownToHtml(resultDetailsMarkdown(outcome.result))}</section>`,
+    );
+  }
+  if (outcome.kind !== 'result') parts.push(`<p>Example: <a href="${escapeHtml(exampleUrl(calculator))}">${escapeHtml(exampleUrl(calculator))}</a></p>`);
+  return htmlPage({ title: `${calculator.title} - calculator - ${SITE}`, description: lede(calculator.description), body: parts.join('\n'), script: SITE_SCRIPT_SRC, style: WEBSITE_STYLE });
+}
+
+function indexMarkdown(list: readonly Calculator[], baseUrl: string): string {
+  return [
+    '# Upgrade-cost calculators',
+    '',
+    'What an upgrade costs, step by step, with totals, confidence, data gaps and sources. Each page takes its',
+    'arguments in the URL, so a result can be shared; every page also answers in Markdown. The same numbers as the',
+    'MCP cost tools.',
+    '',
+    ...list.flatMap((c) => [`- [${c.title}](${baseUrl}${c.path}): ${lede(c.description)} Example: [${mdText(queryOf(c.example))}](${baseUrl}${exampleUrl(c)})`]),
+    '',
+  ].join('\n');
+}
+
+export interface CalculatorPagesOptions {
+  baseUrl: string;
+  calculators: readonly Calculator[];
+  runner: ToolRunner;
+  clock: () => Date;
+}
+
+export function calculatorPages(options: CalculatorPagesOptions): Hono {
+  const { calculators, runner, clock } = options;
+  const index: RenderedPage = renderPage({ title: `Upgrade-cost calculators - ${SITE}`, description: 'Kingshot upgrade-cost calculators.', markdown: indexMarkdown(calculators, options.baseUrl) }, { fromData: true });
+  const bySlug = new Map(calculators.map((c) => [c.path.slice(CALCULATORS_PATH.length + 1), c]));
+  const app = new Hono();
+  app.get(CALCULATORS_PATH, (c) => sendPage(c, index));
+  app.get(`${CALCULATORS_PATH}.md`, () => sendMarkdown(index.markdown));
+  app.get(`${CALCULATORS_PATH}/:slug`, (c) => {
+    const slug = c.req.param('slug');
+    const asMarkdown = slug.endsWith('.md');
+    const calculator = bySlug.get(asMarkdown ? slug.slice(0, -3) : slug);
+    if (!calculator) return c.notFound();
+    const query = new URL(c.req.url).searchParams;
+    const args = argumentsOf(query, calculator.inputSchema);
+    let outcome: Outcome = { kind: 'form' };
+    if (args) {
+      const run = runner.run(calculator.tool, args, clock());
+      outcome = run.ok ? { kind: 'result', result: run.value as CostResultView } : { kind: 'error', message: run.error.message };
+    }
+    const status: PageStatus = outcome.kind === 'error' ? 400 : 200;
+    const page = { markdown: markdownOf(calculator, outcome), get html() { return htmlOf(calculator, query, outcome); } };
+    return asMarkdown ? sendMarkdown(page.markdown, status) : sendPage(c, page, status);
+  });
+  return app;
+}

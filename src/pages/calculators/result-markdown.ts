@@ -1,0 +1,181 @@
+/**
+ * A cost tool's result as Markdown, the one text the calculator page shows (as HTML) and answers to
+ * `Accept: text/markdown`: range, confidence, totals (per unit and for all units), gaps, the steps, notes and
+ * sources. An amount that is not a number (null: no source publishes it) is written "unknown", never a number.
+ */
+
+type Amounts = Record<string, unknown>;
+
+export interface CostStepView {
+  from: string;
+  to: string;
+  cost?: Amounts | null;
+  confidence?: string;
+  note?: string;
+  unknown?: string[];
+}
+
+/** The fields of a cost result the page reads; anything else the result carries is left alone. */
+export interface CostResultView {
+  from: string;
+  to: string;
+  steps: CostStepView[];
+  totals: Amounts;
+  materials?: Record<string, string>;
+  confidence?: string;
+  notes?: string[];
+  gaps?: string[];
+  sources?: { id?: string; ref: string; used_for?: string }[];
+  data_version?: string;
+  building?: { name?: string };
+  track?: string;
+  [field: string]: unknown;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+export function amountText(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? numberFormat.format(value) : 'unknown';
+}
+
+/**
+ * Text of game data inside Markdown: table pipes and Markdown punctuation escaped, one line. `_` stays: GFM does
+ * not emphasise inside words, and an escape would end up inside autolinked source URLs.
+ */
+export function mdText(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/([\\`*[\]<|#])/g, '\\$1');
+}
+
+/** A Markdown table; the columns from `firstNumeric` on hold amounts and are right-aligned. */
+function table(head: string[], rows: string[][], firstNumeric = 1): string[] {
+  const align = head.map((_, i) => (i >= firstNumeric ? '---:' : '---'));
+  return [`| ${head.join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`), ''];
+}
+
+export function materialKeys(result: CostResultView): string[] {
+  const keys = Object.keys(result.materials ?? {});
+  for (const key of Object.keys(result.totals ?? {})) if (!keys.includes(key)) keys.push(key);
+  return keys;
+}
+
+const nameOf = (result: CostResultView, key: string) => result.materials?.[key] ?? key.replaceAll('_', ' ');
+
+/** The unit the result counts (pieces, charms) and its per-unit totals, when the tool has one. */
+export function quantityOf(result: CostResultView): { count: number; singular: string; plural: string; perUnit: Amounts } | undefined {
+  for (const [field, value] of Object.entries(result)) {
+    const singular = /^totals_per_(\w+)$/.exec(field)?.[1];
+    const count = singular ? result[`${singular}s`] : undefined;
+    if (singular && typeof count === 'number' && value !== null && typeof value === 'object') return { count, singular, plural: `${singular}s`, perUnit: value as Amounts };
+  }
+  return undefined;
+}
+
+function stepIsUnknown(step: CostStepView, key: string): boolean {
+  return step.unknown?.includes(key) === true || (step.cost !== null && step.cost !== undefined && key in step.cost && typeof step.cost[key] !== 'number');
+}
+
+function unknownStepCount(result: CostResultView, key: string): number {
+  return result.steps.filter((step) => stepIsUnknown(step, key)).length;
+}
+
+function stepCell(step: CostStepView, key: string): string {
+  if (stepIsUnknown(step, key)) return '*unknown*';
+  const value = step.cost?.[key];
+  return value === undefined ? '–' : amountText(value);
+}
+
+/** Sum of one material over the steps; null when a step's amount is unknown (the sum would be a guess). */
+function stepSum(result: CostResultView, key: string): number | null {
+  let sum = 0;
+  for (const step of result.steps) {
+    if (stepIsUnknown(step, key)) return null;
+    const value = step.cost?.[key];
+    if (typeof value === 'number') sum += value;
+  }
+  return sum;
+}
+
+export function subjectOf(result: CostResultView): string | undefined {
+  if (result.building?.name) return result.building.name;
+  if (typeof result.track === 'string') return result.track === 'red_gear' ? 'Red gear ascension and enhancement' : 'Mastery Forging';
+  return undefined;
+}
+
+/** The heading and totals: what the page shows above the chart. */
+export function resultSummaryMarkdown(result: CostResultView): string {
+  const quantity = quantityOf(result);
+  const subject = subjectOf(result);
+  const range = `${mdText(result.from)} → ${mdText(result.to)}`;
+  const lines = [`## ${subject ? `${mdText(subject)}: ` : ''}${range}${quantity ? `, ${quantity.count} ${quantity.count === 1 ? quantity.singular : quantity.plural}` : ''}`, ''];
+  const facts = [`Steps: **${result.steps.length}**`, `Confidence: **${mdText(result.confidence ?? 'unknown')}**`];
+  lines.push(facts.join(' · '), '');
+  if (result.steps.length === 0) {
+    lines.push('Nothing to upgrade: the two levels are the same.', '');
+    return lines.join('\n');
+  }
+  const keys = materialKeys(result);
+  const unknownNote = (key: string) => {
+    const n = unknownStepCount(result, key);
+    return n === 0 ? '' : ` (the amount of ${n === 1 ? 'one step' : `${n} steps`} is unknown)`;
+  };
+  // A total that leaves an unknown step out is not the total: "unknown" alone, or what is known "+ unknown".
+  const total = (key: string, value: unknown) => {
+    if (unknownStepCount(result, key) === 0 || typeof value !== 'number') return amountText(value);
+    return value === 0 ? 'unknown' : `${amountText(value)} + unknown`;
+  };
+  lines.push('### Totals', '');
+  if (quantity) {
+    lines.push(
+      ...table(
+        ['Material', `Per ${quantity.singular}`, `${quantity.count} ${quantity.count === 1 ? quantity.singular : quantity.plural}`],
+        keys.map((key) => [`${mdText(nameOf(result, key))}${unknownNote(key)}`, total(key, quantity.perUnit[key]), total(key, result.totals[key])]),
+      ),
+    );
+  } else {
+    lines.push(...table(['Material', 'Total'], keys.map((key) => [`${mdText(nameOf(result, key))}${unknownNote(key)}`, total(key, result.totals[key])])));
+  }
+  const gaps = result.gaps ?? [];
+  if (gaps.length > 0) lines.push('**Incomplete:**', '', ...gaps.map((gap) => `- ${mdText(gap)}`), '');
+  return lines.join('\n');
+}
+
+/** The steps, notes and sources: what the page shows below the chart. */
+export function resultDetailsMarkdown(result: CostResultView): string {
+  const lines: string[] = [];
+  const keys = materialKeys(result);
+  const quantity = quantityOf(result);
+  if (result.steps.length > 0) {
+    const per = quantity ? ` (per ${quantity.singular})` : '';
+    lines.push(`### Step by step${per}`, '');
+    const rows = result.steps.map((step, i) => {
+      const extra = [step.note ? mdText(step.note) : '', step.confidence && step.confidence !== 'high' ? `confidence ${mdText(step.confidence)}` : ''].filter(Boolean);
+      return [String(i + 1), `${mdText(step.from)} → ${mdText(step.to)}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`, ...keys.map((key) => stepCell(step, key))];
+    });
+    rows.push(['', `**Total${per}**`, ...keys.map((key) => `**${amountText(stepSum(result, key))}**`)]);
+    lines.push(...table(['#', 'Step', ...keys.map((key) => mdText(nameOf(result, key)))], rows, 2));
+  }
+  const notes = result.notes ?? [];
+  if (notes.length > 0) lines.push('### Notes', '', ...notes.map((note) => `- ${mdText(note)}`), '');
+  const sources = result.sources ?? [];
+  if (sources.length > 0) lines.push('### Sources', '', ...sources.map((s) => `- ${mdText(s.ref)}${s.used_for ? ` (used for ${mdText(s.used_for)})` : ''}`), '');
+  if (result.data_version) lines.push(`Data version \`${result.data_version}\`.`, '');
+  return lines.join('\n');
+}
+
+/** The chart's input: each material's cumulative amount after each step; materials without a known total are listed apart. */
+export function chartDataOf(result: CostResultView): { from: string; levels: string[]; series: { key: string; name: string; values: number[] }[]; unused: string[] } {
+  const series: { key: string; name: string; values: number[] }[] = [];
+  const unused: string[] = [];
+  for (const key of materialKeys(result)) {
+    let sum = 0;
+    const values = result.steps.map((step) => {
+      const value = step.cost?.[key];
+      return (sum += typeof value === 'number' ? value : 0);
+    });
+    const name = nameOf(result, key);
+    if (unknownStepCount(result, key) > 0) unused.push(`${name}: amount unknown for part of the range`);
+    else if (sum > 0) series.push({ key, name, values });
+    else unused.push(`${name}: none needed`);
+  }
+  return { from: result.from, levels: result.steps.map((s) => s.to), series, unused };
+}
