@@ -13,6 +13,7 @@ import { oidcAdapterFactory } from '../store/oidc-adapter.js';
 import type { Store } from '../store/store.js';
 import { PAGE_HEADERS } from './pages.js';
 import { AUTH_PATHS, SCOPES } from './scopes.js';
+import { CLIENT_AUTH_METHODS } from './shims.js';
 
 export const TTL = {
   AuthorizationCode: 60,
@@ -126,6 +127,10 @@ export function createProvider(options: ProviderOptions): Provider {
     responseTypes: ['code'],
     pkce: { required: () => true },
     routes: AUTH_PATHS,
+    // The registration shim refuses other methods first; this keeps the provider and its metadata in step with it.
+    clientAuthMethods: [...CLIENT_AUTH_METHODS],
+    // Never fetch a client's sector_identifier_uri (the shim refuses it; this is the second lock).
+    sectorIdentifierUriValidate: () => false,
     clientDefaults: {
       token_endpoint_auth_method: 'none',
       grant_types: ['authorization_code', 'refresh_token'],

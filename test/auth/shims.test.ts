@@ -19,7 +19,7 @@ describe('authorization query', () => {
 
 describe('registration metadata', () => {
   it('marks private-use scheme clients native unless they say otherwise', () => {
-    expect(prepareRegistration({ redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'] })).toEqual({ ok: true, metadata: { redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'], application_type: 'native' } });
+    expect(prepareRegistration({ redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'] })).toEqual({ ok: true, metadata: { redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'], application_type: 'native', token_endpoint_auth_method: 'none' } });
     expect(prepareRegistration({ redirect_uris: ['com.example.app:/cb'], application_type: 'web' })).toMatchObject({ ok: true, metadata: { application_type: 'web' } });
   });
   it('refuses plain http off loopback and dangerous schemes', () => {
@@ -29,8 +29,15 @@ describe('registration metadata', () => {
     expect(prepareRegistration({ redirect_uris: ['http://[::1]:9/cb', 'http://LOCALHOST/cb', 'https://x.example/cb'] })).toMatchObject({ ok: true });
   });
   it('keeps only known scopes, and drops the field when none is left', () => {
-    expect(prepareRegistration({ scope: 'openid mcp:tools profile openid' })).toEqual({ ok: true, metadata: { scope: 'openid profile' } });
-    expect(prepareRegistration({ scope: 'claudeai' })).toEqual({ ok: true, metadata: {} });
+    expect(prepareRegistration({ scope: 'openid mcp:tools profile openid' })).toEqual({ ok: true, metadata: { scope: 'openid profile', token_endpoint_auth_method: 'none' } });
+    expect(prepareRegistration({ scope: 'claudeai' })).toEqual({ ok: true, metadata: { token_endpoint_auth_method: 'none' } });
+  });
+  it('client authentication: none when absent, the client-secret methods kept, key-based ones refused', () => {
+    expect(prepareRegistration({})).toEqual({ ok: true, metadata: { token_endpoint_auth_method: 'none' } });
+    expect(prepareRegistration({ token_endpoint_auth_method: 'client_secret_post' })).toEqual({ ok: true, metadata: { token_endpoint_auth_method: 'client_secret_post' } });
+    expect(prepareRegistration({ token_endpoint_auth_method: 'private_key_jwt' })).toEqual({ ok: false, error: 'invalid_client_metadata', description: 'token_endpoint_auth_method private_key_jwt is not supported; use none (a public client with PKCE), client_secret_basic or client_secret_post' });
+    expect(prepareRegistration({ token_endpoint_auth_method: 7 })).toMatchObject({ ok: false, error: 'invalid_client_metadata', description: 'token_endpoint_auth_method 7 is not supported; use none (a public client with PKCE), client_secret_basic or client_secret_post' });
+    expect(prepareRegistration({ token_endpoint_auth_method: 'none', jwks_uri: 'https://x.example/jwks' })).toEqual({ ok: false, error: 'invalid_client_metadata', description: 'jwks_uri is not supported: this server authenticates clients by PKCE or a client secret, never by keys it would fetch or hold' });
   });
   it('refuses a body that is not an object', () => {
     expect(prepareRegistration([1])).toMatchObject({ ok: false, error: 'invalid_client_metadata' });
