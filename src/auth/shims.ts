@@ -2,6 +2,7 @@
  * Small, deliberate adjustments in front of oidc-provider so that real MCP clients work and nothing unsafe gets
  * through (see oauth.md "Pitfalls"). Pure functions, so each rule is tested on its own.
  */
+import { redirectUriProblem } from './redirect-uris.js';
 import { isScope } from './scopes.js';
 
 /**
@@ -46,6 +47,8 @@ export type RegistrationCheck = { ok: true; metadata: Record<string, unknown> } 
 
 /**
  * Dynamic client registration metadata (RFC 7591):
+ * - redirect URIs must read the same in every URL parser: no backslash, no user information, the text equal to
+ *   its WHATWG-parsed form (redirect-uris.ts);
  * - redirect URIs must be https, loopback http (localhost, 127.0.0.1, [::1], any port) or a private-use scheme;
  *   plain http elsewhere is refused (oidc-provider would accept it for web clients);
  * - a client with a private-use scheme redirect and no `application_type` is registered as `native` (oidc-provider
@@ -74,9 +77,10 @@ export function prepareRegistration(body: unknown): RegistrationCheck {
   let customScheme = false;
   if (Array.isArray(uris)) {
     for (const uri of uris) {
-      if (typeof uri !== 'string') continue;
-      const url = URL.parse(uri);
-      if (!url) continue; // the provider reports malformed URIs itself
+      if (typeof uri !== 'string') continue; // the provider reports the wrong type itself
+      const problem = redirectUriProblem(uri);
+      if (problem) return { ok: false, error: 'invalid_redirect_uri', description: problem };
+      const url = new URL(uri);
       if (url.protocol === 'https:') continue;
       if (url.protocol === 'http:') {
         if (LOOPBACK_HOSTS.has(url.hostname.toLowerCase())) continue;

@@ -117,3 +117,71 @@ describe('dynamic registration: client authentication methods', () => {
     }
   });
 });
+
+describe('dynamic registration: redirect URIs parse the same way for everyone', () => {
+  let svc: ListeningService;
+  beforeAll(async () => {
+    svc = await listen();
+  });
+  afterAll(async () => {
+    await svc.stop();
+  });
+  const register = async (uri: string) => {
+    const res = await fetch(`${svc.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [uri], token_endpoint_auth_method: 'none' }) });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('refuses a backslash, user information, or any text that differs from its WHATWG-parsed form, saying which', async () => {
+    const refused: [string, string][] = [
+      ['http://127.0.0.1\\@evil.example/cb', 'redirect_uri http://127.0.0.1\\@evil.example/cb contains a backslash, which browsers read as "/" and other URL parsers do not; use "/"'],
+      ['http://localhost:8976\\@evil.example/cb', 'redirect_uri http://localhost:8976\\@evil.example/cb contains a backslash, which browsers read as "/" and other URL parsers do not; use "/"'],
+      ['https://app.example\\cb', 'redirect_uri https://app.example\\cb contains a backslash, which browsers read as "/" and other URL parsers do not; use "/"'],
+      ['http://evil.example@127.0.0.1/cb', 'redirect_uri http://evil.example@127.0.0.1/cb has user information (user:password@) before its host; register the URI without it'],
+      ['http://user:pass@localhost:8976/cb', 'redirect_uri http://user:pass@localhost:8976/cb has user information (user:password@) before its host; register the URI without it'],
+      ['http://@127.0.0.1/cb', 'redirect_uri http://@127.0.0.1/cb has user information (user:password@) before its host; register the URI without it'],
+      ['http://127.1/cb', 'redirect_uri http://127.1/cb differs from its parsed form http://127.0.0.1/cb; register exactly that form'],
+      ['http://0x7f.0.0.1:8976/cb', 'redirect_uri http://0x7f.0.0.1:8976/cb differs from its parsed form http://127.0.0.1:8976/cb; register exactly that form'],
+      ['HTTP://LOCALHOST/cb', 'redirect_uri HTTP://LOCALHOST/cb differs from its parsed form http://localhost/cb; register exactly that form'],
+      ['https://app.example:443/cb', 'redirect_uri https://app.example:443/cb differs from its parsed form https://app.example/cb; register exactly that form'],
+      ['https://app.example/a/../cb', 'redirect_uri https://app.example/a/../cb differs from its parsed form https://app.example/cb; register exactly that form'],
+      ['https://app.example/a b', 'redirect_uri https://app.example/a b differs from its parsed form https://app.example/a%20b; register exactly that form'],
+      ['https://bücher.example/cb', 'redirect_uri https://bücher.example/cb differs from its parsed form https://xn--bcher-kva.example/cb; register exactly that form'],
+      ['not a url', 'redirect_uri not a url is not an absolute URL'],
+    ];
+    for (const [uri, description] of refused) {
+      expect(await register(uri), uri).toEqual({ status: 400, json: { error: 'invalid_redirect_uri', error_description: description } });
+    }
+  });
+
+  it('accepts URIs that are their parsed form, and an http(s) URI without a path (its parsed form only adds the "/")', async () => {
+    for (const uri of ['http://127.0.0.1:8976/callback', 'http://[::1]:9/cb', 'https://claude.ai/api/mcp/auth_callback', 'cursor://anysphere.cursor-mcp/oauth/callback', 'com.example.app:/cb', 'https://xn--bcher-kva.example/cb', 'http://127.0.0.1:3000', 'http://localhost:3000?from=app']) {
+      const { status, json } = await register(uri);
+      expect(status, uri).toBe(201);
+      expect(json.redirect_uris, uri).toEqual([uri]);
+    }
+  });
+
+  it('an authorization request whose redirect_uri is not its parsed form gets an error page and no redirect', async () => {
+    const web = (await register('http://127.0.0.1:3000/cb')).json.client_id as string;
+    // A native client's loopback redirect URIs match on any port (RFC 8252 §7.3): the provider compares them with
+    // the port cut out of the text, which a backslash or user information could make it cut from the wrong place.
+    const nativeRes = await fetch(`${svc.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://127.0.0.1/cb'], application_type: 'native', token_endpoint_auth_method: 'none' }) });
+    const native = ((await nativeRes.json()) as { client_id: string }).client_id;
+    const cases: [string, string][] = [
+      [web, 'http://127.0.0.1:3000\\@evil.example/cb'],
+      [web, 'http://evil.example@127.0.0.1:3000/cb'],
+      [native, 'http://127.0.0.1:99\\@127.0.0.1/cb'],
+      [native, 'http://127.0.0.1:99\\@evil.example/cb'],
+      [native, 'http://evil.example@127.0.0.1:99/cb'],
+      [native, 'http://x:y@127.0.0.1/cb'],
+    ];
+    for (const [clientId, redirect] of cases) {
+      const query = new URLSearchParams({ client_id: clientId, redirect_uri: redirect, response_type: 'code', scope: 'openid', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's' });
+      const res = await fetch(`${svc.baseUrl}/api/auth/mcp/authorize?${query}`, { redirect: 'manual' });
+      expect(res.status, redirect).toBe(400);
+      expect(res.headers.get('location'), redirect).toBeNull();
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('invalid_redirect_uri');
+    }
+  });
+});

@@ -26,7 +26,7 @@ describe('registration metadata', () => {
     expect(prepareRegistration({ redirect_uris: ['http://example.com/cb'] })).toMatchObject({ ok: false, error: 'invalid_redirect_uri' });
     expect(prepareRegistration({ redirect_uris: ['http://localhost.evil.com/cb'] })).toMatchObject({ ok: false });
     expect(prepareRegistration({ redirect_uris: ['javascript:alert(1)'] })).toMatchObject({ ok: false, description: 'redirect_uri scheme javascript: is not allowed' });
-    expect(prepareRegistration({ redirect_uris: ['http://[::1]:9/cb', 'http://LOCALHOST/cb', 'https://x.example/cb'] })).toMatchObject({ ok: true });
+    expect(prepareRegistration({ redirect_uris: ['http://[::1]:9/cb', 'http://localhost/cb', 'https://x.example/cb'] })).toMatchObject({ ok: true });
   });
   it('keeps only known scopes, and drops the field when none is left', () => {
     expect(prepareRegistration({ scope: 'openid mcp:tools profile openid' })).toEqual({ ok: true, metadata: { scope: 'openid profile', token_endpoint_auth_method: 'none' } });
@@ -38,6 +38,11 @@ describe('registration metadata', () => {
     expect(prepareRegistration({ token_endpoint_auth_method: 'private_key_jwt' })).toEqual({ ok: false, error: 'invalid_client_metadata', description: 'token_endpoint_auth_method private_key_jwt is not supported; use none (a public client with PKCE), client_secret_basic or client_secret_post' });
     expect(prepareRegistration({ token_endpoint_auth_method: 7 })).toMatchObject({ ok: false, error: 'invalid_client_metadata', description: 'token_endpoint_auth_method 7 is not supported; use none (a public client with PKCE), client_secret_basic or client_secret_post' });
     expect(prepareRegistration({ token_endpoint_auth_method: 'none', jwks_uri: 'https://x.example/jwks' })).toEqual({ ok: false, error: 'invalid_client_metadata', description: 'jwks_uri is not supported: this server authenticates clients by PKCE or a client secret, never by keys it would fetch or hold' });
+  });
+  it('refuses a redirect URI that browsers and other parsers read differently', () => {
+    expect(prepareRegistration({ redirect_uris: ['http://127.0.0.1\\@evil.example/cb'] })).toMatchObject({ ok: false, error: 'invalid_redirect_uri', description: 'redirect_uri http://127.0.0.1\\@evil.example/cb contains a backslash, which browsers read as "/" and other URL parsers do not; use "/"' });
+    expect(prepareRegistration({ redirect_uris: ['https://app.example/cb', 'http://LOCALHOST/cb'] })).toMatchObject({ ok: false, error: 'invalid_redirect_uri', description: 'redirect_uri http://LOCALHOST/cb differs from its parsed form http://localhost/cb; register exactly that form' });
+    expect(prepareRegistration({ redirect_uris: ['http://127.0.0.1:3000'] })).toMatchObject({ ok: true });
   });
   it('refuses a body that is not an object', () => {
     expect(prepareRegistration([1])).toMatchObject({ ok: false, error: 'invalid_client_metadata' });
