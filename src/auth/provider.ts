@@ -34,6 +34,8 @@ export interface ProviderOptions {
   resource: string;
   store: Store;
   keys: ServerKeys;
+  /** Seconds a rotated refresh token may still be retried (REFRESH_REUSE_SECONDS); 0 = strict. */
+  refreshReuseSeconds?: number;
 }
 
 function describeError(out: Record<string, unknown>): { title: string; text: string } {
@@ -98,6 +100,7 @@ export function createProvider(options: ProviderOptions): Provider {
     oidcAdapterFactory(store.db, {
       nowSeconds: store.nowSeconds,
       clientLifetimes: store.clientLifetimes,
+      ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
       onReplay: (model) => {
         throw new errors.InvalidGrant(`${model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already used`);
       },
