@@ -5,11 +5,12 @@
  * at once, and requests to the account paths wait the fraction of a second until it is ready. While the store
  * cannot be reached they answer 503 and the stack retries by itself; any other start failure exits.
  */
-import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { ENDPOINTS } from '../generated/endpoints.js';
 import { createApp } from './app.js';
 import { startAccountStack, storeLocation } from './auth/startup.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { createNodeServer } from './http/node-server.js';
 import { isStoreUnavailable } from './store/errors.js';
 import type { Store } from './store/store.js';
 
@@ -47,26 +48,21 @@ async function sweep(): Promise<void> {
   }
 }
 
-const server = serve(
-  {
-    fetch: app.fetch,
-    port: config.port,
-    hostname: config.host,
-    serverOptions: {
-      requestTimeout: config.requestTimeoutMs,
-      headersTimeout: config.headersTimeoutMs,
-      keepAliveTimeout: 5_000,
-      // Node enforces the two timeouts above only when it sweeps connections (every 30 s by default).
-      connectionsCheckingInterval: 1_000,
-    },
-  },
-  (info) => {
-    process.stdout.write(`kingshot-mcp listening on http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port} (public URL ${config.baseUrl})\n`);
-    for (const endpoint of ENDPOINTS) process.stdout.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
-    process.stdout.write(`  Developer reference: ${config.baseUrl}/developers\n`);
-    process.stdout.write(`  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`);
-  },
-);
+// Node's HTTP server, whose own refusals (oversized headers, a bad Host, …) answer in JSON like the app's.
+const server = createNodeServer(app.fetch, {
+  requestTimeout: config.requestTimeoutMs,
+  headersTimeout: config.headersTimeoutMs,
+  keepAliveTimeout: 5_000,
+  // Node enforces the two timeouts above only when it sweeps connections (every 30 s by default).
+  connectionsCheckingInterval: 1_000,
+});
+server.listen(config.port, config.host, () => {
+  const info = server.address() as AddressInfo;
+  process.stdout.write(`kingshot-mcp listening on http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port} (public URL ${config.baseUrl})\n`);
+  for (const endpoint of ENDPOINTS) process.stdout.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
+  process.stdout.write(`  Developer reference: ${config.baseUrl}/developers\n`);
+  process.stdout.write(`  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`);
+});
 
 accountStartup.then(
   async ({ services, demo }) => {
