@@ -1,5 +1,6 @@
 /** The compatibility and hardening shims in front of oidc-provider, rule by rule. */
 import { describe, expect, it } from 'vitest';
+import { formPageHeaders, PAGE_HEADERS, redirectSource } from '../../src/auth/pages.js';
 import { adjustAuthorizationQuery, prepareRegistration } from '../../src/auth/shims.js';
 
 describe('authorization query', () => {
@@ -46,5 +47,25 @@ describe('registration metadata', () => {
   });
   it('refuses a body that is not an object', () => {
     expect(prepareRegistration([1])).toMatchObject({ ok: false, error: 'invalid_client_metadata' });
+  });
+});
+
+describe('form-action of the sign-in and consent pages', () => {
+  it("is 'self' plus the redirect URI's origin, or its scheme for a private-use URI", () => {
+    const csp = (uri: unknown) => formPageHeaders(uri)['Content-Security-Policy'];
+    expect(csp('http://127.0.0.1:8976/callback')).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self' http://127.0.0.1:8976");
+    expect(redirectSource('https://claude.ai/api/mcp/auth_callback')).toBe('https://claude.ai');
+    expect(redirectSource('http://[::1]:9/cb')).toBe('http://[::1]:9');
+    expect(redirectSource('cursor://anysphere.cursor-mcp/oauth/callback')).toBe('cursor:');
+    expect(redirectSource('com.example.app:/cb')).toBe('com.example.app:');
+  });
+  it("is 'self' alone when the redirect URI would not be a plain source (nothing can end the directive)", () => {
+    // WHATWG accepts ";" in a host: it would start a new CSP directive.
+    expect(redirectSource('https://x;script-src *.example/cb')).toBeUndefined();
+    expect(redirectSource('https://x;y.example/cb')).toBeUndefined();
+    expect(redirectSource(undefined)).toBeUndefined();
+    expect(formPageHeaders(undefined)['Content-Security-Policy']).toBe(PAGE_HEADERS['Content-Security-Policy']);
+    expect(PAGE_HEADERS['Content-Security-Policy']).toMatch(/; form-action 'self'$/);
+    expect(PAGE_HEADERS['Referrer-Policy']).toBe('same-origin');
   });
 });
