@@ -15,7 +15,7 @@ import { catalogRegistry, type Registry } from './catalog/registry.js';
 import type { Config } from './config.js';
 import { hostGuard, hostRefusal, originGuard, originRefusal } from './http/guards.js';
 import { clientAddress } from './http/client-address.js';
-import { mcpMethodNotAllowed, mcpPost } from './http/mcp-route.js';
+import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './http/mcp-route.js';
 import { networkBudgetOf } from './http/network-budgets.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
 import { jsonRpcErrorResponse } from './http/responses.js';
@@ -145,6 +145,7 @@ export function createApp(options: AppOptions): Hono {
     });
     target.use(path, originGuard(config.allowedOrigins));
     target.use(path, cors);
+    target.options(path, mcpOptions());
     target.on(['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'], path, mcpMethodNotAllowed());
   }
 

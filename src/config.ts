@@ -17,6 +17,8 @@ export interface Config {
   /** Seconds a client registration that was never used is kept, and a used one once it has no grant left. */
   clientUnusedTtlSeconds: number;
   clientIdleTtlSeconds: number;
+  /** Seconds a rotated refresh token may be retried (a lost response); 0 makes any reuse revoke the grant. */
+  refreshReuseSeconds: number;
   /** Requests per minute per client on each MCP endpoint; 0 turns the limit off. */
   rateLimitPerMinute: number;
   /** Networks whose addresses each get their own budget on the public endpoint instead of rateLimitPerMinute. */
@@ -194,6 +196,7 @@ export function loadConfig(env: Env): Config {
     databaseUrl: databaseUrl(env, problems),
     clientUnusedTtlSeconds: integer(env, 'CLIENT_UNUSED_TTL_SECONDS', 24 * 3600, 60, 10 * 365 * 24 * 3600, problems),
     clientIdleTtlSeconds: integer(env, 'CLIENT_IDLE_TTL_SECONDS', 30 * 24 * 3600, 60, 10 * 365 * 24 * 3600, problems),
+    refreshReuseSeconds: integer(env, 'REFRESH_REUSE_SECONDS', 60, 0, 300, problems),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000_000, problems),
     rateLimitNetworks: networks.budgets,
     allowedHosts: new Set(hosts.map((h) => h.toLowerCase())),

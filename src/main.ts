@@ -9,12 +9,12 @@
  * line per request, the store's and Redis's outages, errors. /ready, /metrics and the drain on SIGTERM/SIGINT are
  * wired here (src/observability/).
  */
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { ENDPOINTS } from '../generated/endpoints.js';
 import { createApp } from './app.js';
 import { startAccountStack, storeLocation } from './auth/startup.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { createNodeServer } from './http/node-server.js';
 import { drainOnSignals } from './observability/drain.js';
 import { endpointClassifier } from './observability/endpoints.js';
 import { createLogger, createRequestLogger, lineSink } from './observability/logger.js';
@@ -94,27 +94,25 @@ async function sweep(): Promise<void> {
   }
 }
 
-const server = serve(
+// Node's HTTP server, whose own refusals (oversized headers, a bad Host, …) answer in JSON like the app's.
+const server = createNodeServer(
+  observer.wrap((request, env) => app.fetch(request, env)),
   {
-    fetch: observer.wrap((request, env) => app.fetch(request, env)),
-    port: config.port,
-    hostname: config.host,
-    serverOptions: {
-      requestTimeout: config.requestTimeoutMs,
-      headersTimeout: config.headersTimeoutMs,
-      keepAliveTimeout: 5_000,
-      // Node enforces the two timeouts above only when it sweeps connections (every 30 s by default).
-      connectionsCheckingInterval: 1_000,
-    },
-  },
-  (info) => {
-    process.stdout.write(`kingshot-mcp listening on http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port} (public URL ${config.baseUrl})\n`);
-    for (const endpoint of ENDPOINTS) process.stdout.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
-    process.stdout.write(`  Developer reference: ${config.baseUrl}/developers\n`);
-    process.stdout.write(`  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`);
-    process.stdout.write(`  Operations: ${config.baseUrl}/health (alive), ${config.baseUrl}/ready (can serve), ${config.baseUrl}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'no token: set METRICS_TOKEN before exposing it'}); JSON log lines follow\n`);
+    requestTimeout: config.requestTimeoutMs,
+    headersTimeout: config.headersTimeoutMs,
+    keepAliveTimeout: 5_000,
+    // Node enforces the two timeouts above only when it sweeps connections (every 30 s by default).
+    connectionsCheckingInterval: 1_000,
   },
 );
+server.listen(config.port, config.host, () => {
+  const info = server.address() as AddressInfo;
+  process.stdout.write(`kingshot-mcp listening on http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port} (public URL ${config.baseUrl})\n`);
+  for (const endpoint of ENDPOINTS) process.stdout.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
+  process.stdout.write(`  Developer reference: ${config.baseUrl}/developers\n`);
+  process.stdout.write(`  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`);
+  process.stdout.write(`  Operations: ${config.baseUrl}/health (alive), ${config.baseUrl}/ready (can serve), ${config.baseUrl}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'no token: set METRICS_TOKEN before exposing it'}); JSON log lines follow\n`);
+});
 
 accountStartup.then(
   async ({ services, demo }) => {
@@ -134,7 +132,7 @@ accountStartup.then(
 );
 
 drainOnSignals({
-  server: server as Server,
+  server,
   timeoutMs: config.shutdownTimeoutMs,
   startDrain: () => {
     readiness.startDrain();

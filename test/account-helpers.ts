@@ -26,14 +26,14 @@ export interface StoreChoice {
   clientLifetimes?: ClientLifetimes;
 }
 
-export async function accountServices(options: StoreChoice & { baseUrl?: string; clock?: () => Date } = {}): Promise<AccountServices & { demoUserId: string }> {
+export async function accountServices(options: StoreChoice & { baseUrl?: string; clock?: () => Date; refreshReuseSeconds?: number } = {}): Promise<AccountServices & { demoUserId: string }> {
   const store = await testStore(options.kind ?? 'sqlite', {
     ...(options.location ? { location: options.location } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}),
   });
   await seedDemoPlayer(store, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
-  const services = await createAccountServices({ baseUrl: options.baseUrl ?? BASE, store });
+  const services = await createAccountServices({ baseUrl: options.baseUrl ?? BASE, store, ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}) });
   const demo = await store.users.findByEmail(DEMO_EMAIL);
   return Object.assign(services, { demoUserId: demo!.id });
 }
@@ -93,12 +93,12 @@ export interface ListeningService {
 }
 
 /** The real app on a free (or given) loopback port, on the store at `location` (a new throw-away one by default). */
-export async function listen(options: StoreChoice & { port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number } = {}): Promise<ListeningService> {
+export async function listen(options: StoreChoice & { port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number; refreshReuseSeconds?: number } = {}): Promise<ListeningService> {
   const port = options.port ?? (await freePort());
   // A given BASE_URL stands for a TLS proxy in front: requests still reach 127.0.0.1:<port>.
   const baseUrl = options.baseUrl ?? `http://127.0.0.1:${port}`;
   const location = options.location ?? (await testStoreLocation(options.kind ?? 'sqlite', { persistent: true }));
-  const services = await accountServices({ location, baseUrl, ...(options.clock ? { clock: options.clock } : {}), ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}) });
+  const services = await accountServices({ location, baseUrl, ...(options.clock ? { clock: options.clock } : {}), ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}), ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}) });
   const config = testConfig({ baseUrl, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0, allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]), allowedOrigins: new Set([baseUrl]) });
   const app = createApp({ logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`), config, account: services, ...(options.clock ? { clock: options.clock } : {}) });
   const server: ServerType = await new Promise((ready) => {

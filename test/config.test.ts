@@ -54,6 +54,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ CLIENT_UNUSED_TTL_SECONDS: '3600', CLIENT_IDLE_TTL_SECONDS: '604800' })).toMatchObject({ clientUnusedTtlSeconds: 3600, clientIdleTtlSeconds: 604800 });
     expect(() => loadConfig({ CLIENT_UNUSED_TTL_SECONDS: '0' })).toThrow(new ConfigError(['CLIENT_UNUSED_TTL_SECONDS=0: expected a whole number from 60 to 315360000']));
   });
+  it('REFRESH_REUSE_SECONDS: a rotated refresh token may be retried for 60 s by default, 0 to 300', () => {
+    expect(loadConfig({}).refreshReuseSeconds).toBe(60);
+    expect(loadConfig({ REFRESH_REUSE_SECONDS: '0' }).refreshReuseSeconds).toBe(0);
+    expect(() => loadConfig({ REFRESH_REUSE_SECONDS: '301' })).toThrow(new ConfigError(['REFRESH_REUSE_SECONDS=301: expected a whole number from 0 to 300']));
+  });
   it('RATE_LIMIT_PER_MINUTE=0 turns the limit off', () => {
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
   });

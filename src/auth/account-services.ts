@@ -27,11 +27,11 @@ export interface AccountServices {
   readonly resource: string;
 }
 
-export async function createAccountServices(options: { baseUrl: string; store: Store }): Promise<AccountServices> {
+export async function createAccountServices(options: { baseUrl: string; store: Store; refreshReuseSeconds?: number }): Promise<AccountServices> {
   const { baseUrl, store } = options;
   const resource = `${baseUrl}${accountEndpointPath()}`;
   const keys = await loadServerKeys(store.db, store.nowSeconds());
-  const provider = createProvider({ baseUrl, resource, store, keys });
+  const provider = createProvider({ baseUrl, resource, store, keys, ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}) });
   const verifier = createAccessTokenVerifier({ issuer: baseUrl, audience: resource, signingKeys: keys.signing });
   return { store, keys, provider, verifier, resource };
 }

@@ -6,15 +6,49 @@
  */
 import { escapeHtml, htmlPage } from '../pages/layout.js';
 
-/** Headers for every interaction page: never framed (clickjacking), never cached, no referrer leaking the uid. */
+const BASE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * Headers for every interaction page: never framed (clickjacking), never cached, forms only to this server, no
+ * referrer leaking the uid to another origin. `same-origin`, not `no-referrer`: with no-referrer a browser sends
+ * `Origin: null` on the page's own form POSTs, which the CSRF check must refuse (Chromium does).
+ */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy': `${BASE_CSP}; form-action 'self'`,
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
 };
+
+const HTTP_ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:$/;
+
+/**
+ * The CSP source for where the browser goes once a sign-in or consent form is sent: the authorization's redirect
+ * URI's origin (http and https), or its scheme (a private-use URI such as cursor://…). Undefined when it is neither,
+ * or would not be a plain source expression (it goes into a header: nothing may end the directive).
+ */
+export function redirectSource(redirectUri: unknown): string | undefined {
+  const url = typeof redirectUri === 'string' ? URL.parse(redirectUri) : null;
+  if (!url) return undefined;
+  if (url.protocol === 'http:' || url.protocol === 'https:') {
+    const origin = `${url.protocol}//${url.host}`;
+    return HTTP_ORIGIN.test(origin) ? origin : undefined;
+  }
+  return SCHEME.test(url.protocol) ? url.protocol : undefined;
+}
+
+/**
+ * Headers of the sign-in and consent pages. Chromium applies form-action to every redirect that follows a form
+ * submission, and these forms end in a redirect to the client (Approve, Deny, Cancel, or sign-in when consent was
+ * already given), so the client's redirect origin is allowed besides 'self'.
+ */
+export function formPageHeaders(redirectUri: unknown): Record<string, string> {
+  const source = redirectSource(redirectUri);
+  return { ...PAGE_HEADERS, 'Content-Security-Policy': `${BASE_CSP}; form-action 'self'${source ? ` ${source}` : ''}` };
+}
 
 const FORM_STYLE = `<style>
 form.auth { max-width: 26rem; }

@@ -13,6 +13,7 @@ import { oidcAdapterFactory } from '../store/oidc-adapter.js';
 import type { Store } from '../store/store.js';
 import { PAGE_HEADERS } from './pages.js';
 import { AUTH_PATHS, SCOPES } from './scopes.js';
+import { CLIENT_AUTH_METHODS } from './shims.js';
 
 export const TTL = {
   AuthorizationCode: 60,
@@ -33,6 +34,8 @@ export interface ProviderOptions {
   resource: string;
   store: Store;
   keys: ServerKeys;
+  /** Seconds a rotated refresh token may still be retried (REFRESH_REUSE_SECONDS); 0 = strict. */
+  refreshReuseSeconds?: number;
 }
 
 function describeError(out: Record<string, unknown>): { title: string; text: string } {
@@ -97,6 +100,7 @@ export function createProvider(options: ProviderOptions): Provider {
     oidcAdapterFactory(store.db, {
       nowSeconds: store.nowSeconds,
       clientLifetimes: store.clientLifetimes,
+      ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
       onReplay: (model) => {
         throw new errors.InvalidGrant(`${model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already used`);
       },
@@ -126,6 +130,10 @@ export function createProvider(options: ProviderOptions): Provider {
     responseTypes: ['code'],
     pkce: { required: () => true },
     routes: AUTH_PATHS,
+    // The registration shim refuses other methods first; this keeps the provider and its metadata in step with it.
+    clientAuthMethods: [...CLIENT_AUTH_METHODS],
+    // Never fetch a client's sector_identifier_uri (the shim refuses it; this is the second lock).
+    sectorIdentifierUriValidate: () => false,
     clientDefaults: {
       token_endpoint_auth_method: 'none',
       grant_types: ['authorization_code', 'refresh_token'],

@@ -19,7 +19,7 @@ import { normaliseEmail, type User } from '../store/users.js';
 import { csrfToken, csrfValid } from './csrf.js';
 import { HashGateBusy, type HashGate, type HashLane } from './hash-gate.js';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDevice, knownDeviceCookie } from './known-device.js';
-import { consentPage, loginPage, PAGE_HEADERS, problemPage, type ClientView } from './pages.js';
+import { consentPage, formPageHeaders, loginPage, PAGE_HEADERS, problemPage, type ClientView } from './pages.js';
 import { AUTH_PATHS, resourceMetadataUrl, SCOPES } from './scopes.js';
 import { adjustAuthorizationQuery, prepareRegistration } from './shims.js';
 import { signInKey, signInWait } from './sign-in-throttle.js';
@@ -235,11 +235,12 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
     const { interaction } = found;
     const client = await clientView(interaction.params.client_id, interaction.params.redirect_uri);
     const csrf = csrfToken(csrfKey, interaction.uid);
-    if (interaction.prompt.name === 'login') return page(loginPage({ uid: interaction.uid, csrf, client }));
+    const headers = formPageHeaders(interaction.params.redirect_uri);
+    if (interaction.prompt.name === 'login') return page(loginPage({ uid: interaction.uid, csrf, client }), 200, headers);
     const user = interaction.session?.accountId ? await store.users.findById(interaction.session.accountId) : undefined;
     if (!user) return expired();
     const scopes = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
-    return page(consentPage({ uid: interaction.uid, csrf, client, email: user.email, scopes }));
+    return page(consentPage({ uid: interaction.uid, csrf, client, email: user.email, scopes }), 200, headers);
   });
 
   app.post('/interaction/:uid/login', formBodyLimit, formGuard, async (c) => {
@@ -255,7 +256,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
     const password = typeof form.password === 'string' ? form.password.slice(0, 1024) : '';
     const client = await clientView(interaction.params.client_id, interaction.params.redirect_uri);
     const csrf = csrfToken(csrfKey, interaction.uid);
-    const again = (status: number, error: string, headers: Record<string, string> = {}) => page(loginPage({ uid: interaction.uid, csrf, client, email, error }), status, headers);
+    const again = (status: number, error: string, headers: Record<string, string> = {}) => page(loginPage({ uid: interaction.uid, csrf, client, email, error }), status, { ...formPageHeaders(interaction.params.redirect_uri), ...headers });
     const busy = () => again(503, 'Sign-in is busy right now. Wait a few seconds and try again.', { 'Retry-After': '2' });
     if (limits.signIn && !(await limits.signIn.take(clientKey(c), options.clock().getTime())).allowed) {
       return again(429, 'Too many sign-in attempts from this address. Wait a minute and try again.');

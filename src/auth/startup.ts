@@ -18,7 +18,7 @@ export interface AccountStartup {
   demo?: { email: string; password: string; generated: boolean };
 }
 
-export type AccountStackConfig = Pick<Config, 'baseUrl' | 'dataDir' | 'databaseUrl' | 'demoEmail' | 'demoPassword' | 'clientUnusedTtlSeconds' | 'clientIdleTtlSeconds'>;
+export type AccountStackConfig = Pick<Config, 'baseUrl' | 'dataDir' | 'databaseUrl' | 'demoEmail' | 'demoPassword' | 'clientUnusedTtlSeconds' | 'clientIdleTtlSeconds' | 'refreshReuseSeconds'>;
 
 export interface AccountStack {
   /** Resolves once the stack is up; rejects on a fault that retrying cannot fix (a failed migration, say). */
@@ -63,7 +63,7 @@ async function startOnce(config: AccountStackConfig, health: StoreHealth, option
   });
   try {
     const seeded = await seedDemoPlayer(store, { ...(config.demoEmail ? { email: config.demoEmail } : {}), ...(config.demoPassword ? { password: config.demoPassword } : {}) });
-    const services = await createAccountServices({ baseUrl: config.baseUrl, store });
+    const services = await createAccountServices({ baseUrl: config.baseUrl, store, refreshReuseSeconds: config.refreshReuseSeconds });
     return { services, ...(seeded.created ? { demo: { email: seeded.email, password: seeded.password, generated: seeded.generated } } : {}) };
   } catch (error) {
     await store.close().catch(() => undefined);

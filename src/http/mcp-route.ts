@@ -13,7 +13,7 @@ import { classify, ErrorCode, idOf, type RequestId } from '../mcp/jsonrpc.js';
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol-versions.js';
 import type { McpServer } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
-import { acceptsMcpResponses, isJsonContentType } from './media-types.js';
+import { acceptsMcpResponses, jsonContentType } from './media-types.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
 import { nestsDeeperThan, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
@@ -149,8 +149,10 @@ export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Respo
     if (endpointState.deprecation) Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));
     const fail = (status: number, id: RequestId | null, code: ErrorCode, message: string) => jsonRpcErrorResponse(status, id, code, message, headers);
 
-    if (!isJsonContentType(c.req.header('content-type'))) {
-      return fail(415, null, ErrorCode.InvalidRequest, 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.');
+    const contentType = jsonContentType(c.req.header('content-type'));
+    if (!contentType.ok) {
+      const message = contentType.problem === 'charset' ? `Unsupported Media Type: charset "${contentType.charset}" is not supported; send the JSON-RPC message as UTF-8 with Content-Type: application/json (or application/json; charset=utf-8).` : 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.';
+      return fail(415, null, ErrorCode.InvalidRequest, message);
     }
     if (!acceptsMcpResponses(c.req.header('accept'))) {
       return fail(406, null, ErrorCode.InvalidRequest, 'Not Acceptable: the Accept header must list both application/json and text/event-stream (responses are always application/json).');
@@ -209,6 +211,16 @@ export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Respo
 }
 
 /** GET, DELETE, PUT, PATCH on an MCP endpoint: 405 with Allow (a 404 or 400 sends some clients into a reconnect loop). */
+/**
+ * OPTIONS without an Origin is no CORS preflight (browsers' preflights are answered by the CORS middleware before
+ * this), but a plain question about the endpoint (RFC 9110 §9.3.7): 204 with the methods it takes.
+ */
+export function mcpOptions(): Handler {
+  return function mcpOptions() {
+    return new Response(null, { status: 204, headers: { Allow: 'POST, OPTIONS' } });
+  };
+}
+
 export function mcpMethodNotAllowed(): Handler {
   return function mcpMethodNotAllowed() {
     return jsonRpcErrorResponse(405, null, ErrorCode.InvalidRequest, 'Method Not Allowed: this endpoint takes one JSON-RPC message per POST; it has no SSE stream and no sessions.', { Allow: 'POST, OPTIONS' });

@@ -42,9 +42,25 @@ export function acceptsMcpResponses(header: string | undefined): boolean {
   return verdict;
 }
 
-/** Content-Type must be application/json; parameters such as charset are fine. */
-export function isJsonContentType(header: string | undefined): boolean {
-  if (header === 'application/json') return true;
-  if (!header) return false;
-  return header.split(';')[0]!.trim().toLowerCase() === 'application/json';
+/** Labels of UTF-8 (WHATWG Encoding): the only charset the body is decoded with. */
+const UTF8_LABELS = new Set(['utf-8', 'utf8']);
+
+export type ContentTypeVerdict = { ok: true } | { ok: false; problem: 'not-json' } | { ok: false; problem: 'charset'; charset: string };
+
+/**
+ * Content-Type must be application/json. A charset parameter must name UTF-8: the body is always decoded as UTF-8,
+ * so a UTF-16 or Latin-1 body would be misread rather than refused.
+ */
+export function jsonContentType(header: string | undefined): ContentTypeVerdict {
+  if (header === 'application/json') return { ok: true };
+  if (!header) return { ok: false, problem: 'not-json' };
+  const [type = '', ...parameters] = header.split(';');
+  if (type.trim().toLowerCase() !== 'application/json') return { ok: false, problem: 'not-json' };
+  for (const parameter of parameters) {
+    const equals = parameter.indexOf('=');
+    if (equals === -1 || parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
+    const charset = parameter.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (!UTF8_LABELS.has(charset.toLowerCase())) return { ok: false, problem: 'charset', charset: charset.slice(0, 40) };
+  }
+  return { ok: true };
 }

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { RateLimiter } from '../http/rate-limit.js';
-import { isJsonContentType } from '../http/media-types.js';
+import { jsonContentType } from '../http/media-types.js';
 import { SEARCH_ROUTE, SITE_SCRIPT_ROUTE } from './site-routes.js';
 import { siteScriptResponse } from './site-script.js';
 import type { ToolRunner } from './tool-runner.js';
@@ -53,7 +53,8 @@ export function siteTools(options: SiteToolsOptions): Hono {
           return refusal(429, `Rate limit exceeded: at most ${decision.limit} searches per ${Math.round(limiter.windowMs / 1000)} seconds. Retry after ${decision.resetSeconds} seconds.`, { 'Retry-After': String(decision.resetSeconds) });
         }
       }
-      if (!isJsonContentType(c.req.header('content-type'))) return refusal(415, 'Send the search arguments as JSON (Content-Type: application/json).');
+      const contentType = jsonContentType(c.req.header('content-type'));
+      if (!contentType.ok) return refusal(415, contentType.problem === 'charset' ? `Send the search arguments as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not ${contentType.charset}.` : 'Send the search arguments as JSON (Content-Type: application/json).');
       let args: unknown;
       try {
         args = JSON.parse(await c.req.text());

@@ -3,6 +3,10 @@
  * `oidc_payloads`; `consume` is a conditional update whose row count decides, so when two requests (or two
  * instances) redeem one code or one refresh token, the database lets exactly one through. Client registrations
  * get their expiry here (client-expiry.ts): a new one expires unless a grant is created for it.
+ *
+ * Refresh tokens rotate on every use, and a reused one revokes its grant (theft detection, RFC 9700 §4.14.2),
+ * except within a short reuse interval: a client that lost the response to a refresh and retries with the same
+ * token gets a new answer (as Okta's grace period and Auth0's reuse interval allow). See `consume`.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { DEFAULT_CLIENT_LIFETIMES, markClientUsed, type ClientLifetimes } from './client-expiry.js';
@@ -26,20 +30,74 @@ export interface OidcAdapterOptions {
   onReplay?: (model: string) => never;
   /** How long unused and idle client registrations are kept (default one day and 30 days). */
   clientLifetimes?: ClientLifetimes;
+  /** Seconds after its first use a rotated refresh token may be retried (default 60); 0 = any reuse is theft. */
+  refreshReuseSeconds?: number;
+}
+
+export const DEFAULT_REFRESH_REUSE_SECONDS = 60;
+
+/** Where a refresh token sits in its chain: rotation keeps `iiat` (the chain's first issue) and counts `rotations`. */
+interface ChainPosition {
+  iiat: number | undefined;
+  rotations: number;
+}
+
+function chainPosition(payload: string): ChainPosition {
+  const parsed = JSON.parse(payload) as { iiat?: unknown; rotations?: unknown };
+  return { iiat: typeof parsed.iiat === 'number' ? parsed.iiat : undefined, rotations: typeof parsed.rotations === 'number' ? parsed.rotations : 0 };
 }
 
 export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (model: string) => Adapter {
   const { nowSeconds } = options;
   const clientLifetimes = options.clientLifetimes ?? DEFAULT_CLIENT_LIFETIMES;
+  const reuseSeconds = options.refreshReuseSeconds ?? DEFAULT_REFRESH_REUSE_SECONDS;
+  /** A refresh token first used this recently may be retried (the caller checks the model). */
+  const retryable = (consumedAt: number) => reuseSeconds > 0 && nowSeconds() - consumedAt < reuseSeconds;
   const replay = options.onReplay ?? ((model: string): never => {
     throw new AlreadyConsumedError(model);
   });
 
-  function parse(row: { payload: string; consumed_at: number | null } | undefined): AdapterPayload | undefined {
+  function parse(model: string, row: { payload: string; consumed_at: number | null } | undefined): AdapterPayload | undefined {
     if (!row) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
-    if (row.consumed_at !== null) payload.consumed = Number(row.consumed_at);
+    // A refresh token within its reuse interval is shown unused: the provider then goes on to rotate it, and its
+    // call to `consume` decides whether this use is a retry or a replay.
+    if (row.consumed_at !== null && !(model === 'RefreshToken' && retryable(Number(row.consumed_at)))) payload.consumed = Number(row.consumed_at);
     return payload;
+  }
+
+  /**
+   * The unconsumed refresh tokens issued beside or after the token `id` in its chain, at rotation `rotations`: the
+   * answers to earlier uses of its parent (for a retry, the lost one). Read by grant, then matched on the chain's
+   * `iiat` in code, alike on SQLite and PostgreSQL.
+   */
+  async function chainTokens(grantId: string, chain: ChainPosition, options: { consumedSince?: number; except?: string }) {
+    let query = db.selectFrom('oidc_payloads').select(['id', 'payload', 'consumed_at']).where('type', '=', 'RefreshToken').where('grant_id', '=', grantId);
+    if (options.except !== undefined) query = query.where('id', '!=', options.except);
+    query = options.consumedSince === undefined ? query.where('consumed_at', 'is', null) : query.where((eb) => eb.or([eb('consumed_at', 'is', null), eb('consumed_at', '>=', options.consumedSince!)]));
+    const rows = await query.execute();
+    return rows.filter((row) => {
+      const position = chainPosition(row.payload);
+      return position.iiat === chain.iiat && position.rotations === chain.rotations;
+    });
+  }
+
+  async function deleteRefreshTokens(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await db.deleteFrom('oidc_payloads').where('type', '=', 'RefreshToken').where('id', 'in', ids).execute();
+  }
+
+  /**
+   * A second use of the refresh token in `row`: a retry when it comes within the
+   * reuse interval and the client has not used the token the first use gave it. Then the tokens earlier uses gave
+   * are deleted (the retry's answer becomes the chain's one live token) and true is returned; otherwise false.
+   */
+  async function acceptRetry(row: { payload: string; consumed_at: number | null; grant_id: string | null }): Promise<boolean> {
+    if (row.consumed_at === null || row.grant_id === null || !retryable(Number(row.consumed_at))) return false;
+    const parent = chainPosition(row.payload);
+    const children = await chainTokens(row.grant_id, { iiat: parent.iiat, rotations: parent.rotations + 1 }, { consumedSince: Number(row.consumed_at) });
+    if (children.some((child) => child.consumed_at !== null)) return false;
+    await deleteRefreshTokens(children.map((child) => child.id));
+    return true;
   }
 
   return class KyselyOidcAdapter implements Adapter {
@@ -73,15 +131,15 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      return parse(await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('id', '=', id).where('type', '=', this.model).executeTakeFirst());
+      return parse(this.model, await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('id', '=', id).where('type', '=', this.model).executeTakeFirst());
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return parse(await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('uid', '=', uid).where('type', '=', this.model).executeTakeFirst());
+      return parse(this.model, await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('uid', '=', uid).where('type', '=', this.model).executeTakeFirst());
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return parse(await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('user_code', '=', userCode).where('type', '=', this.model).executeTakeFirst());
+      return parse(this.model, await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('user_code', '=', userCode).where('type', '=', this.model).executeTakeFirst());
     }
 
     async consume(id: string): Promise<void> {
@@ -92,11 +150,19 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
         .where('type', '=', this.model)
         .where('consumed_at', 'is', null)
         .executeTakeFirst();
+      const refreshToken = this.model === 'RefreshToken' && reuseSeconds > 0;
       if (result.numUpdatedRows === 0n) {
-        // Someone else consumed it first: treat this request as the replay it is, and end the grant.
-        const row = await db.selectFrom('oidc_payloads').select('grant_id').where('id', '=', id).where('type', '=', this.model).executeTakeFirst();
+        const row = await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at', 'grant_id']).where('id', '=', id).where('type', '=', this.model).executeTakeFirst();
+        if (refreshToken && row && (await acceptRetry(row))) return;
+        // Someone else consumed it first (or long ago): treat this request as the replay it is, and end the grant.
         if (row?.grant_id) await this.revokeByGrantId(row.grant_id);
         replay(this.model);
+      }
+      if (refreshToken) {
+        // The first use of a token: any other live token at its place in the chain answered a retry of its parent
+        // whose answer the client did not keep (the client holds this one), so it goes.
+        const row = await db.selectFrom('oidc_payloads').select(['payload', 'grant_id']).where('id', '=', id).where('type', '=', this.model).executeTakeFirst();
+        if (row?.grant_id) await deleteRefreshTokens((await chainTokens(row.grant_id, chainPosition(row.payload), { except: id })).map((sibling) => sibling.id));
       }
     }
 

@@ -6,7 +6,7 @@
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { Sqlite } from './sqlite-binding.js';
 import { CompiledQuery, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { DialectOpening } from './database.js';
 
@@ -68,7 +68,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 export function openSqlite(dataDir: string): DialectOpening {
   const file = dataDir === ':memory:' ? ':memory:' : privateDatabaseFile(dataDir);
-  const sqlite = new BetterSqlite3(file);
+  const sqlite = new Sqlite(file);
   // Before any table exists this sets the mode outright; an older file is switched in prepare().
   sqlite.pragma('auto_vacuum = INCREMENTAL');
   sqlite.pragma('journal_mode = WAL');

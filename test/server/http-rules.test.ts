@@ -69,8 +69,21 @@ describe('request headers', () => {
     expect(r.status).toBe(415);
     expect(r.json.error.code).toBe(-32600);
   });
-  it('accepts a charset parameter on Content-Type', async () => {
-    expect((await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(200);
+  it('accepts a charset parameter on Content-Type when it is UTF-8', async () => {
+    for (const type of ['application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset="utf-8"', 'Application/JSON ; Charset=Utf-8', 'application/json; charset=utf8']) {
+      expect((await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': type })).status, type).toBe(200);
+    }
+  });
+  it.each([
+    ['application/json; charset=utf-16', 'utf-16'],
+    ['application/json; charset=UTF-16LE', 'UTF-16LE'],
+    ['application/json; charset="iso-8859-1"', 'iso-8859-1'],
+    ['application/json; charset=', ''],
+    ['application/json; charset=utf-8; charset=utf-16', 'utf-16'],
+  ])('%s is 415 with -32600 naming the charset (the body would be decoded as UTF-8)', async (type, charset) => {
+    const r = await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': type });
+    expect(r.status).toBe(415);
+    expect(r.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Unsupported Media Type: charset "${charset}" is not supported; send the JSON-RPC message as UTF-8 with Content-Type: application/json (or application/json; charset=utf-8).` } });
   });
   it.each([
     ['no Accept', ''],
@@ -170,6 +183,13 @@ describe('other HTTP methods', () => {
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toContain('POST');
     expect((await res.json()).error.code).toBe(-32600);
+  });
+  it('OPTIONS without Origin (not a CORS preflight) is 204 with Allow: POST, OPTIONS, not the HTML 404 page', async () => {
+    const res = await app.request(`${BASE}/mcp`, { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(res.headers.get('content-type')).toBeNull();
+    expect(await res.text()).toBe('');
   });
   it('responses are application/json and carry no session id', async () => {
     const r = await rpc(app, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });

@@ -6,7 +6,8 @@
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { Sqlite as BetterSqlite3 } from '../../src/store/sqlite-binding.js';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { oidcAdapterFactory } from '../../src/store/oidc-adapter.js';
@@ -87,5 +88,15 @@ describe('the SQLite file', () => {
     expect(Object.values((await sql.raw('pragma auto_vacuum').execute(again.db)).rows[0] as object)[0]).toBe(2);
     expect((await again.users.findByEmail('kept@example.com'))?.name).toBe('Kept');
     await again.close();
+  });
+});
+
+describe('the SQLite binding for this Node', () => {
+  it('is better-sqlite3 12 on Node 20 and 13 (Node-API, the better-sqlite3-napi alias) on Node 22 and later', async () => {
+    const { SQLITE_BINDING } = await import('../../src/store/sqlite-binding.js');
+    const major = Number(process.versions.node.split('.')[0]);
+    expect(SQLITE_BINDING).toBe(major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3');
+    const { version } = createRequire(import.meta.url)(`${SQLITE_BINDING}/package.json`) as { version: string };
+    expect(version.split('.')[0]).toBe(major >= 22 ? '13' : '12');
   });
 });
