@@ -38,7 +38,7 @@ function series(text: string, name: string): number | undefined {
 
 describe('secrets never reach a log line', () => {
   it('an OAuth flow, a bad and a good sign-in, account calls, refreshes and scrapes leave no token, password, code, state or cookie in the output', { timeout: 120_000 }, async () => {
-    service = await startService({ DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, AUTH_RATE_LIMIT_PER_MINUTE: '0', METRICS_TOKEN, LOG_LEVEL: 'trace' });
+    service = await startService({ DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, AUTH_RATE_LIMIT_PER_MINUTE: '0', METRICS_TOKEN, LOG_LEVEL: 'trace', REFRESH_REUSE_SECONDS: '0' });
     const base = service.baseUrl;
     for (let i = 0; i < 200 && (await fetch(`${base}/ready`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
     const secrets = new Map<string, string>([
@@ -81,7 +81,7 @@ describe('secrets never reach a log line', () => {
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
     secrets.set('refreshed access token', refreshed.access_token);
     secrets.set('rotated refresh token', refreshed.refresh_token!);
-    // The old refresh token again: refused, and the grant revoked.
+    // The old refresh token again (REFRESH_REUSE_SECONDS=0: no retry interval): refused, and the grant revoked.
     const reuse = await fetch(`${base}/api/auth/mcp/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: config.clientMetadata().client_id }) });
     expect(reuse.status).toBe(400);
     expect((await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${FORGED}` } })).status).toBe(401);

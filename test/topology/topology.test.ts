@@ -243,18 +243,25 @@ describe.skipIf(!runnable)('three instances behind HAProxy on shared PostgreSQL 
     expect(servedBy).toEqual(new Set(['i1', 'i2', 'i3']));
   });
 
-  it('refresh-token reuse is detected across instances: the old token at another instance revokes the grant', { timeout: 60_000 }, async () => {
+  it('refresh-token reuse across instances: a lost answer retried at another instance is answered; reuse after the new token was used revokes the grant everywhere', { timeout: 60_000 }, async () => {
     const { config, tokens } = await signIn();
     const clientId = config.clientMetadata().client_id;
     const [first, second, third] = topology.instances;
-    const rotated = await refreshAt(first!.url, clientId, tokens.refresh_token!);
-    expect(rotated.status, JSON.stringify(rotated.json)).toBe(200);
-    const reused = await refreshAt(second!.url, clientId, tokens.refresh_token!);
-    transcript.refreshReuse = { rotated: { status: rotated.status }, reused: { status: reused.status, body: reused.json } };
+    // A refresh at i1 whose answer the client lost; it retries with the same token at i2 within REFRESH_REUSE_SECONDS.
+    const lost = await refreshAt(first!.url, clientId, tokens.refresh_token!);
+    expect(lost.status, JSON.stringify(lost.json)).toBe(200);
+    const retried = await refreshAt(second!.url, clientId, tokens.refresh_token!);
+    expect(retried.status, JSON.stringify(retried.json)).toBe(200);
+    expect(retried.json.refresh_token).not.toBe(lost.json.refresh_token);
+    // The client goes on with the retry's token at i3; the first token used again (at i1) is theft now.
+    const next = await refreshAt(third!.url, clientId, retried.json.refresh_token);
+    expect(next.status, JSON.stringify(next.json)).toBe(200);
+    const reused = await refreshAt(first!.url, clientId, tokens.refresh_token!);
+    transcript.refreshReuse = { lostAtI1: lost.status, retriedAtI2: retried.status, nextAtI3: next.status, reusedAtI1: { status: reused.status, body: reused.json } };
     expect(reused.status).toBe(400);
     expect(reused.json.error).toBe('invalid_grant');
-    // The grant is gone everywhere: the token from the rotation no longer refreshes, at a third instance.
-    const afterReuse = await refreshAt(third!.url, clientId, rotated.json.refresh_token);
+    // The grant is gone everywhere: the newest token no longer refreshes, at another instance.
+    const afterReuse = await refreshAt(second!.url, clientId, next.json.refresh_token);
     expect(afterReuse.status).toBe(400);
     expect(afterReuse.json.error).toBe('invalid_grant');
   });
