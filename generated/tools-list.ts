@@ -1901,8 +1901,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -2122,8 +2127,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -2443,8 +2453,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -2632,8 +2647,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -2728,7 +2748,7 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
   mastery_forging_cost: {
     '2024-11-05': {
       name: 'mastery_forging_cost',
-      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: the result says so in `gaps` when a range touches it.',
+      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: when a range includes it, the Forgehammer totals are null (unknown, never 0) and `gaps` says why.',
       inputSchema: {
         additionalProperties: false,
         properties: {
@@ -2766,7 +2786,7 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     },
     '2025-03-26': {
       name: 'mastery_forging_cost',
-      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: the result says so in `gaps` when a range touches it.',
+      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: when a range includes it, the Forgehammer totals are null (unknown, never 0) and `gaps` says why.',
       inputSchema: {
         additionalProperties: false,
         properties: {
@@ -2812,7 +2832,7 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     '2025-06-18': {
       name: 'mastery_forging_cost',
       title: 'Mastery Forging and Red Gear cost',
-      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: the result says so in `gaps` when a range touches it.',
+      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: when a range includes it, the Forgehammer totals are null (unknown, never 0) and `gaps` says why.',
       inputSchema: {
         additionalProperties: false,
         properties: {
@@ -2871,8 +2891,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -2894,12 +2919,36 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
           },
           totals_per_piece: {
             additionalProperties: false,
-            description: 'Mastery Forging and Red Gear materials, by key.',
+            description: 'Mastery Forging and Red Gear materials, by key. null means unknown: some step of the range needs the material in an amount no source publishes (named in `gaps`), so no total can be given; it is never counted as 0.',
             properties: {
-              forgehammers: { description: 'Forgehammers', minimum: 0, type: 'integer' },
-              mythic_gear_pieces: { description: 'Mythic (gold) hero-gear pieces consumed', minimum: 0, type: 'integer' },
-              mithril: { description: 'Mithril', minimum: 0, type: 'integer' },
-              enhancement_xp: { description: 'Hero-gear Enhancement XP', minimum: 0, type: 'integer' },
+              forgehammers: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.',
+              },
+              mythic_gear_pieces: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Mythic (gold) hero-gear pieces consumed; null if unknown.',
+              },
+              mithril: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Mithril; null if unknown.',
+              },
+              enhancement_xp: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Hero-gear Enhancement XP; null if unknown.',
+              },
             },
             required: ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'],
             type: 'object',
@@ -2908,10 +2957,34 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             additionalProperties: false,
             description: 'Totals for all pieces (per piece x pieces).',
             properties: {
-              forgehammers: { description: 'Forgehammers', minimum: 0, type: 'integer' },
-              mythic_gear_pieces: { description: 'Mythic (gold) hero-gear pieces consumed', minimum: 0, type: 'integer' },
-              mithril: { description: 'Mithril', minimum: 0, type: 'integer' },
-              enhancement_xp: { description: 'Hero-gear Enhancement XP', minimum: 0, type: 'integer' },
+              forgehammers: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.',
+              },
+              mythic_gear_pieces: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Mythic (gold) hero-gear pieces consumed; null if unknown.',
+              },
+              mithril: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Mithril; null if unknown.',
+              },
+              enhancement_xp: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Hero-gear Enhancement XP; null if unknown.',
+              },
             },
             required: ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'],
             type: 'object',
@@ -3330,8 +3403,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {

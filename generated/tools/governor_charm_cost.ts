@@ -46,10 +46,10 @@ export interface GovernorCharmCostOutput {
      */
     to: string;
     /**
-     * Materials this step consumes, by material key. Materials the step does not use are omitted.
+     * Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.
      */
     cost: {
-      [k: string]: number;
+      [k: string]: number | null;
     };
     /**
      * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.

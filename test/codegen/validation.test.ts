@@ -128,6 +128,7 @@ ${checks}`;
     ['an unknown material', '      - {label: "0"}\n      - {label: "1", cost: {silver: 5}}\n', '  []\n', 'unknown material "silver"'],
     ['a duplicate label', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n      - {label: "1", cost: {gold: 5}}\n', '  []\n', 'duplicate level label "1"'],
     ['a level without its step cost', '      - {label: "0"}\n      - {label: "1"}\n', '  []\n', 'level "1" needs the cost of the step that reaches it'],
+    ['a cross-check total of an amount no source publishes', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}, unknown: [gold]}\n', '  - {ladder: demo, from: "0", to: "1", totals: {gold: 5}}\n', 'the amount of gold is unknown on the step to "1", so no total from "0" to "1" can be checked'],
     ['a cross-check on a missing level', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n', '  - {ladder: demo, from: "0", to: "9", totals: {gold: 5}}\n', 'no level "9" in ladder demo'],
   ])('reports %s with file, line and pointer', (_, rows, checks, expected) => {
     const { problems } = loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table(rows, checks) }));

@@ -248,13 +248,13 @@ export const masteryForging: CostTable = {
       ladder: 'red_gear',
       from: 'Gold 100',
       to: 'Red 200',
-      totals: { forgehammers: 0, mythic_gear_pieces: 35, mithril: 150, enhancement_xp: 502000 },
+      totals: { mythic_gear_pieces: 35, mithril: 150, enhancement_xp: 502000 },
     },
     {
       ladder: 'red_gear',
       from: 'Gold 100',
       to: 'Red 120',
-      totals: { forgehammers: 0, mythic_gear_pieces: 5, mithril: 10, enhancement_xp: 52650 },
+      totals: { mythic_gear_pieces: 5, mithril: 10, enhancement_xp: 52650 },
     },
   ],
 };
