@@ -1,4 +1,5 @@
 /** The validated catalogue and data, as the emitters see them. */
+import type { KeyedArgument } from '../src/catalog/keyed-arguments.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -41,6 +42,8 @@ export interface ToolEntry {
   /** Output schema with every shared fragment inlined. */
   result: JsonSchema;
   examples: ToolExample[];
+  /** Arguments whose values are keys read forgivingly, with their aliases (codegen/keyed-arguments.ts). */
+  keyedArguments?: Record<string, KeyedArgument>;
 }
 
 export interface EndpointEntry {

@@ -8928,7 +8928,7 @@ return errors === 0;
 }
 
 export const get_tier_list_output = validate17;
-const schema18 = {"type":"object","additionalProperties":false,"required":["role","description","generation","generations","per_generation_judgement","tiers","not_rated","overall_lists","other_roles","url","source","as_of","notes","sources","data_version"],"properties":{"role":{"type":"string","description":"The role shown (an alias is resolved to its role)."},"role_requested":{"type":"string","description":"Present when `role` was an alias."},"description":{"type":"string"},"generation":{"type":"integer","description":"The generation shown."},"generations":{"type":"object","description":"The generations this role covers.","additionalProperties":false,"required":["min","max"],"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}},"per_generation_judgement":{"type":"boolean","description":"false: every generation uses one rating, filtered to the heroes released by then."},"generations_note":{"type":"string"},"tiers":{"type":"array","description":"Tiers S to D, best first.","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","enum":["S","A","B","C","D"]},"heroes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"s_plus":{"type":"boolean","description":"The source rates this hero S+."}}}}}}},"not_rated":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}},"description":"Heroes the source does not rate for this role."},"lineup":{"type":"object","description":"Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list.","additionalProperties":false,"required":["solo_attack","rally_attack","defense","note"],"properties":{"solo_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"rally_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"defense":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"note":{"type":"string"}}},"overall_lists":{"type":"array","description":"Overall (not role) tier lists of other sites, kept side by side because they disagree.","items":{"type":"object","additionalProperties":false,"required":["source","title","scope","tiers"],"properties":{"source":{"type":"string"},"title":{"type":"string"},"scope":{"type":"string"},"tiers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","description":"The site's label, e.g. S+, A, B+ (Gen 1-2 servers)."},"heroes":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}}}}},"note":{"type":"string"}}}},"other_roles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","min_generation","max_generation"],"properties":{"role":{"type":"string"},"min_generation":{"type":"integer"},"max_generation":{"type":"integer"}}}},"url":{"type":"string","description":"The tier-list page."},"source":{"type":"string","description":"Where this role's ratings come from."},"as_of":{"type":"string"},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema18 = {"type":"object","additionalProperties":false,"required":["role","description","generation","generations","per_generation_judgement","tiers","not_rated","overall_lists","other_roles","url","source","as_of","notes","sources","data_version"],"properties":{"role":{"type":"string","description":"The role shown (an alias is resolved to its role)."},"description":{"type":"string"},"generation":{"type":"integer","description":"The generation shown."},"generations":{"type":"object","description":"The generations this role covers.","additionalProperties":false,"required":["min","max"],"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}},"per_generation_judgement":{"type":"boolean","description":"false: every generation uses one rating, filtered to the heroes released by then."},"generations_note":{"type":"string"},"tiers":{"type":"array","description":"Tiers S to D, best first.","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","enum":["S","A","B","C","D"]},"heroes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"s_plus":{"type":"boolean","description":"The source rates this hero S+."}}}}}}},"not_rated":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}},"description":"Heroes the source does not rate for this role."},"lineup":{"type":"object","description":"Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list.","additionalProperties":false,"required":["solo_attack","rally_attack","defense","note"],"properties":{"solo_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"rally_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"defense":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"note":{"type":"string"}}},"overall_lists":{"type":"array","description":"Overall (not role) tier lists of other sites, kept side by side because they disagree.","items":{"type":"object","additionalProperties":false,"required":["source","title","scope","tiers"],"properties":{"source":{"type":"string"},"title":{"type":"string"},"scope":{"type":"string"},"tiers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","description":"The site's label, e.g. S+, A, B+ (Gen 1-2 servers)."},"heroes":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}}}}},"note":{"type":"string"}}}},"other_roles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","min_generation","max_generation"],"properties":{"role":{"type":"string"},"min_generation":{"type":"integer"},"max_generation":{"type":"integer"}}}},"url":{"type":"string","description":"The tier-list page."},"source":{"type":"string","description":"Where this role's ratings come from."},"as_of":{"type":"string"},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9109,10 +9109,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.role_requested !== undefined){
-let data1 = data.role_requested;
+if(data.description !== undefined){
+let data1 = data.description;
 if(typeof data1 !== "string"){
-const err17 = {instancePath:instancePath+"/role_requested",schemaPath:"#/properties/role_requested/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.role_requested.type,parentSchema:schema18.properties.role_requested,data:data1};
+const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.description.type,parentSchema:schema18.properties.description,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9122,10 +9122,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data2 = data.description;
-if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.description.type,parentSchema:schema18.properties.description,data:data2};
+if(data.generation !== undefined){
+let data2 = data.generation;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err18 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generation.type,parentSchema:schema18.properties.generation,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9135,10 +9135,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.generation !== undefined){
-let data3 = data.generation;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generation.type,parentSchema:schema18.properties.generation,data:data3};
+if(data.generations !== undefined){
+let data3 = data.generations;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.min === undefined){
+const err19 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema18.properties.generations.required,parentSchema:schema18.properties.generations,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9147,12 +9148,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.generations !== undefined){
-let data4 = data.generations;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.min === undefined){
-const err20 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema18.properties.generations.required,parentSchema:schema18.properties.generations,data:data4};
+if(data3.max === undefined){
+const err20 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema18.properties.generations.required,parentSchema:schema18.properties.generations,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9161,8 +9158,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data4.max === undefined){
-const err21 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema18.properties.generations.required,parentSchema:schema18.properties.generations,data:data4};
+for(const key1 in data3){
+if(!((key1 === "min") || (key1 === "max"))){
+const err21 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.generations,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9171,9 +9169,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((key1 === "min") || (key1 === "max"))){
-const err22 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.generations,data:data4};
+}
+if(data3.min !== undefined){
+let data4 = data3.min;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err22 = {instancePath:instancePath+"/generations/min",schemaPath:"#/properties/generations/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generations.properties.min.type,parentSchema:schema18.properties.generations.properties.min,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9183,10 +9183,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data4.min !== undefined){
-let data5 = data4.min;
+if(data3.max !== undefined){
+let data5 = data3.max;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err23 = {instancePath:instancePath+"/generations/min",schemaPath:"#/properties/generations/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generations.properties.min.type,parentSchema:schema18.properties.generations.properties.min,data:data5};
+const err23 = {instancePath:instancePath+"/generations/max",schemaPath:"#/properties/generations/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generations.properties.max.type,parentSchema:schema18.properties.generations.properties.max,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9196,10 +9196,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data4.max !== undefined){
-let data6 = data4.max;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err24 = {instancePath:instancePath+"/generations/max",schemaPath:"#/properties/generations/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generations.properties.max.type,parentSchema:schema18.properties.generations.properties.max,data:data6};
+}
+else {
+const err24 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.generations.type,parentSchema:schema18.properties.generations,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9209,9 +9208,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.generations.type,parentSchema:schema18.properties.generations,data:data4};
+if(data.per_generation_judgement !== undefined){
+let data6 = data.per_generation_judgement;
+if(typeof data6 !== "boolean"){
+const err25 = {instancePath:instancePath+"/per_generation_judgement",schemaPath:"#/properties/per_generation_judgement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.per_generation_judgement.type,parentSchema:schema18.properties.per_generation_judgement,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9221,10 +9221,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.per_generation_judgement !== undefined){
-let data7 = data.per_generation_judgement;
-if(typeof data7 !== "boolean"){
-const err26 = {instancePath:instancePath+"/per_generation_judgement",schemaPath:"#/properties/per_generation_judgement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.per_generation_judgement.type,parentSchema:schema18.properties.per_generation_judgement,data:data7};
+if(data.generations_note !== undefined){
+let data7 = data.generations_note;
+if(typeof data7 !== "string"){
+const err26 = {instancePath:instancePath+"/generations_note",schemaPath:"#/properties/generations_note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.generations_note.type,parentSchema:schema18.properties.generations_note,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9234,10 +9234,15 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.generations_note !== undefined){
-let data8 = data.generations_note;
-if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/generations_note",schemaPath:"#/properties/generations_note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.generations_note.type,parentSchema:schema18.properties.generations_note,data:data8};
+if(data.tiers !== undefined){
+let data8 = data.tiers;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.tier === undefined){
+const err27 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema18.properties.tiers.items.required,parentSchema:schema18.properties.tiers.items,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9246,16 +9251,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.tiers !== undefined){
-let data9 = data.tiers;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.tier === undefined){
-const err28 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema18.properties.tiers.items.required,parentSchema:schema18.properties.tiers.items,data:data10};
+if(data9.heroes === undefined){
+const err28 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema18.properties.tiers.items.required,parentSchema:schema18.properties.tiers.items,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9264,8 +9261,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data10.heroes === undefined){
-const err29 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema18.properties.tiers.items.required,parentSchema:schema18.properties.tiers.items,data:data10};
+for(const key2 in data9){
+if(!((key2 === "tier") || (key2 === "heroes"))){
+const err29 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.tiers.items,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9274,9 +9272,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!((key2 === "tier") || (key2 === "heroes"))){
-const err30 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.tiers.items,data:data10};
+}
+if(data9.tier !== undefined){
+let data10 = data9.tier;
+if(typeof data10 !== "string"){
+const err30 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.tier.type,parentSchema:schema18.properties.tiers.items.properties.tier,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9285,11 +9285,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data10.tier !== undefined){
-let data11 = data10.tier;
-if(typeof data11 !== "string"){
-const err31 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.tier.type,parentSchema:schema18.properties.tiers.items.properties.tier,data:data11};
+if(!(((((data10 === "S") || (data10 === "A")) || (data10 === "B")) || (data10 === "C")) || (data10 === "D"))){
+const err31 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema18.properties.tiers.items.properties.tier.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.tiers.items.properties.tier.enum,parentSchema:schema18.properties.tiers.items.properties.tier,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9298,8 +9295,16 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!(((((data11 === "S") || (data11 === "A")) || (data11 === "B")) || (data11 === "C")) || (data11 === "D"))){
-const err32 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema18.properties.tiers.items.properties.tier.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.tiers.items.properties.tier.enum,parentSchema:schema18.properties.tiers.items.properties.tier,data:data11};
+}
+if(data9.heroes !== undefined){
+let data11 = data9.heroes;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.key === undefined){
+const err32 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9308,16 +9313,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data10.heroes !== undefined){
-let data12 = data10.heroes;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.key === undefined){
-const err33 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+if(data12.name === undefined){
+const err33 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9326,8 +9323,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data13.name === undefined){
-const err34 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+if(data12.url === undefined){
+const err34 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9336,8 +9333,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data13.url === undefined){
-const err35 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+for(const key3 in data12){
+if(!((((key3 === "key") || (key3 === "name")) || (key3 === "url")) || (key3 === "s_plus"))){
+const err35 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9346,9 +9344,11 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!((((key3 === "key") || (key3 === "name")) || (key3 === "url")) || (key3 === "s_plus"))){
-const err36 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+}
+if(data12.key !== undefined){
+let data13 = data12.key;
+if(typeof data13 !== "string"){
+const err36 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/key",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.key,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9358,10 +9358,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data13.key !== undefined){
-let data14 = data13.key;
+if(data12.name !== undefined){
+let data14 = data12.name;
 if(typeof data14 !== "string"){
-const err37 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/key",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.key,data:data14};
+const err37 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/name",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.name,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9371,10 +9371,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data13.name !== undefined){
-let data15 = data13.name;
+if(data12.url !== undefined){
+let data15 = data12.url;
 if(typeof data15 !== "string"){
-const err38 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/name",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.name,data:data15};
+const err38 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/url",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.url,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9384,10 +9384,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data13.url !== undefined){
-let data16 = data13.url;
-if(typeof data16 !== "string"){
-const err39 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/url",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.url,data:data16};
+if(data12.s_plus !== undefined){
+let data16 = data12.s_plus;
+if(typeof data16 !== "boolean"){
+const err39 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/s_plus",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/s_plus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.tiers.items.properties.heroes.items.properties.s_plus.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.s_plus,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9397,10 +9397,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data13.s_plus !== undefined){
-let data17 = data13.s_plus;
-if(typeof data17 !== "boolean"){
-const err40 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/s_plus",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/s_plus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.tiers.items.properties.heroes.items.properties.s_plus.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.s_plus,data:data17};
+}
+else {
+const err40 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.tiers.items.properties.heroes.items.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9412,7 +9411,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.tiers.items.properties.heroes.items.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+const err41 = {instancePath:instancePath+"/tiers/" + i0+"/heroes",schemaPath:"#/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.tiers.items.properties.heroes.type,parentSchema:schema18.properties.tiers.items.properties.heroes,data:data11};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9424,7 +9423,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/tiers/" + i0+"/heroes",schemaPath:"#/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.tiers.items.properties.heroes.type,parentSchema:schema18.properties.tiers.items.properties.heroes,data:data12};
+const err42 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.tiers.items.type,parentSchema:schema18.properties.tiers.items,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9436,7 +9435,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.tiers.items.type,parentSchema:schema18.properties.tiers.items,data:data10};
+const err43 = {instancePath:instancePath+"/tiers",schemaPath:"#/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.tiers.type,parentSchema:schema18.properties.tiers,data:data8};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -9446,9 +9445,15 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/tiers",schemaPath:"#/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.tiers.type,parentSchema:schema18.properties.tiers,data:data9};
+if(data.not_rated !== undefined){
+let data17 = data.not_rated;
+if(Array.isArray(data17)){
+const len2 = data17.length;
+for(let i2=0; i2<len2; i2++){
+let data18 = data17[i2];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.key === undefined){
+const err44 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9457,16 +9462,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.not_rated !== undefined){
-let data18 = data.not_rated;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-let data19 = data18[i2];
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.key === undefined){
-const err45 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data19};
+if(data18.name === undefined){
+const err45 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -9475,8 +9472,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data19.name === undefined){
-const err46 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data19};
+if(data18.url === undefined){
+const err46 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -9485,8 +9482,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data19.url === undefined){
-const err47 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data19};
+for(const key4 in data18){
+if(!(((key4 === "key") || (key4 === "name")) || (key4 === "url"))){
+const err47 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -9495,9 +9493,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-for(const key4 in data19){
-if(!(((key4 === "key") || (key4 === "name")) || (key4 === "url"))){
-const err48 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.not_rated.items,data:data19};
+}
+if(data18.key !== undefined){
+let data19 = data18.key;
+if(typeof data19 !== "string"){
+const err48 = {instancePath:instancePath+"/not_rated/" + i2+"/key",schemaPath:"#/properties/not_rated/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.key.type,parentSchema:schema18.properties.not_rated.items.properties.key,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -9507,10 +9507,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data19.key !== undefined){
-let data20 = data19.key;
+if(data18.name !== undefined){
+let data20 = data18.name;
 if(typeof data20 !== "string"){
-const err49 = {instancePath:instancePath+"/not_rated/" + i2+"/key",schemaPath:"#/properties/not_rated/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.key.type,parentSchema:schema18.properties.not_rated.items.properties.key,data:data20};
+const err49 = {instancePath:instancePath+"/not_rated/" + i2+"/name",schemaPath:"#/properties/not_rated/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.name.type,parentSchema:schema18.properties.not_rated.items.properties.name,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -9520,10 +9520,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data19.name !== undefined){
-let data21 = data19.name;
+if(data18.url !== undefined){
+let data21 = data18.url;
 if(typeof data21 !== "string"){
-const err50 = {instancePath:instancePath+"/not_rated/" + i2+"/name",schemaPath:"#/properties/not_rated/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.name.type,parentSchema:schema18.properties.not_rated.items.properties.name,data:data21};
+const err50 = {instancePath:instancePath+"/not_rated/" + i2+"/url",schemaPath:"#/properties/not_rated/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.url.type,parentSchema:schema18.properties.not_rated.items.properties.url,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -9533,10 +9533,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data19.url !== undefined){
-let data22 = data19.url;
-if(typeof data22 !== "string"){
-const err51 = {instancePath:instancePath+"/not_rated/" + i2+"/url",schemaPath:"#/properties/not_rated/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.url.type,parentSchema:schema18.properties.not_rated.items.properties.url,data:data22};
+}
+else {
+const err51 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.not_rated.items.type,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -9548,7 +9547,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.not_rated.items.type,parentSchema:schema18.properties.not_rated.items,data:data19};
+const err52 = {instancePath:instancePath+"/not_rated",schemaPath:"#/properties/not_rated/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.not_rated.type,parentSchema:schema18.properties.not_rated,data:data17};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -9558,9 +9557,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/not_rated",schemaPath:"#/properties/not_rated/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.not_rated.type,parentSchema:schema18.properties.not_rated,data:data18};
+if(data.lineup !== undefined){
+let data22 = data.lineup;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.solo_attack === undefined){
+const err53 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "solo_attack"},message:"must have required property '"+"solo_attack"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -9569,12 +9570,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.lineup !== undefined){
-let data23 = data.lineup;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.solo_attack === undefined){
-const err54 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "solo_attack"},message:"must have required property '"+"solo_attack"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data23};
+if(data22.rally_attack === undefined){
+const err54 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "rally_attack"},message:"must have required property '"+"rally_attack"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -9583,8 +9580,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data23.rally_attack === undefined){
-const err55 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "rally_attack"},message:"must have required property '"+"rally_attack"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data23};
+if(data22.defense === undefined){
+const err55 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "defense"},message:"must have required property '"+"defense"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -9593,8 +9590,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data23.defense === undefined){
-const err56 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "defense"},message:"must have required property '"+"defense"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data23};
+if(data22.note === undefined){
+const err56 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "note"},message:"must have required property '"+"note"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -9603,8 +9600,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data23.note === undefined){
-const err57 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "note"},message:"must have required property '"+"note"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data23};
+for(const key5 in data22){
+if(!((((key5 === "solo_attack") || (key5 === "rally_attack")) || (key5 === "defense")) || (key5 === "note"))){
+const err57 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -9613,9 +9611,16 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key5 in data23){
-if(!((((key5 === "solo_attack") || (key5 === "rally_attack")) || (key5 === "defense")) || (key5 === "note"))){
-const err58 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup,data:data23};
+}
+if(data22.solo_attack !== undefined){
+let data23 = data22.solo_attack;
+if(Array.isArray(data23)){
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+let data24 = data23[i3];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.key === undefined){
+const err58 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -9624,16 +9629,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data23.solo_attack !== undefined){
-let data24 = data23.solo_attack;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.key === undefined){
-const err59 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+if(data24.name === undefined){
+const err59 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -9642,8 +9639,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data25.name === undefined){
-const err60 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+if(data24.url === undefined){
+const err60 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -9652,8 +9649,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data25.url === undefined){
-const err61 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+for(const key6 in data24){
+if(!(((key6 === "key") || (key6 === "name")) || (key6 === "url"))){
+const err61 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -9662,9 +9660,11 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key6 in data25){
-if(!(((key6 === "key") || (key6 === "name")) || (key6 === "url"))){
-const err62 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+}
+if(data24.key !== undefined){
+let data25 = data24.key;
+if(typeof data25 !== "string"){
+const err62 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/key",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.key,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -9674,10 +9674,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data25.key !== undefined){
-let data26 = data25.key;
+if(data24.name !== undefined){
+let data26 = data24.name;
 if(typeof data26 !== "string"){
-const err63 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/key",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.key,data:data26};
+const err63 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/name",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -9687,10 +9687,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data25.name !== undefined){
-let data27 = data25.name;
+if(data24.url !== undefined){
+let data27 = data24.url;
 if(typeof data27 !== "string"){
-const err64 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/name",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.name,data:data27};
+const err64 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/url",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.url,data:data27};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -9700,10 +9700,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data25.url !== undefined){
-let data28 = data25.url;
-if(typeof data28 !== "string"){
-const err65 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/url",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.url,data:data28};
+}
+else {
+const err65 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.solo_attack.items.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -9715,7 +9714,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.solo_attack.items.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+const err66 = {instancePath:instancePath+"/lineup/solo_attack",schemaPath:"#/properties/lineup/properties/solo_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.solo_attack.type,parentSchema:schema18.properties.lineup.properties.solo_attack,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -9725,9 +9724,15 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/lineup/solo_attack",schemaPath:"#/properties/lineup/properties/solo_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.solo_attack.type,parentSchema:schema18.properties.lineup.properties.solo_attack,data:data24};
+if(data22.rally_attack !== undefined){
+let data28 = data22.rally_attack;
+if(Array.isArray(data28)){
+const len4 = data28.length;
+for(let i4=0; i4<len4; i4++){
+let data29 = data28[i4];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.key === undefined){
+const err67 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9736,16 +9741,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data23.rally_attack !== undefined){
-let data29 = data23.rally_attack;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.key === undefined){
-const err68 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+if(data29.name === undefined){
+const err68 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -9754,8 +9751,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data30.name === undefined){
-const err69 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+if(data29.url === undefined){
+const err69 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -9764,8 +9761,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data30.url === undefined){
-const err70 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+for(const key7 in data29){
+if(!(((key7 === "key") || (key7 === "name")) || (key7 === "url"))){
+const err70 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -9774,9 +9772,11 @@ vErrors.push(err70);
 }
 errors++;
 }
-for(const key7 in data30){
-if(!(((key7 === "key") || (key7 === "name")) || (key7 === "url"))){
-const err71 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+}
+if(data29.key !== undefined){
+let data30 = data29.key;
+if(typeof data30 !== "string"){
+const err71 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/key",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.key,data:data30};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -9786,10 +9786,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data30.key !== undefined){
-let data31 = data30.key;
+if(data29.name !== undefined){
+let data31 = data29.name;
 if(typeof data31 !== "string"){
-const err72 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/key",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.key,data:data31};
+const err72 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/name",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.name,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -9799,10 +9799,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data30.name !== undefined){
-let data32 = data30.name;
+if(data29.url !== undefined){
+let data32 = data29.url;
 if(typeof data32 !== "string"){
-const err73 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/name",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.name,data:data32};
+const err73 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/url",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.url,data:data32};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -9812,10 +9812,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data30.url !== undefined){
-let data33 = data30.url;
-if(typeof data33 !== "string"){
-const err74 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/url",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.url,data:data33};
+}
+else {
+const err74 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.rally_attack.items.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -9827,7 +9826,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.rally_attack.items.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+const err75 = {instancePath:instancePath+"/lineup/rally_attack",schemaPath:"#/properties/lineup/properties/rally_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.rally_attack.type,parentSchema:schema18.properties.lineup.properties.rally_attack,data:data28};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -9837,9 +9836,15 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/lineup/rally_attack",schemaPath:"#/properties/lineup/properties/rally_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.rally_attack.type,parentSchema:schema18.properties.lineup.properties.rally_attack,data:data29};
+if(data22.defense !== undefined){
+let data33 = data22.defense;
+if(Array.isArray(data33)){
+const len5 = data33.length;
+for(let i5=0; i5<len5; i5++){
+let data34 = data33[i5];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.key === undefined){
+const err76 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -9848,16 +9853,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data23.defense !== undefined){
-let data34 = data23.defense;
-if(Array.isArray(data34)){
-const len5 = data34.length;
-for(let i5=0; i5<len5; i5++){
-let data35 = data34[i5];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.key === undefined){
-const err77 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+if(data34.name === undefined){
+const err77 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -9866,8 +9863,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data35.name === undefined){
-const err78 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+if(data34.url === undefined){
+const err78 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -9876,8 +9873,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data35.url === undefined){
-const err79 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+for(const key8 in data34){
+if(!(((key8 === "key") || (key8 === "name")) || (key8 === "url"))){
+const err79 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -9886,9 +9884,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-for(const key8 in data35){
-if(!(((key8 === "key") || (key8 === "name")) || (key8 === "url"))){
-const err80 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+}
+if(data34.key !== undefined){
+let data35 = data34.key;
+if(typeof data35 !== "string"){
+const err80 = {instancePath:instancePath+"/lineup/defense/" + i5+"/key",schemaPath:"#/properties/lineup/properties/defense/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.key,data:data35};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -9898,10 +9898,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data35.key !== undefined){
-let data36 = data35.key;
+if(data34.name !== undefined){
+let data36 = data34.name;
 if(typeof data36 !== "string"){
-const err81 = {instancePath:instancePath+"/lineup/defense/" + i5+"/key",schemaPath:"#/properties/lineup/properties/defense/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.key,data:data36};
+const err81 = {instancePath:instancePath+"/lineup/defense/" + i5+"/name",schemaPath:"#/properties/lineup/properties/defense/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.name,data:data36};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -9911,10 +9911,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data35.name !== undefined){
-let data37 = data35.name;
+if(data34.url !== undefined){
+let data37 = data34.url;
 if(typeof data37 !== "string"){
-const err82 = {instancePath:instancePath+"/lineup/defense/" + i5+"/name",schemaPath:"#/properties/lineup/properties/defense/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.name,data:data37};
+const err82 = {instancePath:instancePath+"/lineup/defense/" + i5+"/url",schemaPath:"#/properties/lineup/properties/defense/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.url,data:data37};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -9924,10 +9924,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data35.url !== undefined){
-let data38 = data35.url;
-if(typeof data38 !== "string"){
-const err83 = {instancePath:instancePath+"/lineup/defense/" + i5+"/url",schemaPath:"#/properties/lineup/properties/defense/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.url,data:data38};
+}
+else {
+const err83 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.defense.items.type,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -9939,7 +9938,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.defense.items.type,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+const err84 = {instancePath:instancePath+"/lineup/defense",schemaPath:"#/properties/lineup/properties/defense/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.defense.type,parentSchema:schema18.properties.lineup.properties.defense,data:data33};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -9949,9 +9948,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
-else {
-const err85 = {instancePath:instancePath+"/lineup/defense",schemaPath:"#/properties/lineup/properties/defense/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.defense.type,parentSchema:schema18.properties.lineup.properties.defense,data:data34};
+if(data22.note !== undefined){
+let data38 = data22.note;
+if(typeof data38 !== "string"){
+const err85 = {instancePath:instancePath+"/lineup/note",schemaPath:"#/properties/lineup/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.note.type,parentSchema:schema18.properties.lineup.properties.note,data:data38};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -9961,10 +9961,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data23.note !== undefined){
-let data39 = data23.note;
-if(typeof data39 !== "string"){
-const err86 = {instancePath:instancePath+"/lineup/note",schemaPath:"#/properties/lineup/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.note.type,parentSchema:schema18.properties.lineup.properties.note,data:data39};
+}
+else {
+const err86 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.type,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -9974,9 +9973,15 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.type,parentSchema:schema18.properties.lineup,data:data23};
+if(data.overall_lists !== undefined){
+let data39 = data.overall_lists;
+if(Array.isArray(data39)){
+const len6 = data39.length;
+for(let i6=0; i6<len6; i6++){
+let data40 = data39[i6];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.source === undefined){
+const err87 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -9985,16 +9990,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data.overall_lists !== undefined){
-let data40 = data.overall_lists;
-if(Array.isArray(data40)){
-const len6 = data40.length;
-for(let i6=0; i6<len6; i6++){
-let data41 = data40[i6];
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.source === undefined){
-const err88 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data41};
+if(data40.title === undefined){
+const err88 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -10003,8 +10000,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data41.title === undefined){
-const err89 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data41};
+if(data40.scope === undefined){
+const err89 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -10013,8 +10010,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data41.scope === undefined){
-const err90 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data41};
+if(data40.tiers === undefined){
+const err90 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "tiers"},message:"must have required property '"+"tiers"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -10023,8 +10020,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data41.tiers === undefined){
-const err91 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "tiers"},message:"must have required property '"+"tiers"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data41};
+for(const key9 in data40){
+if(!(((((key9 === "source") || (key9 === "title")) || (key9 === "scope")) || (key9 === "tiers")) || (key9 === "note"))){
+const err91 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -10033,9 +10031,11 @@ vErrors.push(err91);
 }
 errors++;
 }
-for(const key9 in data41){
-if(!(((((key9 === "source") || (key9 === "title")) || (key9 === "scope")) || (key9 === "tiers")) || (key9 === "note"))){
-const err92 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items,data:data41};
+}
+if(data40.source !== undefined){
+let data41 = data40.source;
+if(typeof data41 !== "string"){
+const err92 = {instancePath:instancePath+"/overall_lists/" + i6+"/source",schemaPath:"#/properties/overall_lists/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.source.type,parentSchema:schema18.properties.overall_lists.items.properties.source,data:data41};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -10045,10 +10045,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data41.source !== undefined){
-let data42 = data41.source;
+if(data40.title !== undefined){
+let data42 = data40.title;
 if(typeof data42 !== "string"){
-const err93 = {instancePath:instancePath+"/overall_lists/" + i6+"/source",schemaPath:"#/properties/overall_lists/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.source.type,parentSchema:schema18.properties.overall_lists.items.properties.source,data:data42};
+const err93 = {instancePath:instancePath+"/overall_lists/" + i6+"/title",schemaPath:"#/properties/overall_lists/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.title.type,parentSchema:schema18.properties.overall_lists.items.properties.title,data:data42};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -10058,10 +10058,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data41.title !== undefined){
-let data43 = data41.title;
+if(data40.scope !== undefined){
+let data43 = data40.scope;
 if(typeof data43 !== "string"){
-const err94 = {instancePath:instancePath+"/overall_lists/" + i6+"/title",schemaPath:"#/properties/overall_lists/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.title.type,parentSchema:schema18.properties.overall_lists.items.properties.title,data:data43};
+const err94 = {instancePath:instancePath+"/overall_lists/" + i6+"/scope",schemaPath:"#/properties/overall_lists/items/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.scope.type,parentSchema:schema18.properties.overall_lists.items.properties.scope,data:data43};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -10071,10 +10071,15 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data41.scope !== undefined){
-let data44 = data41.scope;
-if(typeof data44 !== "string"){
-const err95 = {instancePath:instancePath+"/overall_lists/" + i6+"/scope",schemaPath:"#/properties/overall_lists/items/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.scope.type,parentSchema:schema18.properties.overall_lists.items.properties.scope,data:data44};
+if(data40.tiers !== undefined){
+let data44 = data40.tiers;
+if(Array.isArray(data44)){
+const len7 = data44.length;
+for(let i7=0; i7<len7; i7++){
+let data45 = data44[i7];
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+if(data45.tier === undefined){
+const err95 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data45};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -10083,16 +10088,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-if(data41.tiers !== undefined){
-let data45 = data41.tiers;
-if(Array.isArray(data45)){
-const len7 = data45.length;
-for(let i7=0; i7<len7; i7++){
-let data46 = data45[i7];
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.tier === undefined){
-const err96 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data46};
+if(data45.heroes === undefined){
+const err96 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data45};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -10101,8 +10098,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data46.heroes === undefined){
-const err97 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data46};
+for(const key10 in data45){
+if(!((key10 === "tier") || (key10 === "heroes"))){
+const err97 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data45};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -10111,9 +10109,11 @@ vErrors.push(err97);
 }
 errors++;
 }
-for(const key10 in data46){
-if(!((key10 === "tier") || (key10 === "heroes"))){
-const err98 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data46};
+}
+if(data45.tier !== undefined){
+let data46 = data45.tier;
+if(typeof data46 !== "string"){
+const err98 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/tier",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.tier.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.tier,data:data46};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -10123,10 +10123,15 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data46.tier !== undefined){
-let data47 = data46.tier;
-if(typeof data47 !== "string"){
-const err99 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/tier",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.tier.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.tier,data:data47};
+if(data45.heroes !== undefined){
+let data47 = data45.heroes;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+let data48 = data47[i8];
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.key === undefined){
+const err99 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -10135,16 +10140,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data46.heroes !== undefined){
-let data48 = data46.heroes;
-if(Array.isArray(data48)){
-const len8 = data48.length;
-for(let i8=0; i8<len8; i8++){
-let data49 = data48[i8];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.key === undefined){
-const err100 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+if(data48.name === undefined){
+const err100 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -10153,8 +10150,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data49.name === undefined){
-const err101 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+if(data48.url === undefined){
+const err101 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -10163,8 +10160,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data49.url === undefined){
-const err102 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+for(const key11 in data48){
+if(!(((key11 === "key") || (key11 === "name")) || (key11 === "url"))){
+const err102 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -10173,9 +10171,11 @@ vErrors.push(err102);
 }
 errors++;
 }
-for(const key11 in data49){
-if(!(((key11 === "key") || (key11 === "name")) || (key11 === "url"))){
-const err103 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+}
+if(data48.key !== undefined){
+let data49 = data48.key;
+if(typeof data49 !== "string"){
+const err103 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/key",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key,data:data49};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -10185,10 +10185,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data49.key !== undefined){
-let data50 = data49.key;
+if(data48.name !== undefined){
+let data50 = data48.name;
 if(typeof data50 !== "string"){
-const err104 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/key",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key,data:data50};
+const err104 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/name",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -10198,10 +10198,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data49.name !== undefined){
-let data51 = data49.name;
+if(data48.url !== undefined){
+let data51 = data48.url;
 if(typeof data51 !== "string"){
-const err105 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/name",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name,data:data51};
+const err105 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/url",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url,data:data51};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -10211,10 +10211,9 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data49.url !== undefined){
-let data52 = data49.url;
-if(typeof data52 !== "string"){
-const err106 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/url",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url,data:data52};
+}
+else {
+const err106 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -10226,7 +10225,7 @@ errors++;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+const err107 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes,data:data47};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -10238,7 +10237,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes,data:data48};
+const err108 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.properties.tiers.items.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data45};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -10250,7 +10249,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.properties.tiers.items.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data46};
+const err109 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers",schemaPath:"#/properties/overall_lists/items/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.items.properties.tiers.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers,data:data44};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -10260,9 +10259,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers",schemaPath:"#/properties/overall_lists/items/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.items.properties.tiers.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers,data:data45};
+if(data40.note !== undefined){
+let data52 = data40.note;
+if(typeof data52 !== "string"){
+const err110 = {instancePath:instancePath+"/overall_lists/" + i6+"/note",schemaPath:"#/properties/overall_lists/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.note.type,parentSchema:schema18.properties.overall_lists.items.properties.note,data:data52};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -10272,10 +10272,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data41.note !== undefined){
-let data53 = data41.note;
-if(typeof data53 !== "string"){
-const err111 = {instancePath:instancePath+"/overall_lists/" + i6+"/note",schemaPath:"#/properties/overall_lists/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.note.type,parentSchema:schema18.properties.overall_lists.items.properties.note,data:data53};
+}
+else {
+const err111 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.type,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -10287,7 +10286,7 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.type,parentSchema:schema18.properties.overall_lists.items,data:data41};
+const err112 = {instancePath:instancePath+"/overall_lists",schemaPath:"#/properties/overall_lists/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.type,parentSchema:schema18.properties.overall_lists,data:data39};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -10297,9 +10296,15 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/overall_lists",schemaPath:"#/properties/overall_lists/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.type,parentSchema:schema18.properties.overall_lists,data:data40};
+if(data.other_roles !== undefined){
+let data53 = data.other_roles;
+if(Array.isArray(data53)){
+const len9 = data53.length;
+for(let i9=0; i9<len9; i9++){
+let data54 = data53[i9];
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.role === undefined){
+const err113 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -10308,16 +10313,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-if(data.other_roles !== undefined){
-let data54 = data.other_roles;
-if(Array.isArray(data54)){
-const len9 = data54.length;
-for(let i9=0; i9<len9; i9++){
-let data55 = data54[i9];
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.role === undefined){
-const err114 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data55};
+if(data54.min_generation === undefined){
+const err114 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "min_generation"},message:"must have required property '"+"min_generation"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -10326,8 +10323,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data55.min_generation === undefined){
-const err115 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "min_generation"},message:"must have required property '"+"min_generation"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data55};
+if(data54.max_generation === undefined){
+const err115 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "max_generation"},message:"must have required property '"+"max_generation"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -10336,8 +10333,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data55.max_generation === undefined){
-const err116 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "max_generation"},message:"must have required property '"+"max_generation"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data55};
+for(const key12 in data54){
+if(!(((key12 === "role") || (key12 === "min_generation")) || (key12 === "max_generation"))){
+const err116 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -10346,9 +10344,11 @@ vErrors.push(err116);
 }
 errors++;
 }
-for(const key12 in data55){
-if(!(((key12 === "role") || (key12 === "min_generation")) || (key12 === "max_generation"))){
-const err117 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.other_roles.items,data:data55};
+}
+if(data54.role !== undefined){
+let data55 = data54.role;
+if(typeof data55 !== "string"){
+const err117 = {instancePath:instancePath+"/other_roles/" + i9+"/role",schemaPath:"#/properties/other_roles/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.other_roles.items.properties.role.type,parentSchema:schema18.properties.other_roles.items.properties.role,data:data55};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -10358,10 +10358,10 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data55.role !== undefined){
-let data56 = data55.role;
-if(typeof data56 !== "string"){
-const err118 = {instancePath:instancePath+"/other_roles/" + i9+"/role",schemaPath:"#/properties/other_roles/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.other_roles.items.properties.role.type,parentSchema:schema18.properties.other_roles.items.properties.role,data:data56};
+if(data54.min_generation !== undefined){
+let data56 = data54.min_generation;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err118 = {instancePath:instancePath+"/other_roles/" + i9+"/min_generation",schemaPath:"#/properties/other_roles/items/properties/min_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.other_roles.items.properties.min_generation.type,parentSchema:schema18.properties.other_roles.items.properties.min_generation,data:data56};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -10371,10 +10371,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data55.min_generation !== undefined){
-let data57 = data55.min_generation;
+if(data54.max_generation !== undefined){
+let data57 = data54.max_generation;
 if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err119 = {instancePath:instancePath+"/other_roles/" + i9+"/min_generation",schemaPath:"#/properties/other_roles/items/properties/min_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.other_roles.items.properties.min_generation.type,parentSchema:schema18.properties.other_roles.items.properties.min_generation,data:data57};
+const err119 = {instancePath:instancePath+"/other_roles/" + i9+"/max_generation",schemaPath:"#/properties/other_roles/items/properties/max_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.other_roles.items.properties.max_generation.type,parentSchema:schema18.properties.other_roles.items.properties.max_generation,data:data57};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -10384,10 +10384,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data55.max_generation !== undefined){
-let data58 = data55.max_generation;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-const err120 = {instancePath:instancePath+"/other_roles/" + i9+"/max_generation",schemaPath:"#/properties/other_roles/items/properties/max_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.other_roles.items.properties.max_generation.type,parentSchema:schema18.properties.other_roles.items.properties.max_generation,data:data58};
+}
+else {
+const err120 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.other_roles.items.type,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -10399,7 +10398,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.other_roles.items.type,parentSchema:schema18.properties.other_roles.items,data:data55};
+const err121 = {instancePath:instancePath+"/other_roles",schemaPath:"#/properties/other_roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.other_roles.type,parentSchema:schema18.properties.other_roles,data:data53};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -10409,9 +10408,10 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/other_roles",schemaPath:"#/properties/other_roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.other_roles.type,parentSchema:schema18.properties.other_roles,data:data54};
+if(data.url !== undefined){
+let data58 = data.url;
+if(typeof data58 !== "string"){
+const err122 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.url.type,parentSchema:schema18.properties.url,data:data58};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -10421,10 +10421,10 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.url !== undefined){
-let data59 = data.url;
+if(data.source !== undefined){
+let data59 = data.source;
 if(typeof data59 !== "string"){
-const err123 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.url.type,parentSchema:schema18.properties.url,data:data59};
+const err123 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.source.type,parentSchema:schema18.properties.source,data:data59};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -10434,10 +10434,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data60 = data.source;
+if(data.as_of !== undefined){
+let data60 = data.as_of;
 if(typeof data60 !== "string"){
-const err124 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.source.type,parentSchema:schema18.properties.source,data:data60};
+const err124 = {instancePath:instancePath+"/as_of",schemaPath:"#/properties/as_of/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.as_of.type,parentSchema:schema18.properties.as_of,data:data60};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -10447,10 +10447,14 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data.as_of !== undefined){
-let data61 = data.as_of;
-if(typeof data61 !== "string"){
-const err125 = {instancePath:instancePath+"/as_of",schemaPath:"#/properties/as_of/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.as_of.type,parentSchema:schema18.properties.as_of,data:data61};
+if(data.notes !== undefined){
+let data61 = data.notes;
+if(Array.isArray(data61)){
+const len10 = data61.length;
+for(let i10=0; i10<len10; i10++){
+let data62 = data61[i10];
+if(typeof data62 !== "string"){
+const err125 = {instancePath:instancePath+"/notes/" + i10,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.notes.items.type,parentSchema:schema18.properties.notes.items,data:data62};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -10460,14 +10464,9 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data.notes !== undefined){
-let data62 = data.notes;
-if(Array.isArray(data62)){
-const len10 = data62.length;
-for(let i10=0; i10<len10; i10++){
-let data63 = data62[i10];
-if(typeof data63 !== "string"){
-const err126 = {instancePath:instancePath+"/notes/" + i10,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.notes.items.type,parentSchema:schema18.properties.notes.items,data:data63};
+}
+else {
+const err126 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.notes.type,parentSchema:schema18.properties.notes,data:data61};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -10477,9 +10476,15 @@ vErrors.push(err126);
 errors++;
 }
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.notes.type,parentSchema:schema18.properties.notes,data:data62};
+if(data.sources !== undefined){
+let data63 = data.sources;
+if(Array.isArray(data63)){
+const len11 = data63.length;
+for(let i11=0; i11<len11; i11++){
+let data64 = data63[i11];
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.ref === undefined){
+const err127 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data64};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -10488,16 +10493,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-if(data.sources !== undefined){
-let data64 = data.sources;
-if(Array.isArray(data64)){
-const len11 = data64.length;
-for(let i11=0; i11<len11; i11++){
-let data65 = data64[i11];
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(data65.ref === undefined){
-const err128 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data65};
+for(const key13 in data64){
+if(!(((key13 === "id") || (key13 === "ref")) || (key13 === "used_for"))){
+const err128 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.sources.items,data:data64};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -10506,9 +10504,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-for(const key13 in data65){
-if(!(((key13 === "id") || (key13 === "ref")) || (key13 === "used_for"))){
-const err129 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.sources.items,data:data65};
+}
+if(data64.id !== undefined){
+let data65 = data64.id;
+if(typeof data65 !== "string"){
+const err129 = {instancePath:instancePath+"/sources/" + i11+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.id.type,parentSchema:schema18.properties.sources.items.properties.id,data:data65};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -10518,10 +10518,10 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data65.id !== undefined){
-let data66 = data65.id;
+if(data64.ref !== undefined){
+let data66 = data64.ref;
 if(typeof data66 !== "string"){
-const err130 = {instancePath:instancePath+"/sources/" + i11+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.id.type,parentSchema:schema18.properties.sources.items.properties.id,data:data66};
+const err130 = {instancePath:instancePath+"/sources/" + i11+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.ref.type,parentSchema:schema18.properties.sources.items.properties.ref,data:data66};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -10531,10 +10531,10 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data65.ref !== undefined){
-let data67 = data65.ref;
+if(data64.used_for !== undefined){
+let data67 = data64.used_for;
 if(typeof data67 !== "string"){
-const err131 = {instancePath:instancePath+"/sources/" + i11+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.ref.type,parentSchema:schema18.properties.sources.items.properties.ref,data:data67};
+const err131 = {instancePath:instancePath+"/sources/" + i11+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.used_for.type,parentSchema:schema18.properties.sources.items.properties.used_for,data:data67};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -10544,10 +10544,9 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data65.used_for !== undefined){
-let data68 = data65.used_for;
-if(typeof data68 !== "string"){
-const err132 = {instancePath:instancePath+"/sources/" + i11+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.used_for.type,parentSchema:schema18.properties.sources.items.properties.used_for,data:data68};
+}
+else {
+const err132 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.sources.items.type,parentSchema:schema18.properties.sources.items,data:data64};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -10559,7 +10558,7 @@ errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.sources.items.type,parentSchema:schema18.properties.sources.items,data:data65};
+const err133 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.sources.type,parentSchema:schema18.properties.sources,data:data63};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -10569,9 +10568,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-}
-else {
-const err134 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.sources.type,parentSchema:schema18.properties.sources,data:data64};
+if(data.data_version !== undefined){
+let data68 = data.data_version;
+if(typeof data68 !== "string"){
+const err134 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.data_version.type,parentSchema:schema18.properties.data_version,data:data68};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -10581,27 +10581,14 @@ vErrors.push(err134);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data69 = data.data_version;
-if(typeof data69 !== "string"){
-const err135 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.data_version.type,parentSchema:schema18.properties.data_version,data:data69};
+}
+else {
+const err135 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err135];
 }
 else {
 vErrors.push(err135);
-}
-errors++;
-}
-}
-}
-else {
-const err136 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
 }
 errors++;
 }
@@ -15307,7 +15294,7 @@ return errors === 0;
 }
 
 export const search_database_output = validate23;
-const schema24 = {"type":"object","additionalProperties":false,"required":["query","kind","matches","total_matches","data_version"],"properties":{"query":{"type":"string","description":"The query as given."},"kind":{"type":"string","enum":["all","heroes","masters","items","events"],"description":"The kinds searched."},"matches":{"type":"array","description":"Best first.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"total_matches":{"type":"integer","minimum":0,"description":"How many records matched before `limit` was applied."},"message":{"type":"string","description":"Present when nothing matched, or to say where else matches are."},"elsewhere":{"type":"array","description":"Present when the `kind` filter left no match but other kinds match the query.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema24 = {"type":"object","additionalProperties":false,"required":["query","kind","matches","total_matches","data_version"],"properties":{"query":{"type":"string","description":"The query as given (empty when a kind is listed)."},"kind":{"type":"string","enum":["all","heroes","masters","items","events"],"description":"The kinds searched."},"matches":{"type":"array","description":"Best first.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions","listed"],"description":"How the query matched; `listed` when a kind is listed without a query."},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"total_matches":{"type":"integer","minimum":0,"description":"How many records matched (or were listed) before `limit` was applied."},"message":{"type":"string","description":"Present when nothing matched, or to say where else matches are."},"elsewhere":{"type":"array","description":"Present when the `kind` filter left no match but other kinds match the query.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions","listed"],"description":"How the query matched; `listed` when a kind is listed without a query."},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15632,7 +15619,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!((((((data10 === "exact") || (data10 === "prefix")) || (data10 === "words")) || (data10 === "typo")) || (data10 === "contains")) || (data10 === "mentions"))){
+if(!(((((((data10 === "exact") || (data10 === "prefix")) || (data10 === "words")) || (data10 === "typo")) || (data10 === "contains")) || (data10 === "mentions")) || (data10 === "listed"))){
 const err28 = {instancePath:instancePath+"/matches/" + i0+"/match_type",schemaPath:"#/properties/matches/items/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema24.properties.matches.items.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.matches.items.properties.match_type.enum,parentSchema:schema24.properties.matches.items.properties.match_type,data:data10};
 if(vErrors === null){
 vErrors = [err28];
@@ -15939,7 +15926,7 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!((((((data22 === "exact") || (data22 === "prefix")) || (data22 === "words")) || (data22 === "typo")) || (data22 === "contains")) || (data22 === "mentions"))){
+if(!(((((((data22 === "exact") || (data22 === "prefix")) || (data22 === "words")) || (data22 === "typo")) || (data22 === "contains")) || (data22 === "mentions")) || (data22 === "listed"))){
 const err54 = {instancePath:instancePath+"/elsewhere/" + i1+"/match_type",schemaPath:"#/properties/elsewhere/items/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema24.properties.elsewhere.items.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.elsewhere.items.properties.match_type.enum,parentSchema:schema24.properties.elsewhere.items.properties.match_type,data:data22};
 if(vErrors === null){
 vErrors = [err54];

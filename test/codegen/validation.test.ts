@@ -51,6 +51,21 @@ describe('catalogue validation', () => {
       'catalog/shared/tool-error.yaml (document): schema does not compile: strict mode: unknown keyword: "and how to fix it."',
     ],
     ['a type array (not portable)', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('echo: {type: integer}', 'echo: {type: [integer, "null"]}') }, '/result/properties/echo/type: a type array is not portable (some clients accept one type only): write anyOf: [{type: integer}, {type: null}]'],
+    [
+      'aliases on an argument without keys',
+      { 'catalog/tools/echo.yaml': toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {type: integer, minimum: 0, maximum: 3, description: A level., x-aliases: {one: [uno]}}') },
+      '/arguments/properties/level/x-aliases: x-aliases needs a string argument with an enum of keys',
+    ],
+    [
+      'an alias of a key that is not one',
+      { 'catalog/tools/echo.yaml': toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {type: integer, minimum: 0, maximum: 3, description: A level.}\n    colour: {type: string, enum: [red, gold], x-aliases: {blue: [azure]}}') },
+      '/arguments/properties/colour/x-aliases/blue: "blue" is not one of the keys (red, gold)',
+    ],
+    [
+      'an alias that would mean two keys',
+      { 'catalog/tools/echo.yaml': toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {type: integer, minimum: 0, maximum: 3, description: A level.}\n    colour: {type: string, enum: [red, gold], x-aliases: {gold: [Red]}}') },
+      '/arguments/properties/colour/x-aliases: "Red" would mean both red and gold',
+    ],
     ['a tool no endpoint serves', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account') }, '/availability: no endpoint serves "account" tools'],
   ];
   it.each(cases)('reports %s', (_, files, expected) => {
