@@ -79,6 +79,7 @@ export interface CostLadder {
   title: string;
   aliases?: string[];
   confidence: string;
+  confidence_reasons?: { from?: string; to?: string; reason: string }[];
   levels: CostLevel[];
 }
 
@@ -89,7 +90,7 @@ export interface CostTable {
   data_as_of: string;
   per?: { singular: string; plural: string; max: number };
   materials: { key: string; name: string }[];
-  sources: { id: string; ref: string }[];
+  sources: { id: string; ref: string; covers?: { ladders?: string[]; to?: string } }[];
   notes: string[];
   gaps?: string[];
   ladders: CostLadder[];

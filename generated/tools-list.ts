@@ -1943,12 +1943,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -2171,12 +2175,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -2481,12 +2489,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -2675,12 +2687,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -2991,12 +3007,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -3456,12 +3476,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',

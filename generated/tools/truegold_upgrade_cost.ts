@@ -104,7 +104,7 @@ export interface TruegoldUpgradeCostOutput {
    */
   gaps: string[];
   /**
-   * The sources the numbers were transcribed from.
+   * The sources that publish the steps of this result (a source that covers none of them is not listed).
    */
   sources: {
     /**
@@ -115,6 +115,10 @@ export interface TruegoldUpgradeCostOutput {
      * Where the numbers come from: site, page or dataset.
      */
     ref: string;
+    /**
+     * Present when the source publishes only some of the result's steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).
+     */
+    covers?: string;
   }[];
   /**
    * Version of the game data used (release and content hash); changes whenever a number changes.

@@ -10597,7 +10597,7 @@ return errors === 0;
 }
 
 export const governor_charm_cost_output = validate18;
-const schema19 = {"type":"object","additionalProperties":false,"required":["from","to","charms","step_count","steps","totals_per_charm","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"charms":{"type":"integer","minimum":1,"maximum":18,"description":"Number of charms the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_charm":{"description":"Governor Charm materials, by key.","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"totals":{"description":"Totals for all charms (per charm x charms).","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema19 = {"type":"object","additionalProperties":false,"required":["from","to","charms","step_count","steps","totals_per_charm","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"charms":{"type":"integer","minimum":1,"maximum":18,"description":"Number of charms the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_charm":{"description":"Governor Charm materials, by key.","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"totals":{"description":"Totals for all charms (per charm x charms).","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11407,7 +11407,7 @@ vErrors.push(err64);
 errors++;
 }
 for(const key6 in data28){
-if(!((key6 === "id") || (key6 === "ref"))){
+if(!(((key6 === "id") || (key6 === "ref")) || (key6 === "covers"))){
 const err65 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.sources.items,data:data28};
 if(vErrors === null){
 vErrors = [err65];
@@ -11444,9 +11444,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.sources.items.type,parentSchema:schema19.properties.sources.items,data:data28};
+if(data28.covers !== undefined){
+let data31 = data28.covers;
+if(typeof data31 !== "string"){
+const err68 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sources.items.properties.covers.type,parentSchema:schema19.properties.sources.items.properties.covers,data:data31};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -11458,7 +11459,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.sources.type,parentSchema:schema19.properties.sources,data:data27};
+const err69 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.sources.items.type,parentSchema:schema19.properties.sources.items,data:data28};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -11468,10 +11469,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data31 = data.data_version;
-if(typeof data31 !== "string"){
-const err70 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.data_version.type,parentSchema:schema19.properties.data_version,data:data31};
+}
+else {
+const err70 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.sources.type,parentSchema:schema19.properties.sources,data:data27};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -11481,9 +11481,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(data.data_version !== undefined){
+let data32 = data.data_version;
+if(typeof data32 !== "string"){
+const err71 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.data_version.type,parentSchema:schema19.properties.data_version,data:data32};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -11492,12 +11493,24 @@ vErrors.push(err71);
 }
 errors++;
 }
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
 validate18.errors = vErrors;
 return errors === 0;
 }
 
 export const governor_gear_cost_output = validate19;
-const schema20 = {"type":"object","additionalProperties":false,"required":["from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":6,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Governor Gear materials, by key.","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema20 = {"type":"object","additionalProperties":false,"required":["from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":6,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Governor Gear materials, by key.","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12377,7 +12390,7 @@ vErrors.push(err70);
 errors++;
 }
 for(const key6 in data30){
-if(!((key6 === "id") || (key6 === "ref"))){
+if(!(((key6 === "id") || (key6 === "ref")) || (key6 === "covers"))){
 const err71 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.sources.items,data:data30};
 if(vErrors === null){
 vErrors = [err71];
@@ -12414,9 +12427,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sources.items.type,parentSchema:schema20.properties.sources.items,data:data30};
+if(data30.covers !== undefined){
+let data33 = data30.covers;
+if(typeof data33 !== "string"){
+const err74 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.covers.type,parentSchema:schema20.properties.sources.items.properties.covers,data:data33};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -12428,7 +12442,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.sources.type,parentSchema:schema20.properties.sources,data:data29};
+const err75 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sources.items.type,parentSchema:schema20.properties.sources.items,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -12438,10 +12452,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data33 = data.data_version;
-if(typeof data33 !== "string"){
-const err76 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.data_version.type,parentSchema:schema20.properties.data_version,data:data33};
+}
+else {
+const err76 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.sources.type,parentSchema:schema20.properties.sources,data:data29};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -12451,9 +12464,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(data.data_version !== undefined){
+let data34 = data.data_version;
+if(typeof data34 !== "string"){
+const err77 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.data_version.type,parentSchema:schema20.properties.data_version,data:data34};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -12462,12 +12476,24 @@ vErrors.push(err77);
 }
 errors++;
 }
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
 validate19.errors = vErrors;
 return errors === 0;
 }
 
 export const hero_shards_cost_output = validate20;
-const schema21 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting position as a canonical label."},"to":{"type":"string","description":"The target position as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["shards"],"properties":{"shards":{"type":"integer","minimum":0,"description":"Hero shards"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema21 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting position as a canonical label."},"to":{"type":"string","description":"The target position as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["shards"],"properties":{"shards":{"type":"integer","minimum":0,"description":"Hero shards"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13090,7 +13116,7 @@ vErrors.push(err48);
 errors++;
 }
 for(const key5 in data23){
-if(!((key5 === "id") || (key5 === "ref"))){
+if(!(((key5 === "id") || (key5 === "ref")) || (key5 === "covers"))){
 const err49 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err49];
@@ -13127,9 +13153,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sources.items.type,parentSchema:schema21.properties.sources.items,data:data23};
+if(data23.covers !== undefined){
+let data26 = data23.covers;
+if(typeof data26 !== "string"){
+const err52 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sources.items.properties.covers.type,parentSchema:schema21.properties.sources.items.properties.covers,data:data26};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -13141,7 +13168,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sources.type,parentSchema:schema21.properties.sources,data:data22};
+const err53 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sources.items.type,parentSchema:schema21.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -13151,10 +13178,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data26 = data.data_version;
-if(typeof data26 !== "string"){
-const err54 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.data_version.type,parentSchema:schema21.properties.data_version,data:data26};
+}
+else {
+const err54 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sources.type,parentSchema:schema21.properties.sources,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -13164,9 +13190,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(data.data_version !== undefined){
+let data27 = data.data_version;
+if(typeof data27 !== "string"){
+const err55 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.data_version.type,parentSchema:schema21.properties.data_version,data:data27};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -13175,12 +13202,24 @@ vErrors.push(err55);
 }
 errors++;
 }
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
 export const hero_widgets_cost_output = validate21;
-const schema22 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["widgets"],"properties":{"widgets":{"type":"integer","minimum":0,"description":"Widgets"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema22 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["widgets"],"properties":{"widgets":{"type":"integer","minimum":0,"description":"Widgets"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13803,7 +13842,7 @@ vErrors.push(err48);
 errors++;
 }
 for(const key5 in data23){
-if(!((key5 === "id") || (key5 === "ref"))){
+if(!(((key5 === "id") || (key5 === "ref")) || (key5 === "covers"))){
 const err49 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err49];
@@ -13840,9 +13879,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.sources.items.type,parentSchema:schema22.properties.sources.items,data:data23};
+if(data23.covers !== undefined){
+let data26 = data23.covers;
+if(typeof data26 !== "string"){
+const err52 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.covers.type,parentSchema:schema22.properties.sources.items.properties.covers,data:data26};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -13854,7 +13894,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.sources.type,parentSchema:schema22.properties.sources,data:data22};
+const err53 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.sources.items.type,parentSchema:schema22.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -13864,10 +13904,9 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data26 = data.data_version;
-if(typeof data26 !== "string"){
-const err54 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.data_version.type,parentSchema:schema22.properties.data_version,data:data26};
+}
+else {
+const err54 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.sources.type,parentSchema:schema22.properties.sources,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -13877,9 +13916,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+if(data.data_version !== undefined){
+let data27 = data.data_version;
+if(typeof data27 !== "string"){
+const err55 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.data_version.type,parentSchema:schema22.properties.data_version,data:data27};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -13888,12 +13928,24 @@ vErrors.push(err55);
 }
 errors++;
 }
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 
 export const mastery_forging_cost_output = validate22;
-const schema23 = {"type":"object","additionalProperties":false,"required":["track","from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"]},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":12,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Mastery Forging and Red Gear materials, by key. null means unknown: some step of the range needs the material in an amount no source publishes (named in `gaps`), so no total can be given; it is never counted as 0.","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"description":"Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mythic_gear_pieces":{"description":"Mythic (gold) hero-gear pieces consumed; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mithril":{"description":"Mithril; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"enhancement_xp":{"description":"Hero-gear Enhancement XP; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"description":"Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mythic_gear_pieces":{"description":"Mythic (gold) hero-gear pieces consumed; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mithril":{"description":"Mithril; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"enhancement_xp":{"description":"Hero-gear Enhancement XP; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema23 = {"type":"object","additionalProperties":false,"required":["track","from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"]},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":12,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Mastery Forging and Red Gear materials, by key. null means unknown: some step of the range needs the material in an amount no source publishes (named in `gaps`), so no total can be given; it is never counted as 0.","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"description":"Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mythic_gear_pieces":{"description":"Mythic (gold) hero-gear pieces consumed; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mithril":{"description":"Mithril; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"enhancement_xp":{"description":"Hero-gear Enhancement XP; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"description":"Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mythic_gear_pieces":{"description":"Mythic (gold) hero-gear pieces consumed; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mithril":{"description":"Mithril; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"enhancement_xp":{"description":"Hero-gear Enhancement XP; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15204,7 +15256,7 @@ vErrors.push(err95);
 errors++;
 }
 for(const key6 in data33){
-if(!((key6 === "id") || (key6 === "ref"))){
+if(!(((key6 === "id") || (key6 === "ref")) || (key6 === "covers"))){
 const err96 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.sources.items,data:data33};
 if(vErrors === null){
 vErrors = [err96];
@@ -15241,9 +15293,10 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-else {
-const err99 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.sources.items.type,parentSchema:schema23.properties.sources.items,data:data33};
+if(data33.covers !== undefined){
+let data36 = data33.covers;
+if(typeof data36 !== "string"){
+const err99 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sources.items.properties.covers.type,parentSchema:schema23.properties.sources.items.properties.covers,data:data36};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -15255,7 +15308,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.sources.type,parentSchema:schema23.properties.sources,data:data32};
+const err100 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.sources.items.type,parentSchema:schema23.properties.sources.items,data:data33};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -15265,10 +15318,9 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data36 = data.data_version;
-if(typeof data36 !== "string"){
-const err101 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.data_version.type,parentSchema:schema23.properties.data_version,data:data36};
+}
+else {
+const err101 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.sources.type,parentSchema:schema23.properties.sources,data:data32};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -15278,14 +15330,27 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
-else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(data.data_version !== undefined){
+let data37 = data.data_version;
+if(typeof data37 !== "string"){
+const err102 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.data_version.type,parentSchema:schema23.properties.data_version,data:data37};
 if(vErrors === null){
 vErrors = [err102];
 }
 else {
 vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
 }
 errors++;
 }
@@ -16003,7 +16068,7 @@ return errors === 0;
 }
 
 export const truegold_upgrade_cost_output = validate24;
-const schema25 = {"type":"object","additionalProperties":false,"required":["building","from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"building":{"type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"type":"string"},"name":{"type":"string"}}},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"description":"Truegold materials, by key.","type":"object","additionalProperties":false,"required":["truegold","tempered_truegold"],"properties":{"truegold":{"type":"integer","minimum":0,"description":"Truegold"},"tempered_truegold":{"type":"integer","minimum":0,"description":"Tempered Truegold"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema25 = {"type":"object","additionalProperties":false,"required":["building","from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"building":{"type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"type":"string"},"name":{"type":"string"}}},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"description":"Truegold materials, by key.","type":"object","additionalProperties":false,"required":["truegold","tempered_truegold"],"properties":{"truegold":{"type":"integer","minimum":0,"description":"Truegold"},"tempered_truegold":{"type":"integer","minimum":0,"description":"Tempered Truegold"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -16744,7 +16809,7 @@ vErrors.push(err58);
 errors++;
 }
 for(const key6 in data27){
-if(!((key6 === "id") || (key6 === "ref"))){
+if(!(((key6 === "id") || (key6 === "ref")) || (key6 === "covers"))){
 const err59 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err59];
@@ -16781,9 +16846,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.sources.items.type,parentSchema:schema25.properties.sources.items,data:data27};
+if(data27.covers !== undefined){
+let data30 = data27.covers;
+if(typeof data30 !== "string"){
+const err62 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.sources.items.properties.covers.type,parentSchema:schema25.properties.sources.items.properties.covers,data:data30};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -16795,7 +16861,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.sources.type,parentSchema:schema25.properties.sources,data:data26};
+const err63 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.sources.items.type,parentSchema:schema25.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -16805,10 +16871,9 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data30 = data.data_version;
-if(typeof data30 !== "string"){
-const err64 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.data_version.type,parentSchema:schema25.properties.data_version,data:data30};
+}
+else {
+const err64 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.sources.type,parentSchema:schema25.properties.sources,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -16818,14 +16883,27 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(data.data_version !== undefined){
+let data31 = data.data_version;
+if(typeof data31 !== "string"){
+const err65 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.data_version.type,parentSchema:schema25.properties.data_version,data:data31};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }

@@ -37,7 +37,7 @@ export interface CostBreakdown {
   confidence: Confidence;
   notes: string[];
   gaps: string[];
-  sources: { id: string; ref: string }[];
+  sources: { id: string; ref: string; covers?: string }[];
   data_version: string;
 }
 
@@ -69,6 +69,35 @@ export function ladderOf(table: CostTable, key: string): LadderIndex {
   const ladder = table.ladders.find((l) => l.key === key);
   if (!ladder) throw new Error(`data: ${table.system} has no ladder "${key}"`);
   return new LadderIndex(ladder);
+}
+
+/**
+ * The sources that publish at least one of the steps from+1..to (level indices), each with the part it covers when
+ * that is not the whole range. A range without steps names every source of the ladder (nothing to narrow down).
+ */
+function sourcesOfSteps(table: CostTable, index: LadderIndex, from: number, to: number): CostBreakdown['sources'] {
+  const out: CostBreakdown['sources'] = [];
+  for (const source of table.sources) {
+    const covers = source.covers;
+    if (covers?.ladders && !covers.ladders.includes(index.ladder.key)) continue;
+    const last = covers?.to === undefined ? index.labels.length - 1 : index.indexOf(covers.to)!;
+    if (to > from && last <= from) continue;
+    const entry: CostBreakdown['sources'][number] = { id: source.id, ref: source.ref };
+    if (last < to) entry.covers = `${index.labels[from]} -> ${index.labels[last]}`;
+    out.push(entry);
+  }
+  return out;
+}
+
+/** The reasons of the ladder's lowered confidence that touch the steps from+1..to, once each, in data order. */
+function confidenceReasons(index: LadderIndex, from: number, to: number): string[] {
+  const reasons: string[] = [];
+  for (const entry of index.ladder.confidence_reasons ?? []) {
+    const first = entry.from === undefined ? 1 : index.indexOf(entry.from)!;
+    const last = entry.to === undefined ? index.labels.length - 1 : index.indexOf(entry.to)!;
+    if (first <= to && last > from && !reasons.includes(entry.reason)) reasons.push(entry.reason);
+  }
+  return reasons;
 }
 
 /** The breakdown from level index `from` to level index `to` (from <= to) on one ladder, for a single unit. */
@@ -110,9 +139,9 @@ export function costBetween(table: CostTable, index: LadderIndex, from: number, 
     totals,
     materials: names,
     confidence: lowestConfidence(confidences, index.ladder.confidence),
-    notes: [...table.notes],
+    notes: [...table.notes, ...confidenceReasons(index, from, to)],
     gaps,
-    sources: table.sources.map((s) => ({ ...s })),
+    sources: sourcesOfSteps(table, index, from, to),
     data_version: DATA_VERSION,
   };
 }

@@ -148,6 +148,24 @@ export function skillsInOrder(hero: Hero): { conquest: HeroSkill[]; expedition: 
   return { conquest: hero.skills.filter((s) => s.kind === 'conquest'), expedition: hero.skills.filter((s) => s.kind === 'expedition').sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0)) };
 }
 
+/**
+ * Why a hero's data is below high confidence, and what its exclusive gear lacks (shared/gamedata/reference/README.md,
+ * Confidence and Gaps): generations 6-7 rest on one structured source for the ladders and one for the descriptions.
+ */
+const LATE_GENERATION_CONFIDENCE =
+  'Medium confidence: generation 6-7 heroes rest on one structured source for the skill ladders (kingshotdata) and one for the descriptions (tenandone, mirroring kingshotguide); skill names are confirmed by a battle-simulator source (sim).';
+
+function heroNotes(hero: Hero): string[] {
+  const notes = [...(hero.notes ?? [])];
+  // Every hero below high confidence is of generation 6-7 (test/calculators/confidence-sources.test.ts holds it).
+  if (hero.confidence !== 'high' && hero.generation >= 6) notes.push(LATE_GENERATION_CONFIDENCE);
+  const gear = hero.exclusive_gear;
+  if (gear && !gear.max_level_stats) {
+    notes.push(`Exclusive gear: no source read gives its level-10 (maximum) stats${gear.name ? '' : ' or its name'}; its skills and their Lv1-Lv5 values are known.`);
+  }
+  return notes;
+}
+
 export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): GetHeroOutput {
   const rarity = heroesFile.rarities.find((r) => r.key === hero.rarity)!;
   const { conquest, expedition } = skillsInOrder(hero);
@@ -183,7 +201,7 @@ export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): Ge
         : {}),
       shard_sources: hero.shard_sources,
       tier_ratings: heroTierRatings(hero),
-      notes: hero.notes ?? [],
+      notes: heroNotes(hero),
       confidence: hero.confidence,
       sources: citedSources(heroesFile.sources, hero.sources),
       data_version: DATA_VERSION,

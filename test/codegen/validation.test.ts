@@ -144,6 +144,8 @@ ${checks}`;
     ['a duplicate label', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n      - {label: "1", cost: {gold: 5}}\n', '  []\n', 'duplicate level label "1"'],
     ['a level without its step cost', '      - {label: "0"}\n      - {label: "1"}\n', '  []\n', 'level "1" needs the cost of the step that reaches it'],
     ['a cross-check total of an amount no source publishes', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}, unknown: [gold]}\n', '  - {ladder: demo, from: "0", to: "1", totals: {gold: 5}}\n', 'the amount of gold is unknown on the step to "1", so no total from "0" to "1" can be checked'],
+    ['a step below high confidence without a reason', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}, confidence: medium}\n', '  []\n', '/ladders/0/confidence_reasons: the steps to "1" are below high confidence with no reason'],
+    ['a confidence reason on a missing level', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n    confidence_reasons: [{from: "7", reason: why}]\n', '  []\n', '/ladders/0/confidence_reasons/0/from: no level "7" in ladder demo'],
     ['a cross-check on a missing level', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n', '  - {ladder: demo, from: "0", to: "9", totals: {gold: 5}}\n', 'no level "9" in ladder demo'],
   ])('reports %s with file, line and pointer', (_, rows, checks, expected) => {
     const { problems } = loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table(rows, checks) }));

@@ -25,7 +25,7 @@ export interface CostResult {
   confidence: string;
   notes: string[];
   gaps: string[];
-  sources: { id: string; ref: string }[];
+  sources: { id: string; ref: string; used_for?: string }[];
   data_version: string;
   /** Tool-specific fields (pieces, charms, totals_per_piece, building, track, ...). */
   [field: string]: unknown;
@@ -56,7 +56,12 @@ export function readCostResult(input: unknown): CostResult {
     ['notes', v.notes === undefined || isStrings(v.notes), 'is not a list of strings'],
     ['gaps', v.gaps === undefined || isStrings(v.gaps), 'is not a list of strings'],
   ]);
-  const sources = Array.isArray(value.sources) ? value.sources.filter((x): x is { id: string; ref: string } => isObject(x) && isString(x.id) && isString(x.ref)) : [];
+  // A source that publishes only part of the range shows that part where the reference views show what a source is used for.
+  const sources = Array.isArray(value.sources)
+    ? value.sources
+        .filter((x): x is { id: string; ref: string; covers?: unknown } => isObject(x) && isString(x.id) && isString(x.ref))
+        .map((x) => ({ id: x.id, ref: x.ref, ...(isString(x.covers) ? { used_for: `the steps ${x.covers} only` } : {}) }))
+    : [];
   return {
     ...value,
     notes: (value.notes as string[] | undefined) ?? [],
