@@ -51,6 +51,9 @@ function withResolved<T extends object>(value: T, resolved: Resolved | undefined
 
 // ---------------------------------------------------------------- search_database
 
+/** How many of the matches a `kind` filter hid are listed in `elsewhere`. */
+const ELSEWHERE_LIMIT = 3;
+
 /** The record kind a `kind` argument names (singular names became these keys before the handler ran). */
 const KIND_OF_ARGUMENT: Readonly<Record<NonNullable<SearchDatabaseInput['kind']>, RecordKind>> = {
   heroes: 'hero',
@@ -114,13 +117,16 @@ export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Out
     total_matches: result.total,
     data_version: DATA_VERSION,
   };
-  if (result.total > 0) return success(out);
-  const others = kind ? referenceIndex.search(query, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 3 }).matches : [];
+  // Whatever the kind filter hid is named, whether or not the kind itself matched: a "bear" among events still
+  // says that the Master Valora is the "Bear Hunter".
+  const others = kind ? referenceIndex.search(query, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: ELSEWHERE_LIMIT }).matches : [];
+  const elsewhere = others.length > 0 ? { elsewhere: others.map((m) => matchOut(baseUrl, m)) } : {};
+  if (result.total > 0) return success({ ...out, ...elsewhere });
   if (others.length > 0) {
     return success({
       ...out,
       message: `No ${KINDS[kind!].path} match ${quotedInput(query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
-      elsewhere: others.map((m) => matchOut(baseUrl, m)),
+      ...elsewhere,
     });
   }
   return success({
