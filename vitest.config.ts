@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Finds PostgreSQL once per run for the tests on both stores (one skip line without it; a failure under CI).
     globalSetup: ['test/global-setup.ts'],
+    // After the summary: a loud notice when the browser tests skipped for want of Chromium.
+    reporters: ['default', './test/support/chromium-notice.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Servers in tests listen on 127.0.0.1 only; keep files in separate workers but not too many on 2 cores.

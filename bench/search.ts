@@ -8,6 +8,7 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { searchDatabase } from '../src/reference/results.js';
 import { referenceIndex } from '../src/reference/catalog.js';
+import { KINDS } from '../src/reference/kinds.js';
 import type { RecordKind } from '../src/reference/search.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -73,4 +74,4 @@ const cpu = cpus();
 console.log(`search_database on ${referenceIndex.records.length} records; ${queries.length} queries x ${ROUNDS} rounds`);
 console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 measure('search index (rank only)', queries, (q) => referenceIndex.search(q.query, q.kind ? { kinds: [q.kind] } : {}));
-measure('search_database handler', queries, (q) => searchDatabase({ query: q.query, ...(q.kind ? { kind: q.kind } : {}) }, 'http://127.0.0.1:3000'));
+measure('search_database handler', queries, (q) => searchDatabase({ query: q.query, ...(q.kind ? { kind: KINDS[q.kind].path } : {}) }, 'http://127.0.0.1:3000'));

@@ -12,6 +12,8 @@ import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry, Websit
 import { pointerOf, type Problem } from './problems.js';
 import { checkOrphanViews, checkViewSource } from './views.js';
 import { websiteToolOf } from './website.js';
+import { extractKeyedArguments } from './keyed-arguments.js';
+import { canonicalArguments } from '../src/catalog/keyed-arguments.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const VIEW_URI = /^ui:\/\/[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
@@ -38,6 +40,8 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
       arguments: inlineRefs(raw.arguments, doc, ['arguments'], loader, problems) as JsonSchema,
       result: inlineRefs(raw.result, doc, ['result'], loader, problems) as JsonSchema,
     };
+    const keyed = extractKeyedArguments(tool, doc, problems);
+    if (keyed) tool.keyedArguments = keyed;
     checkTool(tool, doc, problems);
     checkViewSource(root, tool, doc, problems);
     tools.push(tool);
@@ -237,7 +241,8 @@ function checkSchemasCompile(tools: ToolEntry[], toolError: JsonSchema, problems
     const validateArguments = compiled.arguments;
     if (!validateArguments) continue;
     tool.examples.forEach((example, i) => {
-      const valid = validateArguments(example.arguments);
+      // As the server does: names of keys become the keys before the arguments are checked.
+      const valid = validateArguments(canonicalArguments(tool.keyedArguments, example.arguments));
       const expectsSchemaFailure = example.error?.code === 'INVALID_ARGUMENTS';
       if (!valid && !expectsSchemaFailure) {
         const detail = (validateArguments.errors ?? []).map((e) => `${e.instancePath || '/'} ${describeAjvError(e)}`).join('; ');

@@ -87,6 +87,19 @@ function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem
         if (!materials.has(key)) problems.push(doc.problem(`${at}/cost`, `unknown material "${key}"; materials: ${[...materials].join(', ')}`));
       }
     });
+    checkConfidenceReasons(ladder, `/ladders/${li}`, doc, problems);
+  });
+  table.sources.forEach((source, i) => {
+    const covers = source.covers;
+    if (!covers) return;
+    for (const key of covers.ladders ?? []) {
+      if (!ladderKeys.has(key)) problems.push(doc.problem(`/sources/${i}/covers/ladders`, `no ladder "${key}"`));
+    }
+    if (covers.to !== undefined) {
+      const ladders = table.ladders.filter((l) => covers.ladders === undefined || covers.ladders.includes(l.key));
+      const missing = ladders.filter((l) => !l.levels.some((level) => level.label === covers.to)).map((l) => l.key);
+      if (missing.length > 0) problems.push(doc.problem(`/sources/${i}/covers/to`, `no level "${covers.to}" in ladder ${missing.join(', ')}`));
+    }
   });
   table.cross_checks.forEach((check, i) => {
     const at = `/cross_checks/${i}`;
@@ -105,14 +118,41 @@ function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem
       return;
     }
     const sums: Record<string, number> = Object.fromEntries([...materials].map((m) => [m, 0]));
+    const unknownAt = new Map<string, string>();
     for (const level of ladder.levels.slice(from + 1, to + 1)) {
       for (const [key, amount] of Object.entries(level.cost ?? {})) sums[key] = (sums[key] ?? 0) + amount;
+      for (const key of level.unknown ?? []) if (!unknownAt.has(key)) unknownAt.set(key, level.label);
     }
     for (const [key, expected] of Object.entries(check.totals)) {
       if (!materials.has(key)) problems.push(doc.problem(`${at}/totals/${key}`, `unknown material "${key}"`));
-      else if (sums[key] !== expected) {
+      else if (unknownAt.has(key)) {
+        // Results give null for such a total; a published figure for it would be a number the steps cannot make.
+        problems.push(doc.problem(`${at}/totals/${key}`, `the amount of ${key} is unknown on the step to "${unknownAt.get(key)}", so no total from "${check.from}" to "${check.to}" can be checked`));
+      } else if (sums[key] !== expected) {
         problems.push(doc.problem(`${at}/totals/${key}`, `the steps from "${check.from}" to "${check.to}" add up to ${sums[key]}, not ${expected}`));
       }
     }
   });
+}
+
+/** Every step below high confidence (the ladder's own or its own) must be covered by a reason, so results say why. */
+function checkConfidenceReasons(ladder: CostTable['ladders'][number], at: string, doc: SourceDocument, problems: Problem[]): void {
+  const index = (label: string | undefined, fallback: number, pointer: string): number | undefined => {
+    if (label === undefined) return fallback;
+    const found = ladder.levels.findIndex((l) => l.label === label);
+    if (found < 0) problems.push(doc.problem(pointer, `no level "${label}" in ladder ${ladder.key}`));
+    return found < 0 ? undefined : found;
+  };
+  const covered = new Set<number>();
+  (ladder.confidence_reasons ?? []).forEach((reason, i) => {
+    const from = index(reason.from, 1, `${at}/confidence_reasons/${i}/from`);
+    const to = index(reason.to, ladder.levels.length - 1, `${at}/confidence_reasons/${i}/to`);
+    if (from === undefined || to === undefined) return;
+    for (let k = Math.max(from, 1); k <= to; k++) covered.add(k);
+  });
+  const unexplained = ladder.levels.filter((level, i) => i > 0 && (level.confidence ?? ladder.confidence) !== 'high' && !covered.has(i)).map((l) => l.label);
+  if (unexplained.length > 0) {
+    const shown = unexplained.length > 4 ? `${unexplained.slice(0, 4).join('", "')}" and ${unexplained.length - 4} more` : `${unexplained.join('", "')}"`;
+    problems.push(doc.problem(`${at}/confidence_reasons`, `the steps to "${shown} are below high confidence with no reason: add a confidence_reasons entry that covers them`));
+  }
 }

@@ -1,4 +1,5 @@
 /** The validated catalogue and data, as the emitters see them. */
+import type { KeyedArgument } from '../src/catalog/keyed-arguments.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -41,6 +42,8 @@ export interface ToolEntry {
   /** Output schema with every shared fragment inlined. */
   result: JsonSchema;
   examples: ToolExample[];
+  /** Arguments whose values are keys read forgivingly, with their aliases (codegen/keyed-arguments.ts). */
+  keyedArguments?: Record<string, KeyedArgument>;
 }
 
 export interface EndpointEntry {
@@ -91,6 +94,7 @@ export interface CostLadder {
   title: string;
   aliases?: string[];
   confidence: string;
+  confidence_reasons?: { from?: string; to?: string; reason: string }[];
   levels: CostLevel[];
 }
 
@@ -101,7 +105,7 @@ export interface CostTable {
   data_as_of: string;
   per?: { singular: string; plural: string; max: number };
   materials: { key: string; name: string }[];
-  sources: { id: string; ref: string }[];
+  sources: { id: string; ref: string; covers?: { ladders?: string[]; to?: string } }[];
   notes: string[];
   gaps?: string[];
   ladders: CostLadder[];

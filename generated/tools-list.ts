@@ -1457,23 +1457,15 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
   get_tier_list: {
     '2024-11-05': {
       name: 'get_tier_list',
-      description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Also accepted: `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt). `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
+      description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Roles are read forgivingly: names in any case or spacing (`Bear Hunt joiner`) and aliases such as `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt); the result names the role\'s key. `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           role: {
-            description: 'The role: bear_hunt_joiner, rally_leader, garrison, bear_hunt or joiner (aliases: rally_joiner, garrison_leader, defense, bear_hunt_leader).',
-            enum: [
-              'bear_hunt_joiner',
-              'rally_leader',
-              'garrison',
-              'bear_hunt',
-              'joiner',
-              'rally_joiner',
-              'garrison_leader',
-              'defense',
-              'bear_hunt_leader',
-            ],
+            description: 'The role, by key or name (`Bear Hunt joiner`, `Defense`). Keys: bear_hunt_joiner, rally_leader, garrison, bear_hunt, joiner; also their names in any case, with spaces, hyphens or underscores, and aliases (bear_hunt_joiner: Bear Joiner, Bear Hunt Joiners; rally_leader: Rally Lead, Rally Leaders, Rally Captain; garrison: Garrison Leader, Defense, Defence, Defender; bear_hunt: Bear Hunt Leader, Bear Leader; joiner: Rally Joiner, Joiners). The result gives the key.',
+            examples: ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner'],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           generation: {
@@ -1489,23 +1481,15 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     },
     '2025-03-26': {
       name: 'get_tier_list',
-      description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Also accepted: `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt). `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
+      description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Roles are read forgivingly: names in any case or spacing (`Bear Hunt joiner`) and aliases such as `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt); the result names the role\'s key. `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           role: {
-            description: 'The role: bear_hunt_joiner, rally_leader, garrison, bear_hunt or joiner (aliases: rally_joiner, garrison_leader, defense, bear_hunt_leader).',
-            enum: [
-              'bear_hunt_joiner',
-              'rally_leader',
-              'garrison',
-              'bear_hunt',
-              'joiner',
-              'rally_joiner',
-              'garrison_leader',
-              'defense',
-              'bear_hunt_leader',
-            ],
+            description: 'The role, by key or name (`Bear Hunt joiner`, `Defense`). Keys: bear_hunt_joiner, rally_leader, garrison, bear_hunt, joiner; also their names in any case, with spaces, hyphens or underscores, and aliases (bear_hunt_joiner: Bear Joiner, Bear Hunt Joiners; rally_leader: Rally Lead, Rally Leaders, Rally Captain; garrison: Garrison Leader, Defense, Defence, Defender; bear_hunt: Bear Hunt Leader, Bear Leader; joiner: Rally Joiner, Joiners). The result gives the key.',
+            examples: ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner'],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           generation: {
@@ -1529,23 +1513,15 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     '2025-06-18': {
       name: 'get_tier_list',
       title: 'Hero tier list for a role and generation',
-      description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Also accepted: `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt). `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
+      description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Roles are read forgivingly: names in any case or spacing (`Bear Hunt joiner`) and aliases such as `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt); the result names the role\'s key. `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           role: {
-            description: 'The role: bear_hunt_joiner, rally_leader, garrison, bear_hunt or joiner (aliases: rally_joiner, garrison_leader, defense, bear_hunt_leader).',
-            enum: [
-              'bear_hunt_joiner',
-              'rally_leader',
-              'garrison',
-              'bear_hunt',
-              'joiner',
-              'rally_joiner',
-              'garrison_leader',
-              'defense',
-              'bear_hunt_leader',
-            ],
+            description: 'The role, by key or name (`Bear Hunt joiner`, `Defense`). Keys: bear_hunt_joiner, rally_leader, garrison, bear_hunt, joiner; also their names in any case, with spaces, hyphens or underscores, and aliases (bear_hunt_joiner: Bear Joiner, Bear Hunt Joiners; rally_leader: Rally Lead, Rally Leaders, Rally Captain; garrison: Garrison Leader, Defense, Defence, Defender; bear_hunt: Bear Hunt Leader, Bear Leader; joiner: Rally Joiner, Joiners). The result gives the key.',
+            examples: ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner'],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           generation: {
@@ -1562,7 +1538,6 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
         additionalProperties: false,
         properties: {
           role: { description: 'The role shown (an alias is resolved to its role).', type: 'string' },
-          role_requested: { description: 'Present when `role` was an alias.', type: 'string' },
           description: { type: 'string' },
           generation: { description: 'The generation shown.', type: 'integer' },
           generations: {
@@ -1901,8 +1876,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -1963,12 +1943,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -2122,8 +2106,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -2186,12 +2175,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -2443,8 +2436,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -2491,12 +2489,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -2632,8 +2634,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -2680,12 +2687,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -2728,14 +2739,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
   mastery_forging_cost: {
     '2024-11-05': {
       name: 'mastery_forging_cost',
-      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: the result says so in `gaps` when a range touches it.',
+      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: when a range includes it, the Forgehammer totals are null (unknown, never 0) and `gaps` says why.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           track: {
             default: 'mastery',
-            description: '`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200.',
-            enum: ['mastery', 'red_gear'],
+            description: '`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200. Keys: mastery, red_gear; also their names in any case, with spaces, hyphens or underscores, and aliases (mastery: Mastery Forging, Forging, Forge; red_gear: Red, Red Gear Ascension, Ascension, Imbue, Red Enhancement). The result gives the key.',
+            examples: ['mastery', 'red_gear'],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           from: {
@@ -2766,14 +2779,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     },
     '2025-03-26': {
       name: 'mastery_forging_cost',
-      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: the result says so in `gaps` when a range touches it.',
+      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: when a range includes it, the Forgehammer totals are null (unknown, never 0) and `gaps` says why.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           track: {
             default: 'mastery',
-            description: '`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200.',
-            enum: ['mastery', 'red_gear'],
+            description: '`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200. Keys: mastery, red_gear; also their names in any case, with spaces, hyphens or underscores, and aliases (mastery: Mastery Forging, Forging, Forge; red_gear: Red, Red Gear Ascension, Ascension, Imbue, Red Enhancement). The result gives the key.',
+            examples: ['mastery', 'red_gear'],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           from: {
@@ -2812,14 +2827,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     '2025-06-18': {
       name: 'mastery_forging_cost',
       title: 'Mastery Forging and Red Gear cost',
-      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: the result says so in `gaps` when a range touches it.',
+      description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: when a range includes it, the Forgehammer totals are null (unknown, never 0) and `gaps` says why.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           track: {
             default: 'mastery',
-            description: '`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200.',
-            enum: ['mastery', 'red_gear'],
+            description: '`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200. Keys: mastery, red_gear; also their names in any case, with spaces, hyphens or underscores, and aliases (mastery: Mastery Forging, Forging, Forge; red_gear: Red, Red Gear Ascension, Ascension, Imbue, Red Enhancement). The result gives the key.',
+            examples: ['mastery', 'red_gear'],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           from: {
@@ -2871,8 +2888,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -2894,12 +2916,36 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
           },
           totals_per_piece: {
             additionalProperties: false,
-            description: 'Mastery Forging and Red Gear materials, by key.',
+            description: 'Mastery Forging and Red Gear materials, by key. null means unknown: some step of the range needs the material in an amount no source publishes (named in `gaps`), so no total can be given; it is never counted as 0.',
             properties: {
-              forgehammers: { description: 'Forgehammers', minimum: 0, type: 'integer' },
-              mythic_gear_pieces: { description: 'Mythic (gold) hero-gear pieces consumed', minimum: 0, type: 'integer' },
-              mithril: { description: 'Mithril', minimum: 0, type: 'integer' },
-              enhancement_xp: { description: 'Hero-gear Enhancement XP', minimum: 0, type: 'integer' },
+              forgehammers: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.',
+              },
+              mythic_gear_pieces: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Mythic (gold) hero-gear pieces consumed; null if unknown.',
+              },
+              mithril: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Mithril; null if unknown.',
+              },
+              enhancement_xp: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Hero-gear Enhancement XP; null if unknown.',
+              },
             },
             required: ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'],
             type: 'object',
@@ -2908,10 +2954,34 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             additionalProperties: false,
             description: 'Totals for all pieces (per piece x pieces).',
             properties: {
-              forgehammers: { description: 'Forgehammers', minimum: 0, type: 'integer' },
-              mythic_gear_pieces: { description: 'Mythic (gold) hero-gear pieces consumed', minimum: 0, type: 'integer' },
-              mithril: { description: 'Mithril', minimum: 0, type: 'integer' },
-              enhancement_xp: { description: 'Hero-gear Enhancement XP', minimum: 0, type: 'integer' },
+              forgehammers: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.',
+              },
+              mythic_gear_pieces: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Mythic (gold) hero-gear pieces consumed; null if unknown.',
+              },
+              mithril: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Mithril; null if unknown.',
+              },
+              enhancement_xp: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+                description: 'Hero-gear Enhancement XP; null if unknown.',
+              },
             },
             required: ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'],
             type: 'object',
@@ -2937,12 +3007,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',
@@ -2988,59 +3062,61 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
   search_database: {
     '2024-11-05': {
       name: 'search_database',
-      description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural). `limit` is 1-50 (default 10). When nothing matches, `message` says so; when a `kind` filter hides matches of another kind, `elsewhere` lists them. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
+      description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural, any case). With a `kind` and no `query` (or an empty one) it lists every record of that kind in the order of the reference pages, all of them unless `limit` is given ("list all heroes": {"kind": "heroes"}); without a `kind`, `query` is required. `limit` is 1-50 (default 10). When nothing matches, `message` says so. With a `kind`, `elsewhere` lists the best matches (up to 3) of the other kinds that the filter hid, whether or not the kind itself matched (`{"query": "bear", "kind": "events"}` gives Bear Hunt and, in `elsewhere`, the Master Valora, "Bear Hunter"); without a `kind`, or when nothing else matches, there is no `elsewhere`. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           query: {
-            description: 'A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`.',
+            description: 'A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`. Required unless `kind` is given; with `kind`, leave it out (or empty) to list every record of the kind.',
             maxLength: 200,
-            pattern: '[\\p{L}\\p{N}]',
+            pattern: '^\\s*$|[\\p{L}\\p{N}]',
             type: 'string',
           },
           kind: {
-            description: 'Search only this kind of record (plural or singular).',
-            enum: ['heroes', 'hero', 'masters', 'master', 'items', 'item', 'events', 'event'],
+            description: 'Search only this kind of record (plural or singular). Keys: heroes, masters, items, events; also their names in any case, with spaces, hyphens or underscores, and aliases (heroes: hero; masters: master; items: item; events: event). The result gives the key.',
+            examples: ['heroes', 'masters', 'items', 'events'],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           limit: {
             default: 10,
-            description: 'Most matches to return (1-50, default 10).',
+            description: 'Most matches to return (1-50, default 10; when listing a kind, default all).',
             maximum: 50,
             minimum: 1,
             type: 'integer',
           },
         },
-        required: ['query'],
         type: 'object',
       },
     },
     '2025-03-26': {
       name: 'search_database',
-      description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural). `limit` is 1-50 (default 10). When nothing matches, `message` says so; when a `kind` filter hides matches of another kind, `elsewhere` lists them. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
+      description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural, any case). With a `kind` and no `query` (or an empty one) it lists every record of that kind in the order of the reference pages, all of them unless `limit` is given ("list all heroes": {"kind": "heroes"}); without a `kind`, `query` is required. `limit` is 1-50 (default 10). When nothing matches, `message` says so. With a `kind`, `elsewhere` lists the best matches (up to 3) of the other kinds that the filter hid, whether or not the kind itself matched (`{"query": "bear", "kind": "events"}` gives Bear Hunt and, in `elsewhere`, the Master Valora, "Bear Hunter"); without a `kind`, or when nothing else matches, there is no `elsewhere`. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           query: {
-            description: 'A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`.',
+            description: 'A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`. Required unless `kind` is given; with `kind`, leave it out (or empty) to list every record of the kind.',
             maxLength: 200,
-            pattern: '[\\p{L}\\p{N}]',
+            pattern: '^\\s*$|[\\p{L}\\p{N}]',
             type: 'string',
           },
           kind: {
-            description: 'Search only this kind of record (plural or singular).',
-            enum: ['heroes', 'hero', 'masters', 'master', 'items', 'item', 'events', 'event'],
+            description: 'Search only this kind of record (plural or singular). Keys: heroes, masters, items, events; also their names in any case, with spaces, hyphens or underscores, and aliases (heroes: hero; masters: master; items: item; events: event). The result gives the key.',
+            examples: ['heroes', 'masters', 'items', 'events'],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           limit: {
             default: 10,
-            description: 'Most matches to return (1-50, default 10).',
+            description: 'Most matches to return (1-50, default 10; when listing a kind, default all).',
             maximum: 50,
             minimum: 1,
             type: 'integer',
           },
         },
-        required: ['query'],
         type: 'object',
       },
       annotations: {
@@ -3054,36 +3130,37 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     '2025-06-18': {
       name: 'search_database',
       title: 'Search heroes, Masters, items and events',
-      description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural). `limit` is 1-50 (default 10). When nothing matches, `message` says so; when a `kind` filter hides matches of another kind, `elsewhere` lists them. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
+      description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural, any case). With a `kind` and no `query` (or an empty one) it lists every record of that kind in the order of the reference pages, all of them unless `limit` is given ("list all heroes": {"kind": "heroes"}); without a `kind`, `query` is required. `limit` is 1-50 (default 10). When nothing matches, `message` says so. With a `kind`, `elsewhere` lists the best matches (up to 3) of the other kinds that the filter hid, whether or not the kind itself matched (`{"query": "bear", "kind": "events"}` gives Bear Hunt and, in `elsewhere`, the Master Valora, "Bear Hunter"); without a `kind`, or when nothing else matches, there is no `elsewhere`. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           query: {
-            description: 'A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`.',
+            description: 'A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`. Required unless `kind` is given; with `kind`, leave it out (or empty) to list every record of the kind.',
             maxLength: 200,
-            pattern: '[\\p{L}\\p{N}]',
+            pattern: '^\\s*$|[\\p{L}\\p{N}]',
             type: 'string',
           },
           kind: {
-            description: 'Search only this kind of record (plural or singular).',
-            enum: ['heroes', 'hero', 'masters', 'master', 'items', 'item', 'events', 'event'],
+            description: 'Search only this kind of record (plural or singular). Keys: heroes, masters, items, events; also their names in any case, with spaces, hyphens or underscores, and aliases (heroes: hero; masters: master; items: item; events: event). The result gives the key.',
+            examples: ['heroes', 'masters', 'items', 'events'],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           limit: {
             default: 10,
-            description: 'Most matches to return (1-50, default 10).',
+            description: 'Most matches to return (1-50, default 10; when listing a kind, default all).',
             maximum: 50,
             minimum: 1,
             type: 'integer',
           },
         },
-        required: ['query'],
         type: 'object',
       },
       outputSchema: {
         additionalProperties: false,
         properties: {
-          query: { description: 'The query as given.', type: 'string' },
+          query: { description: 'The query as given (empty when a kind is listed).', type: 'string' },
           kind: {
             description: 'The kinds searched.',
             enum: ['all', 'heroes', 'masters', 'items', 'events'],
@@ -3115,7 +3192,8 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 },
                 matched: { description: 'The name, alias, key or title that matched.', type: 'string' },
                 match_type: {
-                  enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+                  description: 'How the query matched; `listed` when a kind is listed without a query.',
+                  enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions', 'listed'],
                   type: 'string',
                 },
                 summary: { description: 'One line that tells similar names apart.', type: 'string' },
@@ -3125,10 +3203,14 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             },
             type: 'array',
           },
-          total_matches: { description: 'How many records matched before `limit` was applied.', minimum: 0, type: 'integer' },
+          total_matches: {
+            description: 'How many records matched (or were listed) before `limit` was applied.',
+            minimum: 0,
+            type: 'integer',
+          },
           message: { description: 'Present when nothing matched, or to say where else matches are.', type: 'string' },
           elsewhere: {
-            description: 'Present when the `kind` filter left no match but other kinds match the query.',
+            description: 'Present when a `kind` was given and records of other kinds match the query; their best 3, which the filter hid.',
             items: {
               additionalProperties: false,
               properties: {
@@ -3153,7 +3235,8 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 },
                 matched: { description: 'The name, alias, key or title that matched.', type: 'string' },
                 match_type: {
-                  enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+                  description: 'How the query matched; `listed` when a kind is listed without a query.',
+                  enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions', 'listed'],
                   type: 'string',
                 },
                 summary: { description: 'One line that tells similar names apart.', type: 'string' },
@@ -3183,13 +3266,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
   truegold_upgrade_cost: {
     '2024-11-05': {
       name: 'truegold_upgrade_cost',
-      description: 'Truegold and Tempered Truegold needed to take one of the eight Truegold buildings from one level to another past level 30, with the cost of every step. Buildings: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy. Levels run 30, 30-1 ... 30-4, TG1, TG1-1 ... TG1-4, TG2, ... up to TG10 (five steps per TG stage); write them as labels (`30`, `30-2`, `TG1`, `TG4-3`; case and spaces do not matter) or as the game\'s numeric level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k). The War Academy is built directly at TG1, so its levels start at TG1 (use `not built` to start before it). Tempered Truegold is first needed on TG5 -> TG5-1. Examples: {"building": "town_center", "from": "30", "to": "TG8"}; {"building": "barracks", "from": "TG3-2", "to": "TG5"}. Confidence: high up to TG8, medium to TG9-4, low-medium for TG10. Ordinary resources and build times are not included.',
+      description: 'Truegold and Tempered Truegold needed to take one of the eight Truegold buildings from one level to another past level 30, with the cost of every step. Buildings: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy. Levels run 30, 30-1 ... 30-4, TG1, TG1-1 ... TG1-4, TG2, ... up to TG10 (five steps per TG stage); write them as labels (`30`, `30-2`, `TG1`, `TG4-3`; case and spaces do not matter) or as the game\'s numeric level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k). The War Academy is built directly at TG1, so its levels start at TG1 (use `not built` to start before it). Tempered Truegold is first needed on TG5 -> TG5-1. Examples: {"building": "town_center", "from": "30", "to": "TG8"}; {"building": "barracks", "from": "TG3-2", "to": "TG5"}; {"building": "TC", "from": 30, "to": "TG1"} (names and aliases such as "Town Center" or "TC" are read as their key). Confidence: high up to TG8, medium to TG9-4, low-medium for TG10. Ordinary resources and build times are not included.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           building: {
-            description: 'The building to upgrade.',
-            enum: [
+            description: 'The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Barrack; stable: Stables; range: Archery Range, Archer Range; war_academy: WA, Academy). The result gives the key.',
+            examples: [
               'town_center',
               'embassy',
               'command_center',
@@ -3199,6 +3282,8 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
               'range',
               'war_academy',
             ],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           from: {
@@ -3222,13 +3307,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     },
     '2025-03-26': {
       name: 'truegold_upgrade_cost',
-      description: 'Truegold and Tempered Truegold needed to take one of the eight Truegold buildings from one level to another past level 30, with the cost of every step. Buildings: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy. Levels run 30, 30-1 ... 30-4, TG1, TG1-1 ... TG1-4, TG2, ... up to TG10 (five steps per TG stage); write them as labels (`30`, `30-2`, `TG1`, `TG4-3`; case and spaces do not matter) or as the game\'s numeric level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k). The War Academy is built directly at TG1, so its levels start at TG1 (use `not built` to start before it). Tempered Truegold is first needed on TG5 -> TG5-1. Examples: {"building": "town_center", "from": "30", "to": "TG8"}; {"building": "barracks", "from": "TG3-2", "to": "TG5"}. Confidence: high up to TG8, medium to TG9-4, low-medium for TG10. Ordinary resources and build times are not included.',
+      description: 'Truegold and Tempered Truegold needed to take one of the eight Truegold buildings from one level to another past level 30, with the cost of every step. Buildings: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy. Levels run 30, 30-1 ... 30-4, TG1, TG1-1 ... TG1-4, TG2, ... up to TG10 (five steps per TG stage); write them as labels (`30`, `30-2`, `TG1`, `TG4-3`; case and spaces do not matter) or as the game\'s numeric level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k). The War Academy is built directly at TG1, so its levels start at TG1 (use `not built` to start before it). Tempered Truegold is first needed on TG5 -> TG5-1. Examples: {"building": "town_center", "from": "30", "to": "TG8"}; {"building": "barracks", "from": "TG3-2", "to": "TG5"}; {"building": "TC", "from": 30, "to": "TG1"} (names and aliases such as "Town Center" or "TC" are read as their key). Confidence: high up to TG8, medium to TG9-4, low-medium for TG10. Ordinary resources and build times are not included.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           building: {
-            description: 'The building to upgrade.',
-            enum: [
+            description: 'The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Barrack; stable: Stables; range: Archery Range, Archer Range; war_academy: WA, Academy). The result gives the key.',
+            examples: [
               'town_center',
               'embassy',
               'command_center',
@@ -3238,6 +3323,8 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
               'range',
               'war_academy',
             ],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           from: {
@@ -3269,13 +3356,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
     '2025-06-18': {
       name: 'truegold_upgrade_cost',
       title: 'Truegold building upgrade cost',
-      description: 'Truegold and Tempered Truegold needed to take one of the eight Truegold buildings from one level to another past level 30, with the cost of every step. Buildings: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy. Levels run 30, 30-1 ... 30-4, TG1, TG1-1 ... TG1-4, TG2, ... up to TG10 (five steps per TG stage); write them as labels (`30`, `30-2`, `TG1`, `TG4-3`; case and spaces do not matter) or as the game\'s numeric level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k). The War Academy is built directly at TG1, so its levels start at TG1 (use `not built` to start before it). Tempered Truegold is first needed on TG5 -> TG5-1. Examples: {"building": "town_center", "from": "30", "to": "TG8"}; {"building": "barracks", "from": "TG3-2", "to": "TG5"}. Confidence: high up to TG8, medium to TG9-4, low-medium for TG10. Ordinary resources and build times are not included.',
+      description: 'Truegold and Tempered Truegold needed to take one of the eight Truegold buildings from one level to another past level 30, with the cost of every step. Buildings: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy. Levels run 30, 30-1 ... 30-4, TG1, TG1-1 ... TG1-4, TG2, ... up to TG10 (five steps per TG stage); write them as labels (`30`, `30-2`, `TG1`, `TG4-3`; case and spaces do not matter) or as the game\'s numeric level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k). The War Academy is built directly at TG1, so its levels start at TG1 (use `not built` to start before it). Tempered Truegold is first needed on TG5 -> TG5-1. Examples: {"building": "town_center", "from": "30", "to": "TG8"}; {"building": "barracks", "from": "TG3-2", "to": "TG5"}; {"building": "TC", "from": 30, "to": "TG1"} (names and aliases such as "Town Center" or "TC" are read as their key). Confidence: high up to TG8, medium to TG9-4, low-medium for TG10. Ordinary resources and build times are not included.',
       inputSchema: {
         additionalProperties: false,
         properties: {
           building: {
-            description: 'The building to upgrade.',
-            enum: [
+            description: 'The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Barrack; stable: Stables; range: Archery Range, Archer Range; war_academy: WA, Academy). The result gives the key.',
+            examples: [
               'town_center',
               'embassy',
               'command_center',
@@ -3285,6 +3372,8 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
               'range',
               'war_academy',
             ],
+            maxLength: 64,
+            minLength: 1,
             type: 'string',
           },
           from: {
@@ -3330,8 +3419,13 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
                 from: { description: 'Level before the step.', type: 'string' },
                 to: { description: 'Level after the step.', type: 'string' },
                 cost: {
-                  additionalProperties: { minimum: 0, type: 'integer' },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted.',
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
                   type: 'object',
                 },
                 confidence: {
@@ -3382,12 +3476,16 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
             type: 'array',
           },
           sources: {
-            description: 'The sources the numbers were transcribed from.',
+            description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
             items: {
               additionalProperties: false,
               properties: {
                 id: { description: 'Short identifier of the source.', type: 'string' },
                 ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+                covers: {
+                  description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                  type: 'string',
+                },
               },
               required: ['id', 'ref'],
               type: 'object',

@@ -33,6 +33,12 @@ export async function emitCatalogTypes(catalog: Catalog): Promise<EmittedFiles> 
       { name: 'availability', type: 'Availability' },
       { name: 'view', type: 'string', hasQuestionToken: true },
       { name: 'deprecation', type: 'Deprecation', hasQuestionToken: true },
+      {
+        name: 'keyedArguments',
+        type: 'Readonly<Record<string, { readonly keys: readonly string[]; readonly aliases: Readonly<Record<string, readonly string[]>> }>>',
+        hasQuestionToken: true,
+        docs: ['Arguments whose values are keys, read forgivingly (src/catalog/keyed-arguments.ts): the keys and their aliases.'],
+      },
       { name: 'source', type: 'string', docs: ['The catalogue file this entry comes from.'] },
     ],
   });

@@ -2,6 +2,7 @@
  * The developer reference (/developers, and generated/docs/developers.md in the repository): endpoints, tools,
  * arguments, availability, examples and the deprecation changelog, straight from the catalogue.
  */
+import { servedArguments } from '../keyed-arguments.js';
 import type { Catalog, JsonSchema, ToolEntry, WebsiteToolEntry } from '../model.js';
 import { toolsServedBy } from './protocol.js';
 import { addConstant, banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
@@ -50,7 +51,7 @@ function toolSection(catalog: Catalog, tool: ToolEntry): string[] {
     lines.push(`> **Deprecated** since ${d.deprecated}; removed on ${d.sunset}.${d.replacement ? ` Use \`${d.replacement}\`.` : ''} ${d.notice}`, '');
   }
   lines.push(tool.description, '', `Available on: ${availabilityLabel(catalog, tool)}.${tool.view ? ` View: \`${tool.view}\`.` : ''}`, '');
-  lines.push('**Arguments**', '', ...propertyTable(tool.arguments, true), '');
+  lines.push('**Arguments**', '', ...propertyTable(servedArguments(tool), true), '');
   lines.push('**Result** (`structuredContent`, and the same JSON in the text content)', '', ...propertyTable(tool.result, false), '');
   const example = tool.examples.find((e) => e.result);
   if (example) {

@@ -3,6 +3,7 @@
  * endpoint metadata, and the Deprecation/Sunset rules with their header values formatted once.
  */
 import type { Catalog, Deprecation, DeprecationRuleData, ToolEntry } from '../model.js';
+import { servedArguments } from '../keyed-arguments.js';
 import { addConstant, banner, canonicalSchema, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
 const ANNOTATION_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -16,7 +17,7 @@ function describedFor(tool: ToolEntry): string {
 
 /** tools/list entries: 2024-11-05 (name, description, inputSchema), 2025-03-26 (+ annotations), 2025-06-18 (+ title, outputSchema, _meta). */
 export function toolListEntries(tool: ToolEntry): Record<string, Record<string, unknown>> {
-  const inputSchema = canonicalSchema(tool.arguments);
+  const inputSchema = canonicalSchema(servedArguments(tool));
   const base = { name: tool.name, description: describedFor(tool), inputSchema };
   const annotations = { title: tool.title, ...ANNOTATION_HINTS };
   const meta = tool.view ? { _meta: { ui: { resourceUri: tool.view }, 'ui/resourceUri': tool.view } } : {};

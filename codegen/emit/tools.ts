@@ -29,6 +29,7 @@ function metadataOf(tool: ToolEntry): Record<string, unknown> {
     availability: tool.availability,
     view: tool.view,
     deprecation: tool.deprecation,
+    keyedArguments: tool.keyedArguments,
     source: tool.file,
   };
 }

@@ -39,10 +39,24 @@ export interface CostTable {
     {
       id: string;
       ref: string;
+      /**
+       * The steps this source publishes, when not all of them: only these ladders, and only up to the step that reaches `to` (inclusive). `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
+       */
+      covers?: {
+        ladders?: string[];
+        to?: string;
+      };
     },
     ...{
       id: string;
       ref: string;
+      /**
+       * The steps this source publishes, when not all of them: only these ladders, and only up to the step that reaches `to` (inclusive). `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
+       */
+      covers?: {
+        ladders?: string[];
+        to?: string;
+      };
     }[]
   ];
   notes: string[];
@@ -55,6 +69,14 @@ export interface CostTable {
       key: string;
       title: string;
       aliases?: string[];
+      /**
+       * Why confidence is below high: each entry covers the steps that reach the levels `from` to `to` (inclusive; default the ladder's ends). A result whose steps touch an entry carries its reason in `notes`; codegen checks that every step below high confidence is covered by one.
+       */
+      confidence_reasons?: {
+        from?: string;
+        to?: string;
+        reason: string;
+      }[];
       confidence: Confidence;
       /**
        * @minItems 2
@@ -93,6 +115,14 @@ export interface CostTable {
       key: string;
       title: string;
       aliases?: string[];
+      /**
+       * Why confidence is below high: each entry covers the steps that reach the levels `from` to `to` (inclusive; default the ladder's ends). A result whose steps touch an entry carries its reason in `notes`; codegen checks that every step below high confidence is covered by one.
+       */
+      confidence_reasons?: {
+        from?: string;
+        to?: string;
+        reason: string;
+      }[];
       confidence: Confidence;
       /**
        * @minItems 2

@@ -2,18 +2,9 @@
 import type { ToolMetadata } from '../catalog-types.js';
 export interface GetTierListInput {
   /**
-   * The role: bear_hunt_joiner, rally_leader, garrison, bear_hunt or joiner (aliases: rally_joiner, garrison_leader, defense, bear_hunt_leader).
+   * The role, by key or name (`Bear Hunt joiner`, `Defense`).
    */
-  role:
-    | 'bear_hunt_joiner'
-    | 'rally_leader'
-    | 'garrison'
-    | 'bear_hunt'
-    | 'joiner'
-    | 'rally_joiner'
-    | 'garrison_leader'
-    | 'defense'
-    | 'bear_hunt_leader';
+  role: 'bear_hunt_joiner' | 'rally_leader' | 'garrison' | 'bear_hunt' | 'joiner';
   /**
    * Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest.
    */
@@ -24,10 +15,6 @@ export interface GetTierListOutput {
    * The role shown (an alias is resolved to its role).
    */
   role: string;
-  /**
-   * Present when `role` was an alias.
-   */
-  role_requested?: string;
   description: string;
   /**
    * The generation shown.
@@ -201,7 +188,19 @@ export interface GetTierListOutput {
 export const getTierListTool: ToolMetadata = {
   name: 'get_tier_list',
   title: 'Hero tier list for a role and generation',
-  description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Also accepted: `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt). `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
+  description: 'The community S-D hero tier list for one role at one hero generation, with each hero\'s key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: `bear_hunt_joiner` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), `rally_leader`, `garrison`, `bear_hunt` and `joiner` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Roles are read forgivingly: names in any case or spacing (`Bear Hunt joiner`) and aliases such as `rally_joiner` (= joiner), `garrison_leader` and `defense` (= garrison), `bear_hunt_leader` (= bear_hunt); the result names the role\'s key. `generation` is the server\'s current hero generation (1-7, within the role\'s range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.',
   availability: 'public',
+  keyedArguments: {
+    role: {
+      keys: ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner'],
+      aliases: {
+        bear_hunt_joiner: ['Bear Joiner', 'Bear Hunt Joiners'],
+        rally_leader: ['Rally Lead', 'Rally Leaders', 'Rally Captain'],
+        garrison: ['Garrison Leader', 'Defense', 'Defence', 'Defender'],
+        bear_hunt: ['Bear Hunt Leader', 'Bear Leader'],
+        joiner: ['Rally Joiner', 'Joiners'],
+      },
+    },
+  },
   source: 'catalog/tools/get_tier_list.yaml',
 };

@@ -60,10 +60,10 @@ export interface HeroShardsCostOutput {
      */
     to: string;
     /**
-     * Materials this step consumes, by material key. Materials the step does not use are omitted.
+     * Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.
      */
     cost: {
-      [k: string]: number;
+      [k: string]: number | null;
     };
     /**
      * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.
@@ -103,7 +103,7 @@ export interface HeroShardsCostOutput {
    */
   gaps: string[];
   /**
-   * The sources the numbers were transcribed from.
+   * The sources that publish the steps of this result (a source that covers none of them is not listed).
    */
   sources: {
     /**
@@ -114,6 +114,10 @@ export interface HeroShardsCostOutput {
      * Where the numbers come from: site, page or dataset.
      */
     ref: string;
+    /**
+     * Present when the source publishes only some of the result's steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).
+     */
+    covers?: string;
   }[];
   /**
    * Version of the game data used (release and content hash); changes whenever a number changes.

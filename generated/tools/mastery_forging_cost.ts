@@ -51,10 +51,10 @@ export interface MasteryForgingCostOutput {
      */
     to: string;
     /**
-     * Materials this step consumes, by material key. Materials the step does not use are omitted.
+     * Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.
      */
     cost: {
-      [k: string]: number;
+      [k: string]: number | null;
     };
     /**
      * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.
@@ -70,46 +70,46 @@ export interface MasteryForgingCostOutput {
     unknown?: string[];
   }[];
   /**
-   * Mastery Forging and Red Gear materials, by key.
+   * Mastery Forging and Red Gear materials, by key. null means unknown: some step of the range needs the material in an amount no source publishes (named in `gaps`), so no total can be given; it is never counted as 0.
    */
   totals_per_piece: {
     /**
-     * Forgehammers
+     * Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.
      */
-    forgehammers: number;
+    forgehammers: number | null;
     /**
-     * Mythic (gold) hero-gear pieces consumed
+     * Mythic (gold) hero-gear pieces consumed; null if unknown.
      */
-    mythic_gear_pieces: number;
+    mythic_gear_pieces: number | null;
     /**
-     * Mithril
+     * Mithril; null if unknown.
      */
-    mithril: number;
+    mithril: number | null;
     /**
-     * Hero-gear Enhancement XP
+     * Hero-gear Enhancement XP; null if unknown.
      */
-    enhancement_xp: number;
+    enhancement_xp: number | null;
   };
   /**
    * Totals for all pieces (per piece x pieces).
    */
   totals: {
     /**
-     * Forgehammers
+     * Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.
      */
-    forgehammers: number;
+    forgehammers: number | null;
     /**
-     * Mythic (gold) hero-gear pieces consumed
+     * Mythic (gold) hero-gear pieces consumed; null if unknown.
      */
-    mythic_gear_pieces: number;
+    mythic_gear_pieces: number | null;
     /**
-     * Mithril
+     * Mithril; null if unknown.
      */
-    mithril: number;
+    mithril: number | null;
     /**
-     * Hero-gear Enhancement XP
+     * Hero-gear Enhancement XP; null if unknown.
      */
-    enhancement_xp: number;
+    enhancement_xp: number | null;
   };
   /**
    * Display names of the material keys.
@@ -130,7 +130,7 @@ export interface MasteryForgingCostOutput {
    */
   gaps: string[];
   /**
-   * The sources the numbers were transcribed from.
+   * The sources that publish the steps of this result (a source that covers none of them is not listed).
    */
   sources: {
     /**
@@ -141,6 +141,10 @@ export interface MasteryForgingCostOutput {
      * Where the numbers come from: site, page or dataset.
      */
     ref: string;
+    /**
+     * Present when the source publishes only some of the result's steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).
+     */
+    covers?: string;
   }[];
   /**
    * Version of the game data used (release and content hash); changes whenever a number changes.
@@ -155,8 +159,17 @@ export interface MasteryForgingCostOutput {
 export const masteryForgingCostTool: ToolMetadata = {
   name: 'mastery_forging_cost',
   title: 'Mastery Forging and Red Gear cost',
-  description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: the result says so in `gaps` when a range touches it.',
+  description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: when a range includes it, the Forgehammer totals are null (unknown, never 0) and `gaps` says why.',
   availability: 'public',
   view: 'ui://kingshot/mastery-forging-cost',
+  keyedArguments: {
+    track: {
+      keys: ['mastery', 'red_gear'],
+      aliases: {
+        mastery: ['Mastery Forging', 'Forging', 'Forge'],
+        red_gear: ['Red', 'Red Gear Ascension', 'Ascension', 'Imbue', 'Red Enhancement'],
+      },
+    },
+  },
   source: 'catalog/tools/mastery_forging_cost.yaml',
 };

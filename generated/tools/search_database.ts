@@ -2,21 +2,21 @@
 import type { ToolMetadata } from '../catalog-types.js';
 export interface SearchDatabaseInput {
   /**
-   * A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`.
+   * A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`. Required unless `kind` is given; with `kind`, leave it out (or empty) to list every record of the kind.
    */
-  query: string;
+  query?: string;
   /**
    * Search only this kind of record (plural or singular).
    */
-  kind?: 'heroes' | 'hero' | 'masters' | 'master' | 'items' | 'item' | 'events' | 'event';
+  kind?: 'heroes' | 'masters' | 'items' | 'events';
   /**
-   * Most matches to return (1-50, default 10).
+   * Most matches to return (1-50, default 10; when listing a kind, default all).
    */
   limit?: number;
 }
 export interface SearchDatabaseOutput {
   /**
-   * The query as given.
+   * The query as given (empty when a kind is listed).
    */
   query: string;
   /**
@@ -45,14 +45,17 @@ export interface SearchDatabaseOutput {
      * The name, alias, key or title that matched.
      */
     matched: string;
-    match_type: 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions';
+    /**
+     * How the query matched; `listed` when a kind is listed without a query.
+     */
+    match_type: 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions' | 'listed';
     /**
      * One line that tells similar names apart.
      */
     summary: string;
   }[];
   /**
-   * How many records matched before `limit` was applied.
+   * How many records matched (or were listed) before `limit` was applied.
    */
   total_matches: number;
   /**
@@ -60,7 +63,7 @@ export interface SearchDatabaseOutput {
    */
   message?: string;
   /**
-   * Present when the `kind` filter left no match but other kinds match the query.
+   * Present when a `kind` was given and records of other kinds match the query; their best 3, which the filter hid.
    */
   elsewhere?: {
     /**
@@ -81,7 +84,10 @@ export interface SearchDatabaseOutput {
      * The name, alias, key or title that matched.
      */
     matched: string;
-    match_type: 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions';
+    /**
+     * How the query matched; `listed` when a kind is listed without a query.
+     */
+    match_type: 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions' | 'listed';
     /**
      * One line that tells similar names apart.
      */
@@ -100,7 +106,18 @@ export interface SearchDatabaseOutput {
 export const searchDatabaseTool: ToolMetadata = {
   name: 'search_database',
   title: 'Search heroes, Masters, items and events',
-  description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural). `limit` is 1-50 (default 10). When nothing matches, `message` says so; when a `kind` filter hides matches of another kind, `elsewhere` lists them. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
+  description: 'Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the `key` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by `score` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its `key`, `kind`, `name`, `score`, `url` (a page for people, Markdown with Accept text/markdown) and a one-line `summary`. `kind` limits the search to heroes, masters, items or events (singular or plural, any case). With a `kind` and no `query` (or an empty one) it lists every record of that kind in the order of the reference pages, all of them unless `limit` is given ("list all heroes": {"kind": "heroes"}); without a `kind`, `query` is required. `limit` is 1-50 (default 10). When nothing matches, `message` says so. With a `kind`, `elsewhere` lists the best matches (up to 3) of the other kinds that the filter hid, whether or not the kind itself matched (`{"query": "bear", "kind": "events"}` gives Bear Hunt and, in `elsewhere`, the Master Valora, "Bear Hunter"); without a `kind`, or when nothing else matches, there is no `elsewhere`. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.',
   availability: 'public',
+  keyedArguments: {
+    kind: {
+      keys: ['heroes', 'masters', 'items', 'events'],
+      aliases: {
+        heroes: ['hero'],
+        masters: ['master'],
+        items: ['item'],
+        events: ['event'],
+      },
+    },
+  },
   source: 'catalog/tools/search_database.yaml',
 };

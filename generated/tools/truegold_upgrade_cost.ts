@@ -2,7 +2,7 @@
 import type { ToolMetadata } from '../catalog-types.js';
 export interface TruegoldUpgradeCostInput {
   /**
-   * The building to upgrade.
+   * The building to upgrade, by key or by name (`Town Center`, `TC`).
    */
   building:
     | 'town_center'
@@ -54,10 +54,10 @@ export interface TruegoldUpgradeCostOutput {
      */
     to: string;
     /**
-     * Materials this step consumes, by material key. Materials the step does not use are omitted.
+     * Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.
      */
     cost: {
-      [k: string]: number;
+      [k: string]: number | null;
     };
     /**
      * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.
@@ -104,7 +104,7 @@ export interface TruegoldUpgradeCostOutput {
    */
   gaps: string[];
   /**
-   * The sources the numbers were transcribed from.
+   * The sources that publish the steps of this result (a source that covers none of them is not listed).
    */
   sources: {
     /**
@@ -115,6 +115,10 @@ export interface TruegoldUpgradeCostOutput {
      * Where the numbers come from: site, page or dataset.
      */
     ref: string;
+    /**
+     * Present when the source publishes only some of the result's steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).
+     */
+    covers?: string;
   }[];
   /**
    * Version of the game data used (release and content hash); changes whenever a number changes.
@@ -129,8 +133,22 @@ export interface TruegoldUpgradeCostOutput {
 export const truegoldUpgradeCostTool: ToolMetadata = {
   name: 'truegold_upgrade_cost',
   title: 'Truegold building upgrade cost',
-  description: 'Truegold and Tempered Truegold needed to take one of the eight Truegold buildings from one level to another past level 30, with the cost of every step. Buildings: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy. Levels run 30, 30-1 ... 30-4, TG1, TG1-1 ... TG1-4, TG2, ... up to TG10 (five steps per TG stage); write them as labels (`30`, `30-2`, `TG1`, `TG4-3`; case and spaces do not matter) or as the game\'s numeric level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k). The War Academy is built directly at TG1, so its levels start at TG1 (use `not built` to start before it). Tempered Truegold is first needed on TG5 -> TG5-1. Examples: {"building": "town_center", "from": "30", "to": "TG8"}; {"building": "barracks", "from": "TG3-2", "to": "TG5"}. Confidence: high up to TG8, medium to TG9-4, low-medium for TG10. Ordinary resources and build times are not included.',
+  description: 'Truegold and Tempered Truegold needed to take one of the eight Truegold buildings from one level to another past level 30, with the cost of every step. Buildings: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy. Levels run 30, 30-1 ... 30-4, TG1, TG1-1 ... TG1-4, TG2, ... up to TG10 (five steps per TG stage); write them as labels (`30`, `30-2`, `TG1`, `TG4-3`; case and spaces do not matter) or as the game\'s numeric level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k). The War Academy is built directly at TG1, so its levels start at TG1 (use `not built` to start before it). Tempered Truegold is first needed on TG5 -> TG5-1. Examples: {"building": "town_center", "from": "30", "to": "TG8"}; {"building": "barracks", "from": "TG3-2", "to": "TG5"}; {"building": "TC", "from": 30, "to": "TG1"} (names and aliases such as "Town Center" or "TC" are read as their key). Confidence: high up to TG8, medium to TG9-4, low-medium for TG10. Ordinary resources and build times are not included.',
   availability: 'public',
   view: 'ui://kingshot/truegold-upgrade-cost',
+  keyedArguments: {
+    building: {
+      keys: ['town_center', 'embassy', 'command_center', 'infirmary', 'barracks', 'stable', 'range', 'war_academy'],
+      aliases: {
+        town_center: ['TC', 'HQ', 'Town Hall'],
+        command_center: ['CC'],
+        infirmary: ['Hospital'],
+        barracks: ['Barrack'],
+        stable: ['Stables'],
+        range: ['Archery Range', 'Archer Range'],
+        war_academy: ['WA', 'Academy'],
+      },
+    },
+  },
   source: 'catalog/tools/truegold_upgrade_cost.yaml',
 };

@@ -418,7 +418,7 @@ return errors === 0;
 }
 
 export const get_tier_list_input = validate17;
-const schema18 = {"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"type":"string","enum":["bear_hunt_joiner","rally_leader","garrison","bear_hunt","joiner","rally_joiner","garrison_leader","defense","bear_hunt_leader"],"description":"The role: bear_hunt_joiner, rally_leader, garrison, bear_hunt or joiner (aliases: rally_joiner, garrison_leader, defense, bear_hunt_leader)."},"generation":{"type":"integer","minimum":1,"maximum":7,"description":"Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest."}}};
+const schema18 = {"type":"object","additionalProperties":false,"required":["role"],"properties":{"role":{"type":"string","enum":["bear_hunt_joiner","rally_leader","garrison","bear_hunt","joiner"],"description":"The role, by key or name (`Bear Hunt joiner`, `Defense`)."},"generation":{"type":"integer","minimum":1,"maximum":7,"description":"Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest."}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -458,7 +458,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(((((((((data0 === "bear_hunt_joiner") || (data0 === "rally_leader")) || (data0 === "garrison")) || (data0 === "bear_hunt")) || (data0 === "joiner")) || (data0 === "rally_joiner")) || (data0 === "garrison_leader")) || (data0 === "defense")) || (data0 === "bear_hunt_leader"))){
+if(!(((((data0 === "bear_hunt_joiner") || (data0 === "rally_leader")) || (data0 === "garrison")) || (data0 === "bear_hunt")) || (data0 === "joiner"))){
 const err3 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema18.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.role.enum,parentSchema:schema18.properties.role,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -1604,14 +1604,16 @@ return errors === 0;
 }
 
 export const search_database_input = validate23;
-const schema24 = {"type":"object","additionalProperties":false,"required":["query"],"properties":{"query":{"type":"string","maxLength":200,"pattern":"[\\p{L}\\p{N}]","description":"A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`."},"kind":{"type":"string","enum":["heroes","hero","masters","master","items","item","events","event"],"description":"Search only this kind of record (plural or singular)."},"limit":{"type":"integer","minimum":1,"maximum":50,"default":10,"description":"Most matches to return (1-50, default 10)."}}};
+const schema24 = {"type":"object","additionalProperties":false,"properties":{"query":{"type":"string","maxLength":200,"pattern":"^\\s*$|[\\p{L}\\p{N}]","description":"A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`. Required unless `kind` is given; with `kind`, leave it out (or empty) to list every record of the kind."},"kind":{"type":"string","enum":["heroes","masters","items","events"],"description":"Search only this kind of record (plural or singular)."},"limit":{"type":"integer","minimum":1,"maximum":50,"default":10,"description":"Most matches to return (1-50, default 10; when listing a kind, default all)."}}};
+const pattern4 = new RegExp("^\\s*$|[\\p{L}\\p{N}]", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema24.required,parentSchema:schema24,data};
+for(const key0 in data){
+if(!(((key0 === "query") || (key0 === "kind")) || (key0 === "limit"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1620,9 +1622,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "query") || (key0 === "kind")) || (key0 === "limit"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+}
+if(data.query !== undefined){
+let data0 = data.query;
+if(typeof data0 === "string"){
+if(func2(data0) > 200){
+const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.query,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1631,12 +1636,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.query !== undefined){
-let data0 = data.query;
-if(typeof data0 === "string"){
-if(func2(data0) > 200){
-const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema24.properties.query,data:data0};
+if(!pattern4.test(data0)){
+const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/pattern",keyword:"pattern",params:{pattern: "^\\s*$|[\\p{L}\\p{N}]"},message:"must match pattern \""+"^\\s*$|[\\p{L}\\p{N}]"+"\"",schema:"^\\s*$|[\\p{L}\\p{N}]",parentSchema:schema24.properties.query,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1645,8 +1646,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err3 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/pattern",keyword:"pattern",params:{pattern: "[\\p{L}\\p{N}]"},message:"must match pattern \""+"[\\p{L}\\p{N}]"+"\"",schema:"[\\p{L}\\p{N}]",parentSchema:schema24.properties.query,data:data0};
+}
+else {
+const err3 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.query.type,parentSchema:schema24.properties.query,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1656,8 +1658,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.query.type,parentSchema:schema24.properties.query,data:data0};
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.kind.type,parentSchema:schema24.properties.kind,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1666,11 +1670,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.kind !== undefined){
-let data1 = data.kind;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.kind.type,parentSchema:schema24.properties.kind,data:data1};
+if(!((((data1 === "heroes") || (data1 === "masters")) || (data1 === "items")) || (data1 === "events"))){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema24.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.kind.enum,parentSchema:schema24.properties.kind,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1679,8 +1680,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!((((((((data1 === "heroes") || (data1 === "hero")) || (data1 === "masters")) || (data1 === "master")) || (data1 === "items")) || (data1 === "item")) || (data1 === "events")) || (data1 === "event"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema24.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.kind.enum,parentSchema:schema24.properties.kind,data:data1};
+}
+if(data.limit !== undefined){
+let data2 = data.limit;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.limit.type,parentSchema:schema24.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1689,11 +1693,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.limit !== undefined){
-let data2 = data.limit;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema24.properties.limit.type,parentSchema:schema24.properties.limit,data:data2};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 50 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema24.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1702,9 +1704,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 50 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema24.properties.limit,data:data2};
+if(data2 < 1 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1713,8 +1714,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema24.properties.limit,data:data2};
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1723,25 +1727,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
 validate23.errors = vErrors;
 return errors === 0;
 }
 
 export const truegold_upgrade_cost_input = validate24;
-const schema25 = {"type":"object","additionalProperties":false,"required":["building","from","to"],"properties":{"building":{"type":"string","enum":["town_center","embassy","command_center","infirmary","barracks","stable","range","war_academy"],"description":"The building to upgrade."},"from":{"description":"Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"to":{"description":"Target level, same form as `from`, not below it. Highest level is `TG10` (80).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]}}};
+const schema25 = {"type":"object","additionalProperties":false,"required":["building","from","to"],"properties":{"building":{"type":"string","enum":["town_center","embassy","command_center","infirmary","barracks","stable","range","war_academy"],"description":"The building to upgrade, by key or by name (`Town Center`, `TC`)."},"from":{"description":"Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"to":{"description":"Target level, same form as `from`, not below it. Highest level is `TG10` (80).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -8928,7 +8928,7 @@ return errors === 0;
 }
 
 export const get_tier_list_output = validate17;
-const schema18 = {"type":"object","additionalProperties":false,"required":["role","description","generation","generations","per_generation_judgement","tiers","not_rated","overall_lists","other_roles","url","source","as_of","notes","sources","data_version"],"properties":{"role":{"type":"string","description":"The role shown (an alias is resolved to its role)."},"role_requested":{"type":"string","description":"Present when `role` was an alias."},"description":{"type":"string"},"generation":{"type":"integer","description":"The generation shown."},"generations":{"type":"object","description":"The generations this role covers.","additionalProperties":false,"required":["min","max"],"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}},"per_generation_judgement":{"type":"boolean","description":"false: every generation uses one rating, filtered to the heroes released by then."},"generations_note":{"type":"string"},"tiers":{"type":"array","description":"Tiers S to D, best first.","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","enum":["S","A","B","C","D"]},"heroes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"s_plus":{"type":"boolean","description":"The source rates this hero S+."}}}}}}},"not_rated":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}},"description":"Heroes the source does not rate for this role."},"lineup":{"type":"object","description":"Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list.","additionalProperties":false,"required":["solo_attack","rally_attack","defense","note"],"properties":{"solo_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"rally_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"defense":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"note":{"type":"string"}}},"overall_lists":{"type":"array","description":"Overall (not role) tier lists of other sites, kept side by side because they disagree.","items":{"type":"object","additionalProperties":false,"required":["source","title","scope","tiers"],"properties":{"source":{"type":"string"},"title":{"type":"string"},"scope":{"type":"string"},"tiers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","description":"The site's label, e.g. S+, A, B+ (Gen 1-2 servers)."},"heroes":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}}}}},"note":{"type":"string"}}}},"other_roles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","min_generation","max_generation"],"properties":{"role":{"type":"string"},"min_generation":{"type":"integer"},"max_generation":{"type":"integer"}}}},"url":{"type":"string","description":"The tier-list page."},"source":{"type":"string","description":"Where this role's ratings come from."},"as_of":{"type":"string"},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema18 = {"type":"object","additionalProperties":false,"required":["role","description","generation","generations","per_generation_judgement","tiers","not_rated","overall_lists","other_roles","url","source","as_of","notes","sources","data_version"],"properties":{"role":{"type":"string","description":"The role shown (an alias is resolved to its role)."},"description":{"type":"string"},"generation":{"type":"integer","description":"The generation shown."},"generations":{"type":"object","description":"The generations this role covers.","additionalProperties":false,"required":["min","max"],"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}},"per_generation_judgement":{"type":"boolean","description":"false: every generation uses one rating, filtered to the heroes released by then."},"generations_note":{"type":"string"},"tiers":{"type":"array","description":"Tiers S to D, best first.","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","enum":["S","A","B","C","D"]},"heroes":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string"},"name":{"type":"string"},"url":{"type":"string"},"s_plus":{"type":"boolean","description":"The source rates this hero S+."}}}}}}},"not_rated":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}},"description":"Heroes the source does not rate for this role."},"lineup":{"type":"object","description":"Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list.","additionalProperties":false,"required":["solo_attack","rally_attack","defense","note"],"properties":{"solo_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"rally_attack":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"defense":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}},"note":{"type":"string"}}},"overall_lists":{"type":"array","description":"Overall (not role) tier lists of other sites, kept side by side because they disagree.","items":{"type":"object","additionalProperties":false,"required":["source","title","scope","tiers"],"properties":{"source":{"type":"string"},"title":{"type":"string"},"scope":{"type":"string"},"tiers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["tier","heroes"],"properties":{"tier":{"type":"string","description":"The site's label, e.g. S+, A, B+ (Gen 1-2 servers)."},"heroes":{"type":"array","items":{"description":"Another reference record, with its page.","type":"object","additionalProperties":false,"required":["key","name","url"],"properties":{"key":{"type":"string","description":"Key to pass to the matching get_* tool."},"name":{"type":"string"},"url":{"type":"string","description":"Page about the record (HTML; Markdown with Accept text/markdown)."}}}}}}},"note":{"type":"string"}}}},"other_roles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["role","min_generation","max_generation"],"properties":{"role":{"type":"string"},"min_generation":{"type":"integer"},"max_generation":{"type":"integer"}}}},"url":{"type":"string","description":"The tier-list page."},"source":{"type":"string","description":"Where this role's ratings come from."},"as_of":{"type":"string"},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"sources":{"description":"The sources this record's facts were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source in the data file."},"ref":{"type":"string","description":"Site, page, dataset or repository, with its date where known."},"used_for":{"type":"string","description":"What the source was used for."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9109,10 +9109,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.role_requested !== undefined){
-let data1 = data.role_requested;
+if(data.description !== undefined){
+let data1 = data.description;
 if(typeof data1 !== "string"){
-const err17 = {instancePath:instancePath+"/role_requested",schemaPath:"#/properties/role_requested/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.role_requested.type,parentSchema:schema18.properties.role_requested,data:data1};
+const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.description.type,parentSchema:schema18.properties.description,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9122,10 +9122,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data2 = data.description;
-if(typeof data2 !== "string"){
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.description.type,parentSchema:schema18.properties.description,data:data2};
+if(data.generation !== undefined){
+let data2 = data.generation;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err18 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generation.type,parentSchema:schema18.properties.generation,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9135,10 +9135,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.generation !== undefined){
-let data3 = data.generation;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err19 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generation.type,parentSchema:schema18.properties.generation,data:data3};
+if(data.generations !== undefined){
+let data3 = data.generations;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.min === undefined){
+const err19 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema18.properties.generations.required,parentSchema:schema18.properties.generations,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9147,12 +9148,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.generations !== undefined){
-let data4 = data.generations;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.min === undefined){
-const err20 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'",schema:schema18.properties.generations.required,parentSchema:schema18.properties.generations,data:data4};
+if(data3.max === undefined){
+const err20 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema18.properties.generations.required,parentSchema:schema18.properties.generations,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9161,8 +9158,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data4.max === undefined){
-const err21 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'",schema:schema18.properties.generations.required,parentSchema:schema18.properties.generations,data:data4};
+for(const key1 in data3){
+if(!((key1 === "min") || (key1 === "max"))){
+const err21 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.generations,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9171,9 +9169,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((key1 === "min") || (key1 === "max"))){
-const err22 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.generations,data:data4};
+}
+if(data3.min !== undefined){
+let data4 = data3.min;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err22 = {instancePath:instancePath+"/generations/min",schemaPath:"#/properties/generations/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generations.properties.min.type,parentSchema:schema18.properties.generations.properties.min,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9183,10 +9183,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data4.min !== undefined){
-let data5 = data4.min;
+if(data3.max !== undefined){
+let data5 = data3.max;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err23 = {instancePath:instancePath+"/generations/min",schemaPath:"#/properties/generations/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generations.properties.min.type,parentSchema:schema18.properties.generations.properties.min,data:data5};
+const err23 = {instancePath:instancePath+"/generations/max",schemaPath:"#/properties/generations/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generations.properties.max.type,parentSchema:schema18.properties.generations.properties.max,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9196,10 +9196,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data4.max !== undefined){
-let data6 = data4.max;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err24 = {instancePath:instancePath+"/generations/max",schemaPath:"#/properties/generations/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.generations.properties.max.type,parentSchema:schema18.properties.generations.properties.max,data:data6};
+}
+else {
+const err24 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.generations.type,parentSchema:schema18.properties.generations,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9209,9 +9208,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/generations",schemaPath:"#/properties/generations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.generations.type,parentSchema:schema18.properties.generations,data:data4};
+if(data.per_generation_judgement !== undefined){
+let data6 = data.per_generation_judgement;
+if(typeof data6 !== "boolean"){
+const err25 = {instancePath:instancePath+"/per_generation_judgement",schemaPath:"#/properties/per_generation_judgement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.per_generation_judgement.type,parentSchema:schema18.properties.per_generation_judgement,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9221,10 +9221,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.per_generation_judgement !== undefined){
-let data7 = data.per_generation_judgement;
-if(typeof data7 !== "boolean"){
-const err26 = {instancePath:instancePath+"/per_generation_judgement",schemaPath:"#/properties/per_generation_judgement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.per_generation_judgement.type,parentSchema:schema18.properties.per_generation_judgement,data:data7};
+if(data.generations_note !== undefined){
+let data7 = data.generations_note;
+if(typeof data7 !== "string"){
+const err26 = {instancePath:instancePath+"/generations_note",schemaPath:"#/properties/generations_note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.generations_note.type,parentSchema:schema18.properties.generations_note,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9234,10 +9234,15 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.generations_note !== undefined){
-let data8 = data.generations_note;
-if(typeof data8 !== "string"){
-const err27 = {instancePath:instancePath+"/generations_note",schemaPath:"#/properties/generations_note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.generations_note.type,parentSchema:schema18.properties.generations_note,data:data8};
+if(data.tiers !== undefined){
+let data8 = data.tiers;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.tier === undefined){
+const err27 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema18.properties.tiers.items.required,parentSchema:schema18.properties.tiers.items,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9246,16 +9251,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.tiers !== undefined){
-let data9 = data.tiers;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.tier === undefined){
-const err28 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema18.properties.tiers.items.required,parentSchema:schema18.properties.tiers.items,data:data10};
+if(data9.heroes === undefined){
+const err28 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema18.properties.tiers.items.required,parentSchema:schema18.properties.tiers.items,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9264,8 +9261,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data10.heroes === undefined){
-const err29 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema18.properties.tiers.items.required,parentSchema:schema18.properties.tiers.items,data:data10};
+for(const key2 in data9){
+if(!((key2 === "tier") || (key2 === "heroes"))){
+const err29 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.tiers.items,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9274,9 +9272,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!((key2 === "tier") || (key2 === "heroes"))){
-const err30 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.tiers.items,data:data10};
+}
+if(data9.tier !== undefined){
+let data10 = data9.tier;
+if(typeof data10 !== "string"){
+const err30 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.tier.type,parentSchema:schema18.properties.tiers.items.properties.tier,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9285,11 +9285,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data10.tier !== undefined){
-let data11 = data10.tier;
-if(typeof data11 !== "string"){
-const err31 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.tier.type,parentSchema:schema18.properties.tiers.items.properties.tier,data:data11};
+if(!(((((data10 === "S") || (data10 === "A")) || (data10 === "B")) || (data10 === "C")) || (data10 === "D"))){
+const err31 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema18.properties.tiers.items.properties.tier.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.tiers.items.properties.tier.enum,parentSchema:schema18.properties.tiers.items.properties.tier,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9298,8 +9295,16 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!(((((data11 === "S") || (data11 === "A")) || (data11 === "B")) || (data11 === "C")) || (data11 === "D"))){
-const err32 = {instancePath:instancePath+"/tiers/" + i0+"/tier",schemaPath:"#/properties/tiers/items/properties/tier/enum",keyword:"enum",params:{allowedValues: schema18.properties.tiers.items.properties.tier.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.tiers.items.properties.tier.enum,parentSchema:schema18.properties.tiers.items.properties.tier,data:data11};
+}
+if(data9.heroes !== undefined){
+let data11 = data9.heroes;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.key === undefined){
+const err32 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9308,16 +9313,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data10.heroes !== undefined){
-let data12 = data10.heroes;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.key === undefined){
-const err33 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+if(data12.name === undefined){
+const err33 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -9326,8 +9323,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data13.name === undefined){
-const err34 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+if(data12.url === undefined){
+const err34 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -9336,8 +9333,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data13.url === undefined){
-const err35 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+for(const key3 in data12){
+if(!((((key3 === "key") || (key3 === "name")) || (key3 === "url")) || (key3 === "s_plus"))){
+const err35 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -9346,9 +9344,11 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!((((key3 === "key") || (key3 === "name")) || (key3 === "url")) || (key3 === "s_plus"))){
-const err36 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+}
+if(data12.key !== undefined){
+let data13 = data12.key;
+if(typeof data13 !== "string"){
+const err36 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/key",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.key,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -9358,10 +9358,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data13.key !== undefined){
-let data14 = data13.key;
+if(data12.name !== undefined){
+let data14 = data12.name;
 if(typeof data14 !== "string"){
-const err37 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/key",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.key,data:data14};
+const err37 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/name",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.name,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -9371,10 +9371,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data13.name !== undefined){
-let data15 = data13.name;
+if(data12.url !== undefined){
+let data15 = data12.url;
 if(typeof data15 !== "string"){
-const err38 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/name",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.name,data:data15};
+const err38 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/url",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.url,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9384,10 +9384,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data13.url !== undefined){
-let data16 = data13.url;
-if(typeof data16 !== "string"){
-const err39 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/url",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.url,data:data16};
+if(data12.s_plus !== undefined){
+let data16 = data12.s_plus;
+if(typeof data16 !== "boolean"){
+const err39 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/s_plus",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/s_plus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.tiers.items.properties.heroes.items.properties.s_plus.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.s_plus,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9397,10 +9397,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data13.s_plus !== undefined){
-let data17 = data13.s_plus;
-if(typeof data17 !== "boolean"){
-const err40 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1+"/s_plus",schemaPath:"#/properties/tiers/items/properties/heroes/items/properties/s_plus/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.tiers.items.properties.heroes.items.properties.s_plus.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items.properties.s_plus,data:data17};
+}
+else {
+const err40 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.tiers.items.properties.heroes.items.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9412,7 +9411,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/tiers/" + i0+"/heroes/" + i1,schemaPath:"#/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.tiers.items.properties.heroes.items.type,parentSchema:schema18.properties.tiers.items.properties.heroes.items,data:data13};
+const err41 = {instancePath:instancePath+"/tiers/" + i0+"/heroes",schemaPath:"#/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.tiers.items.properties.heroes.type,parentSchema:schema18.properties.tiers.items.properties.heroes,data:data11};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9424,7 +9423,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/tiers/" + i0+"/heroes",schemaPath:"#/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.tiers.items.properties.heroes.type,parentSchema:schema18.properties.tiers.items.properties.heroes,data:data12};
+const err42 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.tiers.items.type,parentSchema:schema18.properties.tiers.items,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9436,7 +9435,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/tiers/" + i0,schemaPath:"#/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.tiers.items.type,parentSchema:schema18.properties.tiers.items,data:data10};
+const err43 = {instancePath:instancePath+"/tiers",schemaPath:"#/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.tiers.type,parentSchema:schema18.properties.tiers,data:data8};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -9446,9 +9445,15 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/tiers",schemaPath:"#/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.tiers.type,parentSchema:schema18.properties.tiers,data:data9};
+if(data.not_rated !== undefined){
+let data17 = data.not_rated;
+if(Array.isArray(data17)){
+const len2 = data17.length;
+for(let i2=0; i2<len2; i2++){
+let data18 = data17[i2];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.key === undefined){
+const err44 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9457,16 +9462,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.not_rated !== undefined){
-let data18 = data.not_rated;
-if(Array.isArray(data18)){
-const len2 = data18.length;
-for(let i2=0; i2<len2; i2++){
-let data19 = data18[i2];
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.key === undefined){
-const err45 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data19};
+if(data18.name === undefined){
+const err45 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -9475,8 +9472,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data19.name === undefined){
-const err46 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data19};
+if(data18.url === undefined){
+const err46 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -9485,8 +9482,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data19.url === undefined){
-const err47 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.not_rated.items.required,parentSchema:schema18.properties.not_rated.items,data:data19};
+for(const key4 in data18){
+if(!(((key4 === "key") || (key4 === "name")) || (key4 === "url"))){
+const err47 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -9495,9 +9493,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-for(const key4 in data19){
-if(!(((key4 === "key") || (key4 === "name")) || (key4 === "url"))){
-const err48 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.not_rated.items,data:data19};
+}
+if(data18.key !== undefined){
+let data19 = data18.key;
+if(typeof data19 !== "string"){
+const err48 = {instancePath:instancePath+"/not_rated/" + i2+"/key",schemaPath:"#/properties/not_rated/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.key.type,parentSchema:schema18.properties.not_rated.items.properties.key,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -9507,10 +9507,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data19.key !== undefined){
-let data20 = data19.key;
+if(data18.name !== undefined){
+let data20 = data18.name;
 if(typeof data20 !== "string"){
-const err49 = {instancePath:instancePath+"/not_rated/" + i2+"/key",schemaPath:"#/properties/not_rated/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.key.type,parentSchema:schema18.properties.not_rated.items.properties.key,data:data20};
+const err49 = {instancePath:instancePath+"/not_rated/" + i2+"/name",schemaPath:"#/properties/not_rated/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.name.type,parentSchema:schema18.properties.not_rated.items.properties.name,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -9520,10 +9520,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data19.name !== undefined){
-let data21 = data19.name;
+if(data18.url !== undefined){
+let data21 = data18.url;
 if(typeof data21 !== "string"){
-const err50 = {instancePath:instancePath+"/not_rated/" + i2+"/name",schemaPath:"#/properties/not_rated/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.name.type,parentSchema:schema18.properties.not_rated.items.properties.name,data:data21};
+const err50 = {instancePath:instancePath+"/not_rated/" + i2+"/url",schemaPath:"#/properties/not_rated/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.url.type,parentSchema:schema18.properties.not_rated.items.properties.url,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -9533,10 +9533,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data19.url !== undefined){
-let data22 = data19.url;
-if(typeof data22 !== "string"){
-const err51 = {instancePath:instancePath+"/not_rated/" + i2+"/url",schemaPath:"#/properties/not_rated/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.not_rated.items.properties.url.type,parentSchema:schema18.properties.not_rated.items.properties.url,data:data22};
+}
+else {
+const err51 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.not_rated.items.type,parentSchema:schema18.properties.not_rated.items,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -9548,7 +9547,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/not_rated/" + i2,schemaPath:"#/properties/not_rated/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.not_rated.items.type,parentSchema:schema18.properties.not_rated.items,data:data19};
+const err52 = {instancePath:instancePath+"/not_rated",schemaPath:"#/properties/not_rated/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.not_rated.type,parentSchema:schema18.properties.not_rated,data:data17};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -9558,9 +9557,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/not_rated",schemaPath:"#/properties/not_rated/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.not_rated.type,parentSchema:schema18.properties.not_rated,data:data18};
+if(data.lineup !== undefined){
+let data22 = data.lineup;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.solo_attack === undefined){
+const err53 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "solo_attack"},message:"must have required property '"+"solo_attack"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -9569,12 +9570,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.lineup !== undefined){
-let data23 = data.lineup;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.solo_attack === undefined){
-const err54 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "solo_attack"},message:"must have required property '"+"solo_attack"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data23};
+if(data22.rally_attack === undefined){
+const err54 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "rally_attack"},message:"must have required property '"+"rally_attack"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -9583,8 +9580,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data23.rally_attack === undefined){
-const err55 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "rally_attack"},message:"must have required property '"+"rally_attack"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data23};
+if(data22.defense === undefined){
+const err55 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "defense"},message:"must have required property '"+"defense"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -9593,8 +9590,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data23.defense === undefined){
-const err56 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "defense"},message:"must have required property '"+"defense"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data23};
+if(data22.note === undefined){
+const err56 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "note"},message:"must have required property '"+"note"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -9603,8 +9600,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data23.note === undefined){
-const err57 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/required",keyword:"required",params:{missingProperty: "note"},message:"must have required property '"+"note"+"'",schema:schema18.properties.lineup.required,parentSchema:schema18.properties.lineup,data:data23};
+for(const key5 in data22){
+if(!((((key5 === "solo_attack") || (key5 === "rally_attack")) || (key5 === "defense")) || (key5 === "note"))){
+const err57 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -9613,9 +9611,16 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key5 in data23){
-if(!((((key5 === "solo_attack") || (key5 === "rally_attack")) || (key5 === "defense")) || (key5 === "note"))){
-const err58 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup,data:data23};
+}
+if(data22.solo_attack !== undefined){
+let data23 = data22.solo_attack;
+if(Array.isArray(data23)){
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+let data24 = data23[i3];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.key === undefined){
+const err58 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -9624,16 +9629,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data23.solo_attack !== undefined){
-let data24 = data23.solo_attack;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.key === undefined){
-const err59 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+if(data24.name === undefined){
+const err59 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -9642,8 +9639,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data25.name === undefined){
-const err60 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+if(data24.url === undefined){
+const err60 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -9652,8 +9649,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data25.url === undefined){
-const err61 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.solo_attack.items.required,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+for(const key6 in data24){
+if(!(((key6 === "key") || (key6 === "name")) || (key6 === "url"))){
+const err61 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -9662,9 +9660,11 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key6 in data25){
-if(!(((key6 === "key") || (key6 === "name")) || (key6 === "url"))){
-const err62 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+}
+if(data24.key !== undefined){
+let data25 = data24.key;
+if(typeof data25 !== "string"){
+const err62 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/key",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.key,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -9674,10 +9674,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data25.key !== undefined){
-let data26 = data25.key;
+if(data24.name !== undefined){
+let data26 = data24.name;
 if(typeof data26 !== "string"){
-const err63 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/key",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.key,data:data26};
+const err63 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/name",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.name,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -9687,10 +9687,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data25.name !== undefined){
-let data27 = data25.name;
+if(data24.url !== undefined){
+let data27 = data24.url;
 if(typeof data27 !== "string"){
-const err64 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/name",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.name,data:data27};
+const err64 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/url",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.url,data:data27};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -9700,10 +9700,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data25.url !== undefined){
-let data28 = data25.url;
-if(typeof data28 !== "string"){
-const err65 = {instancePath:instancePath+"/lineup/solo_attack/" + i3+"/url",schemaPath:"#/properties/lineup/properties/solo_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.solo_attack.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items.properties.url,data:data28};
+}
+else {
+const err65 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.solo_attack.items.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -9715,7 +9714,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/lineup/solo_attack/" + i3,schemaPath:"#/properties/lineup/properties/solo_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.solo_attack.items.type,parentSchema:schema18.properties.lineup.properties.solo_attack.items,data:data25};
+const err66 = {instancePath:instancePath+"/lineup/solo_attack",schemaPath:"#/properties/lineup/properties/solo_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.solo_attack.type,parentSchema:schema18.properties.lineup.properties.solo_attack,data:data23};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -9725,9 +9724,15 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/lineup/solo_attack",schemaPath:"#/properties/lineup/properties/solo_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.solo_attack.type,parentSchema:schema18.properties.lineup.properties.solo_attack,data:data24};
+if(data22.rally_attack !== undefined){
+let data28 = data22.rally_attack;
+if(Array.isArray(data28)){
+const len4 = data28.length;
+for(let i4=0; i4<len4; i4++){
+let data29 = data28[i4];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.key === undefined){
+const err67 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9736,16 +9741,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data23.rally_attack !== undefined){
-let data29 = data23.rally_attack;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.key === undefined){
-const err68 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+if(data29.name === undefined){
+const err68 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -9754,8 +9751,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data30.name === undefined){
-const err69 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+if(data29.url === undefined){
+const err69 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -9764,8 +9761,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data30.url === undefined){
-const err70 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.rally_attack.items.required,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+for(const key7 in data29){
+if(!(((key7 === "key") || (key7 === "name")) || (key7 === "url"))){
+const err70 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -9774,9 +9772,11 @@ vErrors.push(err70);
 }
 errors++;
 }
-for(const key7 in data30){
-if(!(((key7 === "key") || (key7 === "name")) || (key7 === "url"))){
-const err71 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+}
+if(data29.key !== undefined){
+let data30 = data29.key;
+if(typeof data30 !== "string"){
+const err71 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/key",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.key,data:data30};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -9786,10 +9786,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data30.key !== undefined){
-let data31 = data30.key;
+if(data29.name !== undefined){
+let data31 = data29.name;
 if(typeof data31 !== "string"){
-const err72 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/key",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.key,data:data31};
+const err72 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/name",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.name,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -9799,10 +9799,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data30.name !== undefined){
-let data32 = data30.name;
+if(data29.url !== undefined){
+let data32 = data29.url;
 if(typeof data32 !== "string"){
-const err73 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/name",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.name,data:data32};
+const err73 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/url",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.url,data:data32};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -9812,10 +9812,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data30.url !== undefined){
-let data33 = data30.url;
-if(typeof data33 !== "string"){
-const err74 = {instancePath:instancePath+"/lineup/rally_attack/" + i4+"/url",schemaPath:"#/properties/lineup/properties/rally_attack/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.rally_attack.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items.properties.url,data:data33};
+}
+else {
+const err74 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.rally_attack.items.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data29};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -9827,7 +9826,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/lineup/rally_attack/" + i4,schemaPath:"#/properties/lineup/properties/rally_attack/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.rally_attack.items.type,parentSchema:schema18.properties.lineup.properties.rally_attack.items,data:data30};
+const err75 = {instancePath:instancePath+"/lineup/rally_attack",schemaPath:"#/properties/lineup/properties/rally_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.rally_attack.type,parentSchema:schema18.properties.lineup.properties.rally_attack,data:data28};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -9837,9 +9836,15 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/lineup/rally_attack",schemaPath:"#/properties/lineup/properties/rally_attack/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.rally_attack.type,parentSchema:schema18.properties.lineup.properties.rally_attack,data:data29};
+if(data22.defense !== undefined){
+let data33 = data22.defense;
+if(Array.isArray(data33)){
+const len5 = data33.length;
+for(let i5=0; i5<len5; i5++){
+let data34 = data33[i5];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.key === undefined){
+const err76 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -9848,16 +9853,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data23.defense !== undefined){
-let data34 = data23.defense;
-if(Array.isArray(data34)){
-const len5 = data34.length;
-for(let i5=0; i5<len5; i5++){
-let data35 = data34[i5];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.key === undefined){
-const err77 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+if(data34.name === undefined){
+const err77 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -9866,8 +9863,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data35.name === undefined){
-const err78 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+if(data34.url === undefined){
+const err78 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -9876,8 +9873,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data35.url === undefined){
-const err79 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.lineup.properties.defense.items.required,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+for(const key8 in data34){
+if(!(((key8 === "key") || (key8 === "name")) || (key8 === "url"))){
+const err79 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -9886,9 +9884,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-for(const key8 in data35){
-if(!(((key8 === "key") || (key8 === "name")) || (key8 === "url"))){
-const err80 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+}
+if(data34.key !== undefined){
+let data35 = data34.key;
+if(typeof data35 !== "string"){
+const err80 = {instancePath:instancePath+"/lineup/defense/" + i5+"/key",schemaPath:"#/properties/lineup/properties/defense/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.key,data:data35};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -9898,10 +9898,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data35.key !== undefined){
-let data36 = data35.key;
+if(data34.name !== undefined){
+let data36 = data34.name;
 if(typeof data36 !== "string"){
-const err81 = {instancePath:instancePath+"/lineup/defense/" + i5+"/key",schemaPath:"#/properties/lineup/properties/defense/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.key.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.key,data:data36};
+const err81 = {instancePath:instancePath+"/lineup/defense/" + i5+"/name",schemaPath:"#/properties/lineup/properties/defense/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.name,data:data36};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -9911,10 +9911,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data35.name !== undefined){
-let data37 = data35.name;
+if(data34.url !== undefined){
+let data37 = data34.url;
 if(typeof data37 !== "string"){
-const err82 = {instancePath:instancePath+"/lineup/defense/" + i5+"/name",schemaPath:"#/properties/lineup/properties/defense/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.name.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.name,data:data37};
+const err82 = {instancePath:instancePath+"/lineup/defense/" + i5+"/url",schemaPath:"#/properties/lineup/properties/defense/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.url,data:data37};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -9924,10 +9924,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data35.url !== undefined){
-let data38 = data35.url;
-if(typeof data38 !== "string"){
-const err83 = {instancePath:instancePath+"/lineup/defense/" + i5+"/url",schemaPath:"#/properties/lineup/properties/defense/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.defense.items.properties.url.type,parentSchema:schema18.properties.lineup.properties.defense.items.properties.url,data:data38};
+}
+else {
+const err83 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.defense.items.type,parentSchema:schema18.properties.lineup.properties.defense.items,data:data34};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -9939,7 +9938,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/lineup/defense/" + i5,schemaPath:"#/properties/lineup/properties/defense/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.properties.defense.items.type,parentSchema:schema18.properties.lineup.properties.defense.items,data:data35};
+const err84 = {instancePath:instancePath+"/lineup/defense",schemaPath:"#/properties/lineup/properties/defense/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.defense.type,parentSchema:schema18.properties.lineup.properties.defense,data:data33};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -9949,9 +9948,10 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
-else {
-const err85 = {instancePath:instancePath+"/lineup/defense",schemaPath:"#/properties/lineup/properties/defense/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.lineup.properties.defense.type,parentSchema:schema18.properties.lineup.properties.defense,data:data34};
+if(data22.note !== undefined){
+let data38 = data22.note;
+if(typeof data38 !== "string"){
+const err85 = {instancePath:instancePath+"/lineup/note",schemaPath:"#/properties/lineup/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.note.type,parentSchema:schema18.properties.lineup.properties.note,data:data38};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -9961,10 +9961,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data23.note !== undefined){
-let data39 = data23.note;
-if(typeof data39 !== "string"){
-const err86 = {instancePath:instancePath+"/lineup/note",schemaPath:"#/properties/lineup/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.lineup.properties.note.type,parentSchema:schema18.properties.lineup.properties.note,data:data39};
+}
+else {
+const err86 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.type,parentSchema:schema18.properties.lineup,data:data22};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -9974,9 +9973,15 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/lineup",schemaPath:"#/properties/lineup/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.lineup.type,parentSchema:schema18.properties.lineup,data:data23};
+if(data.overall_lists !== undefined){
+let data39 = data.overall_lists;
+if(Array.isArray(data39)){
+const len6 = data39.length;
+for(let i6=0; i6<len6; i6++){
+let data40 = data39[i6];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.source === undefined){
+const err87 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -9985,16 +9990,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data.overall_lists !== undefined){
-let data40 = data.overall_lists;
-if(Array.isArray(data40)){
-const len6 = data40.length;
-for(let i6=0; i6<len6; i6++){
-let data41 = data40[i6];
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.source === undefined){
-const err88 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data41};
+if(data40.title === undefined){
+const err88 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -10003,8 +10000,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data41.title === undefined){
-const err89 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data41};
+if(data40.scope === undefined){
+const err89 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -10013,8 +10010,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data41.scope === undefined){
-const err90 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data41};
+if(data40.tiers === undefined){
+const err90 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "tiers"},message:"must have required property '"+"tiers"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -10023,8 +10020,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data41.tiers === undefined){
-const err91 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/required",keyword:"required",params:{missingProperty: "tiers"},message:"must have required property '"+"tiers"+"'",schema:schema18.properties.overall_lists.items.required,parentSchema:schema18.properties.overall_lists.items,data:data41};
+for(const key9 in data40){
+if(!(((((key9 === "source") || (key9 === "title")) || (key9 === "scope")) || (key9 === "tiers")) || (key9 === "note"))){
+const err91 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -10033,9 +10031,11 @@ vErrors.push(err91);
 }
 errors++;
 }
-for(const key9 in data41){
-if(!(((((key9 === "source") || (key9 === "title")) || (key9 === "scope")) || (key9 === "tiers")) || (key9 === "note"))){
-const err92 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items,data:data41};
+}
+if(data40.source !== undefined){
+let data41 = data40.source;
+if(typeof data41 !== "string"){
+const err92 = {instancePath:instancePath+"/overall_lists/" + i6+"/source",schemaPath:"#/properties/overall_lists/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.source.type,parentSchema:schema18.properties.overall_lists.items.properties.source,data:data41};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -10045,10 +10045,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data41.source !== undefined){
-let data42 = data41.source;
+if(data40.title !== undefined){
+let data42 = data40.title;
 if(typeof data42 !== "string"){
-const err93 = {instancePath:instancePath+"/overall_lists/" + i6+"/source",schemaPath:"#/properties/overall_lists/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.source.type,parentSchema:schema18.properties.overall_lists.items.properties.source,data:data42};
+const err93 = {instancePath:instancePath+"/overall_lists/" + i6+"/title",schemaPath:"#/properties/overall_lists/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.title.type,parentSchema:schema18.properties.overall_lists.items.properties.title,data:data42};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -10058,10 +10058,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data41.title !== undefined){
-let data43 = data41.title;
+if(data40.scope !== undefined){
+let data43 = data40.scope;
 if(typeof data43 !== "string"){
-const err94 = {instancePath:instancePath+"/overall_lists/" + i6+"/title",schemaPath:"#/properties/overall_lists/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.title.type,parentSchema:schema18.properties.overall_lists.items.properties.title,data:data43};
+const err94 = {instancePath:instancePath+"/overall_lists/" + i6+"/scope",schemaPath:"#/properties/overall_lists/items/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.scope.type,parentSchema:schema18.properties.overall_lists.items.properties.scope,data:data43};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -10071,10 +10071,15 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data41.scope !== undefined){
-let data44 = data41.scope;
-if(typeof data44 !== "string"){
-const err95 = {instancePath:instancePath+"/overall_lists/" + i6+"/scope",schemaPath:"#/properties/overall_lists/items/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.scope.type,parentSchema:schema18.properties.overall_lists.items.properties.scope,data:data44};
+if(data40.tiers !== undefined){
+let data44 = data40.tiers;
+if(Array.isArray(data44)){
+const len7 = data44.length;
+for(let i7=0; i7<len7; i7++){
+let data45 = data44[i7];
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+if(data45.tier === undefined){
+const err95 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data45};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -10083,16 +10088,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-if(data41.tiers !== undefined){
-let data45 = data41.tiers;
-if(Array.isArray(data45)){
-const len7 = data45.length;
-for(let i7=0; i7<len7; i7++){
-let data46 = data45[i7];
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.tier === undefined){
-const err96 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data46};
+if(data45.heroes === undefined){
+const err96 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data45};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -10101,8 +10098,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data46.heroes === undefined){
-const err97 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/required",keyword:"required",params:{missingProperty: "heroes"},message:"must have required property '"+"heroes"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data46};
+for(const key10 in data45){
+if(!((key10 === "tier") || (key10 === "heroes"))){
+const err97 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data45};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -10111,9 +10109,11 @@ vErrors.push(err97);
 }
 errors++;
 }
-for(const key10 in data46){
-if(!((key10 === "tier") || (key10 === "heroes"))){
-const err98 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data46};
+}
+if(data45.tier !== undefined){
+let data46 = data45.tier;
+if(typeof data46 !== "string"){
+const err98 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/tier",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.tier.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.tier,data:data46};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -10123,10 +10123,15 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data46.tier !== undefined){
-let data47 = data46.tier;
-if(typeof data47 !== "string"){
-const err99 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/tier",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/tier/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.tier.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.tier,data:data47};
+if(data45.heroes !== undefined){
+let data47 = data45.heroes;
+if(Array.isArray(data47)){
+const len8 = data47.length;
+for(let i8=0; i8<len8; i8++){
+let data48 = data47[i8];
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.key === undefined){
+const err99 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -10135,16 +10140,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data46.heroes !== undefined){
-let data48 = data46.heroes;
-if(Array.isArray(data48)){
-const len8 = data48.length;
-for(let i8=0; i8<len8; i8++){
-let data49 = data48[i8];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.key === undefined){
-const err100 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+if(data48.name === undefined){
+const err100 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -10153,8 +10150,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data49.name === undefined){
-const err101 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+if(data48.url === undefined){
+const err101 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -10163,8 +10160,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data49.url === undefined){
-const err102 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.required,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+for(const key11 in data48){
+if(!(((key11 === "key") || (key11 === "name")) || (key11 === "url"))){
+const err102 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -10173,9 +10171,11 @@ vErrors.push(err102);
 }
 errors++;
 }
-for(const key11 in data49){
-if(!(((key11 === "key") || (key11 === "name")) || (key11 === "url"))){
-const err103 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+}
+if(data48.key !== undefined){
+let data49 = data48.key;
+if(typeof data49 !== "string"){
+const err103 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/key",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key,data:data49};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -10185,10 +10185,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data49.key !== undefined){
-let data50 = data49.key;
+if(data48.name !== undefined){
+let data50 = data48.name;
 if(typeof data50 !== "string"){
-const err104 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/key",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.key,data:data50};
+const err104 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/name",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name,data:data50};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -10198,10 +10198,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data49.name !== undefined){
-let data51 = data49.name;
+if(data48.url !== undefined){
+let data51 = data48.url;
 if(typeof data51 !== "string"){
-const err105 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/name",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.name,data:data51};
+const err105 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/url",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url,data:data51};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -10211,10 +10211,9 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data49.url !== undefined){
-let data52 = data49.url;
-if(typeof data52 !== "string"){
-const err106 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8+"/url",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.properties.url,data:data52};
+}
+else {
+const err106 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data48};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -10226,7 +10225,7 @@ errors++;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes/" + i8,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.items,data:data49};
+const err107 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes,data:data47};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -10238,7 +10237,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7+"/heroes",schemaPath:"#/properties/overall_lists/items/properties/tiers/items/properties/heroes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items.properties.heroes,data:data48};
+const err108 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.properties.tiers.items.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data45};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -10250,7 +10249,7 @@ errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers/" + i7,schemaPath:"#/properties/overall_lists/items/properties/tiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.properties.tiers.items.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers.items,data:data46};
+const err109 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers",schemaPath:"#/properties/overall_lists/items/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.items.properties.tiers.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers,data:data44};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -10260,9 +10259,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/overall_lists/" + i6+"/tiers",schemaPath:"#/properties/overall_lists/items/properties/tiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.items.properties.tiers.type,parentSchema:schema18.properties.overall_lists.items.properties.tiers,data:data45};
+if(data40.note !== undefined){
+let data52 = data40.note;
+if(typeof data52 !== "string"){
+const err110 = {instancePath:instancePath+"/overall_lists/" + i6+"/note",schemaPath:"#/properties/overall_lists/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.note.type,parentSchema:schema18.properties.overall_lists.items.properties.note,data:data52};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -10272,10 +10272,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data41.note !== undefined){
-let data53 = data41.note;
-if(typeof data53 !== "string"){
-const err111 = {instancePath:instancePath+"/overall_lists/" + i6+"/note",schemaPath:"#/properties/overall_lists/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.overall_lists.items.properties.note.type,parentSchema:schema18.properties.overall_lists.items.properties.note,data:data53};
+}
+else {
+const err111 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.type,parentSchema:schema18.properties.overall_lists.items,data:data40};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -10287,7 +10286,7 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/overall_lists/" + i6,schemaPath:"#/properties/overall_lists/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.overall_lists.items.type,parentSchema:schema18.properties.overall_lists.items,data:data41};
+const err112 = {instancePath:instancePath+"/overall_lists",schemaPath:"#/properties/overall_lists/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.type,parentSchema:schema18.properties.overall_lists,data:data39};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -10297,9 +10296,15 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/overall_lists",schemaPath:"#/properties/overall_lists/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.overall_lists.type,parentSchema:schema18.properties.overall_lists,data:data40};
+if(data.other_roles !== undefined){
+let data53 = data.other_roles;
+if(Array.isArray(data53)){
+const len9 = data53.length;
+for(let i9=0; i9<len9; i9++){
+let data54 = data53[i9];
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.role === undefined){
+const err113 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -10308,16 +10313,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-if(data.other_roles !== undefined){
-let data54 = data.other_roles;
-if(Array.isArray(data54)){
-const len9 = data54.length;
-for(let i9=0; i9<len9; i9++){
-let data55 = data54[i9];
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.role === undefined){
-const err114 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data55};
+if(data54.min_generation === undefined){
+const err114 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "min_generation"},message:"must have required property '"+"min_generation"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -10326,8 +10323,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data55.min_generation === undefined){
-const err115 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "min_generation"},message:"must have required property '"+"min_generation"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data55};
+if(data54.max_generation === undefined){
+const err115 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "max_generation"},message:"must have required property '"+"max_generation"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -10336,8 +10333,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data55.max_generation === undefined){
-const err116 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/required",keyword:"required",params:{missingProperty: "max_generation"},message:"must have required property '"+"max_generation"+"'",schema:schema18.properties.other_roles.items.required,parentSchema:schema18.properties.other_roles.items,data:data55};
+for(const key12 in data54){
+if(!(((key12 === "role") || (key12 === "min_generation")) || (key12 === "max_generation"))){
+const err116 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -10346,9 +10344,11 @@ vErrors.push(err116);
 }
 errors++;
 }
-for(const key12 in data55){
-if(!(((key12 === "role") || (key12 === "min_generation")) || (key12 === "max_generation"))){
-const err117 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.other_roles.items,data:data55};
+}
+if(data54.role !== undefined){
+let data55 = data54.role;
+if(typeof data55 !== "string"){
+const err117 = {instancePath:instancePath+"/other_roles/" + i9+"/role",schemaPath:"#/properties/other_roles/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.other_roles.items.properties.role.type,parentSchema:schema18.properties.other_roles.items.properties.role,data:data55};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -10358,10 +10358,10 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data55.role !== undefined){
-let data56 = data55.role;
-if(typeof data56 !== "string"){
-const err118 = {instancePath:instancePath+"/other_roles/" + i9+"/role",schemaPath:"#/properties/other_roles/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.other_roles.items.properties.role.type,parentSchema:schema18.properties.other_roles.items.properties.role,data:data56};
+if(data54.min_generation !== undefined){
+let data56 = data54.min_generation;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err118 = {instancePath:instancePath+"/other_roles/" + i9+"/min_generation",schemaPath:"#/properties/other_roles/items/properties/min_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.other_roles.items.properties.min_generation.type,parentSchema:schema18.properties.other_roles.items.properties.min_generation,data:data56};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -10371,10 +10371,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data55.min_generation !== undefined){
-let data57 = data55.min_generation;
+if(data54.max_generation !== undefined){
+let data57 = data54.max_generation;
 if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err119 = {instancePath:instancePath+"/other_roles/" + i9+"/min_generation",schemaPath:"#/properties/other_roles/items/properties/min_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.other_roles.items.properties.min_generation.type,parentSchema:schema18.properties.other_roles.items.properties.min_generation,data:data57};
+const err119 = {instancePath:instancePath+"/other_roles/" + i9+"/max_generation",schemaPath:"#/properties/other_roles/items/properties/max_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.other_roles.items.properties.max_generation.type,parentSchema:schema18.properties.other_roles.items.properties.max_generation,data:data57};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -10384,10 +10384,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data55.max_generation !== undefined){
-let data58 = data55.max_generation;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-const err120 = {instancePath:instancePath+"/other_roles/" + i9+"/max_generation",schemaPath:"#/properties/other_roles/items/properties/max_generation/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema18.properties.other_roles.items.properties.max_generation.type,parentSchema:schema18.properties.other_roles.items.properties.max_generation,data:data58};
+}
+else {
+const err120 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.other_roles.items.type,parentSchema:schema18.properties.other_roles.items,data:data54};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -10399,7 +10398,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/other_roles/" + i9,schemaPath:"#/properties/other_roles/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.other_roles.items.type,parentSchema:schema18.properties.other_roles.items,data:data55};
+const err121 = {instancePath:instancePath+"/other_roles",schemaPath:"#/properties/other_roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.other_roles.type,parentSchema:schema18.properties.other_roles,data:data53};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -10409,9 +10408,10 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/other_roles",schemaPath:"#/properties/other_roles/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.other_roles.type,parentSchema:schema18.properties.other_roles,data:data54};
+if(data.url !== undefined){
+let data58 = data.url;
+if(typeof data58 !== "string"){
+const err122 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.url.type,parentSchema:schema18.properties.url,data:data58};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -10421,10 +10421,10 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.url !== undefined){
-let data59 = data.url;
+if(data.source !== undefined){
+let data59 = data.source;
 if(typeof data59 !== "string"){
-const err123 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.url.type,parentSchema:schema18.properties.url,data:data59};
+const err123 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.source.type,parentSchema:schema18.properties.source,data:data59};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -10434,10 +10434,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data60 = data.source;
+if(data.as_of !== undefined){
+let data60 = data.as_of;
 if(typeof data60 !== "string"){
-const err124 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.source.type,parentSchema:schema18.properties.source,data:data60};
+const err124 = {instancePath:instancePath+"/as_of",schemaPath:"#/properties/as_of/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.as_of.type,parentSchema:schema18.properties.as_of,data:data60};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -10447,10 +10447,14 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data.as_of !== undefined){
-let data61 = data.as_of;
-if(typeof data61 !== "string"){
-const err125 = {instancePath:instancePath+"/as_of",schemaPath:"#/properties/as_of/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.as_of.type,parentSchema:schema18.properties.as_of,data:data61};
+if(data.notes !== undefined){
+let data61 = data.notes;
+if(Array.isArray(data61)){
+const len10 = data61.length;
+for(let i10=0; i10<len10; i10++){
+let data62 = data61[i10];
+if(typeof data62 !== "string"){
+const err125 = {instancePath:instancePath+"/notes/" + i10,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.notes.items.type,parentSchema:schema18.properties.notes.items,data:data62};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -10460,14 +10464,9 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data.notes !== undefined){
-let data62 = data.notes;
-if(Array.isArray(data62)){
-const len10 = data62.length;
-for(let i10=0; i10<len10; i10++){
-let data63 = data62[i10];
-if(typeof data63 !== "string"){
-const err126 = {instancePath:instancePath+"/notes/" + i10,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.notes.items.type,parentSchema:schema18.properties.notes.items,data:data63};
+}
+else {
+const err126 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.notes.type,parentSchema:schema18.properties.notes,data:data61};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -10477,9 +10476,15 @@ vErrors.push(err126);
 errors++;
 }
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.notes.type,parentSchema:schema18.properties.notes,data:data62};
+if(data.sources !== undefined){
+let data63 = data.sources;
+if(Array.isArray(data63)){
+const len11 = data63.length;
+for(let i11=0; i11<len11; i11++){
+let data64 = data63[i11];
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.ref === undefined){
+const err127 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data64};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -10488,16 +10493,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-if(data.sources !== undefined){
-let data64 = data.sources;
-if(Array.isArray(data64)){
-const len11 = data64.length;
-for(let i11=0; i11<len11; i11++){
-let data65 = data64[i11];
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(data65.ref === undefined){
-const err128 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema18.properties.sources.items.required,parentSchema:schema18.properties.sources.items,data:data65};
+for(const key13 in data64){
+if(!(((key13 === "id") || (key13 === "ref")) || (key13 === "used_for"))){
+const err128 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.sources.items,data:data64};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -10506,9 +10504,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-for(const key13 in data65){
-if(!(((key13 === "id") || (key13 === "ref")) || (key13 === "used_for"))){
-const err129 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema18.properties.sources.items,data:data65};
+}
+if(data64.id !== undefined){
+let data65 = data64.id;
+if(typeof data65 !== "string"){
+const err129 = {instancePath:instancePath+"/sources/" + i11+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.id.type,parentSchema:schema18.properties.sources.items.properties.id,data:data65};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -10518,10 +10518,10 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data65.id !== undefined){
-let data66 = data65.id;
+if(data64.ref !== undefined){
+let data66 = data64.ref;
 if(typeof data66 !== "string"){
-const err130 = {instancePath:instancePath+"/sources/" + i11+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.id.type,parentSchema:schema18.properties.sources.items.properties.id,data:data66};
+const err130 = {instancePath:instancePath+"/sources/" + i11+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.ref.type,parentSchema:schema18.properties.sources.items.properties.ref,data:data66};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -10531,10 +10531,10 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data65.ref !== undefined){
-let data67 = data65.ref;
+if(data64.used_for !== undefined){
+let data67 = data64.used_for;
 if(typeof data67 !== "string"){
-const err131 = {instancePath:instancePath+"/sources/" + i11+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.ref.type,parentSchema:schema18.properties.sources.items.properties.ref,data:data67};
+const err131 = {instancePath:instancePath+"/sources/" + i11+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.used_for.type,parentSchema:schema18.properties.sources.items.properties.used_for,data:data67};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -10544,10 +10544,9 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data65.used_for !== undefined){
-let data68 = data65.used_for;
-if(typeof data68 !== "string"){
-const err132 = {instancePath:instancePath+"/sources/" + i11+"/used_for",schemaPath:"#/properties/sources/items/properties/used_for/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.sources.items.properties.used_for.type,parentSchema:schema18.properties.sources.items.properties.used_for,data:data68};
+}
+else {
+const err132 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.sources.items.type,parentSchema:schema18.properties.sources.items,data:data64};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -10559,7 +10558,7 @@ errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/sources/" + i11,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.properties.sources.items.type,parentSchema:schema18.properties.sources.items,data:data65};
+const err133 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.sources.type,parentSchema:schema18.properties.sources,data:data63};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -10569,9 +10568,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-}
-else {
-const err134 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.sources.type,parentSchema:schema18.properties.sources,data:data64};
+if(data.data_version !== undefined){
+let data68 = data.data_version;
+if(typeof data68 !== "string"){
+const err134 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.data_version.type,parentSchema:schema18.properties.data_version,data:data68};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -10581,10 +10581,9 @@ vErrors.push(err134);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data69 = data.data_version;
-if(typeof data69 !== "string"){
-const err135 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.data_version.type,parentSchema:schema18.properties.data_version,data:data69};
+}
+else {
+const err135 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -10593,24 +10592,12 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-}
-else {
-const err136 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
 validate17.errors = vErrors;
 return errors === 0;
 }
 
 export const governor_charm_cost_output = validate18;
-const schema19 = {"type":"object","additionalProperties":false,"required":["from","to","charms","step_count","steps","totals_per_charm","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"charms":{"type":"integer","minimum":1,"maximum":18,"description":"Number of charms the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_charm":{"description":"Governor Charm materials, by key.","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"totals":{"description":"Totals for all charms (per charm x charms).","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema19 = {"type":"object","additionalProperties":false,"required":["from","to","charms","step_count","steps","totals_per_charm","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"charms":{"type":"integer","minimum":1,"maximum":18,"description":"Number of charms the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_charm":{"description":"Governor Charm materials, by key.","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"totals":{"description":"Totals for all charms (per charm x charms).","type":"object","additionalProperties":false,"required":["charm_guides","charm_designs"],"properties":{"charm_guides":{"type":"integer","minimum":0,"description":"Charm Guides"},"charm_designs":{"type":"integer","minimum":0,"description":"Charm Designs"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10924,8 +10911,11 @@ let data8 = data5.cost;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 let data9 = data8[key2];
+const _errs23 = errors;
+let valid5 = false;
+const _errs24 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema19.properties.steps.items.properties.cost.additionalProperties,data:data9};
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.steps.items.properties.cost.additionalProperties.anyOf[0].type,parentSchema:schema19.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10936,7 +10926,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.steps.items.properties.cost.additionalProperties,data:data9};
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10946,10 +10936,12 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.steps.items.properties.cost.type,parentSchema:schema19.properties.steps.items.properties.cost,data:data8};
+var _valid0 = _errs24 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs26 = errors;
+if(data9 !== null){
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema19.properties.steps.items.properties.cost.additionalProperties.anyOf[1].type,parentSchema:schema19.properties.steps.items.properties.cost.additionalProperties.anyOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10958,11 +10950,11 @@ vErrors.push(err29);
 }
 errors++;
 }
+var _valid0 = _errs26 === errors;
+valid5 = valid5 || _valid0;
 }
-if(data5.confidence !== undefined){
-let data10 = data5.confidence;
-if(typeof data10 !== "string"){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.steps.items.properties.confidence.type,parentSchema:schema19.properties.steps.items.properties.confidence,data:data10};
+if(!valid5){
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema19.properties.steps.items.properties.cost.additionalProperties.anyOf,parentSchema:schema19.properties.steps.items.properties.cost.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10971,8 +10963,21 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema19.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.steps.items.properties.confidence.enum,parentSchema:schema19.properties.steps.items.properties.confidence,data:data10};
+else {
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.steps.items.properties.cost.type,parentSchema:schema19.properties.steps.items.properties.cost,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10982,15 +10987,38 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data5.note !== undefined){
-let data11 = data5.note;
-if(typeof data11 !== "string"){
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.steps.items.properties.note.type,parentSchema:schema19.properties.steps.items.properties.note,data:data11};
+if(data5.confidence !== undefined){
+let data10 = data5.confidence;
+if(typeof data10 !== "string"){
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.steps.items.properties.confidence.type,parentSchema:schema19.properties.steps.items.properties.confidence,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema19.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.steps.items.properties.confidence.enum,parentSchema:schema19.properties.steps.items.properties.confidence,data:data10};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data5.note !== undefined){
+let data11 = data5.note;
+if(typeof data11 !== "string"){
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.steps.items.properties.note.type,parentSchema:schema19.properties.steps.items.properties.note,data:data11};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -11002,31 +11030,7 @@ const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
 let data13 = data12[i1];
 if(typeof data13 !== "string"){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.steps.items.properties.unknown.items.type,parentSchema:schema19.properties.steps.items.properties.unknown.items,data:data13};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.steps.items.properties.unknown.type,parentSchema:schema19.properties.steps.items.properties.unknown,data:data12};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.steps.items.type,parentSchema:schema19.properties.steps.items,data:data5};
+const err35 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.steps.items.properties.unknown.items.type,parentSchema:schema19.properties.steps.items.properties.unknown.items,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11038,7 +11042,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.steps.type,parentSchema:schema19.properties.steps,data:data4};
+const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.steps.items.properties.unknown.type,parentSchema:schema19.properties.steps.items.properties.unknown,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11048,11 +11052,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.totals_per_charm !== undefined){
-let data14 = data.totals_per_charm;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.charm_guides === undefined){
-const err37 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema19.properties.totals_per_charm.required,parentSchema:schema19.properties.totals_per_charm,data:data14};
+}
+else {
+const err37 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.steps.items.type,parentSchema:schema19.properties.steps.items,data:data5};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -11061,8 +11063,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data14.charm_designs === undefined){
-const err38 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema19.properties.totals_per_charm.required,parentSchema:schema19.properties.totals_per_charm,data:data14};
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.steps.type,parentSchema:schema19.properties.steps,data:data4};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -11071,9 +11075,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key3 in data14){
-if(!((key3 === "charm_guides") || (key3 === "charm_designs"))){
-const err39 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.totals_per_charm,data:data14};
+}
+if(data.totals_per_charm !== undefined){
+let data14 = data.totals_per_charm;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.charm_guides === undefined){
+const err39 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema19.properties.totals_per_charm.required,parentSchema:schema19.properties.totals_per_charm,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11082,11 +11089,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data14.charm_guides !== undefined){
-let data15 = data14.charm_guides;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err40 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.totals_per_charm.properties.charm_guides.type,parentSchema:schema19.properties.totals_per_charm.properties.charm_guides,data:data15};
+if(data14.charm_designs === undefined){
+const err40 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema19.properties.totals_per_charm.required,parentSchema:schema19.properties.totals_per_charm,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -11095,9 +11099,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err41 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.totals_per_charm.properties.charm_guides,data:data15};
+for(const key3 in data14){
+if(!((key3 === "charm_guides") || (key3 === "charm_designs"))){
+const err41 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.totals_per_charm,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -11107,11 +11111,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-if(data14.charm_designs !== undefined){
-let data16 = data14.charm_designs;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err42 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.totals_per_charm.properties.charm_designs.type,parentSchema:schema19.properties.totals_per_charm.properties.charm_designs,data:data16};
+if(data14.charm_guides !== undefined){
+let data15 = data14.charm_guides;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err42 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.totals_per_charm.properties.charm_guides.type,parentSchema:schema19.properties.totals_per_charm.properties.charm_guides,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -11120,9 +11123,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err43 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.totals_per_charm.properties.charm_designs,data:data16};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err43 = {instancePath:instancePath+"/totals_per_charm/charm_guides",schemaPath:"#/properties/totals_per_charm/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.totals_per_charm.properties.charm_guides,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -11133,9 +11136,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.totals_per_charm.type,parentSchema:schema19.properties.totals_per_charm,data:data14};
+if(data14.charm_designs !== undefined){
+let data16 = data14.charm_designs;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err44 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.totals_per_charm.properties.charm_designs.type,parentSchema:schema19.properties.totals_per_charm.properties.charm_designs,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11144,12 +11148,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.totals !== undefined){
-let data17 = data.totals;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.charm_guides === undefined){
-const err45 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema19.properties.totals.required,parentSchema:schema19.properties.totals,data:data17};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err45 = {instancePath:instancePath+"/totals_per_charm/charm_designs",schemaPath:"#/properties/totals_per_charm/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.totals_per_charm.properties.charm_designs,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -11158,8 +11159,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data17.charm_designs === undefined){
-const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema19.properties.totals.required,parentSchema:schema19.properties.totals,data:data17};
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/totals_per_charm",schemaPath:"#/properties/totals_per_charm/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.totals_per_charm.type,parentSchema:schema19.properties.totals_per_charm,data:data14};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -11168,9 +11172,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key4 in data17){
-if(!((key4 === "charm_guides") || (key4 === "charm_designs"))){
-const err47 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.totals,data:data17};
+}
+if(data.totals !== undefined){
+let data17 = data.totals;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(data17.charm_guides === undefined){
+const err47 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_guides"},message:"must have required property '"+"charm_guides"+"'",schema:schema19.properties.totals.required,parentSchema:schema19.properties.totals,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -11179,11 +11186,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data17.charm_guides !== undefined){
-let data18 = data17.charm_guides;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err48 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.totals.properties.charm_guides.type,parentSchema:schema19.properties.totals.properties.charm_guides,data:data18};
+if(data17.charm_designs === undefined){
+const err48 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "charm_designs"},message:"must have required property '"+"charm_designs"+"'",schema:schema19.properties.totals.required,parentSchema:schema19.properties.totals,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -11192,9 +11196,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err49 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.totals.properties.charm_guides,data:data18};
+for(const key4 in data17){
+if(!((key4 === "charm_guides") || (key4 === "charm_designs"))){
+const err49 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.totals,data:data17};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -11204,11 +11208,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-if(data17.charm_designs !== undefined){
-let data19 = data17.charm_designs;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err50 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.totals.properties.charm_designs.type,parentSchema:schema19.properties.totals.properties.charm_designs,data:data19};
+if(data17.charm_guides !== undefined){
+let data18 = data17.charm_guides;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err50 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.totals.properties.charm_guides.type,parentSchema:schema19.properties.totals.properties.charm_guides,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -11217,9 +11220,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err51 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.totals.properties.charm_designs,data:data19};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err51 = {instancePath:instancePath+"/totals/charm_guides",schemaPath:"#/properties/totals/properties/charm_guides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.totals.properties.charm_guides,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -11230,9 +11233,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.totals.type,parentSchema:schema19.properties.totals,data:data17};
+if(data17.charm_designs !== undefined){
+let data19 = data17.charm_designs;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err52 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.totals.properties.charm_designs.type,parentSchema:schema19.properties.totals.properties.charm_designs,data:data19};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11241,14 +11245,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data.materials !== undefined){
-let data20 = data.materials;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key5 in data20){
-let data21 = data20[key5];
-if(typeof data21 !== "string"){
-const err53 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.materials.additionalProperties.type,parentSchema:schema19.properties.materials.additionalProperties,data:data21};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err53 = {instancePath:instancePath+"/totals/charm_designs",schemaPath:"#/properties/totals/properties/charm_designs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema19.properties.totals.properties.charm_designs,data:data19};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11259,8 +11258,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err54 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.materials.type,parentSchema:schema19.properties.materials,data:data20};
+const err54 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.totals.type,parentSchema:schema19.properties.totals,data:data17};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11270,10 +11270,13 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data22 = data.confidence;
-if(typeof data22 !== "string"){
-const err55 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.confidence.type,parentSchema:schema19.properties.confidence,data:data22};
+if(data.materials !== undefined){
+let data20 = data.materials;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key5 in data20){
+let data21 = data20[key5];
+if(typeof data21 !== "string"){
+const err55 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.materials.additionalProperties.type,parentSchema:schema19.properties.materials.additionalProperties,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11282,13 +11285,38 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!(((((data22 === "high") || (data22 === "medium-high")) || (data22 === "medium")) || (data22 === "low-medium")) || (data22 === "low"))){
-const err56 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema19.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.confidence.enum,parentSchema:schema19.properties.confidence,data:data22};
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.materials.type,parentSchema:schema19.properties.materials,data:data20};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data22 = data.confidence;
+if(typeof data22 !== "string"){
+const err57 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.confidence.type,parentSchema:schema19.properties.confidence,data:data22};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(!(((((data22 === "high") || (data22 === "medium-high")) || (data22 === "medium")) || (data22 === "low-medium")) || (data22 === "low"))){
+const err58 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema19.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.confidence.enum,parentSchema:schema19.properties.confidence,data:data22};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
 }
 errors++;
 }
@@ -11300,36 +11328,7 @@ const len2 = data23.length;
 for(let i2=0; i2<len2; i2++){
 let data24 = data23[i2];
 if(typeof data24 !== "string"){
-const err57 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.notes.items.type,parentSchema:schema19.properties.notes.items,data:data24};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.notes.type,parentSchema:schema19.properties.notes,data:data23};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data25 = data.gaps;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-let data26 = data25[i3];
-if(typeof data26 !== "string"){
-const err59 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.gaps.items.type,parentSchema:schema19.properties.gaps.items,data:data26};
+const err59 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.notes.items.type,parentSchema:schema19.properties.notes.items,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -11341,12 +11340,41 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.gaps.type,parentSchema:schema19.properties.gaps,data:data25};
+const err60 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.notes.type,parentSchema:schema19.properties.notes,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data25 = data.gaps;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+let data26 = data25[i3];
+if(typeof data26 !== "string"){
+const err61 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.gaps.items.type,parentSchema:schema19.properties.gaps.items,data:data26};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.gaps.type,parentSchema:schema19.properties.gaps,data:data25};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
 }
 errors++;
 }
@@ -11359,28 +11387,7 @@ for(let i4=0; i4<len4; i4++){
 let data28 = data27[i4];
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(data28.id === undefined){
-const err61 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.properties.sources.items.required,parentSchema:schema19.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-if(data28.ref === undefined){
-const err62 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema19.properties.sources.items.required,parentSchema:schema19.properties.sources.items,data:data28};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-for(const key6 in data28){
-if(!((key6 === "id") || (key6 === "ref"))){
-const err63 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.sources.items,data:data28};
+const err63 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema19.properties.sources.items.required,parentSchema:schema19.properties.sources.items,data:data28};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -11389,11 +11396,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data28.id !== undefined){
-let data29 = data28.id;
-if(typeof data29 !== "string"){
-const err64 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sources.items.properties.id.type,parentSchema:schema19.properties.sources.items.properties.id,data:data29};
+if(data28.ref === undefined){
+const err64 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema19.properties.sources.items.required,parentSchema:schema19.properties.sources.items,data:data28};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -11402,11 +11406,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data28.ref !== undefined){
-let data30 = data28.ref;
-if(typeof data30 !== "string"){
-const err65 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sources.items.properties.ref.type,parentSchema:schema19.properties.sources.items.properties.ref,data:data30};
+for(const key6 in data28){
+if(!(((key6 === "id") || (key6 === "ref")) || (key6 === "covers"))){
+const err65 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema19.properties.sources.items,data:data28};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -11416,9 +11418,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.sources.items.type,parentSchema:schema19.properties.sources.items,data:data28};
+if(data28.id !== undefined){
+let data29 = data28.id;
+if(typeof data29 !== "string"){
+const err66 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sources.items.properties.id.type,parentSchema:schema19.properties.sources.items.properties.id,data:data29};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -11428,9 +11431,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.sources.type,parentSchema:schema19.properties.sources,data:data27};
+if(data28.ref !== undefined){
+let data30 = data28.ref;
+if(typeof data30 !== "string"){
+const err67 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sources.items.properties.ref.type,parentSchema:schema19.properties.sources.items.properties.ref,data:data30};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -11440,10 +11444,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data31 = data.data_version;
+if(data28.covers !== undefined){
+let data31 = data28.covers;
 if(typeof data31 !== "string"){
-const err68 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.data_version.type,parentSchema:schema19.properties.data_version,data:data31};
+const err68 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.sources.items.properties.covers.type,parentSchema:schema19.properties.sources.items.properties.covers,data:data31};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -11455,7 +11459,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+const err69 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.properties.sources.items.type,parentSchema:schema19.properties.sources.items,data:data28};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -11464,12 +11468,49 @@ vErrors.push(err69);
 }
 errors++;
 }
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.sources.type,parentSchema:schema19.properties.sources,data:data27};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data32 = data.data_version;
+if(typeof data32 !== "string"){
+const err71 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.data_version.type,parentSchema:schema19.properties.data_version,data:data32};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
 validate18.errors = vErrors;
 return errors === 0;
 }
 
 export const governor_gear_cost_output = validate19;
-const schema20 = {"type":"object","additionalProperties":false,"required":["from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":6,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Governor Gear materials, by key.","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema20 = {"type":"object","additionalProperties":false,"required":["from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":6,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Governor Gear materials, by key.","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["satin","gilded_threads","artisans_vision"],"properties":{"satin":{"type":"integer","minimum":0,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"description":"Artisan's Vision"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11783,8 +11824,11 @@ let data8 = data5.cost;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 let data9 = data8[key2];
+const _errs23 = errors;
+let valid5 = false;
+const _errs24 = errors;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties,data:data9};
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.steps.items.properties.cost.additionalProperties.anyOf[0].type,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11795,7 +11839,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties,data:data9};
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11805,10 +11849,12 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.properties.cost.type,parentSchema:schema20.properties.steps.items.properties.cost,data:data8};
+var _valid0 = _errs24 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs26 = errors;
+if(data9 !== null){
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema20.properties.steps.items.properties.cost.additionalProperties.anyOf[1].type,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties.anyOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11817,11 +11863,11 @@ vErrors.push(err29);
 }
 errors++;
 }
+var _valid0 = _errs26 === errors;
+valid5 = valid5 || _valid0;
 }
-if(data5.confidence !== undefined){
-let data10 = data5.confidence;
-if(typeof data10 !== "string"){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.confidence.type,parentSchema:schema20.properties.steps.items.properties.confidence,data:data10};
+if(!valid5){
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema20.properties.steps.items.properties.cost.additionalProperties.anyOf,parentSchema:schema20.properties.steps.items.properties.cost.additionalProperties,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11830,8 +11876,21 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.steps.items.properties.confidence.enum,parentSchema:schema20.properties.steps.items.properties.confidence,data:data10};
+else {
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.properties.cost.type,parentSchema:schema20.properties.steps.items.properties.cost,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11841,15 +11900,38 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data5.note !== undefined){
-let data11 = data5.note;
-if(typeof data11 !== "string"){
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.note.type,parentSchema:schema20.properties.steps.items.properties.note,data:data11};
+if(data5.confidence !== undefined){
+let data10 = data5.confidence;
+if(typeof data10 !== "string"){
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.confidence.type,parentSchema:schema20.properties.steps.items.properties.confidence,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+if(!(((((data10 === "high") || (data10 === "medium-high")) || (data10 === "medium")) || (data10 === "low-medium")) || (data10 === "low"))){
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.steps.items.properties.confidence.enum,parentSchema:schema20.properties.steps.items.properties.confidence,data:data10};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data5.note !== undefined){
+let data11 = data5.note;
+if(typeof data11 !== "string"){
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.note.type,parentSchema:schema20.properties.steps.items.properties.note,data:data11};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -11861,31 +11943,7 @@ const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
 let data13 = data12[i1];
 if(typeof data13 !== "string"){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.unknown.items.type,parentSchema:schema20.properties.steps.items.properties.unknown.items,data:data13};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.items.properties.unknown.type,parentSchema:schema20.properties.steps.items.properties.unknown,data:data12};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.type,parentSchema:schema20.properties.steps.items,data:data5};
+const err35 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.steps.items.properties.unknown.items.type,parentSchema:schema20.properties.steps.items.properties.unknown.items,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11897,7 +11955,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.type,parentSchema:schema20.properties.steps,data:data4};
+const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.items.properties.unknown.type,parentSchema:schema20.properties.steps.items.properties.unknown,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11907,11 +11965,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.totals_per_piece !== undefined){
-let data14 = data.totals_per_piece;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.satin === undefined){
-const err37 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data14};
+}
+else {
+const err37 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.steps.items.type,parentSchema:schema20.properties.steps.items,data:data5};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -11920,8 +11976,10 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data14.gilded_threads === undefined){
-const err38 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data14};
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.steps.type,parentSchema:schema20.properties.steps,data:data4};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -11930,8 +11988,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data14.artisans_vision === undefined){
-const err39 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data14};
+}
+if(data.totals_per_piece !== undefined){
+let data14 = data.totals_per_piece;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.satin === undefined){
+const err39 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data14};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11940,9 +12002,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-for(const key3 in data14){
-if(!(((key3 === "satin") || (key3 === "gilded_threads")) || (key3 === "artisans_vision"))){
-const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals_per_piece,data:data14};
+if(data14.gilded_threads === undefined){
+const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -11951,11 +12012,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data14.satin !== undefined){
-let data15 = data14.satin;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err41 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.satin.type,parentSchema:schema20.properties.totals_per_piece.properties.satin,data:data15};
+if(data14.artisans_vision === undefined){
+const err41 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema20.properties.totals_per_piece.required,parentSchema:schema20.properties.totals_per_piece,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -11964,9 +12022,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err42 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.satin,data:data15};
+for(const key3 in data14){
+if(!(((key3 === "satin") || (key3 === "gilded_threads")) || (key3 === "artisans_vision"))){
+const err42 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals_per_piece,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -11976,11 +12034,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-if(data14.gilded_threads !== undefined){
-let data16 = data14.gilded_threads;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err43 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.gilded_threads.type,parentSchema:schema20.properties.totals_per_piece.properties.gilded_threads,data:data16};
+if(data14.satin !== undefined){
+let data15 = data14.satin;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err43 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.satin.type,parentSchema:schema20.properties.totals_per_piece.properties.satin,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -11989,9 +12046,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err44 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.gilded_threads,data:data16};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err44 = {instancePath:instancePath+"/totals_per_piece/satin",schemaPath:"#/properties/totals_per_piece/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.satin,data:data15};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -12002,10 +12059,10 @@ errors++;
 }
 }
 }
-if(data14.artisans_vision !== undefined){
-let data17 = data14.artisans_vision;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err45 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.artisans_vision.type,parentSchema:schema20.properties.totals_per_piece.properties.artisans_vision,data:data17};
+if(data14.gilded_threads !== undefined){
+let data16 = data14.gilded_threads;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err45 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.gilded_threads.type,parentSchema:schema20.properties.totals_per_piece.properties.gilded_threads,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -12014,9 +12071,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err46 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.artisans_vision,data:data17};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err46 = {instancePath:instancePath+"/totals_per_piece/gilded_threads",schemaPath:"#/properties/totals_per_piece/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.gilded_threads,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -12027,9 +12084,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err47 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals_per_piece.type,parentSchema:schema20.properties.totals_per_piece,data:data14};
+if(data14.artisans_vision !== undefined){
+let data17 = data14.artisans_vision;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err47 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals_per_piece.properties.artisans_vision.type,parentSchema:schema20.properties.totals_per_piece.properties.artisans_vision,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -12038,12 +12096,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.totals !== undefined){
-let data18 = data.totals;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.satin === undefined){
-const err48 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data18};
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err48 = {instancePath:instancePath+"/totals_per_piece/artisans_vision",schemaPath:"#/properties/totals_per_piece/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals_per_piece.properties.artisans_vision,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -12052,8 +12107,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data18.gilded_threads === undefined){
-const err49 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data18};
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals_per_piece.type,parentSchema:schema20.properties.totals_per_piece,data:data14};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -12062,8 +12120,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data18.artisans_vision === undefined){
-const err50 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data18};
+}
+if(data.totals !== undefined){
+let data18 = data.totals;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.satin === undefined){
+const err50 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "satin"},message:"must have required property '"+"satin"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -12072,9 +12134,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key4 in data18){
-if(!(((key4 === "satin") || (key4 === "gilded_threads")) || (key4 === "artisans_vision"))){
-const err51 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals,data:data18};
+if(data18.gilded_threads === undefined){
+const err51 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "gilded_threads"},message:"must have required property '"+"gilded_threads"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data18};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -12083,11 +12144,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data18.satin !== undefined){
-let data19 = data18.satin;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err52 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.satin.type,parentSchema:schema20.properties.totals.properties.satin,data:data19};
+if(data18.artisans_vision === undefined){
+const err52 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "artisans_vision"},message:"must have required property '"+"artisans_vision"+"'",schema:schema20.properties.totals.required,parentSchema:schema20.properties.totals,data:data18};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -12096,9 +12154,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err53 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.satin,data:data19};
+for(const key4 in data18){
+if(!(((key4 === "satin") || (key4 === "gilded_threads")) || (key4 === "artisans_vision"))){
+const err53 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.totals,data:data18};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -12108,11 +12166,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-if(data18.gilded_threads !== undefined){
-let data20 = data18.gilded_threads;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err54 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.gilded_threads.type,parentSchema:schema20.properties.totals.properties.gilded_threads,data:data20};
+if(data18.satin !== undefined){
+let data19 = data18.satin;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err54 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.satin.type,parentSchema:schema20.properties.totals.properties.satin,data:data19};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -12121,9 +12178,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err55 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.gilded_threads,data:data20};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err55 = {instancePath:instancePath+"/totals/satin",schemaPath:"#/properties/totals/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.satin,data:data19};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -12134,10 +12191,10 @@ errors++;
 }
 }
 }
-if(data18.artisans_vision !== undefined){
-let data21 = data18.artisans_vision;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err56 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.artisans_vision.type,parentSchema:schema20.properties.totals.properties.artisans_vision,data:data21};
+if(data18.gilded_threads !== undefined){
+let data20 = data18.gilded_threads;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err56 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.gilded_threads.type,parentSchema:schema20.properties.totals.properties.gilded_threads,data:data20};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -12146,9 +12203,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err57 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.artisans_vision,data:data21};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err57 = {instancePath:instancePath+"/totals/gilded_threads",schemaPath:"#/properties/totals/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.gilded_threads,data:data20};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -12159,9 +12216,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals.type,parentSchema:schema20.properties.totals,data:data18};
+if(data18.artisans_vision !== undefined){
+let data21 = data18.artisans_vision;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err58 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.totals.properties.artisans_vision.type,parentSchema:schema20.properties.totals.properties.artisans_vision,data:data21};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -12170,14 +12228,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data.materials !== undefined){
-let data22 = data.materials;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key5 in data22){
-let data23 = data22[key5];
-if(typeof data23 !== "string"){
-const err59 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.materials.additionalProperties.type,parentSchema:schema20.properties.materials.additionalProperties,data:data23};
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err59 = {instancePath:instancePath+"/totals/artisans_vision",schemaPath:"#/properties/totals/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.totals.properties.artisans_vision,data:data21};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -12188,8 +12241,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err60 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.materials.type,parentSchema:schema20.properties.materials,data:data22};
+const err60 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.totals.type,parentSchema:schema20.properties.totals,data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -12199,10 +12253,13 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data24 = data.confidence;
-if(typeof data24 !== "string"){
-const err61 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.confidence.type,parentSchema:schema20.properties.confidence,data:data24};
+if(data.materials !== undefined){
+let data22 = data.materials;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key5 in data22){
+let data23 = data22[key5];
+if(typeof data23 !== "string"){
+const err61 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.materials.additionalProperties.type,parentSchema:schema20.properties.materials.additionalProperties,data:data23};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -12211,13 +12268,38 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!(((((data24 === "high") || (data24 === "medium-high")) || (data24 === "medium")) || (data24 === "low-medium")) || (data24 === "low"))){
-const err62 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.confidence.enum,parentSchema:schema20.properties.confidence,data:data24};
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.materials.type,parentSchema:schema20.properties.materials,data:data22};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data24 = data.confidence;
+if(typeof data24 !== "string"){
+const err63 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.confidence.type,parentSchema:schema20.properties.confidence,data:data24};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(!(((((data24 === "high") || (data24 === "medium-high")) || (data24 === "medium")) || (data24 === "low-medium")) || (data24 === "low"))){
+const err64 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema20.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.confidence.enum,parentSchema:schema20.properties.confidence,data:data24};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -12229,36 +12311,7 @@ const len2 = data25.length;
 for(let i2=0; i2<len2; i2++){
 let data26 = data25[i2];
 if(typeof data26 !== "string"){
-const err63 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.notes.items.type,parentSchema:schema20.properties.notes.items,data:data26};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.notes.type,parentSchema:schema20.properties.notes,data:data25};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data27 = data.gaps;
-if(Array.isArray(data27)){
-const len3 = data27.length;
-for(let i3=0; i3<len3; i3++){
-let data28 = data27[i3];
-if(typeof data28 !== "string"){
-const err65 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.gaps.items.type,parentSchema:schema20.properties.gaps.items,data:data28};
+const err65 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.notes.items.type,parentSchema:schema20.properties.notes.items,data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -12270,12 +12323,41 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.gaps.type,parentSchema:schema20.properties.gaps,data:data27};
+const err66 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.notes.type,parentSchema:schema20.properties.notes,data:data25};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data27 = data.gaps;
+if(Array.isArray(data27)){
+const len3 = data27.length;
+for(let i3=0; i3<len3; i3++){
+let data28 = data27[i3];
+if(typeof data28 !== "string"){
+const err67 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.gaps.items.type,parentSchema:schema20.properties.gaps.items,data:data28};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.gaps.type,parentSchema:schema20.properties.gaps,data:data27};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -12288,28 +12370,7 @@ for(let i4=0; i4<len4; i4++){
 let data30 = data29[i4];
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30.id === undefined){
-const err67 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data30};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-if(data30.ref === undefined){
-const err68 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data30};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-for(const key6 in data30){
-if(!((key6 === "id") || (key6 === "ref"))){
-const err69 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.sources.items,data:data30};
+const err69 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data30};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -12318,11 +12379,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data30.id !== undefined){
-let data31 = data30.id;
-if(typeof data31 !== "string"){
-const err70 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.id.type,parentSchema:schema20.properties.sources.items.properties.id,data:data31};
+if(data30.ref === undefined){
+const err70 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema20.properties.sources.items.required,parentSchema:schema20.properties.sources.items,data:data30};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -12331,11 +12389,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data30.ref !== undefined){
-let data32 = data30.ref;
-if(typeof data32 !== "string"){
-const err71 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.ref.type,parentSchema:schema20.properties.sources.items.properties.ref,data:data32};
+for(const key6 in data30){
+if(!(((key6 === "id") || (key6 === "ref")) || (key6 === "covers"))){
+const err71 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.sources.items,data:data30};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -12345,9 +12401,10 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sources.items.type,parentSchema:schema20.properties.sources.items,data:data30};
+if(data30.id !== undefined){
+let data31 = data30.id;
+if(typeof data31 !== "string"){
+const err72 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.id.type,parentSchema:schema20.properties.sources.items.properties.id,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -12357,9 +12414,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.sources.type,parentSchema:schema20.properties.sources,data:data29};
+if(data30.ref !== undefined){
+let data32 = data30.ref;
+if(typeof data32 !== "string"){
+const err73 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.ref.type,parentSchema:schema20.properties.sources.items.properties.ref,data:data32};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -12369,10 +12427,10 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data33 = data.data_version;
+if(data30.covers !== undefined){
+let data33 = data30.covers;
 if(typeof data33 !== "string"){
-const err74 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.data_version.type,parentSchema:schema20.properties.data_version,data:data33};
+const err74 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.sources.items.properties.covers.type,parentSchema:schema20.properties.sources.items.properties.covers,data:data33};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -12384,7 +12442,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err75 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.sources.items.type,parentSchema:schema20.properties.sources.items,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -12393,12 +12451,49 @@ vErrors.push(err75);
 }
 errors++;
 }
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.sources.type,parentSchema:schema20.properties.sources,data:data29};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data34 = data.data_version;
+if(typeof data34 !== "string"){
+const err77 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.data_version.type,parentSchema:schema20.properties.data_version,data:data34};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
 validate19.errors = vErrors;
 return errors === 0;
 }
 
 export const hero_shards_cost_output = validate20;
-const schema21 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting position as a canonical label."},"to":{"type":"string","description":"The target position as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["shards"],"properties":{"shards":{"type":"integer","minimum":0,"description":"Hero shards"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema21 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting position as a canonical label."},"to":{"type":"string","description":"The target position as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["shards"],"properties":{"shards":{"type":"integer","minimum":0,"description":"Hero shards"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -12657,8 +12752,11 @@ let data7 = data4.cost;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key2 in data7){
 let data8 = data7[key2];
+const _errs21 = errors;
+let valid5 = false;
+const _errs22 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema21.properties.steps.items.properties.cost.additionalProperties,data:data8};
+const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.steps.items.properties.cost.additionalProperties.anyOf[0].type,parentSchema:schema21.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12669,7 +12767,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.steps.items.properties.cost.additionalProperties,data:data8};
+const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12679,10 +12777,12 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.steps.items.properties.cost.type,parentSchema:schema21.properties.steps.items.properties.cost,data:data7};
+var _valid0 = _errs22 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs24 = errors;
+if(data8 !== null){
+const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema21.properties.steps.items.properties.cost.additionalProperties.anyOf[1].type,parentSchema:schema21.properties.steps.items.properties.cost.additionalProperties.anyOf[1],data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12691,11 +12791,11 @@ vErrors.push(err24);
 }
 errors++;
 }
+var _valid0 = _errs24 === errors;
+valid5 = valid5 || _valid0;
 }
-if(data4.confidence !== undefined){
-let data9 = data4.confidence;
-if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.steps.items.properties.confidence.type,parentSchema:schema21.properties.steps.items.properties.confidence,data:data9};
+if(!valid5){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.steps.items.properties.cost.additionalProperties.anyOf,parentSchema:schema21.properties.steps.items.properties.cost.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12704,8 +12804,21 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema21.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.steps.items.properties.confidence.enum,parentSchema:schema21.properties.steps.items.properties.confidence,data:data9};
+else {
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.steps.items.properties.cost.type,parentSchema:schema21.properties.steps.items.properties.cost,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12715,15 +12828,38 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data4.note !== undefined){
-let data10 = data4.note;
-if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.steps.items.properties.note.type,parentSchema:schema21.properties.steps.items.properties.note,data:data10};
+if(data4.confidence !== undefined){
+let data9 = data4.confidence;
+if(typeof data9 !== "string"){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.steps.items.properties.confidence.type,parentSchema:schema21.properties.steps.items.properties.confidence,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema21.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.steps.items.properties.confidence.enum,parentSchema:schema21.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data4.note !== undefined){
+let data10 = data4.note;
+if(typeof data10 !== "string"){
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.steps.items.properties.note.type,parentSchema:schema21.properties.steps.items.properties.note,data:data10};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -12735,31 +12871,7 @@ const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 let data12 = data11[i1];
 if(typeof data12 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.steps.items.properties.unknown.items.type,parentSchema:schema21.properties.steps.items.properties.unknown.items,data:data12};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.steps.items.properties.unknown.type,parentSchema:schema21.properties.steps.items.properties.unknown,data:data11};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.steps.items.type,parentSchema:schema21.properties.steps.items,data:data4};
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.steps.items.properties.unknown.items.type,parentSchema:schema21.properties.steps.items.properties.unknown.items,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12771,7 +12883,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.steps.type,parentSchema:schema21.properties.steps,data:data3};
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.steps.items.properties.unknown.type,parentSchema:schema21.properties.steps.items.properties.unknown,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -12781,11 +12893,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.totals !== undefined){
-let data13 = data.totals;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.shards === undefined){
-const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "shards"},message:"must have required property '"+"shards"+"'",schema:schema21.properties.totals.required,parentSchema:schema21.properties.totals,data:data13};
+}
+else {
+const err32 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.steps.items.type,parentSchema:schema21.properties.steps.items,data:data4};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -12794,9 +12904,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!(key3 === "shards")){
-const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.totals,data:data13};
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.steps.type,parentSchema:schema21.properties.steps,data:data3};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -12806,10 +12917,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data13.shards !== undefined){
-let data14 = data13.shards;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err34 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.totals.properties.shards.type,parentSchema:schema21.properties.totals.properties.shards,data:data14};
+if(data.totals !== undefined){
+let data13 = data.totals;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.shards === undefined){
+const err34 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "shards"},message:"must have required property '"+"shards"+"'",schema:schema21.properties.totals.required,parentSchema:schema21.properties.totals,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -12818,9 +12930,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.totals.properties.shards,data:data14};
+for(const key3 in data13){
+if(!(key3 === "shards")){
+const err35 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.totals,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -12830,10 +12942,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.totals.type,parentSchema:schema21.properties.totals,data:data13};
+if(data13.shards !== undefined){
+let data14 = data13.shards;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err36 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.totals.properties.shards.type,parentSchema:schema21.properties.totals.properties.shards,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -12842,14 +12954,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.materials !== undefined){
-let data15 = data.materials;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key4 in data15){
-let data16 = data15[key4];
-if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.materials.additionalProperties.type,parentSchema:schema21.properties.materials.additionalProperties,data:data16};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err37 = {instancePath:instancePath+"/totals/shards",schemaPath:"#/properties/totals/properties/shards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.totals.properties.shards,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -12860,8 +12967,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.materials.type,parentSchema:schema21.properties.materials,data:data15};
+const err38 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.totals.type,parentSchema:schema21.properties.totals,data:data13};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -12871,10 +12979,13 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data17 = data.confidence;
-if(typeof data17 !== "string"){
-const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.confidence.type,parentSchema:schema21.properties.confidence,data:data17};
+if(data.materials !== undefined){
+let data15 = data.materials;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+let data16 = data15[key4];
+if(typeof data16 !== "string"){
+const err39 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.materials.additionalProperties.type,parentSchema:schema21.properties.materials.additionalProperties,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -12883,13 +12994,38 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
-const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema21.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.confidence.enum,parentSchema:schema21.properties.confidence,data:data17};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.materials.type,parentSchema:schema21.properties.materials,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data17 = data.confidence;
+if(typeof data17 !== "string"){
+const err41 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.confidence.type,parentSchema:schema21.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
+const err42 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema21.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.confidence.enum,parentSchema:schema21.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -12901,36 +13037,7 @@ const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
 let data19 = data18[i2];
 if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.notes.items.type,parentSchema:schema21.properties.notes.items,data:data19};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.notes.type,parentSchema:schema21.properties.notes,data:data18};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data20 = data.gaps;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-let data21 = data20[i3];
-if(typeof data21 !== "string"){
-const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.gaps.items.type,parentSchema:schema21.properties.gaps.items,data:data21};
+const err43 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.notes.items.type,parentSchema:schema21.properties.notes.items,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -12942,12 +13049,41 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.gaps.type,parentSchema:schema21.properties.gaps,data:data20};
+const err44 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.notes.type,parentSchema:schema21.properties.notes,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data20 = data.gaps;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+if(typeof data21 !== "string"){
+const err45 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.gaps.items.type,parentSchema:schema21.properties.gaps.items,data:data21};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.gaps.type,parentSchema:schema21.properties.gaps,data:data20};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -12960,28 +13096,7 @@ for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.id === undefined){
-const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.properties.sources.items.required,parentSchema:schema21.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data23.ref === undefined){
-const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema21.properties.sources.items.required,parentSchema:schema21.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-for(const key5 in data23){
-if(!((key5 === "id") || (key5 === "ref"))){
-const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sources.items,data:data23};
+const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema21.properties.sources.items.required,parentSchema:schema21.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -12990,11 +13105,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data23.id !== undefined){
-let data24 = data23.id;
-if(typeof data24 !== "string"){
-const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sources.items.properties.id.type,parentSchema:schema21.properties.sources.items.properties.id,data:data24};
+if(data23.ref === undefined){
+const err48 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema21.properties.sources.items.required,parentSchema:schema21.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -13003,11 +13115,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data23.ref !== undefined){
-let data25 = data23.ref;
-if(typeof data25 !== "string"){
-const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sources.items.properties.ref.type,parentSchema:schema21.properties.sources.items.properties.ref,data:data25};
+for(const key5 in data23){
+if(!(((key5 === "id") || (key5 === "ref")) || (key5 === "covers"))){
+const err49 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -13017,9 +13127,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sources.items.type,parentSchema:schema21.properties.sources.items,data:data23};
+if(data23.id !== undefined){
+let data24 = data23.id;
+if(typeof data24 !== "string"){
+const err50 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sources.items.properties.id.type,parentSchema:schema21.properties.sources.items.properties.id,data:data24};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -13029,9 +13140,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sources.type,parentSchema:schema21.properties.sources,data:data22};
+if(data23.ref !== undefined){
+let data25 = data23.ref;
+if(typeof data25 !== "string"){
+const err51 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sources.items.properties.ref.type,parentSchema:schema21.properties.sources.items.properties.ref,data:data25};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -13041,10 +13153,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data26 = data.data_version;
+if(data23.covers !== undefined){
+let data26 = data23.covers;
 if(typeof data26 !== "string"){
-const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.data_version.type,parentSchema:schema21.properties.data_version,data:data26};
+const err52 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.sources.items.properties.covers.type,parentSchema:schema21.properties.sources.items.properties.covers,data:data26};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -13056,7 +13168,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err53 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.sources.items.type,parentSchema:schema21.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -13065,12 +13177,49 @@ vErrors.push(err53);
 }
 errors++;
 }
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.sources.type,parentSchema:schema21.properties.sources,data:data22};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data27 = data.data_version;
+if(typeof data27 !== "string"){
+const err55 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.data_version.type,parentSchema:schema21.properties.data_version,data:data27};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
 export const hero_widgets_cost_output = validate21;
-const schema22 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["widgets"],"properties":{"widgets":{"type":"integer","minimum":0,"description":"Widgets"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema22 = {"type":"object","additionalProperties":false,"required":["from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"from":{"type":"string","description":"The starting level."},"to":{"type":"string","description":"The target level."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"type":"object","additionalProperties":false,"required":["widgets"],"properties":{"widgets":{"type":"integer","minimum":0,"description":"Widgets"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -13329,8 +13478,11 @@ let data7 = data4.cost;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 for(const key2 in data7){
 let data8 = data7[key2];
+const _errs21 = errors;
+let valid5 = false;
+const _errs22 = errors;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data8};
+const err22 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.steps.items.properties.cost.additionalProperties.anyOf[0].type,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13341,7 +13493,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data8};
+const err23 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13351,10 +13503,12 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.properties.cost.type,parentSchema:schema22.properties.steps.items.properties.cost,data:data7};
+var _valid0 = _errs22 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs24 = errors;
+if(data8 !== null){
+const err24 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema22.properties.steps.items.properties.cost.additionalProperties.anyOf[1].type,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties.anyOf[1],data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13363,11 +13517,11 @@ vErrors.push(err24);
 }
 errors++;
 }
+var _valid0 = _errs24 === errors;
+valid5 = valid5 || _valid0;
 }
-if(data4.confidence !== undefined){
-let data9 = data4.confidence;
-if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.confidence.type,parentSchema:schema22.properties.steps.items.properties.confidence,data:data9};
+if(!valid5){
+const err25 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema22.properties.steps.items.properties.cost.additionalProperties.anyOf,parentSchema:schema22.properties.steps.items.properties.cost.additionalProperties,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13376,8 +13530,21 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
-const err26 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.steps.items.properties.confidence.enum,parentSchema:schema22.properties.steps.items.properties.confidence,data:data9};
+else {
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.properties.cost.type,parentSchema:schema22.properties.steps.items.properties.cost,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13387,15 +13554,38 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data4.note !== undefined){
-let data10 = data4.note;
-if(typeof data10 !== "string"){
-const err27 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.note.type,parentSchema:schema22.properties.steps.items.properties.note,data:data10};
+if(data4.confidence !== undefined){
+let data9 = data4.confidence;
+if(typeof data9 !== "string"){
+const err27 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.confidence.type,parentSchema:schema22.properties.steps.items.properties.confidence,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+if(!(((((data9 === "high") || (data9 === "medium-high")) || (data9 === "medium")) || (data9 === "low-medium")) || (data9 === "low"))){
+const err28 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.steps.items.properties.confidence.enum,parentSchema:schema22.properties.steps.items.properties.confidence,data:data9};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data4.note !== undefined){
+let data10 = data4.note;
+if(typeof data10 !== "string"){
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.note.type,parentSchema:schema22.properties.steps.items.properties.note,data:data10};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -13407,31 +13597,7 @@ const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 let data12 = data11[i1];
 if(typeof data12 !== "string"){
-const err28 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.unknown.items.type,parentSchema:schema22.properties.steps.items.properties.unknown.items,data:data12};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.items.properties.unknown.type,parentSchema:schema22.properties.steps.items.properties.unknown,data:data11};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.type,parentSchema:schema22.properties.steps.items,data:data4};
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.steps.items.properties.unknown.items.type,parentSchema:schema22.properties.steps.items.properties.unknown.items,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13443,7 +13609,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.type,parentSchema:schema22.properties.steps,data:data3};
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.items.properties.unknown.type,parentSchema:schema22.properties.steps.items.properties.unknown,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13453,11 +13619,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.totals !== undefined){
-let data13 = data.totals;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.widgets === undefined){
-const err32 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "widgets"},message:"must have required property '"+"widgets"+"'",schema:schema22.properties.totals.required,parentSchema:schema22.properties.totals,data:data13};
+}
+else {
+const err32 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.steps.items.type,parentSchema:schema22.properties.steps.items,data:data4};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13466,9 +13630,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key3 in data13){
-if(!(key3 === "widgets")){
-const err33 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.totals,data:data13};
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.steps.type,parentSchema:schema22.properties.steps,data:data3};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -13478,10 +13643,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data13.widgets !== undefined){
-let data14 = data13.widgets;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err34 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals.properties.widgets.type,parentSchema:schema22.properties.totals.properties.widgets,data:data14};
+if(data.totals !== undefined){
+let data13 = data.totals;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.widgets === undefined){
+const err34 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "widgets"},message:"must have required property '"+"widgets"+"'",schema:schema22.properties.totals.required,parentSchema:schema22.properties.totals,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -13490,9 +13656,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err35 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals.properties.widgets,data:data14};
+for(const key3 in data13){
+if(!(key3 === "widgets")){
+const err35 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.totals,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -13502,10 +13668,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.totals.type,parentSchema:schema22.properties.totals,data:data13};
+if(data13.widgets !== undefined){
+let data14 = data13.widgets;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err36 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema22.properties.totals.properties.widgets.type,parentSchema:schema22.properties.totals.properties.widgets,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -13514,14 +13680,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.materials !== undefined){
-let data15 = data.materials;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key4 in data15){
-let data16 = data15[key4];
-if(typeof data16 !== "string"){
-const err37 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.materials.additionalProperties.type,parentSchema:schema22.properties.materials.additionalProperties,data:data16};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err37 = {instancePath:instancePath+"/totals/widgets",schemaPath:"#/properties/totals/properties/widgets/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema22.properties.totals.properties.widgets,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -13532,8 +13693,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err38 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.materials.type,parentSchema:schema22.properties.materials,data:data15};
+const err38 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.totals.type,parentSchema:schema22.properties.totals,data:data13};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -13543,10 +13705,13 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data17 = data.confidence;
-if(typeof data17 !== "string"){
-const err39 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.confidence.type,parentSchema:schema22.properties.confidence,data:data17};
+if(data.materials !== undefined){
+let data15 = data.materials;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+let data16 = data15[key4];
+if(typeof data16 !== "string"){
+const err39 = {instancePath:instancePath+"/materials/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.materials.additionalProperties.type,parentSchema:schema22.properties.materials.additionalProperties,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -13555,13 +13720,38 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
-const err40 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.confidence.enum,parentSchema:schema22.properties.confidence,data:data17};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.materials.type,parentSchema:schema22.properties.materials,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data17 = data.confidence;
+if(typeof data17 !== "string"){
+const err41 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.confidence.type,parentSchema:schema22.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!(((((data17 === "high") || (data17 === "medium-high")) || (data17 === "medium")) || (data17 === "low-medium")) || (data17 === "low"))){
+const err42 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema22.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema22.properties.confidence.enum,parentSchema:schema22.properties.confidence,data:data17};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }
@@ -13573,36 +13763,7 @@ const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
 let data19 = data18[i2];
 if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.notes.items.type,parentSchema:schema22.properties.notes.items,data:data19};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.notes.type,parentSchema:schema22.properties.notes,data:data18};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data20 = data.gaps;
-if(Array.isArray(data20)){
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-let data21 = data20[i3];
-if(typeof data21 !== "string"){
-const err43 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.gaps.items.type,parentSchema:schema22.properties.gaps.items,data:data21};
+const err43 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.notes.items.type,parentSchema:schema22.properties.notes.items,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -13614,12 +13775,41 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.gaps.type,parentSchema:schema22.properties.gaps,data:data20};
+const err44 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.notes.type,parentSchema:schema22.properties.notes,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data20 = data.gaps;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+if(typeof data21 !== "string"){
+const err45 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.gaps.items.type,parentSchema:schema22.properties.gaps.items,data:data21};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.gaps.type,parentSchema:schema22.properties.gaps,data:data20};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -13632,28 +13822,7 @@ for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.id === undefined){
-const err45 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data23.ref === undefined){
-const err46 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data23};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-for(const key5 in data23){
-if(!((key5 === "id") || (key5 === "ref"))){
-const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.sources.items,data:data23};
+const err47 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -13662,11 +13831,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data23.id !== undefined){
-let data24 = data23.id;
-if(typeof data24 !== "string"){
-const err48 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.id.type,parentSchema:schema22.properties.sources.items.properties.id,data:data24};
+if(data23.ref === undefined){
+const err48 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema22.properties.sources.items.required,parentSchema:schema22.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -13675,11 +13841,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data23.ref !== undefined){
-let data25 = data23.ref;
-if(typeof data25 !== "string"){
-const err49 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.ref.type,parentSchema:schema22.properties.sources.items.properties.ref,data:data25};
+for(const key5 in data23){
+if(!(((key5 === "id") || (key5 === "ref")) || (key5 === "covers"))){
+const err49 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema22.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -13689,9 +13853,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.sources.items.type,parentSchema:schema22.properties.sources.items,data:data23};
+if(data23.id !== undefined){
+let data24 = data23.id;
+if(typeof data24 !== "string"){
+const err50 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.id.type,parentSchema:schema22.properties.sources.items.properties.id,data:data24};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -13701,9 +13866,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.sources.type,parentSchema:schema22.properties.sources,data:data22};
+if(data23.ref !== undefined){
+let data25 = data23.ref;
+if(typeof data25 !== "string"){
+const err51 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.ref.type,parentSchema:schema22.properties.sources.items.properties.ref,data:data25};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -13713,10 +13879,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data26 = data.data_version;
+if(data23.covers !== undefined){
+let data26 = data23.covers;
 if(typeof data26 !== "string"){
-const err52 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.data_version.type,parentSchema:schema22.properties.data_version,data:data26};
+const err52 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.sources.items.properties.covers.type,parentSchema:schema22.properties.sources.items.properties.covers,data:data26};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -13728,7 +13894,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+const err53 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.properties.sources.items.type,parentSchema:schema22.properties.sources.items,data:data23};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -13737,12 +13903,49 @@ vErrors.push(err53);
 }
 errors++;
 }
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema22.properties.sources.type,parentSchema:schema22.properties.sources,data:data22};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data27 = data.data_version;
+if(typeof data27 !== "string"){
+const err55 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.properties.data_version.type,parentSchema:schema22.properties.data_version,data:data27};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema22.type,parentSchema:schema22,data};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 
 export const mastery_forging_cost_output = validate22;
-const schema23 = {"type":"object","additionalProperties":false,"required":["track","from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"]},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":12,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Mastery Forging and Red Gear materials, by key.","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"type":"integer","minimum":0,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"description":"Mythic (gold) hero-gear pieces consumed"},"mithril":{"type":"integer","minimum":0,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"description":"Hero-gear Enhancement XP"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema23 = {"type":"object","additionalProperties":false,"required":["track","from","to","pieces","step_count","steps","totals_per_piece","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"]},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"pieces":{"type":"integer","minimum":1,"maximum":12,"description":"Number of pieces the totals are for."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals_per_piece":{"description":"Mastery Forging and Red Gear materials, by key. null means unknown: some step of the range needs the material in an amount no source publishes (named in `gaps`), so no total can be given; it is never counted as 0.","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"description":"Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mythic_gear_pieces":{"description":"Mythic (gold) hero-gear pieces consumed; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mithril":{"description":"Mithril; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"enhancement_xp":{"description":"Hero-gear Enhancement XP; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}}},"totals":{"description":"Totals for all pieces (per piece x pieces).","type":"object","additionalProperties":false,"required":["forgehammers","mythic_gear_pieces","mithril","enhancement_xp"],"properties":{"forgehammers":{"description":"Forgehammers; null when the range includes the ascension, whose Forgehammer cost no source publishes.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mythic_gear_pieces":{"description":"Mythic (gold) hero-gear pieces consumed; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"mithril":{"description":"Mithril; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"enhancement_xp":{"description":"Hero-gear Enhancement XP; null if unknown.","anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14089,8 +14292,11 @@ let data9 = data6.cost;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key2 in data9){
 let data10 = data9[key2];
+const _errs25 = errors;
+let valid5 = false;
+const _errs26 = errors;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema23.properties.steps.items.properties.cost.additionalProperties,data:data10};
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.steps.items.properties.cost.additionalProperties.anyOf[0].type,parentSchema:schema23.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14101,7 +14307,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.steps.items.properties.cost.additionalProperties,data:data10};
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14111,10 +14317,12 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.steps.items.properties.cost.type,parentSchema:schema23.properties.steps.items.properties.cost,data:data9};
+var _valid0 = _errs26 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs28 = errors;
+if(data10 !== null){
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema23.properties.steps.items.properties.cost.additionalProperties.anyOf[1].type,parentSchema:schema23.properties.steps.items.properties.cost.additionalProperties.anyOf[1],data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14123,11 +14331,11 @@ vErrors.push(err32);
 }
 errors++;
 }
+var _valid0 = _errs28 === errors;
+valid5 = valid5 || _valid0;
 }
-if(data6.confidence !== undefined){
-let data11 = data6.confidence;
-if(typeof data11 !== "string"){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.steps.items.properties.confidence.type,parentSchema:schema23.properties.steps.items.properties.confidence,data:data11};
+if(!valid5){
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.properties.steps.items.properties.cost.additionalProperties.anyOf,parentSchema:schema23.properties.steps.items.properties.cost.additionalProperties,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14136,8 +14344,21 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!(((((data11 === "high") || (data11 === "medium-high")) || (data11 === "medium")) || (data11 === "low-medium")) || (data11 === "low"))){
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema23.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.steps.items.properties.confidence.enum,parentSchema:schema23.properties.steps.items.properties.confidence,data:data11};
+else {
+errors = _errs25;
+if(vErrors !== null){
+if(_errs25){
+vErrors.length = _errs25;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.steps.items.properties.cost.type,parentSchema:schema23.properties.steps.items.properties.cost,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -14147,15 +14368,38 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data6.note !== undefined){
-let data12 = data6.note;
-if(typeof data12 !== "string"){
-const err35 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.steps.items.properties.note.type,parentSchema:schema23.properties.steps.items.properties.note,data:data12};
+if(data6.confidence !== undefined){
+let data11 = data6.confidence;
+if(typeof data11 !== "string"){
+const err35 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.steps.items.properties.confidence.type,parentSchema:schema23.properties.steps.items.properties.confidence,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
+}
+errors++;
+}
+if(!(((((data11 === "high") || (data11 === "medium-high")) || (data11 === "medium")) || (data11 === "low-medium")) || (data11 === "low"))){
+const err36 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema23.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.steps.items.properties.confidence.enum,parentSchema:schema23.properties.steps.items.properties.confidence,data:data11};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data6.note !== undefined){
+let data12 = data6.note;
+if(typeof data12 !== "string"){
+const err37 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.steps.items.properties.note.type,parentSchema:schema23.properties.steps.items.properties.note,data:data12};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -14167,31 +14411,7 @@ const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
 let data14 = data13[i1];
 if(typeof data14 !== "string"){
-const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.steps.items.properties.unknown.items.type,parentSchema:schema23.properties.steps.items.properties.unknown.items,data:data14};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.steps.items.properties.unknown.type,parentSchema:schema23.properties.steps.items.properties.unknown,data:data13};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.steps.items.type,parentSchema:schema23.properties.steps.items,data:data6};
+const err38 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.steps.items.properties.unknown.items.type,parentSchema:schema23.properties.steps.items.properties.unknown.items,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -14203,7 +14423,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.steps.type,parentSchema:schema23.properties.steps,data:data5};
+const err39 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.steps.items.properties.unknown.type,parentSchema:schema23.properties.steps.items.properties.unknown,data:data13};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -14213,11 +14433,9 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.totals_per_piece !== undefined){
-let data15 = data.totals_per_piece;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.forgehammers === undefined){
-const err40 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema23.properties.totals_per_piece.required,parentSchema:schema23.properties.totals_per_piece,data:data15};
+}
+else {
+const err40 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.steps.items.type,parentSchema:schema23.properties.steps.items,data:data6};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -14226,8 +14444,10 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data15.mythic_gear_pieces === undefined){
-const err41 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema23.properties.totals_per_piece.required,parentSchema:schema23.properties.totals_per_piece,data:data15};
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.steps.type,parentSchema:schema23.properties.steps,data:data5};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -14236,8 +14456,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data15.mithril === undefined){
-const err42 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema23.properties.totals_per_piece.required,parentSchema:schema23.properties.totals_per_piece,data:data15};
+}
+if(data.totals_per_piece !== undefined){
+let data15 = data.totals_per_piece;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.forgehammers === undefined){
+const err42 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema23.properties.totals_per_piece.required,parentSchema:schema23.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -14246,8 +14470,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data15.enhancement_xp === undefined){
-const err43 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema23.properties.totals_per_piece.required,parentSchema:schema23.properties.totals_per_piece,data:data15};
+if(data15.mythic_gear_pieces === undefined){
+const err43 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema23.properties.totals_per_piece.required,parentSchema:schema23.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -14256,9 +14480,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key3 in data15){
-if(!((((key3 === "forgehammers") || (key3 === "mythic_gear_pieces")) || (key3 === "mithril")) || (key3 === "enhancement_xp"))){
-const err44 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.totals_per_piece,data:data15};
+if(data15.mithril === undefined){
+const err44 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema23.properties.totals_per_piece.required,parentSchema:schema23.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -14267,11 +14490,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data15.forgehammers !== undefined){
-let data16 = data15.forgehammers;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err45 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals_per_piece.properties.forgehammers.type,parentSchema:schema23.properties.totals_per_piece.properties.forgehammers,data:data16};
+if(data15.enhancement_xp === undefined){
+const err45 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema23.properties.totals_per_piece.required,parentSchema:schema23.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -14280,9 +14500,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err46 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals_per_piece.properties.forgehammers,data:data16};
+for(const key3 in data15){
+if(!((((key3 === "forgehammers") || (key3 === "mythic_gear_pieces")) || (key3 === "mithril")) || (key3 === "enhancement_xp"))){
+const err46 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -14292,11 +14512,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
-if(data15.mythic_gear_pieces !== undefined){
-let data17 = data15.mythic_gear_pieces;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err47 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces.type,parentSchema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
+if(data15.forgehammers !== undefined){
+let data16 = data15.forgehammers;
+const _errs42 = errors;
+let valid9 = false;
+const _errs43 = errors;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err47 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals_per_piece.properties.forgehammers.anyOf[0].type,parentSchema:schema23.properties.totals_per_piece.properties.forgehammers.anyOf[0],data:data16};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -14305,9 +14527,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err48 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err48 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals_per_piece.properties.forgehammers.anyOf[0],data:data16};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -14317,11 +14539,12 @@ vErrors.push(err48);
 errors++;
 }
 }
-}
-if(data15.mithril !== undefined){
-let data18 = data15.mithril;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err49 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals_per_piece.properties.mithril.type,parentSchema:schema23.properties.totals_per_piece.properties.mithril,data:data18};
+var _valid1 = _errs43 === errors;
+valid9 = valid9 || _valid1;
+if(!valid9){
+const _errs45 = errors;
+if(data16 !== null){
+const err49 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema23.properties.totals_per_piece.properties.forgehammers.anyOf[1].type,parentSchema:schema23.properties.totals_per_piece.properties.forgehammers.anyOf[1],data:data16};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -14330,9 +14553,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err50 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals_per_piece.properties.mithril,data:data18};
+var _valid1 = _errs45 === errors;
+valid9 = valid9 || _valid1;
+}
+if(!valid9){
+const err50 = {instancePath:instancePath+"/totals_per_piece/forgehammers",schemaPath:"#/properties/totals_per_piece/properties/forgehammers/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.properties.totals_per_piece.properties.forgehammers.anyOf,parentSchema:schema23.properties.totals_per_piece.properties.forgehammers,data:data16};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -14341,12 +14566,25 @@ vErrors.push(err50);
 }
 errors++;
 }
+else {
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
 }
 }
-if(data15.enhancement_xp !== undefined){
-let data19 = data15.enhancement_xp;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err51 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals_per_piece.properties.enhancement_xp.type,parentSchema:schema23.properties.totals_per_piece.properties.enhancement_xp,data:data19};
+}
+}
+if(data15.mythic_gear_pieces !== undefined){
+let data17 = data15.mythic_gear_pieces;
+const _errs48 = errors;
+let valid10 = false;
+const _errs49 = errors;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err51 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces.anyOf[0].type,parentSchema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces.anyOf[0],data:data17};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -14355,9 +14593,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err52 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals_per_piece.properties.enhancement_xp,data:data19};
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err52 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces.anyOf[0],data:data17};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -14367,10 +14605,12 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.totals_per_piece.type,parentSchema:schema23.properties.totals_per_piece,data:data15};
+var _valid2 = _errs49 === errors;
+valid10 = valid10 || _valid2;
+if(!valid10){
+const _errs51 = errors;
+if(data17 !== null){
+const err53 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces.anyOf[1].type,parentSchema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces.anyOf[1],data:data17};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -14379,12 +14619,11 @@ vErrors.push(err53);
 }
 errors++;
 }
+var _valid2 = _errs51 === errors;
+valid10 = valid10 || _valid2;
 }
-if(data.totals !== undefined){
-let data20 = data.totals;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.forgehammers === undefined){
-const err54 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema23.properties.totals.required,parentSchema:schema23.properties.totals,data:data20};
+if(!valid10){
+const err54 = {instancePath:instancePath+"/totals_per_piece/mythic_gear_pieces",schemaPath:"#/properties/totals_per_piece/properties/mythic_gear_pieces/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces.anyOf,parentSchema:schema23.properties.totals_per_piece.properties.mythic_gear_pieces,data:data17};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -14393,8 +14632,25 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data20.mythic_gear_pieces === undefined){
-const err55 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema23.properties.totals.required,parentSchema:schema23.properties.totals,data:data20};
+else {
+errors = _errs48;
+if(vErrors !== null){
+if(_errs48){
+vErrors.length = _errs48;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data15.mithril !== undefined){
+let data18 = data15.mithril;
+const _errs54 = errors;
+let valid11 = false;
+const _errs55 = errors;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err55 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals_per_piece.properties.mithril.anyOf[0].type,parentSchema:schema23.properties.totals_per_piece.properties.mithril.anyOf[0],data:data18};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -14403,8 +14659,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data20.mithril === undefined){
-const err56 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema23.properties.totals.required,parentSchema:schema23.properties.totals,data:data20};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err56 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals_per_piece.properties.mithril.anyOf[0],data:data18};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -14413,8 +14670,13 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data20.enhancement_xp === undefined){
-const err57 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema23.properties.totals.required,parentSchema:schema23.properties.totals,data:data20};
+}
+var _valid3 = _errs55 === errors;
+valid11 = valid11 || _valid3;
+if(!valid11){
+const _errs57 = errors;
+if(data18 !== null){
+const err57 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema23.properties.totals_per_piece.properties.mithril.anyOf[1].type,parentSchema:schema23.properties.totals_per_piece.properties.mithril.anyOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -14423,9 +14685,11 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key4 in data20){
-if(!((((key4 === "forgehammers") || (key4 === "mythic_gear_pieces")) || (key4 === "mithril")) || (key4 === "enhancement_xp"))){
-const err58 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.totals,data:data20};
+var _valid3 = _errs57 === errors;
+valid11 = valid11 || _valid3;
+}
+if(!valid11){
+const err58 = {instancePath:instancePath+"/totals_per_piece/mithril",schemaPath:"#/properties/totals_per_piece/properties/mithril/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.properties.totals_per_piece.properties.mithril.anyOf,parentSchema:schema23.properties.totals_per_piece.properties.mithril,data:data18};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -14434,11 +14698,25 @@ vErrors.push(err58);
 }
 errors++;
 }
+else {
+errors = _errs54;
+if(vErrors !== null){
+if(_errs54){
+vErrors.length = _errs54;
 }
-if(data20.forgehammers !== undefined){
-let data21 = data20.forgehammers;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err59 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals.properties.forgehammers.type,parentSchema:schema23.properties.totals.properties.forgehammers,data:data21};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data15.enhancement_xp !== undefined){
+let data19 = data15.enhancement_xp;
+const _errs60 = errors;
+let valid12 = false;
+const _errs61 = errors;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err59 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals_per_piece.properties.enhancement_xp.anyOf[0].type,parentSchema:schema23.properties.totals_per_piece.properties.enhancement_xp.anyOf[0],data:data19};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -14447,9 +14725,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals.properties.forgehammers,data:data21};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err60 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals_per_piece.properties.enhancement_xp.anyOf[0],data:data19};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -14459,11 +14737,12 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-if(data20.mythic_gear_pieces !== undefined){
-let data22 = data20.mythic_gear_pieces;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err61 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals.properties.mythic_gear_pieces.type,parentSchema:schema23.properties.totals.properties.mythic_gear_pieces,data:data22};
+var _valid4 = _errs61 === errors;
+valid12 = valid12 || _valid4;
+if(!valid12){
+const _errs63 = errors;
+if(data19 !== null){
+const err61 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema23.properties.totals_per_piece.properties.enhancement_xp.anyOf[1].type,parentSchema:schema23.properties.totals_per_piece.properties.enhancement_xp.anyOf[1],data:data19};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14472,9 +14751,11 @@ vErrors.push(err61);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err62 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals.properties.mythic_gear_pieces,data:data22};
+var _valid4 = _errs63 === errors;
+valid12 = valid12 || _valid4;
+}
+if(!valid12){
+const err62 = {instancePath:instancePath+"/totals_per_piece/enhancement_xp",schemaPath:"#/properties/totals_per_piece/properties/enhancement_xp/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.properties.totals_per_piece.properties.enhancement_xp.anyOf,parentSchema:schema23.properties.totals_per_piece.properties.enhancement_xp,data:data19};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -14483,12 +14764,21 @@ vErrors.push(err62);
 }
 errors++;
 }
+else {
+errors = _errs60;
+if(vErrors !== null){
+if(_errs60){
+vErrors.length = _errs60;
+}
+else {
+vErrors = null;
 }
 }
-if(data20.mithril !== undefined){
-let data23 = data20.mithril;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err63 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals.properties.mithril.type,parentSchema:schema23.properties.totals.properties.mithril,data:data23};
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/totals_per_piece",schemaPath:"#/properties/totals_per_piece/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.totals_per_piece.type,parentSchema:schema23.properties.totals_per_piece,data:data15};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -14497,9 +14787,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err64 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals.properties.mithril,data:data23};
+}
+if(data.totals !== undefined){
+let data20 = data.totals;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.forgehammers === undefined){
+const err64 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "forgehammers"},message:"must have required property '"+"forgehammers"+"'",schema:schema23.properties.totals.required,parentSchema:schema23.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -14508,12 +14801,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-if(data20.enhancement_xp !== undefined){
-let data24 = data20.enhancement_xp;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err65 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals.properties.enhancement_xp.type,parentSchema:schema23.properties.totals.properties.enhancement_xp,data:data24};
+if(data20.mythic_gear_pieces === undefined){
+const err65 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mythic_gear_pieces"},message:"must have required property '"+"mythic_gear_pieces"+"'",schema:schema23.properties.totals.required,parentSchema:schema23.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -14522,9 +14811,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err66 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals.properties.enhancement_xp,data:data24};
+if(data20.mithril === undefined){
+const err66 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "mithril"},message:"must have required property '"+"mithril"+"'",schema:schema23.properties.totals.required,parentSchema:schema23.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -14533,16 +14821,300 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.totals.type,parentSchema:schema23.properties.totals,data:data20};
+if(data20.enhancement_xp === undefined){
+const err67 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "enhancement_xp"},message:"must have required property '"+"enhancement_xp"+"'",schema:schema23.properties.totals.required,parentSchema:schema23.properties.totals,data:data20};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+for(const key4 in data20){
+if(!((((key4 === "forgehammers") || (key4 === "mythic_gear_pieces")) || (key4 === "mithril")) || (key4 === "enhancement_xp"))){
+const err68 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.totals,data:data20};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data20.forgehammers !== undefined){
+let data21 = data20.forgehammers;
+const _errs69 = errors;
+let valid14 = false;
+const _errs70 = errors;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err69 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals.properties.forgehammers.anyOf[0].type,parentSchema:schema23.properties.totals.properties.forgehammers.anyOf[0],data:data21};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err70 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals.properties.forgehammers.anyOf[0],data:data21};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+var _valid5 = _errs70 === errors;
+valid14 = valid14 || _valid5;
+if(!valid14){
+const _errs72 = errors;
+if(data21 !== null){
+const err71 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema23.properties.totals.properties.forgehammers.anyOf[1].type,parentSchema:schema23.properties.totals.properties.forgehammers.anyOf[1],data:data21};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+var _valid5 = _errs72 === errors;
+valid14 = valid14 || _valid5;
+}
+if(!valid14){
+const err72 = {instancePath:instancePath+"/totals/forgehammers",schemaPath:"#/properties/totals/properties/forgehammers/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.properties.totals.properties.forgehammers.anyOf,parentSchema:schema23.properties.totals.properties.forgehammers,data:data21};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+else {
+errors = _errs69;
+if(vErrors !== null){
+if(_errs69){
+vErrors.length = _errs69;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data20.mythic_gear_pieces !== undefined){
+let data22 = data20.mythic_gear_pieces;
+const _errs75 = errors;
+let valid15 = false;
+const _errs76 = errors;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err73 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals.properties.mythic_gear_pieces.anyOf[0].type,parentSchema:schema23.properties.totals.properties.mythic_gear_pieces.anyOf[0],data:data22};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err74 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals.properties.mythic_gear_pieces.anyOf[0],data:data22};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+var _valid6 = _errs76 === errors;
+valid15 = valid15 || _valid6;
+if(!valid15){
+const _errs78 = errors;
+if(data22 !== null){
+const err75 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema23.properties.totals.properties.mythic_gear_pieces.anyOf[1].type,parentSchema:schema23.properties.totals.properties.mythic_gear_pieces.anyOf[1],data:data22};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+var _valid6 = _errs78 === errors;
+valid15 = valid15 || _valid6;
+}
+if(!valid15){
+const err76 = {instancePath:instancePath+"/totals/mythic_gear_pieces",schemaPath:"#/properties/totals/properties/mythic_gear_pieces/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.properties.totals.properties.mythic_gear_pieces.anyOf,parentSchema:schema23.properties.totals.properties.mythic_gear_pieces,data:data22};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+else {
+errors = _errs75;
+if(vErrors !== null){
+if(_errs75){
+vErrors.length = _errs75;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data20.mithril !== undefined){
+let data23 = data20.mithril;
+const _errs81 = errors;
+let valid16 = false;
+const _errs82 = errors;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err77 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals.properties.mithril.anyOf[0].type,parentSchema:schema23.properties.totals.properties.mithril.anyOf[0],data:data23};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err78 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals.properties.mithril.anyOf[0],data:data23};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+var _valid7 = _errs82 === errors;
+valid16 = valid16 || _valid7;
+if(!valid16){
+const _errs84 = errors;
+if(data23 !== null){
+const err79 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema23.properties.totals.properties.mithril.anyOf[1].type,parentSchema:schema23.properties.totals.properties.mithril.anyOf[1],data:data23};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+var _valid7 = _errs84 === errors;
+valid16 = valid16 || _valid7;
+}
+if(!valid16){
+const err80 = {instancePath:instancePath+"/totals/mithril",schemaPath:"#/properties/totals/properties/mithril/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.properties.totals.properties.mithril.anyOf,parentSchema:schema23.properties.totals.properties.mithril,data:data23};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+else {
+errors = _errs81;
+if(vErrors !== null){
+if(_errs81){
+vErrors.length = _errs81;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data20.enhancement_xp !== undefined){
+let data24 = data20.enhancement_xp;
+const _errs87 = errors;
+let valid17 = false;
+const _errs88 = errors;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err81 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.totals.properties.enhancement_xp.anyOf[0].type,parentSchema:schema23.properties.totals.properties.enhancement_xp.anyOf[0],data:data24};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err82 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.totals.properties.enhancement_xp.anyOf[0],data:data24};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+var _valid8 = _errs88 === errors;
+valid17 = valid17 || _valid8;
+if(!valid17){
+const _errs90 = errors;
+if(data24 !== null){
+const err83 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema23.properties.totals.properties.enhancement_xp.anyOf[1].type,parentSchema:schema23.properties.totals.properties.enhancement_xp.anyOf[1],data:data24};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var _valid8 = _errs90 === errors;
+valid17 = valid17 || _valid8;
+}
+if(!valid17){
+const err84 = {instancePath:instancePath+"/totals/enhancement_xp",schemaPath:"#/properties/totals/properties/enhancement_xp/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema23.properties.totals.properties.enhancement_xp.anyOf,parentSchema:schema23.properties.totals.properties.enhancement_xp,data:data24};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+else {
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.totals.type,parentSchema:schema23.properties.totals,data:data20};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
@@ -14553,24 +15125,24 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 for(const key5 in data25){
 let data26 = data25[key5];
 if(typeof data26 !== "string"){
-const err68 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.materials.additionalProperties.type,parentSchema:schema23.properties.materials.additionalProperties,data:data26};
+const err86 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.materials.additionalProperties.type,parentSchema:schema23.properties.materials.additionalProperties,data:data26};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err86];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err86);
 }
 errors++;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.materials.type,parentSchema:schema23.properties.materials,data:data25};
+const err87 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.materials.type,parentSchema:schema23.properties.materials,data:data25};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err87];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -14578,22 +15150,22 @@ errors++;
 if(data.confidence !== undefined){
 let data27 = data.confidence;
 if(typeof data27 !== "string"){
-const err70 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.confidence.type,parentSchema:schema23.properties.confidence,data:data27};
+const err88 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.confidence.type,parentSchema:schema23.properties.confidence,data:data27};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err88];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err88);
 }
 errors++;
 }
 if(!(((((data27 === "high") || (data27 === "medium-high")) || (data27 === "medium")) || (data27 === "low-medium")) || (data27 === "low"))){
-const err71 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema23.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.confidence.enum,parentSchema:schema23.properties.confidence,data:data27};
+const err89 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema23.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.confidence.enum,parentSchema:schema23.properties.confidence,data:data27};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err89];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -14605,24 +15177,24 @@ const len2 = data28.length;
 for(let i2=0; i2<len2; i2++){
 let data29 = data28[i2];
 if(typeof data29 !== "string"){
-const err72 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.notes.items.type,parentSchema:schema23.properties.notes.items,data:data29};
+const err90 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.notes.items.type,parentSchema:schema23.properties.notes.items,data:data29};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err90];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err90);
 }
 errors++;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.notes.type,parentSchema:schema23.properties.notes,data:data28};
+const err91 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.notes.type,parentSchema:schema23.properties.notes,data:data28};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err91];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err91);
 }
 errors++;
 }
@@ -14634,24 +15206,24 @@ const len3 = data30.length;
 for(let i3=0; i3<len3; i3++){
 let data31 = data30[i3];
 if(typeof data31 !== "string"){
-const err74 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.gaps.items.type,parentSchema:schema23.properties.gaps.items,data:data31};
+const err92 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.gaps.items.type,parentSchema:schema23.properties.gaps.items,data:data31};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err92];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err92);
 }
 errors++;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.gaps.type,parentSchema:schema23.properties.gaps,data:data30};
+const err93 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.gaps.type,parentSchema:schema23.properties.gaps,data:data30};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err93];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -14664,33 +15236,33 @@ for(let i4=0; i4<len4; i4++){
 let data33 = data32[i4];
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33.id === undefined){
-const err76 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.properties.sources.items.required,parentSchema:schema23.properties.sources.items,data:data33};
+const err94 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema23.properties.sources.items.required,parentSchema:schema23.properties.sources.items,data:data33};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err94];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err94);
 }
 errors++;
 }
 if(data33.ref === undefined){
-const err77 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema23.properties.sources.items.required,parentSchema:schema23.properties.sources.items,data:data33};
+const err95 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema23.properties.sources.items.required,parentSchema:schema23.properties.sources.items,data:data33};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err95];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err95);
 }
 errors++;
 }
 for(const key6 in data33){
-if(!((key6 === "id") || (key6 === "ref"))){
-const err78 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.sources.items,data:data33};
+if(!(((key6 === "id") || (key6 === "ref")) || (key6 === "covers"))){
+const err96 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.sources.items,data:data33};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err96];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -14698,12 +15270,12 @@ errors++;
 if(data33.id !== undefined){
 let data34 = data33.id;
 if(typeof data34 !== "string"){
-const err79 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sources.items.properties.id.type,parentSchema:schema23.properties.sources.items.properties.id,data:data34};
+const err97 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sources.items.properties.id.type,parentSchema:schema23.properties.sources.items.properties.id,data:data34};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err97];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -14711,61 +15283,74 @@ errors++;
 if(data33.ref !== undefined){
 let data35 = data33.ref;
 if(typeof data35 !== "string"){
-const err80 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sources.items.properties.ref.type,parentSchema:schema23.properties.sources.items.properties.ref,data:data35};
+const err98 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sources.items.properties.ref.type,parentSchema:schema23.properties.sources.items.properties.ref,data:data35};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err98];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data33.covers !== undefined){
+let data36 = data33.covers;
+if(typeof data36 !== "string"){
+const err99 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.sources.items.properties.covers.type,parentSchema:schema23.properties.sources.items.properties.covers,data:data36};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
 }
 errors++;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.sources.items.type,parentSchema:schema23.properties.sources.items,data:data33};
+const err100 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.sources.items.type,parentSchema:schema23.properties.sources.items,data:data33};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err100];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err100);
 }
 errors++;
 }
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.sources.type,parentSchema:schema23.properties.sources,data:data32};
+const err101 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.sources.type,parentSchema:schema23.properties.sources,data:data32};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err101];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err101);
 }
 errors++;
 }
 }
 if(data.data_version !== undefined){
-let data36 = data.data_version;
-if(typeof data36 !== "string"){
-const err83 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.data_version.type,parentSchema:schema23.properties.data_version,data:data36};
+let data37 = data.data_version;
+if(typeof data37 !== "string"){
+const err102 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.data_version.type,parentSchema:schema23.properties.data_version,data:data37};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err102];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err102);
 }
 errors++;
 }
 }
 }
 else {
-const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err103];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err103);
 }
 errors++;
 }
@@ -14774,7 +15359,7 @@ return errors === 0;
 }
 
 export const search_database_output = validate23;
-const schema24 = {"type":"object","additionalProperties":false,"required":["query","kind","matches","total_matches","data_version"],"properties":{"query":{"type":"string","description":"The query as given."},"kind":{"type":"string","enum":["all","heroes","masters","items","events"],"description":"The kinds searched."},"matches":{"type":"array","description":"Best first.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"total_matches":{"type":"integer","minimum":0,"description":"How many records matched before `limit` was applied."},"message":{"type":"string","description":"Present when nothing matched, or to say where else matches are."},"elsewhere":{"type":"array","description":"Present when the `kind` filter left no match but other kinds match the query.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions"]},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema24 = {"type":"object","additionalProperties":false,"required":["query","kind","matches","total_matches","data_version"],"properties":{"query":{"type":"string","description":"The query as given (empty when a kind is listed)."},"kind":{"type":"string","enum":["all","heroes","masters","items","events"],"description":"The kinds searched."},"matches":{"type":"array","description":"Best first.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions","listed"],"description":"How the query matched; `listed` when a kind is listed without a query."},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"total_matches":{"type":"integer","minimum":0,"description":"How many records matched (or were listed) before `limit` was applied."},"message":{"type":"string","description":"Present when nothing matched, or to say where else matches are."},"elsewhere":{"type":"array","description":"Present when a `kind` was given and records of other kinds match the query; their best 3, which the filter hid.","items":{"type":"object","additionalProperties":false,"required":["key","kind","name","score","url","matched","match_type","summary"],"properties":{"key":{"type":"string","description":"Key to pass to get_hero, get_master, get_item or get_event (by kind)."},"kind":{"type":"string","enum":["hero","master","item","event"]},"name":{"type":"string"},"score":{"type":"number","minimum":0,"maximum":1,"description":"Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo."},"url":{"type":"string","description":"Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>."},"matched":{"type":"string","description":"The name, alias, key or title that matched."},"match_type":{"type":"string","enum":["exact","prefix","words","typo","contains","mentions","listed"],"description":"How the query matched; `listed` when a kind is listed without a query."},"summary":{"type":"string","description":"One line that tells similar names apart."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15099,7 +15684,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!((((((data10 === "exact") || (data10 === "prefix")) || (data10 === "words")) || (data10 === "typo")) || (data10 === "contains")) || (data10 === "mentions"))){
+if(!(((((((data10 === "exact") || (data10 === "prefix")) || (data10 === "words")) || (data10 === "typo")) || (data10 === "contains")) || (data10 === "mentions")) || (data10 === "listed"))){
 const err28 = {instancePath:instancePath+"/matches/" + i0+"/match_type",schemaPath:"#/properties/matches/items/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema24.properties.matches.items.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.matches.items.properties.match_type.enum,parentSchema:schema24.properties.matches.items.properties.match_type,data:data10};
 if(vErrors === null){
 vErrors = [err28];
@@ -15406,7 +15991,7 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!((((((data22 === "exact") || (data22 === "prefix")) || (data22 === "words")) || (data22 === "typo")) || (data22 === "contains")) || (data22 === "mentions"))){
+if(!(((((((data22 === "exact") || (data22 === "prefix")) || (data22 === "words")) || (data22 === "typo")) || (data22 === "contains")) || (data22 === "mentions")) || (data22 === "listed"))){
 const err54 = {instancePath:instancePath+"/elsewhere/" + i1+"/match_type",schemaPath:"#/properties/elsewhere/items/properties/match_type/enum",keyword:"enum",params:{allowedValues: schema24.properties.elsewhere.items.properties.match_type.enum},message:"must be equal to one of the allowed values",schema:schema24.properties.elsewhere.items.properties.match_type.enum,parentSchema:schema24.properties.elsewhere.items.properties.match_type,data:data22};
 if(vErrors === null){
 vErrors = [err54];
@@ -15483,7 +16068,7 @@ return errors === 0;
 }
 
 export const truegold_upgrade_cost_output = validate24;
-const schema25 = {"type":"object","additionalProperties":false,"required":["building","from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"building":{"type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"type":"string"},"name":{"type":"string"}}},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted.","type":"object","additionalProperties":{"type":"integer","minimum":0}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"description":"Truegold materials, by key.","type":"object","additionalProperties":false,"required":["truegold","tempered_truegold"],"properties":{"truegold":{"type":"integer","minimum":0,"description":"Truegold"},"tempered_truegold":{"type":"integer","minimum":0,"description":"Tempered Truegold"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources the numbers were transcribed from.","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
+const schema25 = {"type":"object","additionalProperties":false,"required":["building","from","to","step_count","steps","totals","materials","confidence","notes","gaps","sources","data_version"],"properties":{"building":{"type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"type":"string"},"name":{"type":"string"}}},"from":{"type":"string","description":"The starting level as a canonical label."},"to":{"type":"string","description":"The target level as a canonical label."},"step_count":{"description":"Number of upgrade steps between `from` and `to` (0 when they are the same level).","type":"integer","minimum":0},"steps":{"description":"The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.","type":"array","items":{"description":"One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).","type":"object","additionalProperties":false,"required":["from","to","cost"],"properties":{"from":{"type":"string","description":"Level before the step."},"to":{"type":"string","description":"Level after the step."},"cost":{"description":"Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.","type":"object","additionalProperties":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"note":{"type":"string","description":"Where sources disagree or what the step is."},"unknown":{"description":"Materials this step may also need whose amounts no source publishes (a data gap).","type":"array","items":{"type":"string"}}}}},"totals":{"description":"Truegold materials, by key.","type":"object","additionalProperties":false,"required":["truegold","tempered_truegold"],"properties":{"truegold":{"type":"integer","minimum":0,"description":"Truegold"},"tempered_truegold":{"type":"integer","minimum":0,"description":"Tempered Truegold"}}},"materials":{"type":"object","description":"Display names of the material keys.","additionalProperties":{"type":"string"}},"confidence":{"description":"How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.","type":"string","enum":["high","medium-high","medium","low-medium","low"]},"notes":{"description":"Things a player should know about these numbers (scope, conflicts between sources).","type":"array","items":{"type":"string"}},"gaps":{"description":"Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.","type":"array","items":{"type":"string"}},"sources":{"description":"The sources that publish the steps of this result (a source that covers none of them is not listed).","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","ref"],"properties":{"id":{"type":"string","description":"Short identifier of the source."},"ref":{"type":"string","description":"Where the numbers come from: site, page or dataset."},"covers":{"type":"string","description":"Present when the source publishes only some of the result's steps: the part it covers, e.g. \"30 -> TG8\" (the other steps rest on the other sources)."}}}},"data_version":{"description":"Version of the game data used (release and content hash); changes whenever a number changes.","type":"string"}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15825,8 +16410,11 @@ let data10 = data7.cost;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 for(const key3 in data10){
 let data11 = data10[key3];
+const _errs28 = errors;
+let valid6 = false;
+const _errs29 = errors;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.steps.items.properties.cost.additionalProperties.type,parentSchema:schema25.properties.steps.items.properties.cost.additionalProperties,data:data11};
+const err29 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.steps.items.properties.cost.additionalProperties.anyOf[0].type,parentSchema:schema25.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -15837,7 +16425,7 @@ errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.steps.items.properties.cost.additionalProperties,data:data11};
+const err30 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.steps.items.properties.cost.additionalProperties.anyOf[0],data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -15847,10 +16435,12 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.steps.items.properties.cost.type,parentSchema:schema25.properties.steps.items.properties.cost,data:data10};
+var _valid0 = _errs29 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs31 = errors;
+if(data11 !== null){
+const err31 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema25.properties.steps.items.properties.cost.additionalProperties.anyOf[1].type,parentSchema:schema25.properties.steps.items.properties.cost.additionalProperties.anyOf[1],data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -15859,11 +16449,11 @@ vErrors.push(err31);
 }
 errors++;
 }
+var _valid0 = _errs31 === errors;
+valid6 = valid6 || _valid0;
 }
-if(data7.confidence !== undefined){
-let data12 = data7.confidence;
-if(typeof data12 !== "string"){
-const err32 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.steps.items.properties.confidence.type,parentSchema:schema25.properties.steps.items.properties.confidence,data:data12};
+if(!valid6){
+const err32 = {instancePath:instancePath+"/steps/" + i0+"/cost/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/steps/items/properties/cost/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema25.properties.steps.items.properties.cost.additionalProperties.anyOf,parentSchema:schema25.properties.steps.items.properties.cost.additionalProperties,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -15872,8 +16462,21 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!(((((data12 === "high") || (data12 === "medium-high")) || (data12 === "medium")) || (data12 === "low-medium")) || (data12 === "low"))){
-const err33 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema25.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.steps.items.properties.confidence.enum,parentSchema:schema25.properties.steps.items.properties.confidence,data:data12};
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/steps/" + i0+"/cost",schemaPath:"#/properties/steps/items/properties/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.steps.items.properties.cost.type,parentSchema:schema25.properties.steps.items.properties.cost,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -15883,15 +16486,38 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data7.note !== undefined){
-let data13 = data7.note;
-if(typeof data13 !== "string"){
-const err34 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.steps.items.properties.note.type,parentSchema:schema25.properties.steps.items.properties.note,data:data13};
+if(data7.confidence !== undefined){
+let data12 = data7.confidence;
+if(typeof data12 !== "string"){
+const err34 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.steps.items.properties.confidence.type,parentSchema:schema25.properties.steps.items.properties.confidence,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+if(!(((((data12 === "high") || (data12 === "medium-high")) || (data12 === "medium")) || (data12 === "low-medium")) || (data12 === "low"))){
+const err35 = {instancePath:instancePath+"/steps/" + i0+"/confidence",schemaPath:"#/properties/steps/items/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema25.properties.steps.items.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.steps.items.properties.confidence.enum,parentSchema:schema25.properties.steps.items.properties.confidence,data:data12};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data7.note !== undefined){
+let data13 = data7.note;
+if(typeof data13 !== "string"){
+const err36 = {instancePath:instancePath+"/steps/" + i0+"/note",schemaPath:"#/properties/steps/items/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.steps.items.properties.note.type,parentSchema:schema25.properties.steps.items.properties.note,data:data13};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
 }
 errors++;
 }
@@ -15903,31 +16529,7 @@ const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 let data15 = data14[i1];
 if(typeof data15 !== "string"){
-const err35 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.steps.items.properties.unknown.items.type,parentSchema:schema25.properties.steps.items.properties.unknown.items,data:data15};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.steps.items.properties.unknown.type,parentSchema:schema25.properties.steps.items.properties.unknown,data:data14};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.steps.items.type,parentSchema:schema25.properties.steps.items,data:data7};
+const err37 = {instancePath:instancePath+"/steps/" + i0+"/unknown/" + i1,schemaPath:"#/properties/steps/items/properties/unknown/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.steps.items.properties.unknown.items.type,parentSchema:schema25.properties.steps.items.properties.unknown.items,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15939,7 +16541,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.steps.type,parentSchema:schema25.properties.steps,data:data6};
+const err38 = {instancePath:instancePath+"/steps/" + i0+"/unknown",schemaPath:"#/properties/steps/items/properties/unknown/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.steps.items.properties.unknown.type,parentSchema:schema25.properties.steps.items.properties.unknown,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -15949,11 +16551,9 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.totals !== undefined){
-let data16 = data.totals;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.truegold === undefined){
-const err39 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "truegold"},message:"must have required property '"+"truegold"+"'",schema:schema25.properties.totals.required,parentSchema:schema25.properties.totals,data:data16};
+}
+else {
+const err39 = {instancePath:instancePath+"/steps/" + i0,schemaPath:"#/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.steps.items.type,parentSchema:schema25.properties.steps.items,data:data7};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -15962,8 +16562,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data16.tempered_truegold === undefined){
-const err40 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "tempered_truegold"},message:"must have required property '"+"tempered_truegold"+"'",schema:schema25.properties.totals.required,parentSchema:schema25.properties.totals,data:data16};
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.steps.type,parentSchema:schema25.properties.steps,data:data6};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -15972,9 +16574,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-for(const key4 in data16){
-if(!((key4 === "truegold") || (key4 === "tempered_truegold"))){
-const err41 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.totals,data:data16};
+}
+if(data.totals !== undefined){
+let data16 = data.totals;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.truegold === undefined){
+const err41 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "truegold"},message:"must have required property '"+"truegold"+"'",schema:schema25.properties.totals.required,parentSchema:schema25.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15983,11 +16588,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data16.truegold !== undefined){
-let data17 = data16.truegold;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err42 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.totals.properties.truegold.type,parentSchema:schema25.properties.totals.properties.truegold,data:data17};
+if(data16.tempered_truegold === undefined){
+const err42 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/required",keyword:"required",params:{missingProperty: "tempered_truegold"},message:"must have required property '"+"tempered_truegold"+"'",schema:schema25.properties.totals.required,parentSchema:schema25.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -15996,9 +16598,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err43 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.totals.properties.truegold,data:data17};
+for(const key4 in data16){
+if(!((key4 === "truegold") || (key4 === "tempered_truegold"))){
+const err43 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -16008,11 +16610,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-if(data16.tempered_truegold !== undefined){
-let data18 = data16.tempered_truegold;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err44 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.totals.properties.tempered_truegold.type,parentSchema:schema25.properties.totals.properties.tempered_truegold,data:data18};
+if(data16.truegold !== undefined){
+let data17 = data16.truegold;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err44 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.totals.properties.truegold.type,parentSchema:schema25.properties.totals.properties.truegold,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -16021,9 +16622,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err45 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.totals.properties.tempered_truegold,data:data18};
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err45 = {instancePath:instancePath+"/totals/truegold",schemaPath:"#/properties/totals/properties/truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.totals.properties.truegold,data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -16034,9 +16635,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.totals.type,parentSchema:schema25.properties.totals,data:data16};
+if(data16.tempered_truegold !== undefined){
+let data18 = data16.tempered_truegold;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err46 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.totals.properties.tempered_truegold.type,parentSchema:schema25.properties.totals.properties.tempered_truegold,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -16045,14 +16647,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data.materials !== undefined){
-let data19 = data.materials;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-for(const key5 in data19){
-let data20 = data19[key5];
-if(typeof data20 !== "string"){
-const err47 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.materials.additionalProperties.type,parentSchema:schema25.properties.materials.additionalProperties,data:data20};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err47 = {instancePath:instancePath+"/totals/tempered_truegold",schemaPath:"#/properties/totals/properties/tempered_truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.totals.properties.tempered_truegold,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -16063,8 +16660,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err48 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.materials.type,parentSchema:schema25.properties.materials,data:data19};
+const err48 = {instancePath:instancePath+"/totals",schemaPath:"#/properties/totals/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.totals.type,parentSchema:schema25.properties.totals,data:data16};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -16074,10 +16672,13 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.confidence !== undefined){
-let data21 = data.confidence;
-if(typeof data21 !== "string"){
-const err49 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.confidence.type,parentSchema:schema25.properties.confidence,data:data21};
+if(data.materials !== undefined){
+let data19 = data.materials;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+for(const key5 in data19){
+let data20 = data19[key5];
+if(typeof data20 !== "string"){
+const err49 = {instancePath:instancePath+"/materials/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/materials/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.materials.additionalProperties.type,parentSchema:schema25.properties.materials.additionalProperties,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -16086,13 +16687,38 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!(((((data21 === "high") || (data21 === "medium-high")) || (data21 === "medium")) || (data21 === "low-medium")) || (data21 === "low"))){
-const err50 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema25.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.confidence.enum,parentSchema:schema25.properties.confidence,data:data21};
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/materials",schemaPath:"#/properties/materials/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.materials.type,parentSchema:schema25.properties.materials,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.confidence !== undefined){
+let data21 = data.confidence;
+if(typeof data21 !== "string"){
+const err51 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.confidence.type,parentSchema:schema25.properties.confidence,data:data21};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(!(((((data21 === "high") || (data21 === "medium-high")) || (data21 === "medium")) || (data21 === "low-medium")) || (data21 === "low"))){
+const err52 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/enum",keyword:"enum",params:{allowedValues: schema25.properties.confidence.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.confidence.enum,parentSchema:schema25.properties.confidence,data:data21};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
 }
 errors++;
 }
@@ -16104,36 +16730,7 @@ const len2 = data22.length;
 for(let i2=0; i2<len2; i2++){
 let data23 = data22[i2];
 if(typeof data23 !== "string"){
-const err51 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.notes.items.type,parentSchema:schema25.properties.notes.items,data:data23};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.notes.type,parentSchema:schema25.properties.notes,data:data22};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.gaps !== undefined){
-let data24 = data.gaps;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-let data25 = data24[i3];
-if(typeof data25 !== "string"){
-const err53 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.gaps.items.type,parentSchema:schema25.properties.gaps.items,data:data25};
+const err53 = {instancePath:instancePath+"/notes/" + i2,schemaPath:"#/properties/notes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.notes.items.type,parentSchema:schema25.properties.notes.items,data:data23};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -16145,12 +16742,41 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.gaps.type,parentSchema:schema25.properties.gaps,data:data24};
+const err54 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.notes.type,parentSchema:schema25.properties.notes,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
 else {
 vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.gaps !== undefined){
+let data24 = data.gaps;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+let data25 = data24[i3];
+if(typeof data25 !== "string"){
+const err55 = {instancePath:instancePath+"/gaps/" + i3,schemaPath:"#/properties/gaps/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.gaps.items.type,parentSchema:schema25.properties.gaps.items,data:data25};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/gaps",schemaPath:"#/properties/gaps/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.gaps.type,parentSchema:schema25.properties.gaps,data:data24};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }
@@ -16163,28 +16789,7 @@ for(let i4=0; i4<len4; i4++){
 let data27 = data26[i4];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(data27.id === undefined){
-const err55 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.properties.sources.items.required,parentSchema:schema25.properties.sources.items,data:data27};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(data27.ref === undefined){
-const err56 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema25.properties.sources.items.required,parentSchema:schema25.properties.sources.items,data:data27};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-for(const key6 in data27){
-if(!((key6 === "id") || (key6 === "ref"))){
-const err57 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.sources.items,data:data27};
+const err57 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.properties.sources.items.required,parentSchema:schema25.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -16193,11 +16798,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data27.id !== undefined){
-let data28 = data27.id;
-if(typeof data28 !== "string"){
-const err58 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.sources.items.properties.id.type,parentSchema:schema25.properties.sources.items.properties.id,data:data28};
+if(data27.ref === undefined){
+const err58 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'",schema:schema25.properties.sources.items.required,parentSchema:schema25.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -16206,11 +16808,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data27.ref !== undefined){
-let data29 = data27.ref;
-if(typeof data29 !== "string"){
-const err59 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.sources.items.properties.ref.type,parentSchema:schema25.properties.sources.items.properties.ref,data:data29};
+for(const key6 in data27){
+if(!(((key6 === "id") || (key6 === "ref")) || (key6 === "covers"))){
+const err59 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema25.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -16220,9 +16820,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.sources.items.type,parentSchema:schema25.properties.sources.items,data:data27};
+if(data27.id !== undefined){
+let data28 = data27.id;
+if(typeof data28 !== "string"){
+const err60 = {instancePath:instancePath+"/sources/" + i4+"/id",schemaPath:"#/properties/sources/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.sources.items.properties.id.type,parentSchema:schema25.properties.sources.items.properties.id,data:data28};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -16232,9 +16833,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.sources.type,parentSchema:schema25.properties.sources,data:data26};
+if(data27.ref !== undefined){
+let data29 = data27.ref;
+if(typeof data29 !== "string"){
+const err61 = {instancePath:instancePath+"/sources/" + i4+"/ref",schemaPath:"#/properties/sources/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.sources.items.properties.ref.type,parentSchema:schema25.properties.sources.items.properties.ref,data:data29};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -16244,10 +16846,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.data_version !== undefined){
-let data30 = data.data_version;
+if(data27.covers !== undefined){
+let data30 = data27.covers;
 if(typeof data30 !== "string"){
-const err62 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.data_version.type,parentSchema:schema25.properties.data_version,data:data30};
+const err62 = {instancePath:instancePath+"/sources/" + i4+"/covers",schemaPath:"#/properties/sources/items/properties/covers/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.sources.items.properties.covers.type,parentSchema:schema25.properties.sources.items.properties.covers,data:data30};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -16259,12 +16861,49 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err63 = {instancePath:instancePath+"/sources/" + i4,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.properties.sources.items.type,parentSchema:schema25.properties.sources.items,data:data27};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.sources.type,parentSchema:schema25.properties.sources,data:data26};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.data_version !== undefined){
+let data31 = data.data_version;
+if(typeof data31 !== "string"){
+const err65 = {instancePath:instancePath+"/data_version",schemaPath:"#/properties/data_version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.data_version.type,parentSchema:schema25.properties.data_version,data:data31};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }

@@ -185,15 +185,16 @@ return errors === 0;
 }
 
 export const search_database_input = validate13;
-const schema14 = {"type":"object","additionalProperties":false,"required":["query"],"properties":{"query":{"type":"string","maxLength":200,"pattern":"[\\p{L}\\p{N}]","description":"A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`."},"kind":{"type":"string","enum":["heroes","hero","masters","master","items","item","events","event"],"description":"Search only this kind of record (plural or singular)."},"limit":{"type":"integer","minimum":1,"maximum":50,"default":10,"description":"Most matches to return (1-50, default 10)."}}};
-const pattern0 = new RegExp("[\\p{L}\\p{N}]", "u");
+const schema14 = {"type":"object","additionalProperties":false,"properties":{"query":{"type":"string","maxLength":200,"pattern":"^\\s*$|[\\p{L}\\p{N}]","description":"A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`. Required unless `kind` is given; with `kind`, leave it out (or empty) to list every record of the kind."},"kind":{"type":"string","enum":["heroes","masters","items","events"],"description":"Search only this kind of record (plural or singular)."},"limit":{"type":"integer","minimum":1,"maximum":50,"default":10,"description":"Most matches to return (1-50, default 10; when listing a kind, default all)."}}};
+const pattern0 = new RegExp("^\\s*$|[\\p{L}\\p{N}]", "u");
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.query === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema14.required,parentSchema:schema14,data};
+for(const key0 in data){
+if(!(((key0 === "query") || (key0 === "kind")) || (key0 === "limit"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -202,9 +203,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "query") || (key0 === "kind")) || (key0 === "limit"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+}
+if(data.query !== undefined){
+let data0 = data.query;
+if(typeof data0 === "string"){
+if(func2(data0) > 200){
+const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema14.properties.query,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -213,12 +217,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.query !== undefined){
-let data0 = data.query;
-if(typeof data0 === "string"){
-if(func2(data0) > 200){
-const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema14.properties.query,data:data0};
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/pattern",keyword:"pattern",params:{pattern: "^\\s*$|[\\p{L}\\p{N}]"},message:"must match pattern \""+"^\\s*$|[\\p{L}\\p{N}]"+"\"",schema:"^\\s*$|[\\p{L}\\p{N}]",parentSchema:schema14.properties.query,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -227,8 +227,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err3 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/pattern",keyword:"pattern",params:{pattern: "[\\p{L}\\p{N}]"},message:"must match pattern \""+"[\\p{L}\\p{N}]"+"\"",schema:"[\\p{L}\\p{N}]",parentSchema:schema14.properties.query,data:data0};
+}
+else {
+const err3 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.query.type,parentSchema:schema14.properties.query,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -238,8 +239,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.query.type,parentSchema:schema14.properties.query,data:data0};
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.kind.type,parentSchema:schema14.properties.kind,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -248,11 +251,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.kind !== undefined){
-let data1 = data.kind;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.kind.type,parentSchema:schema14.properties.kind,data:data1};
+if(!((((data1 === "heroes") || (data1 === "masters")) || (data1 === "items")) || (data1 === "events"))){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.kind.enum,parentSchema:schema14.properties.kind,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -261,8 +261,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!((((((((data1 === "heroes") || (data1 === "hero")) || (data1 === "masters")) || (data1 === "master")) || (data1 === "items")) || (data1 === "item")) || (data1 === "events")) || (data1 === "event"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.kind.enum,parentSchema:schema14.properties.kind,data:data1};
+}
+if(data.limit !== undefined){
+let data2 = data.limit;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -271,11 +274,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.limit !== undefined){
-let data2 = data.limit;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data2};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 50 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema14.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -284,9 +285,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 50 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema14.properties.limit,data:data2};
+if(data2 < 1 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -295,26 +295,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.limit,data:data2};
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
 }
 errors++;
 }

@@ -1,7 +1,7 @@
 /** Governor Charms: levels 0-22, per charm, for up to 18 charms. */
 import { governorCharm } from '../../generated/data/costs/governor-charm.js';
 import { success, type Outcome } from './failures.js';
-import { breakdownBetween, checkQuantity, details, ladderOf, numericLevelIndex, unitTotals, type CostBreakdown } from './ladder.js';
+import { breakdownBetween, checkQuantity, details, ladderOf, numericLevelIndex, knownUnitTotals, type CostBreakdown } from './ladder.js';
 
 const MATERIALS = ['charm_guides', 'charm_designs'] as const;
 type CharmMaterials = Record<(typeof MATERIALS)[number], number>;
@@ -21,6 +21,6 @@ export function governorCharmCost(input: { from: number; to: number; charms?: nu
   const breakdown = breakdownBetween(governorCharm, CHARM_LADDER, numericLevelIndex('/from', input.from, CHARM_LADDER, what), numericLevelIndex('/to', input.to, CHARM_LADDER, what));
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
-  const totals = unitTotals(b, MATERIALS, charms.value);
+  const totals = knownUnitTotals(b, MATERIALS, charms.value);
   return success({ from: b.from, to: b.to, charms: charms.value, step_count: b.step_count, totals: totals.all, totals_per_charm: totals.perUnit, ...details(b) });
 }

@@ -5,7 +5,7 @@
 import { governorGear } from '../../generated/data/costs/governor-gear.js';
 import { success, unknownLevel, type Outcome } from './failures.js';
 import { closest } from './similarity.js';
-import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type CostBreakdown } from './ladder.js';
+import { breakdownBetween, checkQuantity, details, ladderOf, knownUnitTotals, type CostBreakdown } from './ladder.js';
 
 const MATERIALS = ['satin', 'gilded_threads', 'artisans_vision'] as const;
 export type GovernorGearMaterials = Record<(typeof MATERIALS)[number], number>;
@@ -119,6 +119,6 @@ export function governorGearCost(input: { from: string; to: string; pieces?: num
   const breakdown = breakdownBetween(governorGear, LADDER, gearLevelIndex('/from', input.from), gearLevelIndex('/to', input.to));
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
-  const totals = unitTotals(b, MATERIALS, pieces.value);
+  const totals = knownUnitTotals(b, MATERIALS, pieces.value);
   return success({ from: b.from, to: b.to, pieces: pieces.value, step_count: b.step_count, totals: totals.all, totals_per_piece: totals.perUnit, ...details(b) });
 }

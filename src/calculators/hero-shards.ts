@@ -5,7 +5,7 @@
  */
 import { heroShards } from '../../generated/data/costs/hero-shards.js';
 import { success, unknownLevel, type Outcome } from './failures.js';
-import { breakdownBetween, details, ladderOf, pickTotals, type CostBreakdown } from './ladder.js';
+import { breakdownBetween, details, ladderOf, knownTotals, type CostBreakdown } from './ladder.js';
 import { closest } from './similarity.js';
 
 export interface HeroShardsCost extends Omit<CostBreakdown, 'totals'> {
@@ -79,5 +79,5 @@ export function heroShardsCost(input: { from: StarPosition; to: StarPosition }):
   const breakdown = breakdownBetween(heroShards, LADDER, starPositionIndex('/from', input.from), starPositionIndex('/to', input.to));
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
-  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: pickTotals(b.totals, ['shards']), ...details(b) });
+  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, ['shards']), ...details(b) });
 }

@@ -1,7 +1,7 @@
 /** Hero Exclusive Gear (widgets): levels 0-10 of one Mythic hero's gear. */
 import { heroWidgets } from '../../generated/data/costs/hero-widgets.js';
 import { success, type Outcome } from './failures.js';
-import { breakdownBetween, details, ladderOf, numericLevelIndex, pickTotals, type CostBreakdown } from './ladder.js';
+import { breakdownBetween, details, ladderOf, numericLevelIndex, knownTotals, type CostBreakdown } from './ladder.js';
 
 export interface HeroWidgetsCost extends Omit<CostBreakdown, 'totals'> {
   totals: { widgets: number };
@@ -14,5 +14,5 @@ export function heroWidgetsCost(input: { from: number; to: number }): Outcome<He
   const breakdown = breakdownBetween(heroWidgets, WIDGET_LADDER, numericLevelIndex('/from', input.from, WIDGET_LADDER, what), numericLevelIndex('/to', input.to, WIDGET_LADDER, what));
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
-  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: pickTotals(b.totals, ['widgets']), ...details(b) });
+  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, ['widgets']), ...details(b) });
 }

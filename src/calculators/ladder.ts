@@ -12,10 +12,14 @@ export type Confidence = Ladder['confidence'];
 
 const CONFIDENCE_ORDER: readonly Confidence[] = ['high', 'medium-high', 'medium', 'low-medium', 'low'];
 
+/** An amount of a material; null when no source publishes it (a data gap), never a guessed 0. */
+export type Amount = number | null;
+
 export interface CostStep {
   from: string;
   to: string;
-  cost: Record<string, number>;
+  /** Materials the step consumes; a material it also needs whose amount is unknown is present as null. */
+  cost: Record<string, Amount>;
   confidence?: Confidence;
   note?: string;
   unknown?: string[];
@@ -27,12 +31,13 @@ export interface CostBreakdown {
   to: string;
   step_count: number;
   steps: CostStep[];
-  totals: Record<string, number>;
+  /** Sum over the steps per material; null for a material some step needs in an unknown amount. */
+  totals: Record<string, Amount>;
   materials: Record<string, string>;
   confidence: Confidence;
   notes: string[];
   gaps: string[];
-  sources: { id: string; ref: string }[];
+  sources: { id: string; ref: string; covers?: string }[];
   data_version: string;
 }
 
@@ -66,24 +71,62 @@ export function ladderOf(table: CostTable, key: string): LadderIndex {
   return new LadderIndex(ladder);
 }
 
+/**
+ * The sources that publish at least one of the steps from+1..to (level indices), each with the part it covers when
+ * that is not the whole range. A range without steps names every source of the ladder (nothing to narrow down).
+ */
+function sourcesOfSteps(table: CostTable, index: LadderIndex, from: number, to: number): CostBreakdown['sources'] {
+  const out: CostBreakdown['sources'] = [];
+  for (const source of table.sources) {
+    const covers = source.covers;
+    if (covers?.ladders && !covers.ladders.includes(index.ladder.key)) continue;
+    const last = covers?.to === undefined ? index.labels.length - 1 : index.indexOf(covers.to)!;
+    if (to > from && last <= from) continue;
+    const entry: CostBreakdown['sources'][number] = { id: source.id, ref: source.ref };
+    if (last < to) entry.covers = `${index.labels[from]} -> ${index.labels[last]}`;
+    out.push(entry);
+  }
+  return out;
+}
+
+/** The reasons of the ladder's lowered confidence that touch the steps from+1..to, once each, in data order. */
+function confidenceReasons(index: LadderIndex, from: number, to: number): string[] {
+  const reasons: string[] = [];
+  for (const entry of index.ladder.confidence_reasons ?? []) {
+    const first = entry.from === undefined ? 1 : index.indexOf(entry.from)!;
+    const last = entry.to === undefined ? index.labels.length - 1 : index.indexOf(entry.to)!;
+    if (first <= to && last > from && !reasons.includes(entry.reason)) reasons.push(entry.reason);
+  }
+  return reasons;
+}
+
 /** The breakdown from level index `from` to level index `to` (from <= to) on one ladder, for a single unit. */
 export function costBetween(table: CostTable, index: LadderIndex, from: number, to: number): CostBreakdown {
   const { levels } = index.ladder;
   const names = Object.fromEntries(table.materials.map((m) => [m.key, m.name]));
-  const totals: Record<string, number> = Object.fromEntries(table.materials.map((m) => [m.key, 0]));
+  const totals: Record<string, Amount> = Object.fromEntries(table.materials.map((m) => [m.key, 0]));
   const steps: CostStep[] = [];
   const gaps: string[] = [];
   const confidences: Confidence[] = [];
   for (let i = from + 1; i <= to; i++) {
     const level = levels[i]!;
     const step: CostStep = { from: levels[i - 1]!.label, to: level.label, cost: { ...level.cost } };
-    for (const [key, amount] of Object.entries(level.cost ?? {})) totals[key] = (totals[key] ?? 0) + amount;
+    for (const [key, amount] of Object.entries(level.cost ?? {})) {
+      const sum = totals[key] ?? 0;
+      totals[key] = sum === null ? null : sum + amount;
+    }
     if (level.confidence) step.confidence = level.confidence;
     if (level.note) step.note = level.note;
     if (level.unknown && level.unknown.length > 0) {
+      // An unknown amount makes the material's total unknown: a partial sum would read as the whole cost.
+      for (const key of level.unknown) {
+        step.cost[key] = null;
+        totals[key] = null;
+      }
       step.unknown = [...level.unknown];
       const what = level.unknown.map((k) => names[k] ?? k).join(' and ');
-      gaps.push(`${what} for ${step.from} -> ${step.to}: no source publishes this cost, so the totals leave it out.`);
+      const which = level.unknown.length === 1 ? `the ${what} total is` : `the totals of ${what} are`;
+      gaps.push(`${what} for ${step.from} -> ${step.to}: no source publishes this cost, so ${which} unknown (null).`);
     }
     confidences.push(level.confidence ?? index.ladder.confidence);
     steps.push(step);
@@ -96,9 +139,9 @@ export function costBetween(table: CostTable, index: LadderIndex, from: number, 
     totals,
     materials: names,
     confidence: lowestConfidence(confidences, index.ladder.confidence),
-    notes: [...table.notes],
+    notes: [...table.notes, ...confidenceReasons(index, from, to)],
     gaps,
-    sources: table.sources.map((s) => ({ ...s })),
+    sources: sourcesOfSteps(table, index, from, to),
     data_version: DATA_VERSION,
   };
 }
@@ -111,14 +154,34 @@ export function breakdownBetween(table: CostTable, index: LadderIndex, from: Out
   return success(costBetween(table, index, from.value, to.value));
 }
 
-/** Narrows a totals record to a system's material keys (a missing key means none of that material is needed). */
-export function pickTotals<K extends string>(totals: Record<string, number>, keys: readonly K[]): Record<K, number> {
-  return Object.fromEntries(keys.map((k) => [k, totals[k] ?? 0])) as Record<K, number>;
+/**
+ * Narrows a totals record to a system's material keys (a missing key means none of that material is needed),
+ * keeping unknown amounts null. For the tables whose result schema allows unknown amounts.
+ */
+export function pickTotals<K extends string>(totals: Record<string, Amount>, keys: readonly K[]): Record<K, Amount> {
+  return Object.fromEntries(keys.map((k) => [k, totals[k] === undefined ? 0 : totals[k]])) as Record<K, Amount>;
 }
 
-/** Totals for one unit and for `count` units (pieces, charms). */
-export function unitTotals<K extends string>(b: CostBreakdown, keys: readonly K[], count: number): { perUnit: Record<K, number>; all: Record<K, number> } {
+/**
+ * The same for a table that has no unknown amounts (its data declares none; codegen's data checks and the
+ * calculator tests hold it to that), so its result schema promises integers.
+ */
+export function knownTotals<K extends string>(totals: Record<string, Amount>, keys: readonly K[]): Record<K, number> {
+  const picked = pickTotals(totals, keys);
+  for (const key of keys) if (picked[key] === null) throw new Error(`data: the amount of ${key} is unknown in a table whose results promise a number`);
+  return picked as Record<K, number>;
+}
+
+/** Totals for one unit and for `count` units (pieces, charms); an unknown amount stays unknown for any count. */
+export function unitTotals<K extends string>(b: CostBreakdown, keys: readonly K[], count: number): { perUnit: Record<K, Amount>; all: Record<K, Amount> } {
   const perUnit = pickTotals(b.totals, keys);
+  const all = Object.fromEntries(keys.map((k) => [k, perUnit[k] === null ? null : perUnit[k] * count])) as Record<K, Amount>;
+  return { perUnit, all };
+}
+
+/** `unitTotals` for a table without unknown amounts. */
+export function knownUnitTotals<K extends string>(b: CostBreakdown, keys: readonly K[], count: number): { perUnit: Record<K, number>; all: Record<K, number> } {
+  const perUnit = knownTotals(b.totals, keys);
   const all = Object.fromEntries(keys.map((k) => [k, perUnit[k] * count])) as Record<K, number>;
   return { perUnit, all };
 }

@@ -4,10 +4,11 @@
  */
 import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
 import { success, unknownLevel, unknownValue, type Outcome } from './failures.js';
-import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type CostBreakdown, type LadderIndex } from './ladder.js';
+import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type Amount, type CostBreakdown, type LadderIndex } from './ladder.js';
 
 const MATERIALS = ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'] as const;
-type ForgingMaterials = Record<(typeof MATERIALS)[number], number>;
+/** Per material an amount, or null where a step's amount is unknown (the ascension's Forgehammers). */
+type ForgingMaterials = Record<(typeof MATERIALS)[number], Amount>;
 export type ForgingTrack = 'mastery' | 'red_gear';
 
 export interface MasteryForgingCost extends Omit<CostBreakdown, 'totals'> {

@@ -4,7 +4,7 @@
  */
 import { truegold } from '../../generated/data/costs/truegold.js';
 import { success, unknownLevel, unknownValue, type Outcome } from './failures.js';
-import { breakdownBetween, details, LadderIndex, pickTotals, type CostBreakdown } from './ladder.js';
+import { breakdownBetween, details, LadderIndex, knownTotals, type CostBreakdown } from './ladder.js';
 import { closest } from './similarity.js';
 
 export interface TruegoldCost extends Omit<CostBreakdown, 'totals'> {
@@ -103,7 +103,7 @@ export function truegoldUpgradeCost(input: { building: string; from: string | nu
     from: b.from,
     to: b.to,
     step_count: b.step_count,
-    totals: pickTotals(b.totals, ['truegold', 'tempered_truegold']),
+    totals: knownTotals(b.totals, ['truegold', 'tempered_truegold']),
     ...details(b),
   });
 }

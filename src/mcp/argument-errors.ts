@@ -5,6 +5,7 @@
 import type { ErrorObject } from 'ajv';
 import type { ToolError } from '../../generated/catalog-types.js';
 import { closest } from '../calculators/similarity.js';
+import { keyForm } from '../catalog/keyed-arguments.js';
 
 type Schema = Record<string, unknown>;
 
@@ -78,7 +79,8 @@ function issueFor(error: ErrorObject, properties: Schema): Issue {
     }
     case 'enum': {
       const allowed = (error.params.allowedValues as unknown[]).map(String);
-      return { pointer: error.instancePath, message: `${at} must be one of ${allowed.join(', ')}, not ${show(error.data)}`, allowed: allowed.join(', '), suggestions: closest(String(error.data), allowed, 2) };
+      // Compared in the keys' own spelling-blind form, as keyed arguments are read ("Town Hal" is near town_center).
+      return { pointer: error.instancePath, message: `${at} must be one of ${allowed.join(', ')}, not ${show(error.data)}`, allowed: allowed.join(', '), suggestions: closest(String(error.data), allowed, 2, keyForm) };
     }
     case 'pattern': {
       // The pattern itself means little to a model; the argument's description says what is expected.

@@ -5,6 +5,7 @@
  */
 import type { DeprecationRule, EndpointMetadata, ToolError, ToolOutcome } from '../../generated/catalog-types.js';
 import { toolAvailability } from '../catalog/availability.js';
+import { canonicalArguments } from '../catalog/keyed-arguments.js';
 import type { Registry, RegisteredTool } from '../catalog/registry.js';
 import type { ToolContext } from '../tools/context.js';
 import { argumentsFailure } from './argument-errors.js';
@@ -55,7 +56,8 @@ export class ToolsCall {
     if (!tool || !availability || availability.state !== 'available') {
       return { kind: 'error', code: ErrorCode.InvalidParams, message: this.#unknownToolMessage(name, tool, availability?.state === 'sunset' ? availability.rule : undefined, context.now) };
     }
-    const args = (params.arguments ?? {}) as Record<string, unknown>;
+    // "Town Center", "TC" and "town-centre" become town_center before validation, which keeps the strict keys.
+    const args = canonicalArguments(tool.metadata.keyedArguments, (params.arguments ?? {}) as Record<string, unknown>);
     if (!tool.validateInput(args)) {
       const inputSchema = tool.listEntries[eraOf(version)].inputSchema as Record<string, unknown>;
       return { kind: 'result', resultJson: failureJson(argumentsFailure(tool.validateInput.errors ?? [], inputSchema)), toolError: true, ...this.#deprecation(availability.deprecation) };

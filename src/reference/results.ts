@@ -10,6 +10,7 @@ import { failure, success, type Outcome } from '../calculators/failures.js';
 import {
   citedSources,
   events,
+  eventsFile,
   heroes,
   heroesFile,
   items,
@@ -50,16 +51,37 @@ function withResolved<T extends object>(value: T, resolved: Resolved | undefined
 
 // ---------------------------------------------------------------- search_database
 
-const KIND_OF_ARGUMENT: Record<NonNullable<SearchDatabaseInput['kind']>, RecordKind> = {
+/** How many of the matches a `kind` filter hid are listed in `elsewhere`. */
+const ELSEWHERE_LIMIT = 3;
+
+/** The record kind a `kind` argument names (singular names became these keys before the handler ran). */
+const KIND_OF_ARGUMENT: Readonly<Record<NonNullable<SearchDatabaseInput['kind']>, RecordKind>> = {
   heroes: 'hero',
-  hero: 'hero',
   masters: 'master',
-  master: 'master',
   items: 'item',
-  item: 'item',
   events: 'event',
-  event: 'event',
 };
+
+/** Every record of a kind, in the order of the data files (and of the reference pages' tables). */
+const RECORDS_OF_KIND: Readonly<Record<RecordKind, readonly { key: string; name: string }[]>> = {
+  hero: heroesFile.heroes,
+  master: mastersFile.masters,
+  item: itemsFile.items,
+  event: eventsFile.events,
+};
+
+/** search_database with a kind and no query: every record of the kind, all of them unless `limit` says otherwise. */
+function listKind(kind: RecordKind, limit: number | undefined, baseUrl: string): SearchDatabaseOutput {
+  const all = RECORDS_OF_KIND[kind];
+  const shown = limit === undefined ? all : all.slice(0, limit);
+  return {
+    query: '',
+    kind: KINDS[kind].path,
+    matches: shown.map((r) => ({ key: r.key, kind, name: r.name, score: 1, url: recordUrl(baseUrl, kind, r.key), matched: r.name, match_type: 'listed', summary: summaryOf(kind, r.key) })),
+    total_matches: all.length,
+    data_version: DATA_VERSION,
+  };
+}
 
 function matchOut(baseUrl: string, m: SearchMatch): SearchDatabaseOutput['matches'][number] {
   return { key: m.key, kind: m.kind, name: m.name, score: m.score, url: recordUrl(baseUrl, m.kind, m.key), matched: m.matched, match_type: m.match_type, summary: summaryOf(m.kind, m.key) };
@@ -67,35 +89,49 @@ function matchOut(baseUrl: string, m: SearchMatch): SearchDatabaseOutput['matche
 
 export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Outcome<SearchDatabaseOutput> {
   const kind = input.kind ? KIND_OF_ARGUMENT[input.kind] : undefined;
-  const result = referenceIndex.search(input.query, { ...(kind ? { kinds: [kind] } : {}), limit: input.limit ?? 10 });
+  const query = input.query ?? '';
+  if (query.trim() === '') {
+    if (kind) return success(listKind(kind, input.limit, baseUrl));
+    return failure({
+      code: 'INVALID_ARGUMENTS',
+      message: 'query is required unless kind is given: give a name or part of one (e.g. "Amadeus"), or a kind (heroes, masters, items or events) to list every record of it.',
+      argument: '/query',
+      allowed: 'a name or part of one; or leave it out and give kind',
+      suggestions: [],
+    });
+  }
+  const result = referenceIndex.search(query, { ...(kind ? { kinds: [kind] } : {}), limit: input.limit ?? 10 });
   if (result.normalized === '') {
     return failure({
       code: 'INVALID_ARGUMENTS',
-      message: `query ${quotedInput(input.query)} has no letters or digits: give a name or part of one, e.g. "Amadeus" or "bear hunt".`,
+      message: `query ${quotedInput(query)} has no letters or digits: give a name or part of one, e.g. "Amadeus" or "bear hunt".`,
       argument: '/query',
       allowed: 'a name or part of one',
       suggestions: [],
     });
   }
   const out: SearchDatabaseOutput = {
-    query: input.query,
+    query,
     kind: kind ? KINDS[kind].path : 'all',
     matches: result.matches.map((m) => matchOut(baseUrl, m)),
     total_matches: result.total,
     data_version: DATA_VERSION,
   };
-  if (result.total > 0) return success(out);
-  const others = kind ? referenceIndex.search(input.query, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 3 }).matches : [];
+  // Whatever the kind filter hid is named, whether or not the kind itself matched: a "bear" among events still
+  // says that the Master Valora is the "Bear Hunter".
+  const others = kind ? referenceIndex.search(query, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: ELSEWHERE_LIMIT }).matches : [];
+  const elsewhere = others.length > 0 ? { elsewhere: others.map((m) => matchOut(baseUrl, m)) } : {};
+  if (result.total > 0) return success({ ...out, ...elsewhere });
   if (others.length > 0) {
     return success({
       ...out,
-      message: `No ${KINDS[kind!].path} match ${quotedInput(input.query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
-      elsewhere: others.map((m) => matchOut(baseUrl, m)),
+      message: `No ${KINDS[kind!].path} match ${quotedInput(query)}, but ${others.map((m) => `${m.name} (${m.kind})`).join(', ')} ${others.length === 1 ? 'does' : 'do'}: see elsewhere, or search without kind.`,
+      ...elsewhere,
     });
   }
   return success({
     ...out,
-    message: `Nothing matches ${quotedInput(input.query)}${kind ? ` among ${KINDS[kind].path}` : ''}. Try part of the name, another spelling or an alias${kind ? ', or search without kind' : ''}.`,
+    message: `Nothing matches ${quotedInput(query)}${kind ? ` among ${KINDS[kind].path}` : ''}. Try part of the name, another spelling or an alias${kind ? ', or search without kind' : ''}.`,
   });
 }
 
@@ -116,6 +152,24 @@ export function heroTierRatings(hero: Hero): GetHeroOutput['tier_ratings'] {
 /** Conquest skills, then expedition skills in slot order (slot 1 is what a rally joiner contributes). */
 export function skillsInOrder(hero: Hero): { conquest: HeroSkill[]; expedition: HeroSkill[] } {
   return { conquest: hero.skills.filter((s) => s.kind === 'conquest'), expedition: hero.skills.filter((s) => s.kind === 'expedition').sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0)) };
+}
+
+/**
+ * Why a hero's data is below high confidence, and what its exclusive gear lacks (shared/gamedata/reference/README.md,
+ * Confidence and Gaps): generations 6-7 rest on one structured source for the ladders and one for the descriptions.
+ */
+const LATE_GENERATION_CONFIDENCE =
+  'Medium confidence: generation 6-7 heroes rest on one structured source for the skill ladders (kingshotdata) and one for the descriptions (tenandone, mirroring kingshotguide); skill names are confirmed by a battle-simulator source (sim).';
+
+function heroNotes(hero: Hero): string[] {
+  const notes = [...(hero.notes ?? [])];
+  // Every hero below high confidence is of generation 6-7 (test/calculators/confidence-sources.test.ts holds it).
+  if (hero.confidence !== 'high' && hero.generation >= 6) notes.push(LATE_GENERATION_CONFIDENCE);
+  const gear = hero.exclusive_gear;
+  if (gear && !gear.max_level_stats) {
+    notes.push(`Exclusive gear: no source read gives its level-10 (maximum) stats${gear.name ? '' : ' or its name'}; its skills and their Lv1-Lv5 values are known.`);
+  }
+  return notes;
 }
 
 export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): GetHeroOutput {
@@ -153,7 +207,7 @@ export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): Ge
         : {}),
       shard_sources: hero.shard_sources,
       tier_ratings: heroTierRatings(hero),
-      notes: hero.notes ?? [],
+      notes: heroNotes(hero),
       confidence: hero.confidence,
       sources: citedSources(heroesFile.sources, hero.sources),
       data_version: DATA_VERSION,
@@ -287,9 +341,9 @@ export function eventResult(event: GameEvent, baseUrl: string, resolved?: Resolv
 
 // ---------------------------------------------------------------- get_tier_list
 
-/** The role a `role` argument names: a role key or one of its aliases. */
+/** The role a `role` argument names: its key (names and aliases became the key before the handler ran). */
 function tierRoleFor(name: string): TierRole | undefined {
-  return tierRoles.get(name) ?? tierListFile.roles.find((r) => r.aliases?.includes(name));
+  return tierRoles.get(name);
 }
 
 export function generationRange(role: TierRole): { min: number; max: number } {
@@ -345,7 +399,6 @@ export function tierListResult(input: GetTierListInput, baseUrl: string): Outcom
   const sourceIds = [role.source, tierListFile.lineups.source, ...tierListFile.overall_lists.map((l) => l.source)];
   return success({
     role: role.key,
-    ...(input.role !== role.key ? { role_requested: input.role } : {}),
     description: role.description,
     generation,
     generations: range,

@@ -23,6 +23,14 @@ function value<T>(outcome: { ok: true; value: T } | { ok: false; error: unknown 
   return outcome.value;
 }
 
+describe('unknown amounts', () => {
+  it('only the Mastery Forging table has any (its result schema allows null totals; the others promise numbers)', () => {
+    const withUnknown = [governorGear, governorCharm, truegold, heroShards, heroWidgets, masteryForging]
+      .flatMap((table) => table.ladders.flatMap((l) => l.levels.filter((level) => (level.unknown ?? []).length > 0).map((level) => `${table.system}/${l.key}/${level.label}: ${level.unknown!.join(',')}`)));
+    expect(withUnknown).toEqual(['mastery_forging/red_gear/Red 101: forgehammers']);
+  });
+});
+
 describe('every cross_checks row of the data files', () => {
   for (const table of [governorGear, governorCharm, truegold, heroShards, heroWidgets, masteryForging]) {
     for (const check of table.cross_checks) {

@@ -146,6 +146,19 @@ describe('mastery_forging_cost', () => {
     expect(r.ok && r.value.gaps[0]).toContain('Forgehammers for Gold 100 -> Red 101');
     expect(r.ok && r.value.steps[0]?.unknown).toEqual(['forgehammers']);
   });
+  it('never states the unknown ascension Forgehammers as a number: null in the step, the totals and the totals per piece', () => {
+    const r = masteryForgingCost({ track: 'red_gear', from: 'Gold 100', to: 'Red 200', pieces: 4 });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.totals_per_piece).toEqual({ forgehammers: null, mythic_gear_pieces: 35, mithril: 150, enhancement_xp: 502000 });
+    expect(r.value.totals).toEqual({ forgehammers: null, mythic_gear_pieces: 140, mithril: 600, enhancement_xp: 2008000 });
+    expect(r.value.steps[0]).toMatchObject({ from: 'Gold 100', to: 'Red 101', cost: { mythic_gear_pieces: 2, forgehammers: null }, unknown: ['forgehammers'] });
+    expect(r.value.gaps).toEqual(['Forgehammers for Gold 100 -> Red 101: no source publishes this cost, so the Forgehammers total is unknown (null).']);
+  });
+  it('a red range after the ascension needs no Forgehammers at all: 0, not unknown', () => {
+    const r = masteryForgingCost({ track: 'red_gear', from: 'Red 101', to: 'Red 120' });
+    expect(r.ok && r.value.totals.forgehammers).toBe(0);
+    expect(r.ok && r.value.gaps).toEqual([]);
+  });
   it('names the end of the data (+20) and points a red level to the right track', () => {
     const beyond = masteryForgingCost({ from: '+18', to: '+25' });
     expect(!beyond.ok && beyond.error).toMatchObject({ code: 'UNKNOWN_LEVEL', suggestions: ['+20'] });

@@ -71,6 +71,21 @@ describe('catalogue validation', () => {
       'catalog/shared/tool-error.yaml (document): schema does not compile: strict mode: unknown keyword: "and how to fix it."',
     ],
     ['a type array (not portable)', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('echo: {type: integer}', 'echo: {type: [integer, "null"]}') }, '/result/properties/echo/type: a type array is not portable (some clients accept one type only): write anyOf: [{type: integer}, {type: null}]'],
+    [
+      'aliases on an argument without keys',
+      { 'catalog/tools/echo.yaml': toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {type: integer, minimum: 0, maximum: 3, description: A level., x-aliases: {one: [uno]}}') },
+      '/arguments/properties/level/x-aliases: x-aliases needs a string argument with an enum of keys',
+    ],
+    [
+      'an alias of a key that is not one',
+      { 'catalog/tools/echo.yaml': toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {type: integer, minimum: 0, maximum: 3, description: A level.}\n    colour: {type: string, enum: [red, gold], x-aliases: {blue: [azure]}}') },
+      '/arguments/properties/colour/x-aliases/blue: "blue" is not one of the keys (red, gold)',
+    ],
+    [
+      'an alias that would mean two keys',
+      { 'catalog/tools/echo.yaml': toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {type: integer, minimum: 0, maximum: 3, description: A level.}\n    colour: {type: string, enum: [red, gold], x-aliases: {gold: [Red]}}') },
+      '/arguments/properties/colour/x-aliases: "Red" would mean both red and gold',
+    ],
     ['a tool no endpoint serves', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account') }, '/availability: no endpoint serves "account" tools'],
     ['a website tool sharing an MCP tool that does not exist', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: ghost\n') }, 'catalog/website/find.yaml:6:1 /mcp_tool: "ghost" is not a tool in catalog/tools/'],
     ['a website tool with both mcp_tool and inputSchema', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: echo\ninputSchema: {type: object}\n') }, 'catalog/website/find.yaml:1:1 (document): must match exactly one schema in oneOf'],
@@ -153,6 +168,9 @@ ${checks}`;
     ['an unknown material', '      - {label: "0"}\n      - {label: "1", cost: {silver: 5}}\n', '  []\n', 'unknown material "silver"'],
     ['a duplicate label', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n      - {label: "1", cost: {gold: 5}}\n', '  []\n', 'duplicate level label "1"'],
     ['a level without its step cost', '      - {label: "0"}\n      - {label: "1"}\n', '  []\n', 'level "1" needs the cost of the step that reaches it'],
+    ['a cross-check total of an amount no source publishes', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}, unknown: [gold]}\n', '  - {ladder: demo, from: "0", to: "1", totals: {gold: 5}}\n', 'the amount of gold is unknown on the step to "1", so no total from "0" to "1" can be checked'],
+    ['a step below high confidence without a reason', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}, confidence: medium}\n', '  []\n', '/ladders/0/confidence_reasons: the steps to "1" are below high confidence with no reason'],
+    ['a confidence reason on a missing level', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n    confidence_reasons: [{from: "7", reason: why}]\n', '  []\n', '/ladders/0/confidence_reasons/0/from: no level "7" in ladder demo'],
     ['a cross-check on a missing level', '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n', '  - {ladder: demo, from: "0", to: "9", totals: {gold: 5}}\n', 'no level "9" in ladder demo'],
   ])('reports %s with file, line and pointer', (_, rows, checks, expected) => {
     const { problems } = loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table(rows, checks) }));

@@ -96,7 +96,7 @@ describe('tools/call', () => {
     expect(error.suggestions).toEqual(suggestions);
   });
   it('an enum argument lists the allowed values and the closest one', async () => {
-    const { text } = await callTool(app, 'truegold_upgrade_cost', { building: 'barrack', from: '30', to: 'TG1' });
+    const { text } = await callTool(app, 'truegold_upgrade_cost', { building: 'barrak', from: '30', to: 'TG1' });
     const { error } = JSON.parse(text!);
     expect(error.message).toContain('must be one of town_center, embassy');
     expect(error.suggestions[0]).toBe('barracks');

@@ -39,6 +39,8 @@ interface Case {
   gap?: string;
   /** Legend lines of the materials the chart does not draw. */
   unused?: string[];
+  /** The step table's Total row, material by material, where it is checked. */
+  footer?: string[];
 }
 
 const CASES: Case[] = [
@@ -84,8 +86,10 @@ const CASES: Case[] = [
     to: 'Red 103',
     steps: 3,
     confidence: 'Medium',
-    totals: { forgehammers: '0', mythic_gear_pieces: '4', mithril: '0', enhancement_xp: '10,100' },
-    perUnit: { forgehammers: '0', mythic_gear_pieces: '2', mithril: '0', enhancement_xp: '5,050' },
+    // The ascension's Forgehammers are unknown (null in the result): the word, never 0.
+    totals: { forgehammers: 'unknown', mythic_gear_pieces: '4', mithril: '0', enhancement_xp: '10,100' },
+    perUnit: { forgehammers: 'unknown', mythic_gear_pieces: '2', mithril: '0', enhancement_xp: '5,050' },
+    footer: ['unknown', '2', '0', '5,050'],
     quantity: '2',
     subject: 'Red Gear Ascension',
     gap: 'Forgehammers for Gold 100 -> Red 101',
@@ -288,7 +292,8 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     expect(await frame.locator('.legend .unused').allTextContents()).toEqual(c.unused ?? []);
 
     // The chart: one line per material the range uses, with a text alternative.
-    const used = Object.entries(c.totals).filter(([, t]) => t !== '0').map(([k]) => k);
+    if (c.footer) expect(await frame.locator('table.steps tfoot td.num').allTextContents()).toEqual(c.footer);
+    const used = Object.entries(c.totals).filter(([, t]) => t !== '0' && t !== 'unknown').map(([k]) => k);
     expect(await frame.locator('svg.chart g.series').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series')))).toEqual(used);
     expect(await frame.locator('svg.chart desc').textContent()).toContain(`Share of each material's total spent after each of ${c.steps} steps`);
 

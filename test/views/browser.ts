@@ -11,7 +11,8 @@ import { build } from 'esbuild';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { viewDocument } from '../../codegen/views.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium; CHROMIUM_PATH points elsewhere (a missing path shows what a machine without it does). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const REPO = resolve(import.meta.dirname, '../..');
 export const ARTIFACTS = join(REPO, 'test-artifacts/views');
 

@@ -26,6 +26,7 @@ export const governorCharm: CostTable = {
     {
       id: 'kingshot_fandom',
       ref: 'https://kingshot.fandom.com/wiki/Governor_Charm (levels 1-11, via kingslop)',
+      covers: { to: '11' },
     },
     {
       id: 'kingshotscout',
@@ -42,6 +43,7 @@ export const governorCharm: CostTable = {
     {
       id: 'kingshotcalculator_net',
       ref: 'https://www.kingshotcalculator.net/governor-charm-calculator (states charms go to level 11; older page)',
+      covers: { to: '11' },
     },
     {
       id: 'kingshot_devo',
@@ -50,6 +52,7 @@ export const governorCharm: CostTable = {
     {
       id: 'omar_kakashi',
       ref: 'github Omar-Kakashi/kingshot-calculator src/assets/js/charm-calculator.js (levels 1-11 match; its 12-22 are self-declared estimates and are REJECTED)',
+      covers: { to: '11' },
     },
   ],
   notes: [

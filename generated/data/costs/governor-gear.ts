@@ -31,6 +31,7 @@ export const governorGear: CostTable = {
     {
       id: 'omar_kakashi',
       ref: 'github Omar-Kakashi/kingshot-calculator src/assets/js/gear-calculator.js (2025-12; Green ★0..Red T4 ★3, T5 placeholders of 0)',
+      covers: { to: 'Red T4 ★3' },
     },
     {
       id: 'unidentified_constants',
@@ -52,6 +53,13 @@ export const governorGear: CostTable = {
       key: 'governor_gear',
       title: 'Governor Gear piece',
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: 'Red T2 ★3',
+          to: 'Red T6 ★3',
+          reason: 'Medium confidence from Red T2 ★3 to Red T6 ★3: three published tables disagree there. The values used are the newest kingshotdata.com table, confirmed by kingshotoptimizer; the older table (kingshotdata_kr_repo, omar_kakashi: 264,000 Satin and 2,640 Gilded Threads for Red T2 ★3 instead of 262,000 and 2,620) and unidentified_constants differ.',
+        },
+      ],
       levels: [
         { label: 'not crafted' },
         { label: 'Green ★0', cost: { satin: 1500, gilded_threads: 15 }, note: 'Crafting cost of the piece.' },

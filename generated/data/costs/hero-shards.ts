@@ -39,13 +39,20 @@ export const heroShards: CostTable = {
       key: 'hero_shards',
       title: 'Hero stars',
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: '0★',
+          to: '0★',
+          reason: 'Medium confidence for the unlock (locked -> 0★): 10 shards for most heroes, but two sources list Amadeus at 20 and Chenko at 40.',
+        },
+      ],
       levels: [
         { label: 'locked' },
         {
           label: '0★',
           cost: { shards: 10 },
           confidence: 'medium',
-          note: 'Unlocking costs 10 shards for most heroes; one source lists Amadeus at 20 and Chenko at 40.',
+          note: 'Unlocking costs 10 shards for most heroes; two sources list Amadeus at 20 and Chenko at 40.',
         },
         { label: '1★ 1/6', cost: { shards: 1 } },
         { label: '1★ 2/6', cost: { shards: 1 } },

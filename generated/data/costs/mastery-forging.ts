@@ -24,10 +24,16 @@ export const masteryForging: CostTable = {
     {
       id: 'kingshotlab',
       ref: 'https://www.kingshotlab.com/forgehammer (10 x level hammers, +11..+20 need Mythic pieces, totals 550 / 2,100 + 55)',
+      covers: {
+        ladders: ['mastery'],
+      },
     },
     {
       id: 'omar_kakashi',
       ref: 'github Omar-Kakashi/kingshot-calculator src/assets/js/forgehammer-calculator.js (same 20-row table)',
+      covers: {
+        ladders: ['mastery'],
+      },
     },
     {
       id: 'unidentified_constants',
@@ -36,14 +42,24 @@ export const masteryForging: CostTable = {
     {
       id: 'topuplive',
       ref: 'https://www.topuplive.com/news/kingshot-hero-gear-guide.html (red imbue needs gear +100, mastery +10 and 2 extra Mythic pieces; Mithril every 20 levels; max 200)',
+      covers: {
+        ladders: ['red_gear'],
+      },
     },
     {
       id: 'grindnstrat',
       ref: 'https://grindnstrat.com/?p=4120 (red unlocked by ascending a gold piece at +100 with Mastery 10)',
+      covers: {
+        ladders: ['red_gear'],
+        to: 'Red 101',
+      },
     },
     {
       id: 'kingshotmastery',
       ref: 'https://kingshotmastery.com/guides/kingshot-gear-guide (gold max 100, red max 200 after Imbuement)',
+      covers: {
+        ladders: ['red_gear'],
+      },
     },
   ],
   notes: [
@@ -87,6 +103,68 @@ export const masteryForging: CostTable = {
       key: 'red_gear',
       title: 'Red Gear Ascension and enhancement',
       confidence: 'medium',
+      confidence_reasons: [
+        {
+          from: 'Red 101',
+          to: 'Red 101',
+          reason: 'Medium confidence for the ascension (Gold 100 -> Red 101): its 2 Mythic gear pieces come from two sources (kingshotdata_kr_repo, topuplive), its requirements (enhancement +100, Mastery +10) from two guides (topuplive, grindnstrat).',
+        },
+        {
+          from: 'Red 102',
+          to: 'Red 119',
+          reason: 'Medium confidence for red enhancement: the Enhancement XP of each level comes from two data sources (kingshotdata_kr_repo, unidentified_constants).',
+        },
+        {
+          from: 'Red 121',
+          to: 'Red 139',
+          reason: 'Medium confidence for red enhancement: the Enhancement XP of each level comes from two data sources (kingshotdata_kr_repo, unidentified_constants).',
+        },
+        {
+          from: 'Red 141',
+          to: 'Red 159',
+          reason: 'Medium confidence for red enhancement: the Enhancement XP of each level comes from two data sources (kingshotdata_kr_repo, unidentified_constants).',
+        },
+        {
+          from: 'Red 161',
+          to: 'Red 179',
+          reason: 'Medium confidence for red enhancement: the Enhancement XP of each level comes from two data sources (kingshotdata_kr_repo, unidentified_constants).',
+        },
+        {
+          from: 'Red 181',
+          to: 'Red 199',
+          reason: 'Medium confidence for red enhancement: the Enhancement XP of each level comes from two data sources (kingshotdata_kr_repo, unidentified_constants).',
+        },
+        {
+          from: 'Red 121',
+          to: 'Red 139',
+          reason: 'Enhancement XP of Red 121 to Red 139: kingshotdata_kr_repo gives 50 more per level than unidentified_constants (Gold 100 -> Red 200: 502,000 against 501,050); the higher figures are used.',
+        },
+        {
+          from: 'Red 120',
+          to: 'Red 120',
+          reason: 'Medium-high confidence for the breakthroughs at 120, 140, 160, 180 and 200: their Mithril and Mythic gear pieces come from two data sources (kingshotdata_kr_repo, unidentified_constants), which agree.',
+        },
+        {
+          from: 'Red 140',
+          to: 'Red 140',
+          reason: 'Medium-high confidence for the breakthroughs at 120, 140, 160, 180 and 200: their Mithril and Mythic gear pieces come from two data sources (kingshotdata_kr_repo, unidentified_constants), which agree.',
+        },
+        {
+          from: 'Red 160',
+          to: 'Red 160',
+          reason: 'Medium-high confidence for the breakthroughs at 120, 140, 160, 180 and 200: their Mithril and Mythic gear pieces come from two data sources (kingshotdata_kr_repo, unidentified_constants), which agree.',
+        },
+        {
+          from: 'Red 180',
+          to: 'Red 180',
+          reason: 'Medium-high confidence for the breakthroughs at 120, 140, 160, 180 and 200: their Mithril and Mythic gear pieces come from two data sources (kingshotdata_kr_repo, unidentified_constants), which agree.',
+        },
+        {
+          from: 'Red 200',
+          to: 'Red 200',
+          reason: 'Medium-high confidence for the breakthroughs at 120, 140, 160, 180 and 200: their Mithril and Mythic gear pieces come from two data sources (kingshotdata_kr_repo, unidentified_constants), which agree.',
+        },
+      ],
       levels: [
         {
           label: 'Gold 100',
@@ -248,13 +326,13 @@ export const masteryForging: CostTable = {
       ladder: 'red_gear',
       from: 'Gold 100',
       to: 'Red 200',
-      totals: { forgehammers: 0, mythic_gear_pieces: 35, mithril: 150, enhancement_xp: 502000 },
+      totals: { mythic_gear_pieces: 35, mithril: 150, enhancement_xp: 502000 },
     },
     {
       ladder: 'red_gear',
       from: 'Gold 100',
       to: 'Red 120',
-      totals: { forgehammers: 0, mythic_gear_pieces: 5, mithril: 10, enhancement_xp: 52650 },
+      totals: { mythic_gear_pieces: 5, mithril: 10, enhancement_xp: 52650 },
     },
   ],
 };

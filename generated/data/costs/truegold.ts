@@ -21,18 +21,25 @@ export const truegold: CostTable = {
     {
       id: 'kingshotdata_com_transcription',
       ref: 'public repo file (index id 62081224333) \'Real data from kingshotdata.com/buildings/town-center/ (read 2026-08-19)\' - Town Center 30-1..TG8, identical to kingshotdata_kr',
+      covers: {
+        ladders: ['town_center'],
+        to: 'TG8',
+      },
     },
     {
       id: 'zikowang',
       ref: 'github zikowang/kingshot-tools src/data/buildings/*/*TG5.ts and *TG8.ts (all 8 buildings, 30-1..TG8; 2026-04)',
+      covers: { to: 'TG8' },
     },
     {
       id: 'aistra',
       ref: 'github Aistra91-KS/Kingshot_Toolbox data/truegold_db.json (all 8 buildings, 30-1..TG9-4; 2026-05/08)',
+      covers: { to: 'TG9-4' },
     },
     {
       id: 'kingshotdata_article',
       ref: 'https://kingshotdata.com/?p=256 (max-levels article; five sub-steps per TG level)',
+      covers: { to: 'TG3' },
     },
   ],
   notes: [
@@ -46,6 +53,18 @@ export const truegold: CostTable = {
       title: 'Town Center',
       aliases: ['TC', 'Town Centre', 'Furnace'],
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: 'TG8-1',
+          to: 'TG9-4',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+        },
+        {
+          from: 'TG10',
+          to: 'TG10',
+          reason: 'Low-medium confidence for TG9-4 -> TG10: one source (kingshotdata_kr); the others stop at TG8 or TG9-4.',
+        },
+      ],
       levels: [
         { label: '30' },
         { label: '30-1', cost: { truegold: 132 } },
@@ -101,7 +120,7 @@ export const truegold: CostTable = {
           label: 'TG10',
           cost: { truegold: 175, tempered_truegold: 140 },
           confidence: 'low-medium',
-          note: 'TG9-4 -> TG10: two sources (all eight buildings in one, the Command Center ladder in another).',
+          note: 'TG9-4 -> TG10: one source (kingshotdata_kr).',
         },
       ],
     },
@@ -109,6 +128,18 @@ export const truegold: CostTable = {
       key: 'embassy',
       title: 'Embassy',
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: 'TG8-1',
+          to: 'TG9-4',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+        },
+        {
+          from: 'TG10',
+          to: 'TG10',
+          reason: 'Low-medium confidence for TG9-4 -> TG10: one source (kingshotdata_kr); the others stop at TG8 or TG9-4.',
+        },
+      ],
       levels: [
         { label: '30' },
         { label: '30-1', cost: { truegold: 33 } },
@@ -164,7 +195,7 @@ export const truegold: CostTable = {
           label: 'TG10',
           cost: { truegold: 43, tempered_truegold: 35 },
           confidence: 'low-medium',
-          note: 'TG9-4 -> TG10: two sources (all eight buildings in one, the Command Center ladder in another).',
+          note: 'TG9-4 -> TG10: one source (kingshotdata_kr).',
         },
       ],
     },
@@ -173,6 +204,18 @@ export const truegold: CostTable = {
       title: 'Command Center',
       aliases: ['Command Centre'],
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: 'TG8-1',
+          to: 'TG9-4',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+        },
+        {
+          from: 'TG10',
+          to: 'TG10',
+          reason: 'Low-medium confidence for TG9-4 -> TG10: two sources (kingshotdata_kr for all eight buildings, and a second one with the Command Center ladder, found by the 2026-11-21 audit); the others stop at TG8 or TG9-4.',
+        },
+      ],
       levels: [
         { label: '30' },
         { label: '30-1', cost: { truegold: 26 } },
@@ -236,7 +279,7 @@ export const truegold: CostTable = {
           label: 'TG10',
           cost: { truegold: 35, tempered_truegold: 28 },
           confidence: 'low-medium',
-          note: 'TG9-4 -> TG10: two sources (all eight buildings in one, the Command Center ladder in another).',
+          note: 'TG9-4 -> TG10: two sources (kingshotdata_kr, and the Command Center ladder of a second one).',
         },
       ],
     },
@@ -245,6 +288,18 @@ export const truegold: CostTable = {
       title: 'Infirmary',
       aliases: ['Hospital'],
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: 'TG8-1',
+          to: 'TG9-4',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+        },
+        {
+          from: 'TG10',
+          to: 'TG10',
+          reason: 'Low-medium confidence for TG9-4 -> TG10: one source (kingshotdata_kr); the others stop at TG8 or TG9-4.',
+        },
+      ],
       levels: [
         { label: '30' },
         { label: '30-1', cost: { truegold: 26 } },
@@ -300,7 +355,7 @@ export const truegold: CostTable = {
           label: 'TG10',
           cost: { truegold: 35, tempered_truegold: 28 },
           confidence: 'low-medium',
-          note: 'TG9-4 -> TG10: two sources (all eight buildings in one, the Command Center ladder in another).',
+          note: 'TG9-4 -> TG10: one source (kingshotdata_kr).',
         },
       ],
     },
@@ -309,6 +364,18 @@ export const truegold: CostTable = {
       title: 'Barracks',
       aliases: ['Infantry Barracks'],
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: 'TG8-1',
+          to: 'TG9-4',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+        },
+        {
+          from: 'TG10',
+          to: 'TG10',
+          reason: 'Low-medium confidence for TG9-4 -> TG10: one source (kingshotdata_kr); the others stop at TG8 or TG9-4.',
+        },
+      ],
       levels: [
         { label: '30' },
         { label: '30-1', cost: { truegold: 59 } },
@@ -368,7 +435,7 @@ export const truegold: CostTable = {
           label: 'TG10',
           cost: { truegold: 78, tempered_truegold: 63 },
           confidence: 'low-medium',
-          note: 'TG9-4 -> TG10: two sources (all eight buildings in one, the Command Center ladder in another).',
+          note: 'TG9-4 -> TG10: one source (kingshotdata_kr).',
         },
       ],
     },
@@ -377,6 +444,18 @@ export const truegold: CostTable = {
       title: 'Stable',
       aliases: ['Stables', 'Cavalry Stable'],
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: 'TG8-1',
+          to: 'TG9-4',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+        },
+        {
+          from: 'TG10',
+          to: 'TG10',
+          reason: 'Low-medium confidence for TG9-4 -> TG10: one source (kingshotdata_kr); the others stop at TG8 or TG9-4.',
+        },
+      ],
       levels: [
         { label: '30' },
         { label: '30-1', cost: { truegold: 59 } },
@@ -436,7 +515,7 @@ export const truegold: CostTable = {
           label: 'TG10',
           cost: { truegold: 78, tempered_truegold: 63 },
           confidence: 'low-medium',
-          note: 'TG9-4 -> TG10: two sources (all eight buildings in one, the Command Center ladder in another).',
+          note: 'TG9-4 -> TG10: one source (kingshotdata_kr).',
         },
       ],
     },
@@ -445,6 +524,18 @@ export const truegold: CostTable = {
       title: 'Range',
       aliases: ['Archery Range', 'Archer Range'],
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: 'TG8-1',
+          to: 'TG9-4',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+        },
+        {
+          from: 'TG10',
+          to: 'TG10',
+          reason: 'Low-medium confidence for TG9-4 -> TG10: one source (kingshotdata_kr); the others stop at TG8 or TG9-4.',
+        },
+      ],
       levels: [
         { label: '30' },
         { label: '30-1', cost: { truegold: 59 } },
@@ -504,7 +595,7 @@ export const truegold: CostTable = {
           label: 'TG10',
           cost: { truegold: 78, tempered_truegold: 63 },
           confidence: 'low-medium',
-          note: 'TG9-4 -> TG10: two sources (all eight buildings in one, the Command Center ladder in another).',
+          note: 'TG9-4 -> TG10: one source (kingshotdata_kr).',
         },
       ],
     },
@@ -513,6 +604,18 @@ export const truegold: CostTable = {
       title: 'War Academy',
       aliases: ['Academy'],
       confidence: 'high',
+      confidence_reasons: [
+        {
+          from: 'TG8-1',
+          to: 'TG9-4',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra), which disagree on the War Academy\'s TG8-1 to TG8-4 (see those steps\' notes); zikowang and the kingshotdata.com transcription stop at TG8.',
+        },
+        {
+          from: 'TG10',
+          to: 'TG10',
+          reason: 'Low-medium confidence for TG9-4 -> TG10: one source (kingshotdata_kr); the others stop at TG8 or TG9-4.',
+        },
+      ],
       levels: [
         { label: 'not built' },
         { label: 'TG1', cost: {}, note: 'The War Academy is built directly at TG1 at no Truegold cost.' },
@@ -588,7 +691,7 @@ export const truegold: CostTable = {
           label: 'TG10',
           cost: { truegold: 78, tempered_truegold: 63 },
           confidence: 'low-medium',
-          note: 'TG9-4 -> TG10: two sources (all eight buildings in one, the Command Center ladder in another).',
+          note: 'TG9-4 -> TG10: one source (kingshotdata_kr).',
         },
       ],
     },

@@ -9,7 +9,7 @@ import type { Formatter } from '../format.js';
 import type { RenderContext, ViewDefinition } from '../mount.js';
 import { confidenceBadge, fact, noneCell, notesSection, resultView, scrollRegion } from '../parts.js';
 import { chartLegend, drawChart, type ChartSeries } from './chart.js';
-import { cumulative, materialKeys, materialName, readCostResult, unknownSteps, type CostResult, type CostStep } from './result.js';
+import { cumulative, isUnknown, materialKeys, materialName, readCostResult, unknownSteps, type Amount, type CostResult, type CostStep } from './result.js';
 
 export interface Quantity {
   /** Result field holding the count (and the tool argument of the same name), e.g. `pieces`. */
@@ -28,6 +28,15 @@ export interface CostViewOptions {
 
 function amount(format: Formatter, value: number, attributes: Record<string, string | number> = {}): HTMLTableCellElement {
   return h('td', { class: 'num', 'data-value': value, ...attributes }, format.number(value));
+}
+
+/** A cell for an amount no source publishes: the word, never a number (a 0 would read as "free"). */
+function unknownCell(attributes: Record<string, string | number> = {}): HTMLTableCellElement {
+  return h('td', { class: 'num unknown', 'data-value': 'null', title: 'No source publishes this amount', ...attributes }, 'unknown');
+}
+
+function amountOrUnknown(format: Formatter, value: Amount | undefined, attributes: Record<string, string | number> = {}): HTMLTableCellElement {
+  return value === null ? unknownCell(attributes) : amount(format, value ?? 0, attributes);
 }
 
 function quantityOf(result: CostResult, quantity: Quantity | undefined): number | undefined {
@@ -58,7 +67,7 @@ function header(result: CostResult, options: CostViewOptions, title: string): HT
 function totalsSection(result: CostResult, options: CostViewOptions, format: Formatter): HTMLElement {
   const count = quantityOf(result, options.quantity);
   const perUnitField = options.quantity ? result[options.quantity.perUnitTotals] : undefined;
-  const perUnit = count !== undefined && perUnitField !== null && typeof perUnitField === 'object' ? (perUnitField as Record<string, number>) : undefined;
+  const perUnit = count !== undefined && perUnitField !== null && typeof perUnitField === 'object' ? (perUnitField as Record<string, Amount>) : undefined;
   const headingId = uniqueId('totals');
   const unitNoun = (n: number) => (n === 1 ? options.quantity!.singular : options.quantity!.plural);
   const head = h(
@@ -73,8 +82,8 @@ function totalsSection(result: CostResult, options: CostViewOptions, format: For
       'tr',
       {},
       h('th', { scope: 'row' }, materialName(result, key), unknownNote(result, key)),
-      perUnit ? amount(format, perUnit[key] ?? 0, { 'data-per-unit': key }) : null,
-      amount(format, result.totals[key] ?? 0, { 'data-total': key }),
+      perUnit ? amountOrUnknown(format, perUnit[key], { 'data-per-unit': key }) : null,
+      amountOrUnknown(format, result.totals[key], { 'data-total': key }),
     ),
   );
   const table = h('table', { class: 'totals', 'aria-labelledby': headingId }, h('thead', {}, head), h('tbody', {}, ...rows));
@@ -90,7 +99,7 @@ function totalsSection(result: CostResult, options: CostViewOptions, format: For
 function unknownNote(result: CostResult, key: string): HTMLElement | null {
   const count = unknownSteps(result, key);
   if (count === 0) return null;
-  return h('span', { class: 'step-note' }, `Not included: the amount for ${count === 1 ? 'one step' : `${count} steps`} is unknown`);
+  return h('span', { class: 'step-note' }, `Unknown: no source publishes the amount for ${count === 1 ? 'one step' : `${count} steps`}`);
 }
 
 function listOrLine(items: string[]): Node[] {
@@ -111,8 +120,10 @@ function chartSection(result: CostResult, format: Formatter): HTMLElement | null
   for (const key of materialKeys(result)) {
     const values = cumulative(result.steps, key);
     const name = materialName(result, key);
-    if ((values[values.length - 1] ?? 0) > 0) series.push({ key, name, values });
-    else unused.push(unknownSteps(result, key) > 0 ? `${name}: amount unknown` : `${name}: none needed`);
+    // A material with an unknown step has no known total to take shares of: it is named, not drawn.
+    if (unknownSteps(result, key) > 0) unused.push(`${name}: amount unknown`);
+    else if ((values[values.length - 1] ?? 0) > 0) series.push({ key, name, values });
+    else unused.push(`${name}: none needed`);
   }
   if (series.length === 0) return null;
   const input = { from: result.from, levels, series };
@@ -159,8 +170,8 @@ function stepsSection(result: CostResult, options: CostViewOptions, format: Form
       h('td', { class: 'num index' }, String(index + 1)),
       h('th', { scope: 'row' }, h('span', { class: 'step-range' }, h('span', {}, `${step.from} →`), ' ', h('span', {}, step.to))),
       ...keys.map((key) => {
-        if (step.unknown?.includes(key)) return h('td', { class: 'num unknown', title: 'No source publishes this amount' }, '?');
         const value = step.cost[key];
+        if (value === null || isUnknown(step, key)) return h('td', { class: 'num unknown', title: 'No source publishes this amount' }, '?');
         return value === undefined ? noneCell() : amount(format, value);
       }),
     );
@@ -169,8 +180,8 @@ function stepsSection(result: CostResult, options: CostViewOptions, format: Form
     row.classList.add('has-notes');
     return [row, h('tr', { class: ['step-notes', stripe].filter(Boolean).join(' ') }, h('td', { colspan: keys.length + 2 }, h('div', { class: 'step-notes-text' }, ...notes)))];
   });
-  const sums = keys.map((key) => cumulative(result.steps, key).at(-1) ?? 0);
-  const foot = h('tr', {}, h('td', {}), h('th', { scope: 'row' }, `Total${perUnit}`), ...sums.map((sum) => amount(format, sum)));
+  const sums = keys.map((key) => (unknownSteps(result, key) > 0 ? null : (cumulative(result.steps, key).at(-1) ?? 0)));
+  const foot = h('tr', {}, h('td', {}), h('th', { scope: 'row' }, `Total${perUnit}`), ...sums.map((sum) => amountOrUnknown(format, sum)));
   const table = h('table', { class: 'steps', 'aria-labelledby': headingId }, h('thead', {}, head), h('tbody', {}, ...rows), h('tfoot', {}, foot));
   return h('section', { class: 'steps-section' }, h('h2', { id: headingId }, `Step by step${perUnit}`), scrollRegion(headingId, table));
 }

@@ -4,10 +4,13 @@
  */
 import { isNumber, isObject, isString, isStrings, readFields } from '../read.js';
 
+/** An amount, or null where no source publishes it: shown as unknown, never as a number. */
+export type Amount = number | null;
+
 export interface CostStep {
   from: string;
   to: string;
-  cost: Record<string, number>;
+  cost: Record<string, Amount>;
   confidence?: string;
   note?: string;
   unknown?: string[];
@@ -17,18 +20,18 @@ export interface CostResult {
   from: string;
   to: string;
   steps: CostStep[];
-  totals: Record<string, number>;
+  totals: Record<string, Amount>;
   materials: Record<string, string>;
   confidence: string;
   notes: string[];
   gaps: string[];
-  sources: { id: string; ref: string }[];
+  sources: { id: string; ref: string; used_for?: string }[];
   data_version: string;
   /** Tool-specific fields (pieces, charms, totals_per_piece, building, track, ...). */
   [field: string]: unknown;
 }
 
-const isAmounts = (v: unknown): v is Record<string, number> => isObject(v) && Object.values(v).every(isNumber);
+const isAmounts = (v: unknown): v is Record<string, Amount> => isObject(v) && Object.values(v).every((x) => x === null || isNumber(x));
 
 function isStep(v: unknown): v is CostStep {
   return (
@@ -53,7 +56,12 @@ export function readCostResult(input: unknown): CostResult {
     ['notes', v.notes === undefined || isStrings(v.notes), 'is not a list of strings'],
     ['gaps', v.gaps === undefined || isStrings(v.gaps), 'is not a list of strings'],
   ]);
-  const sources = Array.isArray(value.sources) ? value.sources.filter((x): x is { id: string; ref: string } => isObject(x) && isString(x.id) && isString(x.ref)) : [];
+  // A source that publishes only part of the range shows that part where the reference views show what a source is used for.
+  const sources = Array.isArray(value.sources)
+    ? value.sources
+        .filter((x): x is { id: string; ref: string; covers?: unknown } => isObject(x) && isString(x.id) && isString(x.ref))
+        .map((x) => ({ id: x.id, ref: x.ref, ...(isString(x.covers) ? { used_for: `the steps ${x.covers} only` } : {}) }))
+    : [];
   return {
     ...value,
     notes: (value.notes as string[] | undefined) ?? [],
@@ -74,13 +82,18 @@ export function materialName(result: CostResult, key: string): string {
   return result.materials[key] ?? key.replaceAll('_', ' ');
 }
 
-/** Cumulative per-unit amount of one material after each step (index i = after step i). */
+/** Cumulative per-unit amount of one material after each step (index i = after step i): the known amounts only. */
 export function cumulative(steps: readonly CostStep[], key: string): number[] {
   let sum = 0;
   return steps.map((step) => (sum += step.cost[key] ?? 0));
 }
 
+/** Whether a step's amount of a material is unknown (null, or named in `unknown` by an older result). */
+export function isUnknown(step: CostStep, key: string): boolean {
+  return step.cost[key] === null || (step.unknown?.includes(key) ?? false);
+}
+
 /** Number of steps whose amount of a material no source publishes (a data gap). */
 export function unknownSteps(result: CostResult, key: string): number {
-  return result.steps.filter((step) => step.unknown?.includes(key)).length;
+  return result.steps.filter((step) => isUnknown(step, key)).length;
 }
