@@ -7,17 +7,14 @@ import { addConstant, banner, canonicalSchema, createProject, finish, newSourceF
 
 const ANNOTATION_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-function describedFor(tool: ToolEntry): string {
-  const d = tool.deprecation;
-  if (!d) return tool.description;
-  const use = d.replacement ? ` Use ${d.replacement} instead.` : '';
-  return `DEPRECATED (from ${d.deprecated}, removed on ${d.sunset}): ${d.notice}${use}\n\n${tool.description}`;
-}
-
-/** tools/list entries: 2024-11-05 (name, description, inputSchema), 2025-03-26 (+ annotations), 2025-06-18 (+ title, outputSchema, _meta). */
+/**
+ * tools/list entries: 2024-11-05 (name, description, inputSchema), 2025-03-26 (+ annotations), 2025-06-18 (+ title,
+ * outputSchema, _meta). A deprecated tool's description stays plain here: the server adds the notice from the
+ * deprecation instant on (src/mcp/tools-list.ts), as it does the headers, so no client reads it early.
+ */
 export function toolListEntries(tool: ToolEntry): Record<string, Record<string, unknown>> {
   const inputSchema = canonicalSchema(tool.arguments);
-  const base = { name: tool.name, description: describedFor(tool), inputSchema };
+  const base = { name: tool.name, description: tool.description, inputSchema };
   const annotations = { title: tool.title, ...ANNOTATION_HINTS };
   const meta = tool.view ? { _meta: { ui: { resourceUri: tool.view }, 'ui/resourceUri': tool.view } } : {};
   return {

@@ -67,6 +67,11 @@ describe('protocol emitters', () => {
     });
   });
 
+  it("a deprecated tool's entries hold the plain description: the server adds the notice by the clock", () => {
+    const deprecated = { ...tool, deprecation: { deprecated: '2027-01-01T00:00:00Z', sunset: '2027-04-01', notice: 'Renamed.' } };
+    for (const entry of Object.values(toolListEntries(deprecated))) expect(entry.description).toBe('Demo.');
+  });
+
   it('a deprecation rule carries the header values, formatted once', () => {
     expect(ruleFor('tool', 'demo', { deprecated: '2027-01-01T00:00:00Z', sunset: '2027-04-01', replacement: 'other', notice: 'Renamed.' })).toEqual({
       kind: 'tool',
