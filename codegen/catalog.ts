@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnySchema, ErrorObject } from 'ajv';
 import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
+import { checkExamples } from './examples.js';
 import { FragmentLoader, inlineRefs } from './inline-refs.js';
 import { loadYaml, type SourceDocument } from './load.js';
 import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry } from './model.js';
@@ -27,6 +28,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
   const loader = new FragmentLoader(root);
 
   const tools: ToolEntry[] = [];
+  const sources = new Map<string, SourceDocument>();
   for (const file of yamlFiles(root, 'catalog/tools')) {
     const doc = checkedDocument(root, file, 'tool.schema.json', ajv, problems);
     if (!doc) continue;
@@ -38,6 +40,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
       result: inlineRefs(raw.result, doc, ['result'], loader, problems) as JsonSchema,
     };
     checkTool(tool, doc, problems);
+    sources.set(file, doc);
     checkViewSource(root, tool, doc, problems);
     tools.push(tool);
   }
@@ -60,7 +63,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
   endpoints.sort((a, b) => a.path.localeCompare(b.path));
   checkAcrossFiles(tools, endpoints, problems);
   checkOrphanViews(root, tools, problems);
-  checkSchemasCompile(tools, toolError, problems);
+  checkSchemasCompile(tools, sources, toolError, problems);
   if (problems.length > 0) return { problems };
   return { catalog: { tools, endpoints, toolError }, problems };
 }
@@ -203,9 +206,10 @@ function compileProblem(error: unknown): string {
 
 /**
  * Every tool schema must compile under Ajv's strict mode (catches misspelt keywords, and YAML flow maps split by a
- * comma into stray keys) without format support, and every example must fit. The tool-error document too.
+ * comma into stray keys) without format support, and every example must fit (codegen/examples.ts). The tool-error
+ * document too.
  */
-function checkSchemasCompile(tools: ToolEntry[], toolError: JsonSchema, problems: Problem[]): void {
+function checkSchemasCompile(tools: ToolEntry[], sources: ReadonlyMap<string, SourceDocument>, toolError: JsonSchema, problems: Problem[]): void {
   const ajv = createAjv({ formats: false });
   try {
     ajv.compile(toolError);
@@ -221,18 +225,7 @@ function checkSchemasCompile(tools: ToolEntry[], toolError: JsonSchema, problems
         problems.push({ file: tool.file, pointer: `/${key}`, message: compileProblem(error) });
       }
     }
-    const validateArguments = compiled.arguments;
-    if (!validateArguments) continue;
-    tool.examples.forEach((example, i) => {
-      const valid = validateArguments(example.arguments);
-      const expectsSchemaFailure = example.error?.code === 'INVALID_ARGUMENTS';
-      if (!valid && !expectsSchemaFailure) {
-        const detail = (validateArguments.errors ?? []).map((e) => `${e.instancePath || '/'} ${describeAjvError(e)}`).join('; ');
-        problems.push({ file: tool.file, pointer: `/examples/${i}/arguments`, message: `example arguments do not match the arguments schema: ${detail}` });
-      }
-      if (valid && expectsSchemaFailure) {
-        problems.push({ file: tool.file, pointer: `/examples/${i}/error`, message: 'example expects INVALID_ARGUMENTS but its arguments match the schema' });
-      }
-    });
+    const doc = sources.get(tool.file);
+    if (doc) checkExamples(tool, doc, ajv, compiled.arguments, problems);
   }
 }

@@ -95,6 +95,30 @@ describe('catalogue validation', () => {
     expect(problemsOf(files)).toEqual([expected]);
   });
 
+  // An example's result is a subset of the real one (test/catalog.test.ts matches it with toMatchObject), so fields
+  // may be left out; what is written must fit the result schema where it stands.
+  it.each([
+    [
+      'an example result of the wrong type, with its line',
+      toolYaml('echo').replace('result: {echo: 2}', 'result: {echo: "two"}'),
+      'catalog/tools/echo.yaml:20:14 /examples/0/result/echo: example result does not fit the result schema: must be integer',
+    ],
+    [
+      'an example result split by a YAML comma slip into a stray key',
+      toolYaml('echo').replace('result: {echo: 2}', 'result: {echo: 2, 3}'),
+      'catalog/tools/echo.yaml:20:23 /examples/0/result/3: example result does not fit the result schema: unknown key "3"',
+    ],
+  ])('reports %s, and only that', (_, yaml, expected) => {
+    expect(problemsOf({ 'catalog/tools/echo.yaml': yaml })).toEqual([expected]);
+  });
+
+  it('accepts an example result that leaves out required fields (it is a subset of the real result)', () => {
+    const yaml = toolYaml('echo')
+      .replace('required: [echo]', 'required: [echo, label]')
+      .replace('echo: {type: integer}', 'echo: {type: integer}\n    label: {type: string}');
+    expect(problemsOf({ 'catalog/tools/echo.yaml': yaml })).toEqual([]);
+  });
+
   it('reports duplicate tool names', () => {
     const { problems } = loadCatalog(fixtureRoot({ 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/tools/echo2.yaml': toolYaml('echo') }));
     expect(problems.map(formatProblem).join('\n')).toContain('duplicate tool name "echo"');
