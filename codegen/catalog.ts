@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { AnySchema, ErrorObject } from 'ajv';
 import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
 import { checkExamples } from './examples.js';
+import { checkModelFacingRules } from './tool-rules.js';
 import { FragmentLoader, inlineRefs } from './inline-refs.js';
 import { loadYaml, type SourceDocument } from './load.js';
 import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry } from './model.js';
@@ -132,6 +133,7 @@ function checkTool(tool: ToolEntry, doc: SourceDocument, problems: Problem[]): v
     problems.push(doc.problem('/view', `view URI "${tool.view}" must look like ui://<app>/<view> (lowercase letters, digits, hyphens)`));
   }
   if (tool.deprecation) checkDeprecation(tool.deprecation, doc, problems);
+  checkModelFacingRules(tool, doc, problems);
 }
 
 /**
