@@ -53,13 +53,42 @@ describe('the catalogue', () => {
         }
       });
 
-      it('names in `materials` the same keys its totals declare', async () => {
-        const success = tool.examples.find((e) => e.result);
-        const totals = (tool.result.properties as Record<string, JsonSchema>).totals;
-        if (!success || !totals) return;
-        const { structured } = await call(tool.availability, tool.name, success.arguments);
-        expect(Object.keys(structured.materials)).toEqual(Object.keys(totals.properties as object));
-      });
     });
   }
+});
+
+/**
+ * `materials` maps material keys to display names. A cost tool must name exactly the keys its totals declare; the
+ * inventory must name every material key it returns. Tools whose result has no `materials` are left out by name.
+ */
+describe('material names', () => {
+  const tools = catalog?.tools ?? [];
+  const properties = (name: string) => (tools.find((t) => t.name === name)?.result.properties ?? {}) as Record<string, JsonSchema>;
+  const COST_TOOLS = ['governor_charm_cost', 'governor_gear_cost', 'hero_shards_cost', 'hero_widgets_cost', 'mastery_forging_cost', 'truegold_upgrade_cost'];
+
+  it('are returned by the six cost tools and get_my_inventory only; the other eight tools return no material keys', () => {
+    const withMaterials = tools.filter((t) => 'materials' in (t.result.properties as object)).map((t) => t.name);
+    expect(withMaterials).toEqual(['get_my_inventory', ...COST_TOOLS]);
+    expect(tools.length - withMaterials.length).toBe(8);
+    for (const name of COST_TOOLS) expect(properties(name), name).toHaveProperty('totals');
+  });
+
+  it.each(COST_TOOLS)('%s names in `materials` exactly the keys its totals declare', async (name) => {
+    const tool = tools.find((t) => t.name === name)!;
+    const success = tool.examples.find((e) => e.result);
+    expect(success, `${name} has a success example`).toBeDefined();
+    const declared = Object.keys(properties(name).totals!.properties as object);
+    expect(declared.length).toBeGreaterThan(0);
+    const { structured } = await call(tool.availability, name, success!.arguments);
+    expect(Object.keys(structured.materials)).toEqual(declared);
+    for (const key of declared) expect(structured.materials[key], key).toMatch(/^[A-Z]/);
+  });
+
+  it('get_my_inventory names every material key of its material sections (hero sections are keyed by hero)', async () => {
+    const { structured } = await call('account', 'get_my_inventory', {});
+    const sections = structured.sections as Record<string, Record<string, number>>;
+    const keys = ['governor_gear', 'charms', 'truegold', 'forging'].flatMap((section) => Object.keys(sections[section]!));
+    expect(keys).toHaveLength(11);
+    for (const key of keys) expect(structured.materials[key], key).toMatch(/^[A-Z]/);
+  });
 });
