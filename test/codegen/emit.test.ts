@@ -5,10 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ruleFor, toolListEntries } from '../../codegen/emit/protocol.js';
-import { banner, canonicalSchema, pascalCase, printLiteral } from '../../codegen/emit/shared.js';
+import { banner, canonicalSchema, CodeReference, pascalCase, printLiteral, printTemplateLiteral } from '../../codegen/emit/shared.js';
+import { loadCatalog } from '../../codegen/catalog.js';
 import { generate } from '../../codegen/generate.js';
 import type { ToolEntry } from '../../codegen/model.js';
 import { writeOutput } from '../../codegen/write.js';
+import { DEVELOPER_MARKDOWN } from '../../generated/developer-docs.js';
+import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
+import type { ToolName } from '../../generated/tools/index.js';
 import { REPO } from './fixture-root.js';
 
 describe('shared emit helpers', () => {
@@ -20,6 +24,14 @@ describe('shared emit helpers', () => {
     ['a nested object', { a: { b: { c: { d: [1, { e: 2 }] } } } }, `{\n  a: {\n    b: {\n      c: {\n        d: [\n          1,\n          { e: 2 },\n        ],\n      },\n    },\n  },\n}`],
   ])('printLiteral: %s', (_, given, want) => {
     expect(printLiteral(given)).toBe(want);
+  });
+
+  it('printLiteral writes a CodeReference as code: a constant declared once and referred to', () => {
+    expect(printLiteral({ a: new CodeReference('inputSchema'), b: 'x' })).toBe("{ a: inputSchema, b: 'x' }");
+  });
+
+  it('printTemplateLiteral keeps lines as lines and escapes backslashes, backticks and ${', () => {
+    expect(printTemplateLiteral('a `b` ${c} \\ d\nnext')).toBe('`a \\`b\\` \\${c} \\\\ d\nnext`');
   });
 
   it('canonicalSchema sorts keywords but keeps the authored order of properties', () => {
@@ -101,6 +113,18 @@ describe('the generated output', () => {
 
   it('matches what is committed in generated/ (npm run codegen -- --check)', async () => {
     for (const [path, text] of await generate(REPO)) expect(readFileSync(join(REPO, path), 'utf8'), path).toBe(text);
+  });
+
+  it('per-tool list modules, joined by the index, serve exactly the entries built from the catalogue', () => {
+    const { catalog } = loadCatalog(REPO);
+    expect(Object.keys(TOOL_LIST_ENTRIES)).toEqual(catalog!.tools.map((t) => t.name));
+    for (const tool of catalog!.tools) expect(TOOL_LIST_ENTRIES[tool.name as ToolName], tool.name).toEqual(toolListEntries(tool));
+  });
+
+  it('the developer reference module holds the Markdown file exactly (a template literal, line for line)', () => {
+    const markdown = readFileSync(join(REPO, 'generated/docs/developers.md'), 'utf8').split('\n').slice(2).join('\n');
+    expect(DEVELOPER_MARKDOWN).toBe(markdown);
+    expect(readFileSync(join(REPO, 'generated/developer-docs.ts'), 'utf8').split('\n').length).toBeGreaterThan(markdown.split('\n').length);
   });
 
   it('a new catalogue entry without its handler (or under a misspelt name) fails tsc; adding it to a handler group makes it pass (README "Adding a tool")', async () => {
