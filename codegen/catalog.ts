@@ -6,6 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnySchema, ErrorObject } from 'ajv';
 import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
+import { checkExamples } from './examples.js';
+import { checkModelFacingRules } from './tool-rules.js';
 import { FragmentLoader, inlineRefs } from './inline-refs.js';
 import { loadYaml, type SourceDocument } from './load.js';
 import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry, WebsiteToolEntry } from './model.js';
@@ -13,7 +15,6 @@ import { pointerOf, type Problem } from './problems.js';
 import { checkOrphanViews, checkViewSource } from './views.js';
 import { websiteToolOf } from './website.js';
 import { extractKeyedArguments } from './keyed-arguments.js';
-import { canonicalArguments } from '../src/catalog/keyed-arguments.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const VIEW_URI = /^ui:\/\/[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
@@ -30,6 +31,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
   const loader = new FragmentLoader(root);
 
   const tools: ToolEntry[] = [];
+  const sources = new Map<string, SourceDocument>();
   for (const file of yamlFiles(root, 'catalog/tools')) {
     const doc = checkedDocument(root, file, 'tool.schema.json', ajv, problems);
     if (!doc) continue;
@@ -43,6 +45,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
     const keyed = extractKeyedArguments(tool, doc, problems);
     if (keyed) tool.keyedArguments = keyed;
     checkTool(tool, doc, problems);
+    sources.set(file, doc);
     checkViewSource(root, tool, doc, problems);
     tools.push(tool);
   }
@@ -65,7 +68,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
   endpoints.sort((a, b) => a.path.localeCompare(b.path));
   checkAcrossFiles(tools, endpoints, problems);
   checkOrphanViews(root, tools, problems);
-  checkSchemasCompile(tools, toolError, problems);
+  checkSchemasCompile(tools, sources, toolError, problems);
   const websiteTools: WebsiteToolEntry[] = [];
   for (const file of yamlFiles(root, 'catalog/website')) {
     const doc = checkedDocument(root, file, 'website-tool.schema.json', ajv, problems);
@@ -134,6 +137,7 @@ function checkTool(tool: ToolEntry, doc: SourceDocument, problems: Problem[]): v
     problems.push(doc.problem('/view', `view URI "${tool.view}" must look like ui://<app>/<view> (lowercase letters, digits, hyphens)`));
   }
   if (tool.deprecation) checkDeprecation(tool.deprecation, doc, problems);
+  checkModelFacingRules(tool, doc, problems);
 }
 
 /** A schema served as a tool's input or output: an object at the root, no combinators or references anywhere a client would choke. */
@@ -220,9 +224,10 @@ function compileProblem(error: unknown): string {
 
 /**
  * Every tool schema must compile under Ajv's strict mode (catches misspelt keywords, and YAML flow maps split by a
- * comma into stray keys) without format support, and every example must fit. The tool-error document too.
+ * comma into stray keys) without format support, and every example must fit (codegen/examples.ts). The tool-error
+ * document too.
  */
-function checkSchemasCompile(tools: ToolEntry[], toolError: JsonSchema, problems: Problem[]): void {
+function checkSchemasCompile(tools: ToolEntry[], sources: ReadonlyMap<string, SourceDocument>, toolError: JsonSchema, problems: Problem[]): void {
   const ajv = createAjv({ formats: false });
   try {
     ajv.compile(toolError);
@@ -238,19 +243,7 @@ function checkSchemasCompile(tools: ToolEntry[], toolError: JsonSchema, problems
         problems.push({ file: tool.file, pointer: `/${key}`, message: compileProblem(error) });
       }
     }
-    const validateArguments = compiled.arguments;
-    if (!validateArguments) continue;
-    tool.examples.forEach((example, i) => {
-      // As the server does: names of keys become the keys before the arguments are checked.
-      const valid = validateArguments(canonicalArguments(tool.keyedArguments, example.arguments));
-      const expectsSchemaFailure = example.error?.code === 'INVALID_ARGUMENTS';
-      if (!valid && !expectsSchemaFailure) {
-        const detail = (validateArguments.errors ?? []).map((e) => `${e.instancePath || '/'} ${describeAjvError(e)}`).join('; ');
-        problems.push({ file: tool.file, pointer: `/examples/${i}/arguments`, message: `example arguments do not match the arguments schema: ${detail}` });
-      }
-      if (valid && expectsSchemaFailure) {
-        problems.push({ file: tool.file, pointer: `/examples/${i}/error`, message: 'example expects INVALID_ARGUMENTS but its arguments match the schema' });
-      }
-    });
+    const doc = sources.get(tool.file);
+    if (doc) checkExamples(tool, doc, ajv, compiled.arguments, problems);
   }
 }

@@ -17,6 +17,11 @@ const README = `# generated/
 Everything in this folder is written by \`npm run codegen\` from \`catalog/\`, \`data/\`, \`views/\` and \`site/\`. Do not edit it by
 hand: change the catalogue or the data and run the command again. CI fails when this folder is stale
 (\`npm run codegen -- --check\`).
+
+Each tool has its own folder, \`tools/<tool>/\`: \`types.ts\` (input and output types, catalogue metadata),
+\`schema.ts\` (the schemas as served), \`list.ts\` (its tools/list entries), \`validate-input.ts\` and
+\`validate-output.ts\` (precompiled validators). \`tools/index.ts\`, \`tools-list.ts\` and \`validators/\` are indexes
+with one line per tool, so a change to one tool shows in a diff as that tool's files and the index lines naming it.
 `;
 
 export async function generate(root: string): Promise<EmittedFiles> {

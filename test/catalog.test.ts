@@ -1,6 +1,5 @@
 /**
- * Invariants over every catalogue entry: descriptions and examples present, portable schemas, every example run
- * through the real endpoint (results match and validate against the outputSchema; error examples fail as stated).
+ * Every catalogue example run through the real endpoint (results match and validate against the outputSchema; error examples fail as stated).
  */
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,15 +25,10 @@ function call(availability: string, name: string, args: unknown) {
   return availability === 'account' ? callAs(name, args) : callTool(app, name, args);
 }
 
-function walk(schema: unknown, visit: (node: JsonSchema, path: string) => void, path = ''): void {
-  if (Array.isArray(schema)) schema.forEach((s, i) => walk(s, visit, `${path}/${i}`));
-  else if (schema !== null && typeof schema === 'object') {
-    visit(schema as JsonSchema, path);
-    for (const [k, v] of Object.entries(schema)) walk(v, visit, `${path}/${k}`);
-  }
-}
-
 describe('the catalogue', () => {
+  // The rules each entry follows (descriptions with examples, described and typed arguments, portable schemas,
+  // examples that fit them) are codegen's checks (codegen/catalog.ts, tool-rules.ts, examples.ts), each tested
+  // in test/codegen/validation.test.ts; here the real catalogue passes them all, and its examples run.
   it('loads without problems', () => {
     expect(problems).toEqual([]);
     expect(catalog?.tools.length).toBeGreaterThan(0);
@@ -42,26 +36,6 @@ describe('the catalogue', () => {
 
   for (const tool of catalog?.tools ?? []) {
     describe(tool.name, () => {
-      it('has a title, a model-oriented description with examples, and at least one example', () => {
-        expect(tool.title.length).toBeGreaterThan(3);
-        expect(tool.description.length).toBeGreaterThan(100);
-        expect(tool.description).toMatch(/Examples?:/);
-        expect(tool.examples.length).toBeGreaterThan(0);
-      });
-
-      it('has portable schemas: object roots, no combinators at the root, no $ref anywhere, described arguments', () => {
-        for (const schema of [tool.arguments, tool.result]) {
-          expect(schema.type).toBe('object');
-          for (const key of ['anyOf', 'oneOf', 'allOf', '$ref', 'not']) expect(schema).not.toHaveProperty(key);
-          walk(schema, (node) => expect(node).not.toHaveProperty('$ref'));
-        }
-        expect(tool.arguments.additionalProperties).toBe(false);
-        for (const [name, property] of Object.entries(tool.arguments.properties as Record<string, JsonSchema>)) {
-          expect(name).toMatch(/^[a-zA-Z0-9_.-]{1,64}$/);
-          expect(typeof property.description, `${tool.name}.${name} description`).toBe('string');
-          expect(property.type !== undefined || Array.isArray(property.anyOf), `${tool.name}.${name} has a type`).toBe(true);
-        }
-      });
 
       it.each(tool.examples.map((e) => [e.title, e] as const))('example: %s', async (_, example) => {
         const { status, result, text, structured } = await call(tool.availability, tool.name, example.arguments);
@@ -79,13 +53,42 @@ describe('the catalogue', () => {
         }
       });
 
-      it('names in `materials` the same keys its totals declare', async () => {
-        const success = tool.examples.find((e) => e.result);
-        const totals = (tool.result.properties as Record<string, JsonSchema>).totals;
-        if (!success || !totals) return;
-        const { structured } = await call(tool.availability, tool.name, success.arguments);
-        expect(Object.keys(structured.materials)).toEqual(Object.keys(totals.properties as object));
-      });
     });
   }
+});
+
+/**
+ * `materials` maps material keys to display names. A cost tool must name exactly the keys its totals declare; the
+ * inventory must name every material key it returns. Tools whose result has no `materials` are left out by name.
+ */
+describe('material names', () => {
+  const tools = catalog?.tools ?? [];
+  const properties = (name: string) => (tools.find((t) => t.name === name)?.result.properties ?? {}) as Record<string, JsonSchema>;
+  const COST_TOOLS = ['governor_charm_cost', 'governor_gear_cost', 'hero_shards_cost', 'hero_widgets_cost', 'mastery_forging_cost', 'truegold_upgrade_cost'];
+
+  it('are returned by the six cost tools and get_my_inventory only; the other eight tools return no material keys', () => {
+    const withMaterials = tools.filter((t) => 'materials' in (t.result.properties as object)).map((t) => t.name);
+    expect(withMaterials).toEqual(['get_my_inventory', ...COST_TOOLS]);
+    expect(tools.length - withMaterials.length).toBe(8);
+    for (const name of COST_TOOLS) expect(properties(name), name).toHaveProperty('totals');
+  });
+
+  it.each(COST_TOOLS)('%s names in `materials` exactly the keys its totals declare', async (name) => {
+    const tool = tools.find((t) => t.name === name)!;
+    const success = tool.examples.find((e) => e.result);
+    expect(success, `${name} has a success example`).toBeDefined();
+    const declared = Object.keys(properties(name).totals!.properties as object);
+    expect(declared.length).toBeGreaterThan(0);
+    const { structured } = await call(tool.availability, name, success!.arguments);
+    expect(Object.keys(structured.materials)).toEqual(declared);
+    for (const key of declared) expect(structured.materials[key], key).toMatch(/^[A-Z]/);
+  });
+
+  it('get_my_inventory names every material key of its material sections (hero sections are keyed by hero)', async () => {
+    const { structured } = await call('account', 'get_my_inventory', {});
+    const sections = structured.sections as Record<string, Record<string, number>>;
+    const keys = ['governor_gear', 'charms', 'truegold', 'forging'].flatMap((section) => Object.keys(sections[section]!));
+    expect(keys).toHaveLength(11);
+    for (const key of keys) expect(structured.materials[key], key).toMatch(/^[A-Z]/);
+  });
 });

@@ -5,7 +5,7 @@
 import { servedArguments } from '../keyed-arguments.js';
 import type { Catalog, JsonSchema, ToolEntry, WebsiteToolEntry } from '../model.js';
 import { toolsServedBy } from './protocol.js';
-import { addConstant, banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import { addConstant, banner, createProject, finish, newSourceFile, printTemplateLiteral, type EmittedFiles } from './shared.js';
 
 function typeLabel(schema: JsonSchema): string {
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(typeLabel).join(' or ');
@@ -144,7 +144,7 @@ export function emitDocs(catalog: Catalog): EmittedFiles {
   const markdown = developerMarkdown(catalog);
   const project = createProject();
   const module = newSourceFile(project, 'generated/developer-docs.ts');
-  addConstant(module, { name: 'DEVELOPER_MARKDOWN', docs: 'The developer reference as Markdown (served at /developers; HTML is rendered from it).', value: markdown });
+  addConstant(module, { name: 'DEVELOPER_MARKDOWN', docs: 'The developer reference as Markdown (served at /developers; HTML is rendered from it).', initializer: printTemplateLiteral(markdown) });
   return new Map([
     ['generated/docs/developers.md', `${banner('catalog/**/*.yaml', 'md')}\n${markdown}`],
     ['generated/developer-docs.ts', finish(module, banner('catalog/**/*.yaml'))],

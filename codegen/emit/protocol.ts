@@ -1,31 +1,79 @@
 /**
- * The protocol-facing tables: tools/list entries per protocol era, the accepted `params.name` values per endpoint,
- * endpoint metadata, and the Deprecation/Sunset rules with their header values formatted once.
+ * The protocol-facing tables: tools/list entries per protocol era (one module per tool, and an index), the accepted
+ * `params.name` values per endpoint, endpoint metadata, and the Deprecation/Sunset rules with their header values
+ * formatted once.
  */
 import type { Catalog, Deprecation, DeprecationRuleData, ToolEntry } from '../model.js';
 import { servedArguments } from '../keyed-arguments.js';
-import { addConstant, banner, canonicalSchema, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import { addConstant, banner, camelCase, canonicalSchema, CodeReference, createProject, finish, newSourceFile, printLiteral, type EmittedFiles } from './shared.js';
 
 const ANNOTATION_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-function describedFor(tool: ToolEntry): string {
-  const d = tool.deprecation;
-  if (!d) return tool.description;
-  const use = d.replacement ? ` Use ${d.replacement} instead.` : '';
-  return `DEPRECATED (from ${d.deprecated}, removed on ${d.sunset}): ${d.notice}${use}\n\n${tool.description}`;
+/** What an entry is made of; the emitter passes references to constants declared once in the tool's module. */
+export interface ListEntryParts {
+  description: unknown;
+  inputSchema: unknown;
+  outputSchema: unknown;
 }
 
-/** tools/list entries: 2024-11-05 (name, description, inputSchema), 2025-03-26 (+ annotations), 2025-06-18 (+ title, outputSchema, _meta). */
-export function toolListEntries(tool: ToolEntry): Record<string, Record<string, unknown>> {
-  const inputSchema = canonicalSchema(servedArguments(tool));
-  const base = { name: tool.name, description: describedFor(tool), inputSchema };
+/**
+ * tools/list entries: 2024-11-05 (name, description, inputSchema), 2025-03-26 (+ annotations), 2025-06-18 (+ title,
+ * outputSchema, _meta). A deprecated tool's description stays plain here: the server adds the notice from the
+ * deprecation instant on (src/mcp/tools-list.ts), as it does the headers, so no client reads it early.
+ */
+export function toolListEntries(
+  tool: ToolEntry,
+  parts: ListEntryParts = { description: tool.description, inputSchema: canonicalSchema(servedArguments(tool)), outputSchema: canonicalSchema(tool.result) },
+): Record<string, Record<string, unknown>> {
+  const { description, inputSchema, outputSchema } = parts;
+  const base = { name: tool.name, description, inputSchema };
   const annotations = { title: tool.title, ...ANNOTATION_HINTS };
   const meta = tool.view ? { _meta: { ui: { resourceUri: tool.view }, 'ui/resourceUri': tool.view } } : {};
   return {
     '2024-11-05': base,
     '2025-03-26': { ...base, annotations },
-    '2025-06-18': { name: tool.name, title: tool.title, description: base.description, inputSchema, outputSchema: canonicalSchema(tool.result), annotations, ...meta },
+    '2025-06-18': { name: tool.name, title: tool.title, description, inputSchema, outputSchema, annotations, ...meta },
   };
+}
+
+/**
+ * generated/tools/<tool>/schema.ts (the served schemas, once: the snapshot a review reads) and list.ts (the three
+ * eras' entries, referring to those schemas rather than copying them).
+ */
+function toolListModules(project: ReturnType<typeof createProject>, tool: ToolEntry): EmittedFiles {
+  const schema = newSourceFile(project, `generated/tools/${tool.name}/schema.ts`);
+  addConstant(schema, {
+    name: 'inputSchema',
+    type: 'Readonly<Record<string, unknown>>',
+    docs: 'The arguments schema as served (inputSchema): shared fragments inlined, keywords sorted.',
+    value: canonicalSchema(servedArguments(tool)),
+  });
+  addConstant(schema, {
+    name: 'outputSchema',
+    type: 'Readonly<Record<string, unknown>>',
+    docs: 'The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted.',
+    value: canonicalSchema(tool.result),
+  });
+  const list = newSourceFile(project, `generated/tools/${tool.name}/list.ts`);
+  list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../catalog-types.js', namedImports: ['ToolListEra'] });
+  list.addImportDeclaration({ moduleSpecifier: './schema.js', namedImports: ['inputSchema', 'outputSchema'] });
+  list.addStatements((writer) => {
+    writer.writeLine(`const description = ${printLiteral(tool.description)};`);
+  });
+  addConstant(list, {
+    name: 'listEntries',
+    type: 'Readonly<Record<ToolListEra, Readonly<Record<string, unknown>>>>',
+    docs: `tools/list entry of ${tool.name} in each protocol era.`,
+    value: toolListEntries(tool, {
+      description: new CodeReference('description'),
+      inputSchema: new CodeReference('inputSchema'),
+      outputSchema: new CodeReference('outputSchema'),
+    }),
+  });
+  return new Map([
+    [`generated/tools/${tool.name}/schema.ts`, finish(schema, banner(tool.file))],
+    [`generated/tools/${tool.name}/list.ts`, finish(list, banner(tool.file))],
+  ]);
 }
 
 export function toolsServedBy(catalog: Catalog, path: string): ToolEntry[] {
@@ -56,14 +104,18 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
   const files: EmittedFiles = new Map();
   const project = createProject();
 
+  for (const tool of catalog.tools) for (const [path, text] of toolListModules(project, tool)) files.set(path, text);
   const list = newSourceFile(project, 'generated/tools-list.ts');
   list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './catalog-types.js', namedImports: ['ToolListEra'] });
   list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './tools/index.js', namedImports: ['ToolName'] });
+  for (const tool of catalog.tools) {
+    list.addImportDeclaration({ moduleSpecifier: `./tools/${tool.name}/list.js`, namedImports: [{ name: 'listEntries', alias: `${camelCase(tool.name)}Entries` }] });
+  }
   addConstant(list, {
     name: 'TOOL_LIST_ENTRIES',
     type: 'Readonly<Record<ToolName, Readonly<Record<ToolListEra, Readonly<Record<string, unknown>>>>>>',
     docs: 'tools/list entry of every tool in each protocol era; src/ picks the tools available to a request and serialises them once.',
-    value: Object.fromEntries(catalog.tools.map((t) => [t.name, toolListEntries(t)])),
+    initializer: `{\n${catalog.tools.map((t) => `  ${t.name}: ${camelCase(t.name)}Entries,`).join('\n')}\n}`,
   });
   files.set('generated/tools-list.ts', finish(list, banner('catalog/tools/*.yaml')));
 

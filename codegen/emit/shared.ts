@@ -67,8 +67,21 @@ export function camelCase(name: string): string {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** A value printLiteral writes as code, verbatim: a reference to a constant declared beside the literal. */
+export class CodeReference {
+  readonly code: string;
+  constructor(code: string) {
+    this.code = code;
+  }
+}
+
 function quote(value: string): string {
   return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n').replaceAll('\r', '\\r').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029')}'`;
+}
+
+/** Multi-line text as a template literal, one source line per text line, so a diff of the text is a diff of lines. */
+export function printTemplateLiteral(text: string): string {
+  return `\`${text.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${').replaceAll('\r', '\\r')}\``;
 }
 
 /**
@@ -77,6 +90,7 @@ function quote(value: string): string {
  */
 export function printLiteral(value: unknown, indent = ''): string {
   if (value === null) return 'null';
+  if (value instanceof CodeReference) return value.code;
   if (typeof value === 'string') return quote(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === undefined) return 'undefined';
@@ -98,8 +112,8 @@ export function printLiteral(value: unknown, indent = ''): string {
 }
 
 function isFlatObject(value: unknown): boolean {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  return Object.values(value).every((v) => v === null || typeof v !== 'object' || (isFlatObject(v) && Object.keys(v as object).length <= 4));
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof CodeReference) return false;
+  return Object.values(value).every((v) => v === null || typeof v !== 'object' || v instanceof CodeReference || (isFlatObject(v) && Object.keys(v as object).length <= 4));
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * generated/tools/: one module per tool (input and output types, catalogue metadata) and an index with the
+ * generated/tools/<tool>/types.ts: each tool's input and output types and catalogue metadata; and an index with the
  * `ToolHandlers<Context>` contract that src/ implements, so the compiler catches a catalogue entry without a
  * handler (or a handler for a tool that no longer exists).
  */
@@ -47,8 +47,9 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
 
   for (const tool of catalog.tools) {
     const pascal = pascalCase(tool.name);
-    const file = newSourceFile(project, `generated/tools/${tool.name}.ts`);
-    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../catalog-types.js', namedImports: ['ToolMetadata'] });
+    const path = `generated/tools/${tool.name}/types.ts`;
+    const file = newSourceFile(project, path);
+    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../catalog-types.js', namedImports: ['ToolMetadata'] });
     file.addStatements(await typeFor(tool.arguments, `${pascal}Input`));
     file.addStatements(await typeFor(tool.result, `${pascal}Output`));
     addConstant(file, {
@@ -57,29 +58,26 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
       docs: `${tool.title}.\n@see ${tool.file}${deprecatedTag(tool)}`,
       value: metadataOf(tool),
     });
-    files.set(`generated/tools/${tool.name}.ts`, finish(file, banner(tool.file)));
+    files.set(path, finish(file, banner(tool.file)));
   }
 
+  // The index names each tool on lines of its own, so adding a tool adds lines here and changes none.
   const index = newSourceFile(project, 'generated/tools/index.ts');
   index.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../catalog-types.js', namedImports: ['ToolMetadata', 'ToolOutcome'] });
   for (const tool of catalog.tools) {
     const pascal = pascalCase(tool.name);
     index.addImportDeclaration({
-      moduleSpecifier: `./${tool.name}.js`,
+      moduleSpecifier: `./${tool.name}/types.js`,
       namedImports: [{ name: `${pascal}Input`, isTypeOnly: true }, { name: `${pascal}Output`, isTypeOnly: true }, toolConstName(tool)],
     });
   }
-  index.addExportDeclaration({
-    isTypeOnly: true,
-    namedExports: catalog.tools.flatMap((t) => [`${pascalCase(t.name)}Input`, `${pascalCase(t.name)}Output`]),
-  });
-  index.addExportDeclaration({ namedExports: catalog.tools.map(toolConstName) });
-  index.addTypeAlias({
-    isExported: true,
-    name: 'ToolName',
-    docs: ['Every tool in the catalogue.'],
-    type: catalog.tools.map((t) => `'${t.name}'`).join(' | '),
-  });
+  for (const tool of catalog.tools) {
+    const pascal = pascalCase(tool.name);
+    index.addExportDeclaration({
+      moduleSpecifier: `./${tool.name}/types.js`,
+      namedExports: [{ name: `${pascal}Input`, isTypeOnly: true }, { name: `${pascal}Output`, isTypeOnly: true }, toolConstName(tool)],
+    });
+  }
   index.addInterface({
     isExported: true,
     name: 'ToolTypes',
@@ -89,6 +87,8 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
       type: `{ input: ${pascalCase(t.name)}Input; output: ${pascalCase(t.name)}Output }`,
     })),
   });
+  // Named through ToolTypes (one line per tool) rather than as a union on one line that every new tool rewrites.
+  index.addTypeAlias({ isExported: true, name: 'ToolName', docs: ['Every tool in the catalogue.'], type: 'keyof ToolTypes' });
   index.addInterface({
     isExported: true,
     name: 'ToolHandlers',

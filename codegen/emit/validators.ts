@@ -1,15 +1,20 @@
 /**
- * generated/validators/: Ajv standalone code for every tool's arguments (used on each tools/call) and result
- * (used by the tests), so no schema is compiled while serving.
+ * Ajv standalone code for every tool's arguments (used on each tools/call) and result (used by the tests), so no
+ * schema is compiled while serving. One module per tool and side under generated/tools/<tool>/, each compiled by
+ * its own Ajv instance, so a tool's validator code never depends on which other tools exist; generated/validators/
+ * holds two small indexes, one line per tool.
  */
 import type { Ajv } from 'ajv';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { createAjv } from '../ajv.js';
-import type { Catalog } from '../model.js';
-import { banner, type EmittedFiles } from './shared.js';
+import type { Catalog, ToolEntry } from '../model.js';
+import { banner, camelCase, type EmittedFiles } from './shared.js';
 
 // ajv's standalone entry is CommonJS with the function on `default`.
 const standaloneCode = (standaloneCodeModule as unknown as { default: (ajv: Ajv, exports: Record<string, string>) => string }).default;
+
+type Side = 'input' | 'output';
+const EXPORT_NAME: Record<Side, string> = { input: 'validateInput', output: 'validateOutput' };
 
 /**
  * Ajv's ESM output still `require`s its runtime helpers (CommonJS modules that set `exports.default`); turn each
@@ -36,33 +41,53 @@ export function standaloneValidators(schemas: ReadonlyMap<string, unknown>): str
   return requiresToImports(standaloneCode(ajv, exportNames));
 }
 
-function validatorModule(catalog: Catalog, side: 'input' | 'output'): string {
-  const code = standaloneValidators(new Map(catalog.tools.map((tool) => [`${tool.name}_${side}`, side === 'input' ? tool.arguments : tool.result])));
-  const group = `{\n${catalog.tools.map((t) => `  ${t.name}: ${t.name}_${side},`).join('\n')}\n}`;
+export function validatorPath(tool: ToolEntry, side: Side): string {
+  return `generated/tools/${tool.name}/validate-${side}.ts`;
+}
+
+function validatorModule(tool: ToolEntry, side: Side): string {
+  const ajv = createAjv({ standaloneCode: true });
+  ajv.addSchema(side === 'input' ? tool.arguments : tool.result, 'schema');
+  const code = requiresToImports(standaloneCode(ajv, { [EXPORT_NAME[side]]: 'schema' }));
+  return [
+    banner(`${tool.file} (${side === 'input' ? 'arguments' : 'result'} schema)`).trimEnd(),
+    '// @ts-nocheck -- Ajv standalone output; typed where generated/validators/ lists it.',
+    code.trim(),
+    '',
+  ].join('\n');
+}
+
+function indexModule(catalog: Catalog, side: Side): string {
+  const local = (tool: ToolEntry) => `${camelCase(tool.name)}${side === 'input' ? 'Input' : 'Output'}`;
   const validatorType =
     side === 'input'
       ? ['/** A precompiled validator: returns whether the data matches and leaves the reasons in `errors`. */', 'export interface Validator {', '  (data: unknown): boolean;', '  errors?: ErrorObject[] | null;', '}', '']
       : [];
   return [
     banner(`catalog/tools/*.yaml (${side === 'input' ? 'arguments' : 'result'} schemas)`).trimEnd(),
-    '// @ts-nocheck -- Ajv standalone output; the typed exports are at the end.',
     side === 'input' ? "import type { ErrorObject } from 'ajv';" : "import type { Validator } from './input.js';",
     "import type { ToolName } from '../tools/index.js';",
-    code.trim(),
+    ...catalog.tools.map((t) => `import { ${EXPORT_NAME[side]} as ${local(t)} } from '../tools/${t.name}/validate-${side}.js';`),
     '',
     ...validatorType,
-    `export const ${side}Validators: Readonly<Record<ToolName, Validator>> = ${group};`,
+    `/** The ${side === 'input' ? 'arguments' : 'result'} validator of every tool, by name. */`,
+    `export const ${side}Validators: Readonly<Record<ToolName, Validator>> = {`,
+    ...catalog.tools.map((t) => `  ${t.name}: ${local(t)},`),
+    '};',
     '',
   ].join('\n');
 }
 
 /**
- * Two modules: the input validators run on every tools/call; the output validators (result schemas, much larger)
- * are for the tests, so the server never loads them.
+ * The input validators run on every tools/call; the output validators (result schemas, much larger) are for the
+ * tests, so the server never loads them.
  */
 export function emitValidators(catalog: Catalog): EmittedFiles {
-  return new Map([
-    ['generated/validators/input.ts', validatorModule(catalog, 'input')],
-    ['generated/validators/output.ts', validatorModule(catalog, 'output')],
-  ]);
+  const files: EmittedFiles = new Map();
+  for (const tool of catalog.tools) {
+    for (const side of ['input', 'output'] as const) files.set(validatorPath(tool, side), validatorModule(tool, side));
+  }
+  files.set('generated/validators/input.ts', indexModule(catalog, 'input'));
+  files.set('generated/validators/output.ts', indexModule(catalog, 'output'));
+  return files;
 }

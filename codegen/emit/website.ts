@@ -17,7 +17,7 @@ async function toolsModule(catalog: Catalog): Promise<string> {
   const project = createProject();
   const file = newSourceFile(project, 'generated/website/tools.ts');
   for (const tool of catalog.websiteTools) {
-    if (tool.mcp_tool) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: `../tools/${tool.mcp_tool}.js`, namedImports: [inputType(tool)] });
+    if (tool.mcp_tool) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: `../tools/${tool.mcp_tool}/types.js`, namedImports: [inputType(tool)] });
   }
   for (const tool of catalog.websiteTools) {
     if (tool.mcp_tool) continue;

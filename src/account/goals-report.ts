@@ -3,7 +3,7 @@
  * the inventory, and all of them together against the one inventory.
  */
 import { DATA_VERSION } from '../../generated/data/version.js';
-import type { GetMyGoalsOutput } from '../../generated/tools/get_my_goals.js';
+import type { GetMyGoalsOutput } from '../../generated/tools/index.js';
 import { findBuilding } from '../calculators/truegold.js';
 import { heroes } from '../reference/catalog.js';
 import { planGoal } from './goal-plan.js';

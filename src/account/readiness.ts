@@ -3,7 +3,7 @@
  * `min(1, in inventory / needed)`; a goal's overall readiness is that of its scarcest material (the goal can be
  * finished only when every material is covered). Figures are rounded down to three decimals, so 1 means covered.
  */
-import type { GetMyGoalsOutput } from '../../generated/tools/get_my_goals.js';
+import type { GetMyGoalsOutput } from '../../generated/tools/index.js';
 import type { Inventory } from './model.js';
 
 /** One material of a goal, as get_my_goals returns it (the catalogue's result shape). */

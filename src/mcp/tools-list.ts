@@ -3,10 +3,21 @@
  * era. Availability only changes at deprecation and sunset instants, so each (era, interval) payload is
  * serialised once and reused.
  */
-import type { EndpointMetadata } from '../../generated/catalog-types.js';
+import type { DeprecationRule, EndpointMetadata } from '../../generated/catalog-types.js';
 import { toolAvailability } from '../catalog/availability.js';
 import type { Registry } from '../catalog/registry.js';
 import { eraOf, type ProtocolVersion } from './protocol-versions.js';
+
+/**
+ * The notice put before a deprecated tool's description. It is added here, by the same availability answer that
+ * sets the Deprecation header, so a client listing tools before the deprecation instant does not read it early.
+ */
+export function deprecationNotice(rule: DeprecationRule): string {
+  const from = new Date(rule.deprecatedEpochMs).toISOString().replace('.000Z', 'Z');
+  const removed = new Date(rule.sunsetEpochMs).toISOString().slice(0, 10);
+  const use = rule.replacement ? ` Use ${rule.replacement} instead.` : '';
+  return `DEPRECATED (from ${from}, removed on ${removed}): ${rule.notice}${use}\n\n`;
+}
 
 export class ToolsList {
   readonly #registry: Registry;
@@ -21,9 +32,13 @@ export class ToolsList {
     const key = `${era}|${this.#registry.rules.epochOf(now)}`;
     let json = this.#cache.get(key);
     if (json === undefined) {
-      const tools = this.#registry.tools
-        .filter((t) => toolAvailability(t.metadata, this.#endpoint, this.#registry.rules, now).state === 'available')
-        .map((t) => t.listEntries[era]);
+      const tools = this.#registry.tools.flatMap((t) => {
+        const availability = toolAvailability(t.metadata, this.#endpoint, this.#registry.rules, now);
+        if (availability.state !== 'available') return [];
+        const entry = t.listEntries[era];
+        if (!availability.deprecation) return [entry];
+        return [{ ...entry, description: `${deprecationNotice(availability.deprecation)}${String(entry.description)}` }];
+      });
       json = JSON.stringify({ tools });
       this.#cache.set(key, json);
     }

@@ -40,7 +40,7 @@ describeEachStore('the operator CLI', (kind) => {
       await runCli(['create-user', 'bob@example.com'], store, io);
       stdin = 'a-new-password\n';
       await runCli(['set-password', 'bob@example.com', '--password-stdin'], store, io);
-      expect(await store.users.authenticate('bob@example.com', 'a-new-password')).toBeDefined();
+      expect(await store.users.authenticate('bob@example.com', 'a-new-password')).toMatchObject({ email: 'bob@example.com' });
       stdin = 'short';
       await expect(runCli(['set-password', 'bob@example.com', '--password-stdin'], store, io)).rejects.toThrow('at least 8 characters');
       await expect(runCli(['set-password', 'nobody@example.com'], store, io)).rejects.toThrow('no user with email nobody@example.com');

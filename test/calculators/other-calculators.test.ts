@@ -46,9 +46,17 @@ describe('truegold_upgrade_cost', () => {
     const r = truegoldUpgradeCost({ building: 'stable', from: input, to: 'TG10' });
     expect(r.ok && r.value.from).toBe(label);
   });
-  it('finds buildings by title and alias too (callers other than the protocol layer)', () => {
-    expect(truegoldUpgradeCost({ building: 'Town Center', from: 30, to: 31 }).ok).toBe(true);
-    expect(truegoldUpgradeCost({ building: 'TC', from: 30, to: 31 }).ok).toBe(true);
+  it.each([
+    ['Town Center', 'town_center'],
+    ['TC', 'town_center'],
+    ['Furnace', 'town_center'],
+    ['Hospital', 'infirmary'],
+    ['Stables', 'stable'],
+  ])('finds a building by title or alias too (callers other than the protocol layer): %s is %s', (building, key) => {
+    const r = truegoldUpgradeCost({ building, from: 'TG1', to: 'TG2' });
+    expect(r.ok && r.value.building.key).toBe(key);
+  });
+  it('refuses an unknown building, suggesting the nearest', () => {
     const r = truegoldUpgradeCost({ building: 'barrack', from: 30, to: 31 });
     expect(!r.ok && r.error).toMatchObject({ code: 'UNKNOWN_VALUE', suggestions: expect.arrayContaining(['barracks']) });
   });

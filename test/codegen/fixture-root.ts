@@ -19,7 +19,7 @@ export function toolYaml(name: string, extra = ''): string {
 title: Fixture tool
 availability: public
 description: >-
-  A fixture tool that echoes a level, used to test the code generator. Examples: {"level": 2}.
+  A fixture tool that echoes the level it is given, used to test the code generator and nothing else. Examples: {"level": 2}.
 arguments:
   type: object
   additionalProperties: false

@@ -135,6 +135,68 @@ describe('catalogue validation', () => {
     expect(problemsOf(files)).toEqual([expected]);
   });
 
+  // An example's result is a subset of the real one (test/catalog.test.ts matches it with toMatchObject), so fields
+  // may be left out; what is written must fit the result schema where it stands.
+  it.each([
+    [
+      'an example result of the wrong type, with its line',
+      toolYaml('echo').replace('result: {echo: 2}', 'result: {echo: "two"}'),
+      'catalog/tools/echo.yaml:20:14 /examples/0/result/echo: example result does not fit the result schema: must be integer',
+    ],
+    [
+      'an example result split by a YAML comma slip into a stray key',
+      toolYaml('echo').replace('result: {echo: 2}', 'result: {echo: 2, 3}'),
+      'catalog/tools/echo.yaml:20:23 /examples/0/result/3: example result does not fit the result schema: unknown key "3"',
+    ],
+  ])('reports %s, and only that', (_, yaml, expected) => {
+    expect(problemsOf({ 'catalog/tools/echo.yaml': yaml })).toEqual([expected]);
+  });
+
+  // The rules a tool's description and arguments follow, once kept only by test/catalog.test.ts, are codegen's.
+  const SHORT = 'Echoes a level for the code generator tests. Examples: {"level": 2}.';
+  const NO_EXAMPLES = 'A fixture tool that echoes the level it is given, used to test the code generator and nothing else at all.';
+  it.each([
+    [
+      'a description of 100 characters or fewer',
+      toolYaml('echo').replace(/  A fixture tool.*\n/, `  ${SHORT}\n`),
+      `catalog/tools/echo.yaml:4:1 /description: description is ${SHORT.length} characters; a tool description is written for a model and must be over 100: say what the tool computes and the format of each argument`,
+    ],
+    [
+      'a long description without "Examples:"',
+      toolYaml('echo').replace(/  A fixture tool.*\n/, `  ${NO_EXAMPLES}\n`),
+      'catalog/tools/echo.yaml:4:1 /description: a description over 100 characters must show calls after "Examples:" (add, say, Examples: {"level":2})',
+    ],
+    [
+      'an argument without a description',
+      toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {type: integer, minimum: 0, maximum: 3}'),
+      'catalog/tools/echo.yaml:10:5 /arguments/properties/level: argument "level" has no description: a model reads it to fill the argument in (add description: ...)',
+    ],
+    [
+      'an argument without a type',
+      toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {description: A level.}'),
+      'catalog/tools/echo.yaml:10:5 /arguments/properties/level: argument "level" has no type: give it a type (or anyOf of typed schemas)',
+    ],
+    [
+      'arguments that accept unknown keys',
+      toolYaml('echo').replace('arguments:\n  type: object\n  additionalProperties: false\n', 'arguments:\n  type: object\n'),
+      'catalog/tools/echo.yaml:6:1 /arguments: arguments must say additionalProperties: false, so a misspelt argument is an error rather than ignored',
+    ],
+    [
+      'an argument name clients reject',
+      toolYaml('echo').replace('level: {type: integer', "'le vel': {type: integer").replace('arguments: {level: 2}', "arguments: {'le vel': 2}"),
+      'catalog/tools/echo.yaml:10:5 /arguments/properties/le vel: argument name "le vel" must match ^[a-zA-Z0-9_.-]{1,64}$ (clients reject other names)',
+    ],
+  ])('reports %s (file, rule, how to fix), and only that', (_, yaml, expected) => {
+    expect(problemsOf({ 'catalog/tools/echo.yaml': yaml })).toEqual([expected]);
+  });
+
+  it('accepts an example result that leaves out required fields (it is a subset of the real result)', () => {
+    const yaml = toolYaml('echo')
+      .replace('required: [echo]', 'required: [echo, label]')
+      .replace('echo: {type: integer}', 'echo: {type: integer}\n    label: {type: string}');
+    expect(problemsOf({ 'catalog/tools/echo.yaml': yaml })).toEqual([]);
+  });
+
   it('reports duplicate tool names', () => {
     const { problems } = loadCatalog(fixtureRoot({ 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/tools/echo2.yaml': toolYaml('echo') }));
     expect(problems.map(formatProblem).join('\n')).toContain('duplicate tool name "echo"');

@@ -37,7 +37,7 @@ describe('reference tools on /mcp', () => {
   it('are listed with their schemas; get_hero declares the hero view', async () => {
     const { json } = await rpc(app, 'tools/list', {}, { 'mcp-protocol-version': '2025-06-18' });
     const tools = json.result.tools as { name: string; outputSchema?: unknown; _meta?: { ui?: { resourceUri?: string } } }[];
-    for (const name of REFERENCE_TOOLS) expect(tools.find((t) => t.name === name)?.outputSchema, name).toBeDefined();
+    for (const name of REFERENCE_TOOLS) expect(tools.find((t) => t.name === name)?.outputSchema, name).toEqual(TOOL_LIST_ENTRIES[name]['2025-06-18'].outputSchema);
     expect(tools.find((t) => t.name === 'get_hero')?._meta?.ui?.resourceUri).toBe('ui://kingshot/hero');
     for (const name of REFERENCE_TOOLS) expect(TOOLS.find((t) => t.name === name)?.availability).toBe('public');
   });

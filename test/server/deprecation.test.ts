@@ -46,10 +46,28 @@ describe('a deprecated tool', () => {
     expect(other.headers.get('deprecation')).toBeNull();
     expect((await rpc(app, 'tools/list')).headers.get('deprecation')).toBeNull();
   });
-  it('tells the model in its description, with the replacement', async () => {
-    const app = appAt(DEPRECATED + 1000);
-    const tools = (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2025-11-25' })).json.result.tools;
-    expect(tools.find((t: { name: string }) => t.name === 'old_tool').description).toMatch(/^DEPRECATED .*removed on 2027-04-01.*Use governor_gear_cost instead/);
+  // The description follows the clock like the headers: a client that lists tools months before the deprecation
+  // must not read "DEPRECATED" yet.
+  const PLAIN = 'Fixture tool old_tool used by the server tests only.';
+  const NOTICE = 'DEPRECATED (from 2027-01-01T00:00:00Z, removed on 2027-04-01): Renamed; the arguments are unchanged. Use governor_gear_cost instead.\n\n';
+  async function descriptionOf(now: number, version: string): Promise<string> {
+    const tools = (await rpc(appAt(now), 'tools/list', undefined, { 'mcp-protocol-version': version })).json.result.tools;
+    return tools.find((t: { name: string }) => t.name === 'old_tool').description;
+  }
+  it.each(['2024-11-05', '2025-03-26', '2025-11-25'])('before the deprecation, its description (protocol %s) says nothing of it', async (version) => {
+    expect(await descriptionOf(DEPRECATED - 1000, version)).toBe(PLAIN);
+  });
+  it.each(['2024-11-05', '2025-03-26', '2025-11-25'])('from the deprecation on, its description (protocol %s) tells the model, with the replacement', async (version) => {
+    expect(await descriptionOf(DEPRECATED, version)).toBe(NOTICE + PLAIN);
+    expect(await descriptionOf(SUNSET - 1000, version)).toBe(NOTICE + PLAIN);
+  });
+  it('one app answers by the clock at each request: plain before, prefixed after (the per-interval cache does not leak)', async () => {
+    let now = DEPRECATED - 1000;
+    const app = testApp({ registry: fixtureRegistry(), clock: () => new Date(now) });
+    const current = async () => (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2025-11-25' })).json.result.tools.find((t: { name: string }) => t.name === 'old_tool').description;
+    expect(await current()).toBe(PLAIN);
+    now = DEPRECATED;
+    expect(await current()).toBe(NOTICE + PLAIN);
   });
   it.each([
     ['at the sunset instant', SUNSET],

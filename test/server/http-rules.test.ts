@@ -1,6 +1,7 @@
 /** The HTTP rules of decisions.md ("Protocol surface", "Errors and limits") through app.request(). */
 import { describe, expect, it } from 'vitest';
 import { BASE, MCP_HEADERS, post, rpc, testApp } from '../helpers.js';
+import { TOOLS } from '../../generated/tools/index.js';
 
 const app = testApp();
 
@@ -117,7 +118,7 @@ describe('request headers', () => {
   });
   it('no header means 2025-03-26: annotations but no outputSchema', async () => {
     const tool = (await rpc(app, 'tools/list')).json.result.tools[0];
-    expect(tool.annotations).toBeDefined();
+    expect(tool.annotations).toEqual({ title: TOOLS.find((t) => t.name === tool.name)!.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     expect(tool.outputSchema).toBeUndefined();
   });
   it('Idempotency-Key up to 255 characters is accepted, and has no effect on the result', async () => {

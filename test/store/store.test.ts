@@ -181,7 +181,7 @@ describeEachStore('the demo player', (kind) => {
   it('takes DEMO_EMAIL and DEMO_PASSWORD when given (not marked generated)', async () => {
     const store = await testStore(kind);
     expect(await seedDemoPlayer(store, { email: 'Me@Example.com', password: 'my-own-password' })).toEqual({ created: true, email: 'me@example.com', password: 'my-own-password', generated: false });
-    expect(await store.users.authenticate('me@example.com', 'my-own-password')).toBeDefined();
+    expect(await store.users.authenticate('me@example.com', 'my-own-password')).toMatchObject({ email: 'me@example.com' });
     await store.close();
   });
 
@@ -194,7 +194,7 @@ describeEachStore('the demo player', (kind) => {
     const again = await testStore(kind, { location });
     expect(await seedDemoPlayer(again, { password: 'second-password' })).toEqual({ created: false });
     expect(await again.users.count()).toBe(1);
-    expect(await again.users.authenticate('demo@kingshot.example', 'first-password')).toBeDefined();
+    expect(await again.users.authenticate('demo@kingshot.example', 'first-password')).toMatchObject({ email: 'demo@kingshot.example' });
     expect(await again.users.authenticate('demo@kingshot.example', 'second-password')).toBeUndefined();
     await again.close();
     const other = await testStore(kind);

@@ -34,9 +34,11 @@ const forgingLevels = labelsOf(masteryForging);
 
 /**
  * Suggested spellings for free-text arguments (a datalist under the input: any spelling the tool accepts still
- * goes). Arguments with an enumeration or a small integer range get a select from the schema instead.
+ * goes). Arguments with an enumeration or a small integer range get a select from the schema instead. Partial: a
+ * cost tool added by YAML gets its page without an entry here (plain inputs), so adding a tool stays one YAML and
+ * one handler; an entry only makes its page friendlier.
  */
-const LEVEL_CHOICES: Record<CostToolName, Readonly<Record<string, readonly string[]>>> = {
+const LEVEL_CHOICES: Partial<Record<CostToolName, Readonly<Record<string, readonly string[]>>>> = {
   governor_gear_cost: { from: gearLevels, to: gearLevels },
   governor_charm_cost: {},
   truegold_upgrade_cost: { from: truegoldLevels, to: truegoldLevels },
@@ -45,8 +47,8 @@ const LEVEL_CHOICES: Record<CostToolName, Readonly<Record<string, readonly strin
   mastery_forging_cost: { from: forgingLevels, to: forgingLevels },
 };
 
-/** A range worth showing on each page (the cross-checks of the cost data notes). */
-const EXAMPLES: Record<CostToolName, Readonly<Record<string, string>>> = {
+/** A range worth showing on each page (the cross-checks of the cost data notes); optional, as above. */
+const EXAMPLES: Partial<Record<CostToolName, Readonly<Record<string, string>>>> = {
   governor_gear_cost: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: '2' },
   governor_charm_cost: { from: '0', to: '22' },
   truegold_upgrade_cost: { building: 'town_center', from: '30', to: 'TG8' },
@@ -78,8 +80,8 @@ export function calculators(registry: Registry): Calculator[] {
         title: registered.metadata.title,
         description: registered.metadata.description,
         inputSchema: registered.listEntries['2025-06-18'].inputSchema as JsonSchema,
-        choices: LEVEL_CHOICES[tool],
-        example: EXAMPLES[tool],
+        choices: (LEVEL_CHOICES[tool] ?? {}),
+        example: (EXAMPLES[tool] ?? {}),
       },
     ];
   });
