@@ -4,6 +4,7 @@
  */
 import { createAjv } from './ajv.js';
 import { inlineRefs, type FragmentLoader } from './inline-refs.js';
+import { servedArguments } from './keyed-arguments.js';
 import type { SourceDocument } from './load.js';
 import type { JsonSchema, ToolEntry, WebsiteToolEntry } from './model.js';
 import type { Problem } from './problems.js';
@@ -22,7 +23,8 @@ export function websiteToolOf(doc: SourceDocument, tools: readonly ToolEntry[], 
       problems.push(doc.problem('/mcp_tool', `"${raw.mcp_tool}" is not a tool in catalog/tools/`));
       return undefined;
     }
-    inputSchema = shared.arguments;
+    // As tools/list serves it: a keyed argument takes any spelling, and the server turns it into the key.
+    inputSchema = servedArguments(shared);
   } else {
     inputSchema = inlineRefs(raw.inputSchema, doc, ['inputSchema'], loader, problems) as JsonSchema;
     try {

@@ -942,7 +942,7 @@ Read-only. Same arguments, results and errors as the MCP tool \`search_database\
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`query\` | string | no | A name or part of one (it must have letters or digits), e.g. \`Amadeus\`, \`long fei\`, \`mikoto\`, \`kvk\`. Required unless \`kind\` is given; with \`kind\`, leave it out (or empty) to list every record of the kind. |
-| \`kind\` | one of \`heroes\`, \`masters\`, \`items\`, \`events\` | no | Search only this kind of record (plural or singular). |
+| \`kind\` | string | no | Search only this kind of record (plural or singular). Keys: heroes, masters, items, events; also their names in any case, with spaces, hyphens or underscores, and aliases (heroes: hero; masters: master; items: item; events: event). The result gives the key. |
 | \`limit\` | integer 1-50 | no | Most matches to return (1-50, default 10; when listing a kind, default all). Default: \`10\`. |
 
 ## Tool failures

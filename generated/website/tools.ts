@@ -119,8 +119,10 @@ export const WEBSITE_TOOLS: readonly WebsiteTool[] = [
           type: 'string',
         },
         kind: {
-          description: 'Search only this kind of record (plural or singular).',
-          enum: ['heroes', 'masters', 'items', 'events'],
+          description: 'Search only this kind of record (plural or singular). Keys: heroes, masters, items, events; also their names in any case, with spaces, hyphens or underscores, and aliases (heroes: hero; masters: master; items: item; events: event). The result gives the key.',
+          examples: ['heroes', 'masters', 'items', 'events'],
+          maxLength: 64,
+          minLength: 1,
           type: 'string',
         },
         limit: {

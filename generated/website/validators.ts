@@ -185,7 +185,7 @@ return errors === 0;
 }
 
 export const search_database_input = validate13;
-const schema14 = {"type":"object","additionalProperties":false,"properties":{"query":{"type":"string","maxLength":200,"pattern":"^\\s*$|[\\p{L}\\p{N}]","description":"A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`. Required unless `kind` is given; with `kind`, leave it out (or empty) to list every record of the kind."},"kind":{"type":"string","enum":["heroes","masters","items","events"],"description":"Search only this kind of record (plural or singular)."},"limit":{"type":"integer","minimum":1,"maximum":50,"default":10,"description":"Most matches to return (1-50, default 10; when listing a kind, default all)."}}};
+const schema14 = {"type":"object","additionalProperties":false,"properties":{"query":{"type":"string","maxLength":200,"pattern":"^\\s*$|[\\p{L}\\p{N}]","description":"A name or part of one (it must have letters or digits), e.g. `Amadeus`, `long fei`, `mikoto`, `kvk`. Required unless `kind` is given; with `kind`, leave it out (or empty) to list every record of the kind."},"kind":{"type":"string","description":"Search only this kind of record (plural or singular). Keys: heroes, masters, items, events; also their names in any case, with spaces, hyphens or underscores, and aliases (heroes: hero; masters: master; items: item; events: event). The result gives the key.","minLength":1,"maxLength":64,"examples":["heroes","masters","items","events"]},"limit":{"type":"integer","minimum":1,"maximum":50,"default":10,"description":"Most matches to return (1-50, default 10; when listing a kind, default all)."}}};
 const pattern0 = new RegExp("^\\s*$|[\\p{L}\\p{N}]", "u");
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -241,8 +241,9 @@ errors++;
 }
 if(data.kind !== undefined){
 let data1 = data.kind;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.kind.type,parentSchema:schema14.properties.kind,data:data1};
+if(typeof data1 === "string"){
+if(func2(data1) > 64){
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema14.properties.kind,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -251,8 +252,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!((((data1 === "heroes") || (data1 === "masters")) || (data1 === "items")) || (data1 === "events"))){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema14.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema14.properties.kind.enum,parentSchema:schema14.properties.kind,data:data1};
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14.properties.kind,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -262,10 +263,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data2 = data.limit;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data2};
+else {
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.kind.type,parentSchema:schema14.properties.kind,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -274,9 +273,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 50 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema14.properties.limit,data:data2};
+}
+if(data.limit !== undefined){
+let data2 = data.limit;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema14.properties.limit.type,parentSchema:schema14.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -285,8 +286,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.limit,data:data2};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 50 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50",schema:50,parentSchema:schema14.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -295,16 +297,26 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+if(data2 < 1 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema14.properties.limit,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }

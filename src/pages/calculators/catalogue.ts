@@ -69,6 +69,19 @@ export interface Calculator {
   example: Readonly<Record<string, string>>;
 }
 
+/**
+ * The served schema takes any spelling of a keyed argument (a building, a track), so it lists the keys only as
+ * examples; the form offers exactly the keys, as a select, so they become the property's enumeration here.
+ */
+function withKeyedChoices(schema: JsonSchema, keyed: Readonly<Record<string, { readonly keys: readonly string[] }>> | undefined): JsonSchema {
+  if (!keyed) return schema;
+  const properties = { ...(schema.properties as Record<string, JsonSchema>) };
+  for (const [name, argument] of Object.entries(keyed)) {
+    if (properties[name]) properties[name] = { ...properties[name], enum: [...argument.keys] };
+  }
+  return { ...schema, properties };
+}
+
 export function calculators(registry: Registry): Calculator[] {
   return COST_TOOLS.flatMap((tool) => {
     const registered = registry.toolsByName.get(tool);
@@ -79,7 +92,7 @@ export function calculators(registry: Registry): Calculator[] {
         path: calculatorPath(tool),
         title: registered.metadata.title,
         description: registered.metadata.description,
-        inputSchema: registered.listEntries['2025-06-18'].inputSchema as JsonSchema,
+        inputSchema: withKeyedChoices(registered.listEntries['2025-06-18'].inputSchema as JsonSchema, registered.metadata.keyedArguments),
         choices: (LEVEL_CHOICES[tool] ?? {}),
         example: (EXAMPLES[tool] ?? {}),
       },
