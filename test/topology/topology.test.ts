@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as client from 'openid-client';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/store.js';
@@ -380,6 +380,11 @@ describe.skipIf(!runnable)('three instances behind HAProxy on shared PostgreSQL 
       while (streaming) fast.push(await mcp(`${topology.baseUrl}/mcp`, 'tools/call', gearCall));
     })();
     await new Promise((r) => setTimeout(r, 800));
+    // Whatever the outcome, the instance is started again afterwards, so the tests after this one have all three.
+    onTestFinished(async () => {
+      if (!victim.running()) await victim.start();
+      await topology.waitUntilServing(['i1', 'i2', 'i3']);
+    });
     const exitCode = victim.stop('SIGTERM');
     const answered = await Promise.all(uploads);
     const code = await exitCode;
@@ -404,8 +409,6 @@ describe.skipIf(!runnable)('three instances behind HAProxy on shared PostgreSQL 
       expect(a.json.result.structuredContent.totals).toEqual(GEAR_TOTALS);
     }
     await topology.waitUntilServing(['i1', 'i2']);
-    await victim.start();
-    await topology.waitUntilServing(['i1', 'i2', 'i3']);
   });
 
   it('one instance killed mid-load: only the requests it held fail, the others serve on, and it rejoins', { timeout: 120_000 }, async () => {
