@@ -19,6 +19,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { load } from './load.js';
 import { MCP_HEADERS, ROOT, startRedis, startService, type Running } from './processes.js';
+import { median } from './stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,11 +48,6 @@ function measurerAddress(): string {
 }
 const FLOODER = '203.0.113.66';
 
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function percentile(xs: number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);

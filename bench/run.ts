@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { load, type LoadResult } from './load.js';
 import { ROOT, rssMb, startAnchor, startService, type Running } from './processes.js';
 import { scenarios, type Scenario, type TargetName } from './scenarios.js';
+import { median } from './stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,11 +33,6 @@ const PORTS: Record<TargetName, number> = { service: 3600, 'bare-hono': 3601, 's
 const DEMO = { email: 'bench@kingshot.example', password: 'bench-password-1' };
 const SERVICE_ENV = { DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, AUTH_RATE_LIMIT_PER_MINUTE: '0' };
 
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function main(): Promise<void> {
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`;

@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Browser } from '../test/auth/browser.js';
 import { ROOT, startService } from './processes.js';
+import { median } from './stats.js';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '20' }, 'service-root': { type: 'string' } } });
 const durationSeconds = Number(values.duration);
@@ -24,11 +25,6 @@ const randomAddress = () => `10.${randomBytes(3).join('.')}`;
 let nextPlayerAddress = 0;
 const playerAddress = () => `192.0.${2 + (nextPlayerAddress >> 8)}.${nextPlayerAddress++ & 255}`;
 
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** A browser on a new sign-in page; `post` sends the form once and times it. */
 async function signInPage(baseUrl: string, clientId: string, browser: Browser, address: string) {

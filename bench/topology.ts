@@ -22,6 +22,7 @@ import { haproxyAvailable, startTopology, type Topology } from '../deploy/topolo
 import { load, type LoadRequest, type LoadResult } from './load.js';
 import { MCP_HEADERS, ROOT, startRedis, startService, type Running } from './processes.js';
 import { accessToken } from './token.js';
+import { median } from './stats.js';
 
 const { values } = parseArgs({
   options: { duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '32' } },
@@ -62,11 +63,6 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function verify(scenario: Scenario, baseUrl: string, target: TargetName): Promise<void> {
   const r = await scenario.request(baseUrl);

@@ -1,9 +1,12 @@
 /** Starts the real service (src/main.ts under Node, through tsx) on a free loopback port, for end-to-end tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../deploy/topology.js';
+
+/** Free loopback ports come from the topology launcher, which needs them too. */
+export { freePort };
 
 export interface RunningService {
   baseUrl: string;
@@ -13,16 +16,6 @@ export interface RunningService {
   stop: () => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export async function startService(env: Record<string, string> = {}, port?: number): Promise<RunningService> {
   const chosen = port ?? (await freePort());

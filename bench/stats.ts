@@ -1,0 +1,8 @@
+/** Figures the benchmark reports share. */
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
