@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const HAPROXY_CONFIG = resolve(ROOT, 'deploy/haproxy.cfg');
+export const HAPROXY_CONFIG = resolve(ROOT, 'deploy/haproxy.cfg');
 /** deploy/haproxy.cfg names three servers. */
 export const INSTANCE_COUNT = 3;
 
