@@ -18,6 +18,7 @@ import { clientAddress } from './http/client-address.js';
 import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './http/mcp-route.js';
 import { networkBudgetOf } from './http/network-budgets.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
+import type { RefusalPause } from './http/refusal-pause.js';
 import { jsonRpcErrorResponse } from './http/responses.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
 import { ResourceCatalog, viewResources } from './mcp/resources.js';
@@ -61,6 +62,8 @@ export interface AppOptions {
   metrics?: ServiceMetrics;
   /** Serves /ready. */
   readiness?: Readiness;
+  /** Holds a 429 on /mcp that leaves its body unread (default: one second; tests pass one that records). */
+  refusalPause?: RefusalPause;
 }
 
 /** Longest a request to the account stack waits for it to come up before it is answered 503. */
@@ -135,7 +138,7 @@ export function createApp(options: AppOptions): Hono {
     const clientKey = secured?.clientKey ?? ((c: Context) => clientAddress(c, config.trustedProxies));
     // Listed networks' budgets are per address, so they apply where the key is the address: the public endpoint.
     const limitFor = !secured && config.rateLimitNetworks?.length ? networkBudgetOf(config.rateLimitNetworks) : undefined;
-    const post = mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(limitFor ? { limitFor } : {}), ...(secured ? { account: secured.account } : {}) });
+    const post = mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(limitFor ? { limitFor } : {}), ...(secured ? { account: secured.account } : {}), ...(options.refusalPause ? { refusalPause: options.refusalPause } : {}) });
     const cors = browserCors(config.allowedOrigins);
     const guarded = secured ? (c: Context) => through(secured.guard, c, () => post(c)) : post;
     target.post(path, async function mcpEndpoint(c) {

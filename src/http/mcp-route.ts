@@ -15,6 +15,7 @@ import type { McpServer } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, jsonContentType } from './media-types.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
+import { RefusalPause } from './refusal-pause.js';
 import { nestsDeeperThan, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import { methodLabel, noteMcp, type McpNote } from '../observability/mcp-notes.js';
@@ -38,6 +39,8 @@ export interface McpRouteOptions {
   limitFor?: (client: string) => number | undefined;
   /** The signed-in player of a request (account endpoint: set by the bearer guard before this route runs). */
   account?: (c: Context) => AccountContext | undefined;
+  /** Holds a 429 that leaves its body unread (default: one second, see refusal-pause.ts). */
+  refusalPause?: RefusalPause;
 }
 
 function deprecationHeaders(rule: DeprecationRule | undefined, baseUrl: string): Record<string, string> {
@@ -126,6 +129,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Respo
   // Without deprecation rules nothing here depends on the time but the rate limit: skip the lookups.
   const timeless = registry.rules.boundaries.length === 0;
   const current: TimedAvailability = { state: 'available' };
+  const refusalPause = options.refusalPause ?? new RefusalPause();
 
   return async function mcpPost(c) {
     const now = clock();
@@ -143,6 +147,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Respo
       if (!decision.allowed) {
         const message = `Rate limit exceeded: at most ${decision.limit} requests per ${windowSeconds} seconds. Retry after ${decision.resetSeconds} seconds.`;
         const peeked = await peekId(c);
+        if (peeked.unread) await refusalPause.beforeAnswer();
         return rateLimitedResponse(decision, peeked.id, message, { ...headers, ...unreadBodyHeaders(peeked) });
       }
     }
