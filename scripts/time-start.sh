@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Seconds from running a start command to the first tools/call answer on /mcp (the README's start figures).
+# Seconds from running a start command to the first tools/call answer on /mcp (the start figures in docs/testing.md).
 # usage: scripts/time-start.sh [port] [command...]   default: a free port and `npm start`
 set -euo pipefail
 cd "$(dirname "$0")/.."
