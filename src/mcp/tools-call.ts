@@ -5,7 +5,7 @@
  */
 import type { DeprecationRule, EndpointMetadata, ToolError, ToolOutcome } from '../../generated/catalog-types.js';
 import { toolAvailability } from '../catalog/availability.js';
-import { canonicalArguments } from '../catalog/keyed-arguments.js';
+import { canonicalArguments } from '../../shared/keyed-arguments.js';
 import type { Registry, RegisteredTool } from '../catalog/registry.js';
 import type { ToolContext } from '../tools/context.js';
 import { argumentsFailure } from './argument-errors.js';
