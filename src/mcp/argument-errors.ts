@@ -4,7 +4,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { ToolError } from '../../generated/catalog-types.js';
-import { closest } from '../calculators/similarity.js';
+import { closest } from '../outcomes/similarity.js';
 import { keyForm } from '../../shared/keyed-arguments.js';
 
 type Schema = Record<string, unknown>;
