@@ -17,7 +17,7 @@ import { acceptsMcpResponses, jsonContentType } from './media-types.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
 import { nestsDeeperThan, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
-import { methodLabel, noteMcp, type McpNote } from '../observability/mcp-notes.js';
+import { methodLabel, noteMcp, type McpNote } from './mcp-notes.js';
 import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse, storeUnavailableJsonRpc } from './responses.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
