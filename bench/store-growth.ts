@@ -15,7 +15,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { createAccountServices } from '../src/auth/account-services.js';
 import { createApp } from '../src/app.js';
-import { seedDemoPlayer } from '../src/account/seed.js';
+import { seedDemoPlayer } from '../src/store/seed.js';
 import { DATABASE_FILE } from '../src/store/sqlite-database.js';
 import { openStore } from '../src/store/store.js';
 

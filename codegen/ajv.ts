@@ -24,7 +24,7 @@ export function createAjv(options: { standaloneCode?: boolean; discriminator?: b
   return ajv;
 }
 
-export { describeAjvError } from '../src/schema-errors.js';
+export { describeAjvError } from '../shared/schema-errors.js';
 
 /** Where a problem for this error should point: the unknown key itself, or the offending value. */
 export function ajvErrorPointer(error: ErrorObject): string {

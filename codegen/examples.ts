@@ -9,7 +9,7 @@ import { ajvErrorPointer, describeAjvError } from './ajv.js';
 import type { SourceDocument } from './load.js';
 import type { JsonSchema, ToolEntry } from './model.js';
 import type { Problem } from './problems.js';
-import { canonicalArguments } from '../src/catalog/keyed-arguments.js';
+import { canonicalArguments } from '../shared/keyed-arguments.js';
 
 /**
  * The schema with every `required` list dropped: an example's result lists a subset of the real result's fields

@@ -1,12 +1,12 @@
 /**
  * Keyed arguments in the catalogue: every top-level string argument with an `enum` of keys is read forgivingly
- * (src/catalog/keyed-arguments.ts), and may list per key the aliases that mean it under `x-aliases`. Here the
+ * (shared/keyed-arguments.ts), and may list per key the aliases that mean it under `x-aliases`. Here the
  * aliases are taken out of the argument schema (the validators and types keep the strict `enum`, which the
  * server checks after turning a name into its key), checked, and the schema served to clients is written: the
  * keys stay listed (`examples` and the description), but any string is accepted, so a client that checks
  * arguments against the schema lets "Town Center" through.
  */
-import { keyLookup, type KeyedArgument } from '../src/catalog/keyed-arguments.js';
+import { keyLookup, type KeyedArgument } from '../shared/keyed-arguments.js';
 import type { SourceDocument } from './load.js';
 import type { JsonSchema, ToolEntry } from './model.js';
 import type { Problem } from './problems.js';

@@ -1,5 +1,5 @@
 /** The validated catalogue and data, as the emitters see them. */
-import type { KeyedArgument } from '../src/catalog/keyed-arguments.js';
+import type { KeyedArgument } from '../shared/keyed-arguments.js';
 
 export type JsonSchema = Record<string, unknown>;
 

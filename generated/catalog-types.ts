@@ -20,7 +20,7 @@ export interface ToolMetadata {
   availability: Availability;
   view?: string;
   deprecation?: Deprecation;
-  /** Arguments whose values are keys, read forgivingly (src/catalog/keyed-arguments.ts): the keys and their aliases. */
+  /** Arguments whose values are keys, read forgivingly (shared/keyed-arguments.ts): the keys and their aliases. */
   keyedArguments?: Readonly<Record<string, { readonly keys: readonly string[]; readonly aliases: Readonly<Record<string, readonly string[]>> }>>;
   /** The catalogue file this entry comes from. */
   source: string;

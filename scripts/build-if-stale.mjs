@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
 // Everything tsconfig.build.json compiles, and the files that say how.
-const INPUTS = ['src', 'generated', 'tsconfig.build.json', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = ['shared', 'src', 'generated', 'tsconfig.build.json', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 function newest(path) {
   const info = statSync(path, { throwIfNoEntry: false });

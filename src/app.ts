@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import { hostGuard, hostRefusal, originGuard, originRefusal } from './http/guards.js';
 import { clientAddress } from './http/client-address.js';
 import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './http/mcp-route.js';
-import { networkBudgetOf } from './http/network-budgets.js';
+import { networkBudgetOf } from './network-budgets.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
 import type { RefusalPause } from './http/refusal-pause.js';
 import { jsonRpcErrorResponse } from './http/responses.js';

@@ -2,9 +2,8 @@
  * Service configuration from the environment. Every variable is optional; defaults start the service on
  * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
  */
-import { parseNetworkBudgets, type NetworkBudget } from './http/network-budgets.js';
-import { passwordProblem } from './store/passwords.js';
-import { emailProblem } from './store/users.js';
+import { emailProblem, passwordProblem } from './credentials.js';
+import { parseNetworkBudgets, type NetworkBudget } from './network-budgets.js';
 
 export interface Config {
   port: number;

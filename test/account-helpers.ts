@@ -6,7 +6,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { SignJWT, importJWK, type JWK } from 'jose';
-import { seedDemoPlayer } from '../src/account/seed.js';
+import { seedDemoPlayer } from '../src/store/seed.js';
 import { createAccountServices, type AccountServices } from '../src/auth/account-services.js';
 import { createApp } from '../src/app.js';
 import type { ClientLifetimes } from '../src/store/client-expiry.js';

@@ -37,7 +37,7 @@ export async function emitCatalogTypes(catalog: Catalog): Promise<EmittedFiles> 
         name: 'keyedArguments',
         type: 'Readonly<Record<string, { readonly keys: readonly string[]; readonly aliases: Readonly<Record<string, readonly string[]>> }>>',
         hasQuestionToken: true,
-        docs: ['Arguments whose values are keys, read forgivingly (src/catalog/keyed-arguments.ts): the keys and their aliases.'],
+        docs: ['Arguments whose values are keys, read forgivingly (shared/keyed-arguments.ts): the keys and their aliases.'],
       },
       { name: 'source', type: 'string', docs: ['The catalogue file this entry comes from.'] },
     ],

@@ -3,7 +3,7 @@
  * computed by the very calculators the cost tools use. A target at or below the current level is "reached".
  */
 import type { ToolError } from '../../generated/catalog-types.js';
-import { failure, success, type Outcome } from '../calculators/failures.js';
+import { failure, success, type Outcome } from '../outcomes/failures.js';
 import { governorCharmCost } from '../calculators/governor-charm.js';
 import { governorGearCost } from '../calculators/governor-gear.js';
 import { heroShardsCost } from '../calculators/hero-shards.js';

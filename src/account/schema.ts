@@ -3,7 +3,7 @@
  * the store use these same validators.
  */
 import { Ajv, type ErrorObject } from 'ajv';
-import { describeAjvError } from '../schema-errors.js';
+import { describeAjvError } from '../../shared/schema-errors.js';
 import { BUILDINGS, GEAR_PIECES, HERO_GEAR_SLOTS, OTHER_BUILDINGS, TROOP_TYPES } from './model.js';
 
 const count = { type: 'integer', minimum: 0, maximum: 1e12 } as const;

@@ -53,7 +53,7 @@ export function storeLocation(config: Pick<Config, 'dataDir' | 'databaseUrl'>): 
 async function startOnce(config: AccountStackConfig, health: StoreHealth, options: AccountStackOptions): Promise<AccountStartup> {
   const [{ openStore }, { seedDemoPlayer }, { createAccountServices }] = await Promise.all([
     import('../store/store.js'),
-    import('../account/seed.js'),
+    import('../store/seed.js'),
     import('./account-services.js'),
   ]);
   const store = await openStore(storeLocation(config).location, {

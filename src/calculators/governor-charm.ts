@@ -1,6 +1,6 @@
 /** Governor Charms: levels 0-22, per charm, for up to 18 charms. */
 import { governorCharm } from '../../generated/data/costs/governor-charm.js';
-import { success, type Outcome } from './failures.js';
+import { success, type Outcome } from '../outcomes/failures.js';
 import { breakdownBetween, checkQuantity, details, ladderOf, numericLevelIndex, knownUnitTotals, type CostBreakdown } from './ladder.js';
 
 const MATERIALS = ['charm_guides', 'charm_designs'] as const;

@@ -3,8 +3,8 @@
  * `Gold T2 star 1`), on the 59-level ladder from `not crafted` to `Red T6 ★3`.
  */
 import { governorGear } from '../../generated/data/costs/governor-gear.js';
-import { success, unknownLevel, type Outcome } from './failures.js';
-import { closest } from './similarity.js';
+import { success, unknownLevel, type Outcome } from '../outcomes/failures.js';
+import { closest } from '../outcomes/similarity.js';
 import { breakdownBetween, checkQuantity, details, ladderOf, knownUnitTotals, type CostBreakdown } from './ladder.js';
 
 const MATERIALS = ['satin', 'gilded_threads', 'artisans_vision'] as const;

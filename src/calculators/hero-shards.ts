@@ -4,9 +4,9 @@
  * done (0-30); the ladder is `locked`, `0★`, `1★ 1/6` ... `5★ 6/6`.
  */
 import { heroShards } from '../../generated/data/costs/hero-shards.js';
-import { success, unknownLevel, type Outcome } from './failures.js';
+import { success, unknownLevel, type Outcome } from '../outcomes/failures.js';
 import { breakdownBetween, details, ladderOf, knownTotals, type CostBreakdown } from './ladder.js';
-import { closest } from './similarity.js';
+import { closest } from '../outcomes/similarity.js';
 
 export interface HeroShardsCost extends Omit<CostBreakdown, 'totals'> {
   totals: { shards: number };

@@ -1,6 +1,6 @@
 /** Hero Exclusive Gear (widgets): levels 0-10 of one Mythic hero's gear. */
 import { heroWidgets } from '../../generated/data/costs/hero-widgets.js';
-import { success, type Outcome } from './failures.js';
+import { success, type Outcome } from '../outcomes/failures.js';
 import { breakdownBetween, details, ladderOf, numericLevelIndex, knownTotals, type CostBreakdown } from './ladder.js';
 
 export interface HeroWidgetsCost extends Omit<CostBreakdown, 'totals'> {

@@ -5,7 +5,7 @@
  */
 import type { CostTable } from '../../generated/data/types.js';
 import { DATA_VERSION } from '../../generated/data/version.js';
-import { failure, rangeReversed, success, type Outcome } from './failures.js';
+import { failure, rangeReversed, success, type Outcome } from '../outcomes/failures.js';
 
 export type Ladder = CostTable['ladders'][number];
 export type Confidence = Ladder['confidence'];

@@ -3,7 +3,7 @@
  * to 12 pieces. The data stops at +20 and red 200, and lacks the ascension's own Forgehammer cost; results say so.
  */
 import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
-import { success, unknownLevel, unknownValue, type Outcome } from './failures.js';
+import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/failures.js';
 import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type Amount, type CostBreakdown, type LadderIndex } from './ladder.js';
 
 const MATERIALS = ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'] as const;

@@ -3,9 +3,9 @@
  * level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k), on one ladder per building.
  */
 import { truegold } from '../../generated/data/costs/truegold.js';
-import { success, unknownLevel, unknownValue, type Outcome } from './failures.js';
+import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/failures.js';
 import { breakdownBetween, details, LadderIndex, knownTotals, type CostBreakdown } from './ladder.js';
-import { closest } from './similarity.js';
+import { closest } from '../outcomes/similarity.js';
 
 export interface TruegoldCost extends Omit<CostBreakdown, 'totals'> {
   building: { key: string; name: string };

@@ -18,7 +18,7 @@ import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
 import { RefusalPause } from './refusal-pause.js';
 import { nestsDeeperThan, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
-import { methodLabel, noteMcp, type McpNote } from '../observability/mcp-notes.js';
+import { methodLabel, noteMcp, type McpNote } from './mcp-notes.js';
 import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse, storeUnavailableJsonRpc } from './responses.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -4,8 +4,8 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { ToolError } from '../../generated/catalog-types.js';
-import { closest } from '../calculators/similarity.js';
-import { keyForm } from '../catalog/keyed-arguments.js';
+import { keyForm } from '../../shared/keyed-arguments.js';
+import { closest } from '../outcomes/similarity.js';
 
 type Schema = Record<string, unknown>;
 

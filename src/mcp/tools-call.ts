@@ -4,8 +4,8 @@
  * content is that JSON as a string, and `structuredContent` (2025-06-18+) is the same JSON inline.
  */
 import type { DeprecationRule, EndpointMetadata, ToolError, ToolOutcome } from '../../generated/catalog-types.js';
+import { canonicalArguments } from '../../shared/keyed-arguments.js';
 import { toolAvailability } from '../catalog/availability.js';
-import { canonicalArguments } from '../catalog/keyed-arguments.js';
 import type { Registry, RegisteredTool } from '../catalog/registry.js';
 import type { ToolContext } from '../tools/context.js';
 import { argumentsFailure } from './argument-errors.js';

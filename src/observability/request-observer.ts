@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Logger } from './logger.js';
-import { mcpNoteOf } from './mcp-notes.js';
+import { mcpNoteOf } from '../http/mcp-notes.js';
 import type { McpOutcome, ServiceMetrics } from './metrics.js';
 
 type Fetch = (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;

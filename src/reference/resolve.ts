@@ -5,9 +5,9 @@
  * the name belongs to another kind of record).
  */
 import type { ToolError } from '../../generated/catalog-types.js';
-import { closest } from '../calculators/similarity.js';
-import { failure, type Failure } from '../calculators/failures.js';
-import { keyForm } from './normalize.js';
+import { keyForm } from '../../shared/normalize.js';
+import { failure, type Failure } from '../outcomes/failures.js';
+import { closest } from '../outcomes/similarity.js';
 import { KINDS } from './kinds.js';
 import { RECORD_KINDS, type MatchType, type RecordKind, type SearchIndex, type SearchMatch } from './search.js';
 

@@ -6,7 +6,7 @@
 import { DATA_VERSION } from '../../generated/data/version.js';
 import type { GetEventOutput, GetHeroOutput, GetItemOutput, GetMasterOutput, GetTierListInput, GetTierListOutput, SearchDatabaseInput, SearchDatabaseOutput } from '../../generated/tools/index.js';
 import type { GameEvent, Hero, HeroSkill, Item, Master, TierGeneration, TierRole } from '../../generated/data/reference/types.js';
-import { failure, success, type Outcome } from '../calculators/failures.js';
+import { failure, success, type Outcome } from '../outcomes/failures.js';
 import {
   citedSources,
   events,

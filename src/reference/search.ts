@@ -10,7 +10,7 @@
  * query (0.45-0.60), or the query mentions the whole term among other words (0.50-0.70). Aliases count 0.97 and
  * titles 0.9 of a name. Matches under 0.45 are dropped.
  */
-import { compact, normalize } from './normalize.js';
+import { compact, normalize } from '../../shared/normalize.js';
 
 export type RecordKind = 'hero' | 'master' | 'item' | 'event';
 export const RECORD_KINDS: readonly RecordKind[] = ['hero', 'master', 'item', 'event'];

@@ -14,8 +14,6 @@ export interface ScryptParameters {
 export const DEFAULT_SCRYPT: ScryptParameters = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 256;
 
 function derive(password: string, salt: Buffer, params: ScryptParameters): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
@@ -36,13 +34,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(parts[5]!, 'base64url');
   const key = await derive(password, Buffer.from(parts[4]!, 'base64url'), { N, r, p });
   return key.length === expected.length && timingSafeEqual(key, expected);
-}
-
-/** What is wrong with a new password, or undefined when it is acceptable. */
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) return `a password needs at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `a password may have at most ${MAX_PASSWORD_LENGTH} characters`;
-  return undefined;
 }
 
 /** A random password for generated accounts (printed once). */

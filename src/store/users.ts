@@ -1,7 +1,11 @@
 /** Accounts: email + scrypt password hash. Handlers and the authorization server see this interface, never SQL. */
 import { randomUUID } from 'node:crypto';
+import { emailProblem, normaliseEmail, passwordProblem } from '../credentials.js';
 import type { Db } from './database.js';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+// The form of an email the store keeps and looks up; the authorization server compares sign-ins in it too.
+export { normaliseEmail };
 
 export interface User {
   id: string;
@@ -27,17 +31,6 @@ export interface UserStore {
   setPassword(email: string, password: string): Promise<void>;
   /** The user whose email and password match, or undefined (same work either way, so timing says nothing). */
   authenticate(email: string, password: string): Promise<User | undefined>;
-}
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/** Why an email cannot be an account's sign-in, or undefined when it can. */
-export function emailProblem(email: string): string | undefined {
-  return EMAIL.test(normaliseEmail(email)) ? undefined : `"${email}" is not an email address`;
 }
 
 type Row = { id: string; email: string; name: string; created_at: number; updated_at: number };

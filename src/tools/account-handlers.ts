@@ -12,7 +12,7 @@ import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
 import { truegold } from '../../generated/data/costs/truegold.js';
 import { goalsReport, isoSeconds } from '../account/goals-report.js';
 import { buildingLevelLabel } from '../calculators/truegold.js';
-import { failure, success, type Failure } from '../calculators/failures.js';
+import { failure, success, type Failure } from '../outcomes/failures.js';
 import { StoredDataError } from '../store/player-data.js';
 import type { AccountContext, ToolContext } from './context.js';
 

@@ -3,7 +3,7 @@
  * describes), and the tier list. Thin adapters from the catalogue's input types to src/reference/.
  */
 import type { ToolHandlers } from '../../generated/tools/index.js';
-import { success, type Outcome } from '../calculators/failures.js';
+import { success, type Outcome } from '../outcomes/failures.js';
 import { events, heroes, items, masters, referenceIndex } from '../reference/catalog.js';
 import { resolveRecord, type Resolved } from '../reference/resolve.js';
 import { eventResult, heroResult, itemResult, masterResult, searchDatabase, tierListResult } from '../reference/results.js';

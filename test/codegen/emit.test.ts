@@ -129,7 +129,7 @@ describe('the generated output', () => {
 
   it('a new catalogue entry without its handler (or under a misspelt name) fails tsc; adding it to a handler group makes it pass (README "Adding a tool")', async () => {
     const root = mkdtempSync(join(tmpdir(), 'kingshot-add-tool-'));
-    for (const dir of ['catalog', 'codegen', 'data', 'src', 'generated', 'views', 'site']) cpSync(join(REPO, dir), join(root, dir), { recursive: true });
+    for (const dir of ['catalog', 'codegen', 'data', 'shared', 'src', 'generated', 'views', 'site']) cpSync(join(REPO, dir), join(root, dir), { recursive: true });
     for (const file of ['tsconfig.json', 'package.json']) cpSync(join(REPO, file), join(root, file));
     symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
     writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ extends: './tsconfig.base.json', include: ['src', 'generated'] }));

@@ -46,7 +46,7 @@ describe('adding a tool', () => {
   it('changes only its own generated files and the index lines that name it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'kingshot-one-tool-'));
     // Everything codegen reads; the views are bundled with the repository's tsconfig.json and package.json.
-    for (const path of ['catalog', 'data', 'src', 'generated', 'views', 'site', 'tsconfig.json', 'package.json']) cpSync(join(REPO, path), join(root, path), { recursive: true });
+    for (const path of ['catalog', 'data', 'shared', 'src', 'generated', 'views', 'site', 'tsconfig.json', 'package.json']) cpSync(join(REPO, path), join(root, path), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
     const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.name=test', '-c', 'user.email=test@127.0.0.1', ...args], { encoding: 'utf8' });
     git('init', '-q');

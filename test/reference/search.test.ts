@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { referenceIndex } from '../../src/reference/catalog.js';
-import { keyForm, normalize } from '../../src/reference/normalize.js';
+import { keyForm, normalize } from '../../shared/normalize.js';
 import { boundedDistance, compareMatches, SearchIndex, type RecordKind } from '../../src/reference/search.js';
 
 type Row = [query: string, kinds: RecordKind[] | undefined, top: string | null, matchType?: string];

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../../generated/tools/index.js';
 import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
-import { canonicalArguments, keyForm } from '../../src/catalog/keyed-arguments.js';
+import { canonicalArguments, keyForm } from '../../shared/keyed-arguments.js';
 import { heroesFile, itemsFile, tierListFile } from '../../src/reference/catalog.js';
 import { callTool, testApp } from '../helpers.js';
 

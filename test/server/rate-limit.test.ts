@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { networkBudgetOf } from '../../src/http/network-budgets.js';
+import { networkBudgetOf } from '../../src/network-budgets.js';
 import { SlidingWindowLimiter } from '../../src/http/rate-limit.js';
 import { fromAddress, post, testApp } from '../helpers.js';
 

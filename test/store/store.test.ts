@@ -6,7 +6,7 @@
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
-import { seedDemoPlayer } from '../../src/account/seed.js';
+import { seedDemoPlayer } from '../../src/store/seed.js';
 import { loadServerKeys } from '../../src/store/keys.js';
 import { migrationProvider } from '../../src/store/migrations.js';
 import { AlreadyConsumedError, oidcAdapterFactory } from '../../src/store/oidc-adapter.js';

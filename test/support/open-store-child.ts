@@ -2,7 +2,7 @@
  * Child process for the SQLite multi-process test: opens (and migrates) the store in the given directory, seeds the
  * demo player and loads the keys, as a starting service does, then prints what it found as one JSON line.
  */
-import { seedDemoPlayer } from '../../src/account/seed.js';
+import { seedDemoPlayer } from '../../src/store/seed.js';
 import { loadServerKeys } from '../../src/store/keys.js';
 import { openStore } from '../../src/store/store.js';
 

@@ -3,10 +3,10 @@
  * DEMO_EMAIL / DEMO_PASSWORD, or a generated password that is shown once at start. An existing store is never
  * touched (no password is reset behind the operator's back), and of instances racing on an empty store one wins.
  */
-import { generatePassword } from '../store/passwords.js';
-import type { Store } from '../store/store.js';
-import { DEFAULT_DEMO_EMAIL, DEMO_NAME, DEMO_PLAYER } from './demo.js';
-import { formatProblems, validatePlayerData } from './validate.js';
+import { DEFAULT_DEMO_EMAIL, DEMO_NAME, DEMO_PLAYER } from '../account/demo.js';
+import { formatProblems, validatePlayerData } from '../account/validate.js';
+import { generatePassword } from './passwords.js';
+import type { Store } from './store.js';
 
 export type SeedResult = { created: false } | { created: true; email: string; password: string; generated: boolean };
 

@@ -6,7 +6,7 @@
  * none of them is left as sent, for the argument validator to refuse with the nearest keys.
  * Codegen reads the same rules (collisions between aliases, the catalogue's examples).
  */
-import { compact, normalize } from '../reference/normalize.js';
+import { compact, normalize } from './normalize.js';
 
 export interface KeyedArgument {
   /** The canonical keys, in the catalogue's order (the `enum` of the argument). */

@@ -1,6 +1,8 @@
 /**
- * Tool failures the calculators return (never throw). Each says what was wrong, what is allowed and, where it can,
- * the nearest valid values; `code` is stable so callers and tests can branch on it.
+ * What a tool's work returns: a value or a failure (never a throw). The calculators, the reference lookups, the
+ * player-data plans and the tool handlers all answer this way. Each failure says what was wrong, what is allowed
+ * and, where it can, the nearest valid values (./similarity.ts); `code` is stable so callers and tests can branch
+ * on it.
  */
 import type { ToolError } from '../../generated/catalog-types.js';
 
