@@ -2,6 +2,7 @@
  * Service configuration from the environment. Every variable is optional; defaults start the service on
  * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
  */
+import { ServiceError } from './errors.js';
 import { parseNetworkBudgets, type NetworkBudget } from './http/network-budgets.js';
 import { passwordProblem } from './store/passwords.js';
 import { emailProblem } from './store/users.js';
@@ -56,11 +57,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Origins of the MCP Inspector's web UI, allowed by default so it can connect in direct mode. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:6274', 'http://127.0.0.1:6274'];
 
-export class ConfigError extends Error {
+export class ConfigError extends ServiceError<'ERR_CONFIG_INVALID'> {
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
-    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
+    super('ERR_CONFIG_INVALID', `invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.problems = problems;
   }
 }

@@ -1,5 +1,6 @@
 /** Accounts: email + scrypt password hash. Handlers and the authorization server see this interface, never SQL. */
 import { randomUUID } from 'node:crypto';
+import { ServiceError } from '../errors.js';
 import type { Db } from './database.js';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 
@@ -11,10 +12,9 @@ export interface User {
   updatedAt: number;
 }
 
-export class UserError extends Error {
+export class UserError extends ServiceError<'ERR_USER_REJECTED'> {
   constructor(message: string) {
-    super(message);
-    this.name = 'UserError';
+    super('ERR_USER_REJECTED', message);
   }
 }
 
