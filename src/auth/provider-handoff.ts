@@ -26,6 +26,7 @@ export function nodeBindings(c: Context<ServiceEnv>, base: URL): HttpBindings | 
   return env;
 }
 
+/** An OAuth error response (RFC 6749 §5.2) for what this service answers in front of the provider. */
 export function oauthError(status: 400 | 403 | 429 | 503, error: string, description: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ error, error_description: description }), {
     status,
