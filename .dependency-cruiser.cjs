@@ -15,8 +15,8 @@ const LAYERS = [
   { name: 'shared (code codegen and src both run)', paths: ['^shared/'] },
   { name: 'generated (from the catalogue by codegen)', paths: ['^generated/'] },
   {
-    name: 'ground of src (settings, sign-in rules, tool outcomes)',
-    paths: ['^src/config[.]ts$', '^src/credentials[.]ts$', '^src/network-budgets[.]ts$', '^src/outcomes/'],
+    name: 'ground of src (settings, sign-in rules, the error base, tool outcomes)',
+    paths: ['^src/config[.]ts$', '^src/credentials[.]ts$', '^src/errors[.]ts$', '^src/network-budgets[.]ts$', '^src/outcomes/'],
   },
   { name: 'reference data and calculators', paths: ['^src/reference/', '^src/calculators/'] },
   { name: 'player data', paths: ['^src/account/'] },

@@ -20,6 +20,7 @@ import { networkBudgetOf } from './network-budgets.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
 import type { RefusalPause } from './http/refusal-pause.js';
 import { jsonRpcErrorResponse } from './http/responses.js';
+import type { ServiceEnv } from './http/service-env.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
 import { ResourceCatalog, viewResources } from './mcp/resources.js';
 import { McpServer } from './mcp/server.js';
@@ -78,7 +79,7 @@ export const CORS_EXPOSE_HEADERS = ['MCP-Protocol-Version', 'Mcp-Session-Id', 'W
  * headers on the response before and after the handler, which turns the server's lightweight response into a full
  * Fetch Response on every request (measured: about a third of the throughput of a static reply).
  */
-function browserCors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler {
+function browserCors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler<ServiceEnv> {
   const corsMiddleware = cors({
     origin: (origin) => (allowedOrigins.has(origin.toLowerCase()) ? origin : null),
     allowMethods: ['POST', 'OPTIONS'],
@@ -93,7 +94,7 @@ function browserCors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler {
 }
 
 /** Runs Hono middleware around `inner` outside Hono's dispatch: the middleware's own response, or the inner one. */
-async function through(middleware: MiddlewareHandler, c: Context, inner: () => Promise<Response>): Promise<Response> {
+async function through(middleware: MiddlewareHandler<ServiceEnv>, c: Context<ServiceEnv>, inner: () => Promise<Response>): Promise<Response> {
   const early = await middleware(c, async () => {
     c.res = await inner();
   });
@@ -106,7 +107,7 @@ function defaultLogError(error: unknown, request: Request): void {
   process.stderr.write(`${new Date().toISOString()} error ${request.method} ${new URL(request.url).pathname}: ${detail}\n`);
 }
 
-export function createApp(options: AppOptions): Hono {
+export function createApp(options: AppOptions): Hono<ServiceEnv> {
   const { config } = options;
   const clock = options.clock ?? (() => new Date());
   const registry = options.registry ?? catalogRegistry();
@@ -117,7 +118,7 @@ export function createApp(options: AppOptions): Hono {
   const uncounted = options.rateLimits ?? inProcessRateLimits();
   const rateLimits = metrics ? countedRateLimits(uncounted, (limiter) => metrics.rateLimitRefused(limiter)) : uncounted;
 
-  const onError: ErrorHandler = (error, c) => {
+  const onError: ErrorHandler<ServiceEnv> = (error, c) => {
     // The store's outage is logged once by the store itself, not once per request.
     if (isStoreUnavailable(error)) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
     logError(error, c.req.raw);
@@ -131,16 +132,16 @@ export function createApp(options: AppOptions): Hono {
    * promise per request, about a tenth of the throughput together (measured with --cpu-prof). Preflights and the
    * other methods keep the middleware forms.
    */
-  function mountEndpoint(target: Hono, endpoint: EndpointMetadata, secured?: ProtectedEndpoint): void {
+  function mountEndpoint(target: Hono<ServiceEnv>, endpoint: EndpointMetadata, secured?: ProtectedEndpoint): void {
     const path = endpoint.path;
     const server = new McpServer({ registry, endpoint, resources, baseUrl: config.baseUrl });
     const limiter = config.rateLimitPerMinute > 0 ? rateLimits.limiter(path.slice(1), { limit: config.rateLimitPerMinute }) : undefined;
-    const clientKey = secured?.clientKey ?? ((c: Context) => clientAddress(c, config.trustedProxies));
+    const clientKey = secured?.clientKey ?? ((c: Context<ServiceEnv>) => clientAddress(c, config.trustedProxies));
     // Listed networks' budgets are per address, so they apply where the key is the address: the public endpoint.
     const limitFor = !secured && config.rateLimitNetworks?.length ? networkBudgetOf(config.rateLimitNetworks) : undefined;
     const post = mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(limitFor ? { limitFor } : {}), ...(secured ? { account: secured.account } : {}), ...(options.refusalPause ? { refusalPause: options.refusalPause } : {}) });
     const cors = browserCors(config.allowedOrigins);
-    const guarded = secured ? (c: Context) => through(secured.guard, c, () => post(c)) : post;
+    const guarded = secured ? (c: Context<ServiceEnv>) => through(secured.guard, c, () => post(c)) : post;
     target.post(path, async function mcpEndpoint(c) {
       const refused = hostRefusal(c, config.allowedHosts) ?? originRefusal(c, config.allowedOrigins);
       if (refused) return refused;
@@ -152,7 +153,7 @@ export function createApp(options: AppOptions): Hono {
     target.on(['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'], path, mcpMethodNotAllowed());
   }
 
-  const app = new Hono();
+  const app = new Hono<ServiceEnv>();
   // Before the host guard: probes and scrapers address an instance by its IP (ops-routes.ts says why that is safe).
   if (options.readiness || metrics) {
     app.route('/', operationsRoutes({ allowedHosts: config.allowedHosts, ...(options.readiness ? { readiness: options.readiness } : {}), ...(metrics ? { metrics } : {}), ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) }));
@@ -167,7 +168,7 @@ export function createApp(options: AppOptions): Hono {
     // its paths wait here instead of failing, and the public endpoint answers meanwhile.
     const accountApp = Promise.resolve(options.account).then((services) => {
       if (metrics) countOAuthOutcomes(services.provider, (operation, outcome) => metrics.oauthOutcome(operation, outcome));
-      const sub = new Hono();
+      const sub = new Hono<ServiceEnv>();
       const mountOptions = { baseUrl: config.baseUrl, clock, trustedProxies: config.trustedProxies, authRateLimitPerMinute: config.authRateLimitPerMinute, rateLimits };
       for (const endpoint of secured) mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));
       mountAuthorizationServer(sub, services, mountOptions);
@@ -182,7 +183,7 @@ export function createApp(options: AppOptions): Hono {
       while (!settled && !options.accountWaiting?.() && Date.now() < deadline) await Promise.race([accountApp.catch(() => undefined), new Promise((tick) => setTimeout(tick, 100))]);
       return settled;
     };
-    const forward = async (c: Context) => {
+    const forward = async (c: Context<ServiceEnv>) => {
       if (!settled && !(await waitForStack())) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
       return (await accountApp).fetch(c.req.raw, c.env);
     };

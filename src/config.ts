@@ -3,6 +3,7 @@
  * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
  */
 import { emailProblem, passwordProblem } from './credentials.js';
+import { ServiceError } from './errors.js';
 import { parseNetworkBudgets, type NetworkBudget } from './network-budgets.js';
 
 export interface Config {
@@ -55,11 +56,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Origins of the MCP Inspector's web UI, allowed by default so it can connect in direct mode. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:6274', 'http://127.0.0.1:6274'];
 
-export class ConfigError extends Error {
+export class ConfigError extends ServiceError<'ERR_CONFIG_INVALID'> {
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
-    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
+    super('ERR_CONFIG_INVALID', `invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.problems = problems;
   }
 }

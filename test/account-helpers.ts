@@ -9,6 +9,7 @@ import { SignJWT, importJWK, type JWK } from 'jose';
 import { seedDemoPlayer } from '../src/store/seed.js';
 import { createAccountServices, type AccountServices } from '../src/auth/account-services.js';
 import { createApp } from '../src/app.js';
+import type { ServiceEnv } from '../src/http/service-env.js';
 import type { ClientLifetimes } from '../src/store/client-expiry.js';
 import type { StoreLocation } from '../src/store/database.js';
 import { BASE, MCP_HEADERS, testConfig } from './helpers.js';
@@ -38,7 +39,7 @@ export async function accountServices(options: StoreChoice & { baseUrl?: string;
   return Object.assign(services, { demoUserId: demo!.id });
 }
 
-export function accountApp(services: AccountServices, options: { clock?: () => Date; rateLimitPerMinute?: number; authRateLimitPerMinute?: number } = {}): Hono {
+export function accountApp(services: AccountServices, options: { clock?: () => Date; rateLimitPerMinute?: number; authRateLimitPerMinute?: number } = {}): Hono<ServiceEnv> {
   const config = testConfig({ rateLimitPerMinute: options.rateLimitPerMinute ?? 0, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0 });
   return createApp({ logError: () => undefined, config, account: services, ...(options.clock ? { clock: options.clock } : {}) });
 }

@@ -1,6 +1,7 @@
 /** Shared test helpers: an app with test configuration, and JSON-RPC requests through app.request(). */
 import type { Hono } from 'hono';
 import { createApp, type AppOptions } from '../src/app.js';
+import type { ServiceEnv } from '../src/http/service-env.js';
 import type { AppConfig } from '../src/app.js';
 
 export const BASE = 'http://127.0.0.1:3000';
@@ -18,7 +19,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-export function testApp(options: Omit<Partial<AppOptions>, 'config'> & { config?: Partial<AppConfig> } = {}): Hono {
+export function testApp(options: Omit<Partial<AppOptions>, 'config'> & { config?: Partial<AppConfig> } = {}): Hono<ServiceEnv> {
   const { config, ...rest } = options;
   return createApp({ logError: () => undefined, ...rest, config: testConfig(config) });
 }

@@ -8,20 +8,26 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { peekId, unreadBodyHeaders } from '../http/mcp-route.js';
+import type { ServiceEnv } from '../http/service-env.js';
 import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';
 import { jsonRpcErrorResponse, rateLimitedResponse } from '../http/responses.js';
 import { ErrorCode } from '../mcp/jsonrpc.js';
 import type { AccessTokenClaims, AccessTokenVerifier } from './access-tokens.js';
 import { CHALLENGE_SCOPE } from './scopes.js';
 
-export const ACCOUNT_CLAIMS = 'accountClaims';
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The verified access token of an account-endpoint request; set by the bearer guard, absent before it runs. */
+    accountClaims?: AccessTokenClaims;
+  }
+}
 
 export interface BearerOptions {
   verifier: AccessTokenVerifier;
   resourceMetadataUrl: string;
   clock: () => Date;
   /** Refused requests allowed per client address; absent when the auth rate limit is off. */
-  refusals?: { limiter: RateLimiter; clientKey: (c: Context) => string };
+  refusals?: { limiter: RateLimiter; clientKey: (c: Context<ServiceEnv>) => string };
 }
 
 function quoted(text: string): string {
@@ -41,7 +47,7 @@ function bearerToken(header: string | undefined): string | undefined {
   return match ? match[1]! : '';
 }
 
-export function bearerAuth(options: BearerOptions): MiddlewareHandler {
+export function bearerAuth(options: BearerOptions): MiddlewareHandler<ServiceEnv> {
   const { refusals } = options;
   const windowSeconds = refusals ? Math.round(refusals.limiter.windowMs / 1000) : 0;
   return async function bearerAuth(c, next) {
@@ -68,12 +74,8 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler {
       const peeked = await peekId(c);
       return jsonRpcErrorResponse(401, peeked.id, ErrorCode.Unauthorized, message, { 'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection), ...unreadBodyHeaders(peeked) });
     }
-    c.set(ACCOUNT_CLAIMS as never, claims as never);
+    c.set('accountClaims', claims);
     await next();
     return undefined;
   };
-}
-
-export function accountClaims(c: { get: (key: never) => unknown }): AccessTokenClaims | undefined {
-  return c.get(ACCOUNT_CLAIMS as never) as AccessTokenClaims | undefined;
 }

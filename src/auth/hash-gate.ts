@@ -6,13 +6,13 @@
  * waiting behind a flood.
  */
 import { availableParallelism } from 'node:os';
+import { ServiceError } from '../errors.js';
 
 export type HashLane = 'known-device' | 'other';
 
-export class HashGateBusy extends Error {
+export class HashGateBusy extends ServiceError<'ERR_HASH_GATE_BUSY'> {
   constructor() {
-    super('too many password checks are waiting');
-    this.name = 'HashGateBusy';
+    super('ERR_HASH_GATE_BUSY', 'too many password checks are waiting');
   }
 }
 

@@ -1,12 +1,12 @@
 /** How the account endpoint and the authorization server plug into the app (kept out of app.ts). */
-import type { Context, MiddlewareHandler } from 'hono';
-import type { Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { clientAddress } from '../http/client-address.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import type { RateLimits } from '../http/rate-limits.js';
+import type { ServiceEnv } from '../http/service-env.js';
 import type { AccountContext } from '../tools/context.js';
 import type { AccountServices } from './account-services.js';
-import { accountClaims, bearerAuth } from './bearer.js';
+import { bearerAuth } from './bearer.js';
 import { HashGate } from './hash-gate.js';
 import { authRoutes } from './routes.js';
 import { resourceMetadataUrl } from './scopes.js';
@@ -14,10 +14,10 @@ import { SIGN_IN_BACKOFF } from './sign-in-throttle.js';
 
 export interface ProtectedEndpoint {
   /** Bearer guard to run before the MCP route. */
-  guard: MiddlewareHandler;
+  guard: MiddlewareHandler<ServiceEnv>;
   /** Rate-limit key: the token's subject (spec §8: per user). */
-  clientKey: (c: Context) => string;
-  account: (c: Context) => AccountContext | undefined;
+  clientKey: (c: Context<ServiceEnv>) => string;
+  account: (c: Context<ServiceEnv>) => AccountContext | undefined;
 }
 
 export interface AccountMountOptions {
@@ -46,15 +46,15 @@ export function protectedEndpoint(services: AccountServices, path: string, optio
       clock: options.clock,
       ...(refusals ? { refusals: { limiter: refusals, clientKey: (c) => clientAddress(c, options.trustedProxies) } } : {}),
     }),
-    clientKey: (c) => `sub:${accountClaims(c)?.sub ?? ''}`,
+    clientKey: (c) => `sub:${c.get('accountClaims')?.sub ?? ''}`,
     account: (c) => {
-      const claims = accountClaims(c);
+      const claims = c.get('accountClaims');
       return claims ? { data: services.store.players.readerFor(claims.sub) } : undefined;
     },
   };
 }
 
-export function mountAuthorizationServer(app: Hono, services: AccountServices, options: AccountMountOptions): void {
+export function mountAuthorizationServer(app: Hono<ServiceEnv>, services: AccountServices, options: AccountMountOptions): void {
   const authorize = addressLimiter(options, 'authorize');
   const registration = addressLimiter(options, 'register');
   const token = addressLimiter(options, 'token');

@@ -110,7 +110,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const configuration: Configuration = {
     adapter,
     clients: [],
-    jwks: { keys: keys.signing as never },
+    jwks: { keys: keys.signing },
     cookies: {
       keys: keys.cookies,
       long: { httpOnly: true, sameSite: 'lax', signed: true },

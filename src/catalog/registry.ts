@@ -16,8 +16,8 @@ export interface RegisteredTool {
   readonly metadata: ToolMetadata;
   readonly listEntries: Readonly<Record<ToolListEra, Readonly<Record<string, unknown>>>>;
   readonly validateInput: Validator;
-  /** Called with arguments that passed `validateInput`. */
-  readonly handle: (input: never, context: ToolContext) => ToolOutcome<unknown> | Promise<ToolOutcome<unknown>>;
+  /** Called with arguments that passed `validateInput`; the handler reads them as its tool's generated input type. */
+  readonly handle: (input: Readonly<Record<string, unknown>>, context: ToolContext) => ToolOutcome<unknown> | Promise<ToolOutcome<unknown>>;
 }
 
 export interface Registry {
@@ -46,6 +46,7 @@ export function catalogRegistry(): Registry {
       metadata,
       listEntries: TOOL_LIST_ENTRIES[name],
       validateInput: inputValidators[name],
+      // The one place a tool's arguments meet its input type: tools-call.ts passes only what validateInput accepted.
       handle: toolHandlers[name].bind(toolHandlers) as RegisteredTool['handle'],
     };
   });

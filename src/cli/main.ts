@@ -16,13 +16,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { PlayerProfile } from '../account/model.js';
 import { formatProblems, validatePlayerData } from '../account/validate.js';
 import { storeLocation } from '../auth/startup.js';
-import { ConfigError, loadStoreConfig } from '../config.js';
+import { loadStoreConfig } from '../config.js';
+import { ServiceError } from '../errors.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import { generatePassword } from '../store/passwords.js';
 import { StoreHealth } from '../store/health.js';
 import { StoredDataError } from '../store/player-data.js';
 import { openStore, type Store } from '../store/store.js';
-import { UserError } from '../store/users.js';
 
 const USAGE = `usage: npm run cli -- <command>
   list-users
@@ -32,7 +32,11 @@ const USAGE = `usage: npm run cli -- <command>
   export <email> [<file.json>]
 environment: DATA_DIR (default ./var), or DATABASE_URL=postgres://… for the PostgreSQL store`;
 
-export class CliError extends Error {}
+export class CliError extends ServiceError<'ERR_CLI'> {
+  constructor(message: string) {
+    super('ERR_CLI', message);
+  }
+}
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -169,6 +173,27 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
   }
 }
 
+/**
+ * The line the operator reads for a failure the CLI expects, chosen by its kind; undefined for anything else, which
+ * is rethrown with its stack.
+ */
+export function operatorError(error: unknown): string | undefined {
+  if (error instanceof ServiceError) {
+    switch (error.code) {
+      case 'ERR_CLI':
+      case 'ERR_USER_REJECTED':
+      case 'ERR_CONFIG_INVALID':
+        return error.message;
+      case 'ERR_STORED_DATA_INVALID':
+        return `${error.message}; import a file with that section to replace it`;
+      default:
+        break;
+    }
+  }
+  if (isStoreUnavailable(error)) return `${error instanceof Error ? error.message : String(error)}; the command did not complete (an import is all or nothing), run it again once the database is reachable`;
+  return undefined;
+}
+
 const isMain = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (isMain) {
   let store: Store | undefined;
@@ -182,16 +207,10 @@ if (isMain) {
     store = await openStore(storeLocation(loadStoreConfig(process.env)).location, { health: new StoreHealth({ log: () => undefined }) });
     await runCli(process.argv.slice(2), store, io);
   } catch (error) {
-    if (error instanceof CliError || error instanceof UserError || error instanceof ConfigError) {
-      process.stderr.write(`error: ${error.message}\n`);
-      process.exitCode = 1;
-    } else if (error instanceof StoredDataError) {
-      process.stderr.write(`error: ${error.message}; import a file with that section to replace it\n`);
-      process.exitCode = 1;
-    } else if (isStoreUnavailable(error)) {
-      process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}; the command did not complete (an import is all or nothing), run it again once the database is reachable\n`);
-      process.exitCode = 1;
-    } else throw error;
+    const line = operatorError(error);
+    if (line === undefined) throw error;
+    process.stderr.write(`error: ${line}\n`);
+    process.exitCode = 1;
   } finally {
     await store?.close();
   }

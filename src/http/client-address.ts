@@ -3,13 +3,13 @@
  * a configured trusted proxy, the right-most X-Forwarded-For entry that is not itself a trusted proxy.
  */
 import type { Context } from 'hono';
+import type { ServiceEnv } from './service-env.js';
 
-function socketAddress(c: Context): string | undefined {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress;
+function socketAddress(c: Context<ServiceEnv>): string | undefined {
+  return c.env?.incoming.socket.remoteAddress;
 }
 
-export function clientAddress(c: Context, trustedProxies: ReadonlySet<string>): string {
+export function clientAddress(c: Context<ServiceEnv>, trustedProxies: ReadonlySet<string>): string {
   const remote = socketAddress(c) ?? 'unknown';
   if (!trustedProxies.has(remote)) return remote;
   const forwarded = (c.req.header('x-forwarded-for') ?? '')

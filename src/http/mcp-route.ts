@@ -19,6 +19,7 @@ import { RefusalPause } from './refusal-pause.js';
 import { nestsDeeperThan, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import { methodLabel, noteMcp, type McpNote } from './mcp-notes.js';
+import type { ServiceEnv } from './service-env.js';
 import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse, storeUnavailableJsonRpc } from './responses.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,11 +35,11 @@ export interface McpRouteOptions {
   /** Absent when rate limiting is off. */
   limiter?: RateLimiter;
   /** The rate-limit key of a request (client address, or the token's subject on the account endpoint). */
-  clientKey: (c: Context) => string;
+  clientKey: (c: Context<ServiceEnv>) => string;
   /** The client's own budget when it differs from the limiter's (a listed network's); undefined for the default. */
   limitFor?: (client: string) => number | undefined;
   /** The signed-in player of a request (account endpoint: set by the bearer guard before this route runs). */
-  account?: (c: Context) => AccountContext | undefined;
+  account?: (c: Context<ServiceEnv>) => AccountContext | undefined;
   /** Holds a 429 that leaves its body unread (default: one second, see refusal-pause.ts). */
   refusalPause?: RefusalPause;
 }
@@ -52,8 +53,8 @@ function deprecationHeaders(rule: DeprecationRule | undefined, baseUrl: string):
   };
 }
 
-function incomingOf(c: Context): IncomingMessage | undefined {
-  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+function incomingOf(c: Context<ServiceEnv>): IncomingMessage | undefined {
+  return c.env?.incoming;
 }
 
 /** What a refusal before dispatch learnt from the body: its id, and whether the body was left unread. */
@@ -106,7 +107,7 @@ function idIn(text: string): RequestId | null {
  * parsed: a refused client must not make the server read and parse megabytes to echo an id. A body declared longer
  * is not read at all (id null); one without a declared length is read up to the limit.
  */
-export async function peekId(c: Context): Promise<Peeked> {
+export async function peekId(c: Context<ServiceEnv>): Promise<Peeked> {
   const declared = c.req.header('content-length');
   if (declared === undefined) {
     const text = await smallStreamedBody(c.req.raw, PEEK_LIMIT_BYTES);
@@ -122,7 +123,7 @@ export function unreadBodyHeaders(peeked: Peeked): Record<string, string> {
   return peeked.unread ? CLOSE : {};
 }
 
-export function mcpPost(options: McpRouteOptions): (c: Context) => Promise<Response> {
+export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => Promise<Response> {
   const { server, registry, clock, baseUrl, limiter } = options;
   const endpoint = server.endpoint;
   const windowSeconds = limiter ? Math.round(limiter.windowMs / 1000) : 0;

@@ -3,12 +3,17 @@
  * form (email, password and the page's CSRF token) and approves the consent page, until the server redirects to
  * the client's redirect URI, which is returned without being fetched. Only the project's own pages are spoken.
  */
+import { ServiceError } from '../errors.js';
 export interface FormSignIn {
   email: string;
   password: string;
 }
 
-export class SignInError extends Error {}
+export class SignInError extends ServiceError<'ERR_SIGN_IN_FAILED'> {
+  constructor(message: string) {
+    super('ERR_SIGN_IN_FAILED', message);
+  }
+}
 
 class CookieJar {
   readonly #cookies = new Map<string, string>();

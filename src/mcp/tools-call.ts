@@ -68,7 +68,7 @@ export class ToolsCall {
       toolError: !outcome.ok,
       ...this.#deprecation(availability.deprecation),
     });
-    const outcome = tool.handle(args as never, context);
+    const outcome = tool.handle(args, context);
     return outcome instanceof Promise ? outcome.then(finish) : finish(outcome);
   }
 

@@ -4,14 +4,14 @@
  * a query. Those become StoreUnavailableError at the driver (see translating-dialect.ts), so everything above
  * can answer 503 with Retry-After instead of 500.
  */
+import { ServiceError } from '../errors.js';
 
 /** What clients are told to wait before retrying while the store is unreachable. */
 export const STORE_RETRY_AFTER_SECONDS = 5;
 
-export class StoreUnavailableError extends Error {
+export class StoreUnavailableError extends ServiceError<'ERR_STORE_UNAVAILABLE'> {
   constructor(cause: unknown) {
-    super(`the store is unavailable: ${describeStoreError(cause)}`, { cause });
-    this.name = 'StoreUnavailableError';
+    super('ERR_STORE_UNAVAILABLE', `the store is unavailable: ${describeStoreError(cause)}`, { cause });
   }
 }
 
@@ -28,7 +28,9 @@ function transientSqlState(code: string): boolean {
 /** node-postgres raises these as plain Errors without a code. */
 const PG_CLIENT_MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/, /^Query read timeout$/, /not queryable/, /^Client was closed and is not queryable$/, /Cannot use a pool after calling end/];
 
+/** A driver's error code; the service's own errors carry codes of their own, which say nothing about the driver. */
 function codeOf(error: unknown): string | undefined {
+  if (error instanceof ServiceError) return undefined;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }

@@ -9,14 +9,14 @@
  * token gets a new answer (as Okta's grace period and Auth0's reuse interval allow). See `consume`.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { ServiceError } from '../errors.js';
 import { DEFAULT_CLIENT_LIFETIMES, markClientUsed, type ClientLifetimes } from './client-expiry.js';
 import type { Db } from './database.js';
 
 /** Thrown by `consume` when the record was consumed by someone else in the meantime (a replay race). */
-export class AlreadyConsumedError extends Error {
+export class AlreadyConsumedError extends ServiceError<'ERR_ALREADY_CONSUMED'> {
   constructor(model: string) {
-    super(`${model} already consumed`);
-    this.name = 'AlreadyConsumedError';
+    super('ERR_ALREADY_CONSUMED', `${model} already consumed`);
   }
 }
 

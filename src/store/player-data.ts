@@ -4,6 +4,7 @@
  */
 import type { Goal, Inventory, PlayerDataFile, PlayerProfile, StoredGoal } from '../account/model.js';
 import { schemaProblems, type SchemaName } from '../account/schema.js';
+import { ServiceError } from '../errors.js';
 import type { Db } from './database.js';
 
 export interface Dated<T> {
@@ -29,10 +30,9 @@ export interface PlayerDataStore {
 }
 
 /** Stored data that no longer passes its schema (edited by hand, or from an older format). */
-export class StoredDataError extends Error {
+export class StoredDataError extends ServiceError<'ERR_STORED_DATA_INVALID'> {
   constructor(what: string, problems: string) {
-    super(`stored ${what} is invalid: ${problems}`);
-    this.name = 'StoredDataError';
+    super('ERR_STORED_DATA_INVALID', `stored ${what} is invalid: ${problems}`);
   }
 }
 

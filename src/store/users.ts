@@ -1,6 +1,7 @@
 /** Accounts: email + scrypt password hash. Handlers and the authorization server see this interface, never SQL. */
 import { randomUUID } from 'node:crypto';
 import { emailProblem, normaliseEmail, passwordProblem } from '../credentials.js';
+import { ServiceError } from '../errors.js';
 import type { Db } from './database.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -15,10 +16,9 @@ export interface User {
   updatedAt: number;
 }
 
-export class UserError extends Error {
+export class UserError extends ServiceError<'ERR_USER_REJECTED'> {
   constructor(message: string) {
-    super(message);
-    this.name = 'UserError';
+    super('ERR_USER_REJECTED', message);
   }
 }
 

@@ -10,7 +10,7 @@ import { SITE_SCRIPT_SRC } from '../../src/pages/site-script.js';
 import { BASE, callTool, fromAddress, testApp } from '../helpers.js';
 
 const app = testApp();
-const search = (body: string, headers: Record<string, string> = {}, target = app, env?: unknown) =>
+const search = (body: string, headers: Record<string, string> = {}, target = app, env?: ReturnType<typeof fromAddress>) =>
   target.request(`${BASE}/site/tools/search_database`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }, env);
 
 describe('the site script and the site search', () => {

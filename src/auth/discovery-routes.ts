@@ -1,0 +1,38 @@
+/**
+ * Discovery: the protected resource metadata (RFC 9728) of the account endpoint, served here at the root and
+ * path-aware URLs, and the authorization server metadata (RFC 8414, OpenID discovery), which oidc-provider serves.
+ */
+import { Hono } from 'hono';
+import type { ServiceEnv } from '../http/service-env.js';
+import type { HandOff } from './provider-handoff.js';
+import { resourceMetadataUrl, SCOPES } from './scopes.js';
+
+export interface DiscoveryOptions {
+  baseUrl: string;
+  /** The protected resource (account endpoint URL). */
+  resource: string;
+  handOff: HandOff;
+}
+
+export function discoveryRoutes(options: DiscoveryOptions): Hono<ServiceEnv> {
+  const { baseUrl, handOff } = options;
+  const app = new Hono<ServiceEnv>();
+  const protectedResource = {
+    resource: options.resource,
+    resource_name: 'Kingshot Companion account endpoint',
+    authorization_servers: [baseUrl],
+    bearer_methods_supported: ['header'],
+    scopes_supported: [...SCOPES],
+    resource_documentation: `${baseUrl}/developers`,
+  };
+  const prmHeaders = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' };
+  for (const path of ['/.well-known/oauth-protected-resource', new URL(resourceMetadataUrl(options.resource)).pathname]) {
+    app.get(path, (c) => c.json(protectedResource, 200, prmHeaders));
+    app.options(path, (c) => c.body(null, 204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '600' }));
+  }
+  app.get('/.well-known/oauth-authorization-server', handOff);
+  app.get('/.well-known/openid-configuration', handOff);
+  app.options('/.well-known/oauth-authorization-server', handOff);
+  app.options('/.well-known/openid-configuration', handOff);
+  return app;
+}

@@ -1,0 +1,46 @@
+/**
+ * Handing a request to oidc-provider: it takes the raw Node request and response, not Hono's, and answers on them
+ * itself. Its own errors are OAuth JSON errors, and so are the ones this service answers in front of it.
+ */
+import type { HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { Context } from 'hono';
+import type Provider from 'oidc-provider';
+import type { ServiceEnv } from '../http/service-env.js';
+
+export type HandOff = (c: Context<ServiceEnv>) => Response;
+
+/**
+ * The raw Node request and response for oidc-provider. Its Host and X-Forwarded-* headers are set from BASE_URL
+ * first: the provider builds its endpoint URLs and decides whether cookies are secure from them, and a client
+ * must not choose those (the host guard has already checked Host, but not the forwarded headers).
+ */
+export function nodeBindings(c: Context<ServiceEnv>, base: URL): HttpBindings | undefined {
+  const env = c.env;
+  // Tests may call the app with partial bindings (only a socket address): those are not a Node server.
+  if (!env?.incoming || !env.outgoing) return undefined;
+  const headers = env.incoming.headers;
+  headers.host = base.host;
+  headers['x-forwarded-host'] = base.host;
+  headers['x-forwarded-proto'] = base.protocol.slice(0, -1);
+  return env;
+}
+
+/** An OAuth error response (RFC 6749 §5.2) for what this service answers in front of the provider. */
+export function oauthError(status: 400 | 403 | 429 | 503, error: string, description: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ error, error_description: description }), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+/** The handler that passes a request to oidc-provider; 503 when the app runs without the Node server. */
+export function providerHandOff(provider: Provider, base: URL): HandOff {
+  const oidc = provider.callback();
+  return function handOff(c) {
+    const node = nodeBindings(c, base);
+    if (!node) return oauthError(503, 'temporarily_unavailable', 'the authorization server needs the Node HTTP server');
+    void oidc(node.incoming, node.outgoing);
+    return RESPONSE_ALREADY_SENT;
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * oidc-provider's endpoints under /api/auth/mcp, with what this service puts in front of them: per-address rate
+ * limits, and the compatibility shims of the authorization query and of registration. Hono never reads the body of
+ * a provider route, except registration (to apply its shims).
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';
+import { readText } from '../http/read-body.js';
+import type { ServiceEnv } from '../http/service-env.js';
+import { PAGE_HEADERS, problemPage } from './pages.js';
+import { nodeBindings, oauthError, type HandOff } from './provider-handoff.js';
+import { AUTH_PATHS } from './scopes.js';
+import { adjustAuthorizationQuery, prepareRegistration } from './shims.js';
+
+export interface ProviderLimits {
+  authorize?: RateLimiter;
+  registration?: RateLimiter;
+  token?: RateLimiter;
+}
+
+export interface ProviderRoutesOptions {
+  base: URL;
+  handOff: HandOff;
+  limits: ProviderLimits;
+  clock: () => Date;
+  clientKey: (c: Context<ServiceEnv>) => string;
+}
+
+const REGISTRATION_BODY_LIMIT = 64 * 1024;
+
+export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv> {
+  const { base, handOff, limits, clientKey } = options;
+  const app = new Hono<ServiceEnv>();
+
+  const limited = (limiter: RateLimiter | undefined, what: string): MiddlewareHandler<ServiceEnv> =>
+    async function oauthRateLimit(c, next) {
+      if (!limiter) return next();
+      const decision = await limiter.take(clientKey(c), options.clock().getTime());
+      if (!decision.allowed) {
+        const headers = rateLimitHeaders(decision, Math.round(limiter.windowMs / 1000));
+        const origin = c.req.header('origin');
+        const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin } : {};
+        return oauthError(429, 'temporarily_unavailable', `Too many ${what} requests: at most ${decision.limit} per minute. Retry after ${decision.resetSeconds} seconds.`, { ...headers, ...cors });
+      }
+      await next();
+      return undefined;
+    };
+
+  /**
+   * The authorization endpoint is a browser page: past its limit the player gets a page saying when to try again.
+   * Not an error redirect: that would need the client and its redirect URI looked up first, the work the limit saves.
+   */
+  const limitedPage = (limiter: RateLimiter | undefined): MiddlewareHandler<ServiceEnv> =>
+    async function authorizeRateLimit(c, next) {
+      if (!limiter) return next();
+      const decision = await limiter.take(clientKey(c), options.clock().getTime());
+      if (!decision.allowed) {
+        const text = `Too many sign-in requests from this address: at most ${decision.limit} a minute. Wait ${decision.resetSeconds} seconds, then connect again from the app.`;
+        return new Response(problemPage('Too many sign-in requests', text), { status: 429, headers: { ...PAGE_HEADERS, ...rateLimitHeaders(decision, Math.round(limiter.windowMs / 1000)) } });
+      }
+      await next();
+      return undefined;
+    };
+
+  app.get(AUTH_PATHS.authorization, limitedPage(limits.authorize), (c) => {
+    const node = nodeBindings(c, base);
+    const adjusted = adjustAuthorizationQuery(new URL(c.req.url).searchParams);
+    if (node && adjusted) node.incoming.url = `${AUTH_PATHS.authorization}?${adjusted.toString()}`;
+    return handOff(c);
+  });
+
+  app.options(AUTH_PATHS.registration, (c) =>
+    c.body(null, 204, {
+      'Access-Control-Allow-Origin': c.req.header('origin') ?? '*',
+      'Access-Control-Allow-Methods': 'POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'Content-Type, Authorization, Accept, MCP-Protocol-Version',
+      'Access-Control-Max-Age': '600',
+      Vary: 'Origin',
+    }),
+  );
+  app.post(AUTH_PATHS.registration, limited(limits.registration, 'registration'), async (c) => {
+    const node = nodeBindings(c, base);
+    const origin = c.req.header('origin');
+    const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+    const body = await readText(c.req.raw, node?.incoming, REGISTRATION_BODY_LIMIT);
+    const text = body.ok ? body.text : undefined;
+    let parsed: unknown;
+    try {
+      parsed = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined) return oauthError(400, 'invalid_client_metadata', 'the body must be a JSON object of client metadata (RFC 7591), at most 64 KiB', cors);
+    const checked = prepareRegistration(parsed);
+    if (!checked.ok) return oauthError(400, checked.error, checked.description, cors);
+    if (!node) return oauthError(503, 'temporarily_unavailable', 'the authorization server needs the Node HTTP server', cors);
+    // The stream is consumed; oidc-provider then reads the parsed metadata from req.body.
+    Object.assign(node.incoming, { body: checked.metadata });
+    for (const [name, value] of Object.entries(cors)) node.outgoing.setHeader(name, value);
+    return handOff(c);
+  });
+
+  app.post(AUTH_PATHS.token, limited(limits.token, 'token'), handOff);
+  app.all('/api/auth/mcp/*', handOff);
+
+  return app;
+}
