@@ -22,7 +22,7 @@ const LAYERS = [
   { name: 'player data', paths: ['^src/account/'] },
   { name: 'store', paths: ['^src/store/'] },
   { name: 'tool handlers', paths: ['^src/tools/'] },
-  { name: 'registry (catalogue entries bound to handlers)', paths: ['^src/catalog/'] },
+  { name: 'registry (catalogue entries bound to handlers)', paths: ['^src/tool-registry/'] },
   { name: 'protocol', paths: ['^src/mcp/'] },
   { name: 'HTTP, auth, pages, observability', paths: ['^src/http/', '^src/pages/', '^src/auth/', '^src/observability/'] },
   { name: 'app and command lines', paths: ['^src/app[.]ts$', '^src/main[.]ts$', '^src/cli/', '^src/login/'] },

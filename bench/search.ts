@@ -7,7 +7,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { searchDatabase } from '../src/reference/results.js';
-import { referenceIndex } from '../src/reference/catalog.js';
+import { referenceIndex } from '../src/reference/records.js';
 import { KINDS } from '../src/reference/kinds.js';
 import type { RecordKind } from '../src/reference/search.js';
 

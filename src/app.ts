@@ -11,7 +11,7 @@ import type { AccountServices } from './auth/account-services.js';
 import { mountAuthorizationServer, protectedEndpoint, type ProtectedEndpoint } from './auth/mount.js';
 import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';
 import { accountStackUnavailable, surfaceOf } from './auth/unavailable.js';
-import { catalogRegistry, type Registry } from './catalog/registry.js';
+import { catalogRegistry, type Registry } from './tool-registry/registry.js';
 import type { Config } from './config.js';
 import { hostGuard, hostRefusal, originGuard, originRefusal } from './http/guards.js';
 import { clientAddress } from './http/client-address.js';

@@ -5,7 +5,7 @@
 import { DATA_VERSION } from '../../generated/data/version.js';
 import type { GetMyGoalsOutput } from '../../generated/tools/index.js';
 import { findBuilding } from '../calculators/truegold.js';
-import { heroes } from '../reference/catalog.js';
+import { heroes } from '../reference/records.js';
 import { planGoal } from './goal-plan.js';
 import type { Goal, Inventory, PlayerProfile, StoredGoal } from './model.js';
 import { materialReadiness, overallReadiness, type MaterialReadiness } from './readiness.js';

@@ -7,7 +7,7 @@ import { gearLevelIndex } from '../calculators/governor-gear.js';
 import { starPositionIndex } from '../calculators/hero-shards.js';
 import { truegoldUpgradeCost } from '../calculators/truegold.js';
 import { closest } from '../outcomes/similarity.js';
-import { heroes } from '../reference/catalog.js';
+import { heroes } from '../reference/records.js';
 import { planGoal } from './goal-plan.js';
 import type { GearPiece, Goal, OtherBuilding, PlayerDataFile, PlayerProfile } from './model.js';
 import { schemaProblems, type SchemaProblem } from './schema.js';

@@ -7,8 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, Handler } from 'hono';
 import type { DeprecationRule } from '../../generated/catalog-types.js';
-import { endpointAvailability, mostUrgent, type TimedAvailability } from '../catalog/availability.js';
-import type { Registry } from '../catalog/registry.js';
+import { endpointAvailability, mostUrgent, type TimedAvailability } from '../tool-registry/availability.js';
+import type { Registry } from '../tool-registry/registry.js';
 import { classify, ErrorCode, idOf, type RequestId } from '../mcp/jsonrpc.js';
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol-versions.js';
 import type { McpServer } from '../mcp/server.js';

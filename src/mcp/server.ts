@@ -3,7 +3,7 @@
  * (headers, status codes, limits) stay in src/http.
  */
 import type { DeprecationRule, EndpointMetadata } from '../../generated/catalog-types.js';
-import type { Registry } from '../catalog/registry.js';
+import type { Registry } from '../tool-registry/registry.js';
 import type { AccountContext } from '../tools/context.js';
 import { InitializeResponder } from './initialize.js';
 import { errorBody, ErrorCode, resultBody, type JsonRpcRequest } from './jsonrpc.js';

@@ -5,8 +5,8 @@
  */
 import type { DeprecationRule, EndpointMetadata, ToolError, ToolOutcome } from '../../generated/catalog-types.js';
 import { canonicalArguments } from '../../shared/keyed-arguments.js';
-import { toolAvailability } from '../catalog/availability.js';
-import type { Registry, RegisteredTool } from '../catalog/registry.js';
+import { toolAvailability } from '../tool-registry/availability.js';
+import type { Registry, RegisteredTool } from '../tool-registry/registry.js';
 import type { ToolContext } from '../tools/context.js';
 import { argumentsFailure } from './argument-errors.js';
 import { ErrorCode } from './jsonrpc.js';

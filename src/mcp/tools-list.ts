@@ -4,8 +4,8 @@
  * serialised once and reused.
  */
 import type { DeprecationRule, EndpointMetadata } from '../../generated/catalog-types.js';
-import { toolAvailability } from '../catalog/availability.js';
-import type { Registry } from '../catalog/registry.js';
+import { toolAvailability } from '../tool-registry/availability.js';
+import type { Registry } from '../tool-registry/registry.js';
 import { eraOf, type ProtocolVersion } from './protocol-versions.js';
 
 /**

@@ -17,7 +17,7 @@ import {
   recordUrl,
   tierListFile,
   words,
-} from '../reference/catalog.js';
+} from '../reference/records.js';
 import { keyLabel } from '../reference/labels.js';
 import { COST_TOOL_OF_SYSTEM, generationRange, grantingEvents, heroLink, heroTierRatings, itemRef, overallLists, skillsInOrder, TIERS } from '../reference/results.js';
 import { KINDS } from '../reference/kinds.js';

@@ -5,7 +5,7 @@
  * the 404 page (in Markdown at a `.md` path).
  */
 import { Hono, type Context } from 'hono';
-import { eventsFile, heroesFile, itemsFile, mastersFile, summaryOf } from '../reference/catalog.js';
+import { eventsFile, heroesFile, itemsFile, mastersFile, summaryOf } from '../reference/records.js';
 import { KINDS } from '../reference/kinds.js';
 import { RECORD_KINDS, type RecordKind } from '../reference/search.js';
 import { CALCULATOR_PATHS, CALCULATORS_PATH } from './calculators/catalogue.js';

@@ -4,7 +4,7 @@
  * and the calculator pages show what an assistant gets.
  */
 import type { ToolError } from '../../generated/catalog-types.js';
-import type { Registry } from '../catalog/registry.js';
+import type { Registry } from '../tool-registry/registry.js';
 import { LATEST_PROTOCOL_VERSION } from '../mcp/protocol-versions.js';
 import { ToolsCall } from '../mcp/tools-call.js';
 

@@ -22,7 +22,7 @@ import {
   summaryOf,
   tierListFile,
   tierRoles,
-} from './catalog.js';
+} from './records.js';
 import { KINDS } from './kinds.js';
 import { quotedInput, type Resolved } from './resolve.js';
 import { RECORD_KINDS, type RecordKind, type SearchMatch } from './search.js';

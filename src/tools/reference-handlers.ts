@@ -4,7 +4,7 @@
  */
 import type { ToolHandlers } from '../../generated/tools/index.js';
 import { success, type Outcome } from '../outcomes/failures.js';
-import { events, heroes, items, masters, referenceIndex } from '../reference/catalog.js';
+import { events, heroes, items, masters, referenceIndex } from '../reference/records.js';
 import { resolveRecord, type Resolved } from '../reference/resolve.js';
 import { eventResult, heroResult, itemResult, masterResult, searchDatabase, tierListResult } from '../reference/results.js';
 import type { RecordKind } from '../reference/search.js';

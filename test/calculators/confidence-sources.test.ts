@@ -16,7 +16,7 @@ import { governorGearCost } from '../../src/calculators/governor-gear.js';
 import { costBetween, LadderIndex } from '../../src/calculators/ladder.js';
 import { masteryForgingCost } from '../../src/calculators/mastery-forging.js';
 import { truegoldUpgradeCost } from '../../src/calculators/truegold.js';
-import { heroesFile } from '../../src/reference/catalog.js';
+import { heroesFile } from '../../src/reference/records.js';
 import { heroResult } from '../../src/reference/results.js';
 
 function value<T>(outcome: { ok: true; value: T } | { ok: false; error: unknown }): T {

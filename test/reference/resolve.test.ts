@@ -1,6 +1,6 @@
 /** Key, name and alias resolution for the get_* tools: found, ambiguous (with candidates) and not found (with the closest). */
 import { describe, expect, it } from 'vitest';
-import { events, heroes, items, masters, referenceIndex } from '../../src/reference/catalog.js';
+import { events, heroes, items, masters, referenceIndex } from '../../src/reference/records.js';
 import { resolveRecord } from '../../src/reference/resolve.js';
 
 const resolveHero = (key: string) => resolveRecord('hero', key, heroes, referenceIndex);

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { referenceIndex } from '../../src/reference/catalog.js';
+import { referenceIndex } from '../../src/reference/records.js';
 import { keyForm, normalize } from '../../shared/normalize.js';
 import { boundedDistance, compareMatches, SearchIndex, type RecordKind } from '../../src/reference/search.js';
 

@@ -8,7 +8,7 @@ import { DATA_VERSION } from '../../generated/data/version.js';
 import { TOOLS, type ToolName } from '../../generated/tools/index.js';
 import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
 import { outputValidators } from '../../generated/validators/output.js';
-import { eventsFile, heroesFile, itemsFile, mastersFile, tierListFile } from '../../src/reference/catalog.js';
+import { eventsFile, heroesFile, itemsFile, mastersFile, tierListFile } from '../../src/reference/records.js';
 import { COST_TOOL_OF_SYSTEM } from '../../src/reference/results.js';
 import { BASE, callTool, rpc, testApp } from '../helpers.js';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../../generated/tools/index.js';
 import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
 import { canonicalArguments, keyForm } from '../../shared/keyed-arguments.js';
-import { heroesFile, itemsFile, tierListFile } from '../../src/reference/catalog.js';
+import { heroesFile, itemsFile, tierListFile } from '../../src/reference/records.js';
 import { callTool, testApp } from '../helpers.js';
 
 const app = testApp();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Hero } from '../../generated/data/reference/types.js';
-import { heroesFile } from '../../src/reference/catalog.js';
+import { heroesFile } from '../../src/reference/records.js';
 import { renderPage } from '../../src/pages/markdown.js';
 import { heroMarkdown, text } from '../../src/pages/reference-markdown.js';
 import { referenceSite } from '../../src/pages/reference-pages.js';

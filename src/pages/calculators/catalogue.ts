@@ -8,7 +8,7 @@ import { heroShards } from '../../../generated/data/costs/hero-shards.js';
 import { masteryForging } from '../../../generated/data/costs/mastery-forging.js';
 import { truegold } from '../../../generated/data/costs/truegold.js';
 import type { CostTable } from '../../../generated/data/types.js';
-import type { Registry } from '../../catalog/registry.js';
+import type { Registry } from '../../tool-registry/registry.js';
 import { costHandlers } from '../../tools/cost-handlers.js';
 
 export type CostToolName = keyof typeof costHandlers;
