@@ -22,6 +22,14 @@ export interface DeprecationRuleData {
   notice: string;
 }
 
+/** A tool's behaviour hints (tools/list `annotations`, 2025-03-26 and later), as its YAML declares them. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
 export interface ToolExample {
   title: string;
   arguments: Record<string, unknown>;
@@ -35,6 +43,7 @@ export interface ToolEntry {
   title: string;
   description: string;
   availability: 'public' | 'account';
+  annotations: ToolAnnotations;
   view?: string;
   deprecation?: Deprecation;
   /** Input schema with every shared fragment inlined. */

@@ -58,16 +58,17 @@ describe('protocol emitters', () => {
     title: 'Demo tool',
     description: 'Demo.',
     availability: 'public',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     view: 'ui://kingshot/demo',
     arguments: { type: 'object', properties: { a: { type: 'integer' } } },
     result: { type: 'object', properties: { b: { type: 'string' } } },
     examples: [],
   };
 
-  it('tools/list entries per era: 2024-11-05 minimal, 2025-03-26 + annotations, 2025-06-18 + title, outputSchema and both view keys', () => {
+  it('tools/list entries per era: 2024-11-05 minimal, 2025-03-26 + annotations from YAML, 2025-06-18 + title, outputSchema and both view keys', () => {
     const entries = toolListEntries(tool);
     expect(entries['2024-11-05']).toEqual({ name: 'demo', description: 'Demo.', inputSchema: tool.arguments });
-    expect(entries['2025-03-26']).toEqual({ ...entries['2024-11-05'], annotations: { title: 'Demo tool', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } });
+    expect(entries['2025-03-26']).toEqual({ ...entries['2024-11-05'], annotations: { title: 'Demo tool', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } });
     expect(entries['2025-06-18']).toEqual({
       name: 'demo',
       title: 'Demo tool',

@@ -35,6 +35,7 @@ examples:
   - title: Echo
     arguments: {level: 2}
     result: {echo: 2}
+annotations: {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false}
 ${extra}`;
 }
 

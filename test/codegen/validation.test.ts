@@ -115,16 +115,16 @@ describe('catalogue validation', () => {
   });
 
   it.each([
-    ['a view without its source', { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://kingshot/echo\n') }, 'catalog/tools/echo.yaml:21:1 /view: view ui://kingshot/echo has no source: views/echo/main.ts does not exist'],
+    ['a view without its source', { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://kingshot/echo\n') }, 'catalog/tools/echo.yaml:22:1 /view: view ui://kingshot/echo has no source: views/echo/main.ts does not exist'],
     [
       'a view of another app',
       { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://other/echo\n') },
-      'catalog/tools/echo.yaml:21:1 /view: view URI "ui://other/echo" must be ui://kingshot/<view>: this server\'s views are built from views/<view>/',
+      'catalog/tools/echo.yaml:22:1 /view: view URI "ui://other/echo" must be ui://kingshot/<view>: this server\'s views are built from views/<view>/',
     ],
     [
       'the shared folder as a view',
       { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://kingshot/shared\n'), 'views/shared/main.ts': 'export {};\n' },
-      'catalog/tools/echo.yaml:21:1 /view: "shared" is the views\' shared code, not a view name',
+      'catalog/tools/echo.yaml:22:1 /view: "shared" is the views\' shared code, not a view name',
     ],
     [
       'a view source no tool declares (shared/ is not one)',
