@@ -1,7 +1,9 @@
 /** Catalogue and data in, every generated file out: the pure part of codegen, used by main.ts and the tests. */
 import { loadCatalog } from './catalog.js';
+import { attachCostSystems } from './cost-systems.js';
 import { loadGameData } from './data.js';
 import { emitCatalogTypes } from './emit/catalog-types.js';
+import { emitCostSystems } from './emit/cost-systems.js';
 import { emitData } from './emit/data.js';
 import { emitDocs } from './emit/docs.js';
 import { emitProtocol } from './emit/protocol.js';
@@ -11,6 +13,7 @@ import { emitValidators } from './emit/validators.js';
 import { emitViews } from './emit/views.js';
 import { emitWebsite } from './emit/website.js';
 import { CatalogInvalidError } from './problems.js';
+import { README as README_PATH, readmeWithToolTables } from './readme.js';
 
 const README = `# generated/
 
@@ -28,6 +31,9 @@ export async function generate(root: string): Promise<EmittedFiles> {
   const { catalog, problems: catalogProblems } = loadCatalog(root);
   const { data, problems: dataProblems } = loadGameData(root);
   const problems = [...catalogProblems, ...dataProblems];
+  if (catalog && data) problems.push(...attachCostSystems(catalog, data.costs));
+  const readme = catalog && data && problems.length === 0 ? readmeWithToolTables(root, catalog) : undefined;
+  if (readme?.kind === 'problem') problems.push(readme.problem);
   if (problems.length > 0 || !catalog || !data) throw new CatalogInvalidError(problems);
 
   const files: EmittedFiles = new Map([['generated/README.md', README]]);
@@ -38,9 +44,12 @@ export async function generate(root: string): Promise<EmittedFiles> {
     emitValidators(catalog),
     emitDocs(catalog),
     await emitData(root, data),
+    emitCostSystems(catalog, data),
     await emitViews(root, catalog),
     await emitWebsite(root, catalog),
   ];
   for (const part of parts) for (const [path, text] of part) files.set(path, text);
+  // The README is the one file outside generated/ that codegen writes: only the lines between its markers change.
+  if (readme?.kind === 'text') files.set(README_PATH, readme.text);
   return files;
 }

@@ -20,6 +20,10 @@ export interface ToolMetadata {
   availability: Availability;
   view?: string;
   deprecation?: Deprecation;
+  /** The cost system (data/costs) the tool computes: the one whose materials its result totals list. */
+  costSystem?: string;
+  /** The tool's page under /calculators: an example range, and the arguments whose input suggests the cost table's level labels. */
+  calculator?: { readonly example: Readonly<Record<string, string>>; readonly levelChoices: readonly string[] };
   /** Arguments whose values are keys, read forgivingly (src/catalog/keyed-arguments.ts): the keys and their aliases. */
   keyedArguments?: Readonly<Record<string, { readonly keys: readonly string[]; readonly aliases: Readonly<Record<string, readonly string[]>> }>>;
   /** The catalogue file this entry comes from. */

@@ -33,6 +33,13 @@ export async function emitCatalogTypes(catalog: Catalog): Promise<EmittedFiles> 
       { name: 'availability', type: 'Availability' },
       { name: 'view', type: 'string', hasQuestionToken: true },
       { name: 'deprecation', type: 'Deprecation', hasQuestionToken: true },
+      { name: 'costSystem', type: 'string', hasQuestionToken: true, docs: ['The cost system (data/costs) the tool computes: the one whose materials its result totals list.'] },
+      {
+        name: 'calculator',
+        type: '{ readonly example: Readonly<Record<string, string>>; readonly levelChoices: readonly string[] }',
+        hasQuestionToken: true,
+        docs: ["The tool's page under /calculators: an example range, and the arguments whose input suggests the cost table's level labels."],
+      },
       {
         name: 'keyedArguments',
         type: 'Readonly<Record<string, { readonly keys: readonly string[]; readonly aliases: Readonly<Record<string, readonly string[]>> }>>',

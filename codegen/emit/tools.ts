@@ -29,6 +29,8 @@ function metadataOf(tool: ToolEntry): Record<string, unknown> {
     availability: tool.availability,
     view: tool.view,
     deprecation: tool.deprecation,
+    costSystem: tool.costSystem,
+    calculator: tool.calculator && { example: tool.calculator.example, levelChoices: tool.calculator.level_choices ?? [] },
     keyedArguments: tool.keyedArguments,
     source: tool.file,
   };

@@ -141,5 +141,10 @@ export const governorCharmCostTool: ToolMetadata = {
   description: 'Charm Guides and Charm Designs needed to upgrade Governor Charms from one level to another, with the cost of every level, per charm and for several charms. Levels are whole numbers 0-22 (0 = slot not yet upgraded, 1 = the unlock, 22 = the current maximum). Each of the six gear pieces has three charm slots, so a governor has 18 charms that share one cost table; `charms` (1-18, default 1) multiplies the totals. Examples: {"from": 0, "to": 22}; {"from": 11, "to": 16, "charms": 18}. Charms unlock at Town Center 25. The result lists each level, the totals per material, confidence and sources.',
   availability: 'public',
   view: 'ui://kingshot/governor-charm-cost',
+  costSystem: 'governor_charm',
+  calculator: {
+    example: { from: '0', to: '22' },
+    levelChoices: [],
+  },
   source: 'catalog/tools/governor_charm_cost.yaml',
 };

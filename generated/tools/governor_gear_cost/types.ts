@@ -149,5 +149,10 @@ export const governorGearCostTool: ToolMetadata = {
   description: 'Materials (Satin, Gilded Threads, Artisan\'s Vision) needed to upgrade Governor Gear from one level to another, with the cost of every step, per piece and for several pieces. Levels are labels `<Tier>[ T<n>] ★<stars>`: tiers Green, Blue, Purple, Gold, Red; T-steps exist for Purple (T1), Gold (T1-T3) and Red (T1-T6); stars ★0-★3 (Green only ★0-★1). The ladder runs Green ★0 ... Purple T1 ★3, Gold ★0, Gold T1 ★0 ... Gold T3 ★3, Red ★0 ... Red T6 ★3. Write ★ as `*` or the word `star` if easier; case and spaces do not matter: `Gold T2 ★1`, `gold t2 *1` and `Gold T2 star 1` are the same level. A label without stars means ★0. Use `not crafted` as `from` to include the crafting cost of a new piece. Examples: {"from": "Gold T2 ★1", "to": "Gold T3 ★3"}; {"from": "Red ★0", "to": "Red T2 ★0", "pieces": 6}. Costs are per piece (all six pieces share one table); `pieces` (1-6, default 1) multiplies the totals. The result lists each step, the totals per material, the confidence of the numbers (Red T2 ★3 and above: medium) and their sources.',
   availability: 'public',
   view: 'ui://kingshot/governor-gear-cost',
+  costSystem: 'governor_gear',
+  calculator: {
+    example: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: '2' },
+    levelChoices: ['from', 'to'],
+  },
   source: 'catalog/tools/governor_gear_cost.yaml',
 };

@@ -135,5 +135,10 @@ export const heroShardsCostTool: ToolMetadata = {
   description: 'Hero shards needed to raise a hero\'s stars from one position to another, with the cost of every sub-tier. Each of the 5 stars fills in 6 sub-tiers. Write a position as `<star>★ <k>/6` (star <star> is being filled and <k> of its 6 sub-tiers are done), or `<n>★` for n full stars (`3★` = `3★ 6/6`), or `0★` for an unlocked hero with no stars; `*` or the word `star` may replace ★. An object {"stars": n, "tier": k} means the same as `n★ k/6` ({"stars": n} alone means n full stars). Use `locked` as `from` to include the 10-shard unlock. Examples: {"from": "3★ 2/6", "to": "5★"}; {"from": {"stars": 1, "tier": 3}, "to": {"stars": 4}}; {"from": "locked", "to": "5★ 6/6"}. One table applies to every rarity (Rare, Epic, Mythic); the shards are the hero\'s own or general shards of its rarity. The result lists each sub-tier, the total shards, confidence and sources.',
   availability: 'public',
   view: 'ui://kingshot/hero-shards-cost',
+  costSystem: 'hero_shards',
+  calculator: {
+    example: { from: '0★', to: '5★' },
+    levelChoices: ['from', 'to'],
+  },
   source: 'catalog/tools/hero_shards_cost.yaml',
 };

@@ -113,5 +113,10 @@ export const heroWidgetsCostTool: ToolMetadata = {
   description: 'Widgets needed to raise a Mythic hero\'s Exclusive Gear from one level to another, with the cost of every level. Levels are whole numbers 0-10: 0 = not unlocked, 1 = unlocked (costs 5 widgets), 10 = maximum; level L costs 5 x L widgets, 275 in all from 0 to 10. Only Mythic heroes have Exclusive Gear (from Town Center 15). Examples: {"from": 0, "to": 10}; {"from": 4, "to": 7}. The result lists each level, the total widgets, confidence and sources.',
   availability: 'public',
   view: 'ui://kingshot/hero-widgets-cost',
+  costSystem: 'hero_widgets',
+  calculator: {
+    example: { from: '0', to: '10' },
+    levelChoices: [],
+  },
   source: 'catalog/tools/hero_widgets_cost.yaml',
 };

@@ -162,6 +162,11 @@ export const masteryForgingCostTool: ToolMetadata = {
   description: 'Forgehammers, Mythic gear pieces, Mithril and Enhancement XP needed for hero-gear Mastery Forging or Red Gear Ascension, with the cost of every level, per piece and for several pieces (all 12 hero-gear pieces share the tables). Two tracks: `mastery` (default): Mastery Forging levels 0-20, written `+10` or 10; level L costs 10 x L Forgehammers and levels +11 to +20 also consume L-10 Mythic gear pieces. `red_gear`: the ascension of a gold piece and its red enhancement. Levels: `Gold 100` (a gold piece at +100 enhancement with Mastery +10, ready to ascend), `Red 101` (just ascended: 2 Mythic gear pieces) up to `Red 200`, or the bare numbers 100-200; breakthroughs at 120, 140, 160, 180 and 200 cost Mithril and Mythic gear pieces, the other levels Enhancement XP. Examples: {"from": "+0", "to": "+20"}; {"track": "red_gear", "from": "Gold 100", "to": "Red 200", "pieces": 4}. The data stops at Mastery +20 and red level 200, and no source publishes a Forgehammer cost for the ascension itself: when a range includes it, the Forgehammer totals are null (unknown, never 0) and `gaps` says why.',
   availability: 'public',
   view: 'ui://kingshot/mastery-forging-cost',
+  costSystem: 'mastery_forging',
+  calculator: {
+    example: { track: 'mastery', from: '+0', to: '+20' },
+    levelChoices: ['from', 'to'],
+  },
   keyedArguments: {
     track: {
       keys: ['mastery', 'red_gear'],

@@ -136,6 +136,11 @@ export const truegoldUpgradeCostTool: ToolMetadata = {
   description: 'Truegold and Tempered Truegold needed to take one of the eight Truegold buildings from one level to another past level 30, with the cost of every step. Buildings: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy. Levels run 30, 30-1 ... 30-4, TG1, TG1-1 ... TG1-4, TG2, ... up to TG10 (five steps per TG stage); write them as labels (`30`, `30-2`, `TG1`, `TG4-3`; case and spaces do not matter) or as the game\'s numeric level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k). The War Academy is built directly at TG1, so its levels start at TG1 (use `not built` to start before it). Tempered Truegold is first needed on TG5 -> TG5-1. Examples: {"building": "town_center", "from": "30", "to": "TG8"}; {"building": "barracks", "from": "TG3-2", "to": "TG5"}; {"building": "TC", "from": 30, "to": "TG1"} (names and aliases such as "Town Center" or "TC" are read as their key). Confidence: high up to TG8, medium to TG9-4, low-medium for TG10. Ordinary resources and build times are not included.',
   availability: 'public',
   view: 'ui://kingshot/truegold-upgrade-cost',
+  costSystem: 'truegold',
+  calculator: {
+    example: { building: 'town_center', from: '30', to: 'TG8' },
+    levelChoices: ['from', 'to'],
+  },
   keyedArguments: {
     building: {
       keys: ['town_center', 'embassy', 'command_center', 'infirmary', 'barracks', 'stable', 'range', 'war_academy'],
