@@ -6,12 +6,14 @@ import { emitCatalogTypes } from './emit/catalog-types.js';
 import { emitCostSystems } from './emit/cost-systems.js';
 import { emitData } from './emit/data.js';
 import { emitDocs } from './emit/docs.js';
+import { emitPlayerData } from './emit/player-data.js';
 import { emitProtocol } from './emit/protocol.js';
 import type { EmittedFiles } from './emit/shared.js';
 import { emitTools } from './emit/tools.js';
 import { emitValidators } from './emit/validators.js';
 import { emitViews } from './emit/views.js';
 import { emitWebsite } from './emit/website.js';
+import { loadPlayerData } from './player-data.js';
 import { CatalogInvalidError } from './problems.js';
 import { README as README_PATH, readmeWithToolTables } from './readme.js';
 
@@ -32,6 +34,8 @@ export async function generate(root: string): Promise<EmittedFiles> {
   const { data, problems: dataProblems } = loadGameData(root);
   const problems = [...catalogProblems, ...dataProblems];
   if (catalog && data) problems.push(...attachCostSystems(catalog, data.costs));
+  const playerData = data ? loadPlayerData(root, data.costs) : undefined;
+  if (playerData) problems.push(...playerData.problems);
   const readme = catalog && data && problems.length === 0 ? readmeWithToolTables(root, catalog) : undefined;
   if (readme?.kind === 'problem') problems.push(readme.problem);
   if (problems.length > 0 || !catalog || !data) throw new CatalogInvalidError(problems);
@@ -45,6 +49,7 @@ export async function generate(root: string): Promise<EmittedFiles> {
     emitDocs(catalog),
     await emitData(root, data),
     emitCostSystems(catalog, data),
+    playerData?.schema ? await emitPlayerData(playerData.schema) : new Map<string, string>(),
     await emitViews(root, catalog),
     await emitWebsite(root, catalog),
   ];
