@@ -9,6 +9,7 @@ import { emitDocs } from './emit/docs.js';
 import { emitPlayerData } from './emit/player-data.js';
 import { emitProtocol } from './emit/protocol.js';
 import type { EmittedFiles } from './emit/shared.js';
+import { emitSharedTypes } from './emit/shared-types.js';
 import { emitTools } from './emit/tools.js';
 import { emitValidators } from './emit/validators.js';
 import { emitViews } from './emit/views.js';
@@ -42,7 +43,8 @@ export async function generate(root: string): Promise<EmittedFiles> {
 
   const files: EmittedFiles = new Map([['generated/README.md', README]]);
   const parts = [
-    await emitCatalogTypes(catalog),
+    await emitCatalogTypes(root, catalog),
+    await emitSharedTypes(root),
     await emitTools(catalog),
     emitProtocol(catalog),
     emitValidators(catalog),
