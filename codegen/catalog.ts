@@ -206,6 +206,15 @@ function checkAcrossFiles(tools: ToolEntry[], endpoints: EndpointEntry[], proble
     if (paths.has(endpoint.path)) problems.push({ file: endpoint.file, pointer: '/path', message: `duplicate endpoint path ${endpoint.path}` });
     paths.add(endpoint.path);
   }
+  // What an endpoint adds over the others is what its instructions must introduce: a model reads them first, and
+  // the account endpoint once served three tools its instructions never named.
+  for (const endpoint of endpoints) {
+    const own = tools.filter((t) => endpoint.serves.includes(t.availability) && !endpoints.every((e) => e.serves.includes(t.availability)));
+    const unnamed = own.filter((t) => !new RegExp(`\\b${t.name}\\b`).test(endpoint.instructions));
+    if (unnamed.length > 0) {
+      problems.push({ file: endpoint.file, pointer: '/instructions', message: `the instructions do not name ${unnamed.map((t) => t.name).join(', ')}, served here and not on every endpoint; say what each is for` });
+    }
+  }
   for (const endpoint of endpoints) {
     const replacement = endpoint.deprecation?.replacement;
     if (replacement !== undefined && !paths.has(replacement)) {

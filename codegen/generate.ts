@@ -1,16 +1,22 @@
 /** Catalogue and data in, every generated file out: the pure part of codegen, used by main.ts and the tests. */
 import { loadCatalog } from './catalog.js';
+import { attachCostSystems } from './cost-systems.js';
 import { loadGameData } from './data.js';
 import { emitCatalogTypes } from './emit/catalog-types.js';
+import { emitCostSystems } from './emit/cost-systems.js';
 import { emitData } from './emit/data.js';
 import { emitDocs } from './emit/docs.js';
+import { emitPlayerData } from './emit/player-data.js';
 import { emitProtocol } from './emit/protocol.js';
 import type { EmittedFiles } from './emit/shared.js';
+import { emitSharedTypes } from './emit/shared-types.js';
 import { emitTools } from './emit/tools.js';
 import { emitValidators } from './emit/validators.js';
 import { emitViews } from './emit/views.js';
 import { emitWebsite } from './emit/website.js';
+import { loadPlayerData } from './player-data.js';
 import { CatalogInvalidError } from './problems.js';
+import { README as README_PATH, readmeWithToolTables } from './readme.js';
 
 const README = `# generated/
 
@@ -28,19 +34,29 @@ export async function generate(root: string): Promise<EmittedFiles> {
   const { catalog, problems: catalogProblems } = loadCatalog(root);
   const { data, problems: dataProblems } = loadGameData(root);
   const problems = [...catalogProblems, ...dataProblems];
+  if (catalog && data) problems.push(...attachCostSystems(catalog, data.costs));
+  const playerData = data ? loadPlayerData(root, data.costs) : undefined;
+  if (playerData) problems.push(...playerData.problems);
+  const readme = catalog && data && problems.length === 0 ? readmeWithToolTables(root, catalog) : undefined;
+  if (readme?.kind === 'problem') problems.push(readme.problem);
   if (problems.length > 0 || !catalog || !data) throw new CatalogInvalidError(problems);
 
   const files: EmittedFiles = new Map([['generated/README.md', README]]);
   const parts = [
-    await emitCatalogTypes(catalog),
+    await emitCatalogTypes(root, catalog),
+    await emitSharedTypes(root),
     await emitTools(catalog),
     emitProtocol(catalog),
     emitValidators(catalog),
     emitDocs(catalog),
     await emitData(root, data),
+    emitCostSystems(catalog, data),
+    playerData?.schema ? await emitPlayerData(playerData.schema) : new Map<string, string>(),
     await emitViews(root, catalog),
     await emitWebsite(root, catalog),
   ];
   for (const part of parts) for (const [path, text] of part) files.set(path, text);
+  // The README is the one file outside generated/ that codegen writes: only the lines between its markers change.
+  if (readme?.kind === 'text') files.set(README_PATH, readme.text);
   return files;
 }

@@ -7,6 +7,13 @@ import { dirname, posix } from 'node:path';
 import { loadYaml, type SourceDocument } from './load.js';
 import { pointerOf, type Problem } from './problems.js';
 
+/**
+ * The shared fragment an inlined schema object came from (`catalog/shared/<name>.yaml`), set only when nothing but a
+ * `description` was written beside the `$ref` (so the object means exactly the fragment). A symbol key: JSON, Ajv
+ * and the printers never see it; the type emitter uses it to name the fragment's type instead of copying it.
+ */
+export const FRAGMENT = Symbol('shared fragment');
+
 export class FragmentLoader {
   readonly #root: string;
   readonly #cache = new Map<string, SourceDocument | Problem[]>();
@@ -61,6 +68,9 @@ export function inlineRefs(
   for (const [key, child] of Object.entries(record)) {
     if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) continue;
     out[key] = inlineRefs(child, source, [...path, key], loader, problems, seen);
+  }
+  if (typeof ref === 'string' && !ref.startsWith('#') && Object.keys(record).every((k) => k === '$ref' || k === 'description')) {
+    (out as Record<symbol, string>)[FRAGMENT] = posix.normalize(posix.join(dirname(source.file), ref));
   }
   return out;
 }

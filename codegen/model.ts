@@ -22,6 +22,14 @@ export interface DeprecationRuleData {
   notice: string;
 }
 
+/** A tool's behaviour hints (tools/list `annotations`, 2025-03-26 and later), as its YAML declares them. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
 export interface ToolExample {
   title: string;
   arguments: Record<string, unknown>;
@@ -35,6 +43,9 @@ export interface ToolEntry {
   title: string;
   description: string;
   availability: 'public' | 'account';
+  annotations: ToolAnnotations;
+  /** The tool's row in the README's tool tables (codegen/readme.ts). */
+  readme: { summary: string; arguments: string };
   view?: string;
   deprecation?: Deprecation;
   /** Input schema with every shared fragment inlined. */
@@ -42,6 +53,10 @@ export interface ToolEntry {
   /** Output schema with every shared fragment inlined. */
   result: JsonSchema;
   examples: ToolExample[];
+  /** The tool's page under /calculators (cost tools only). */
+  calculator?: { example: Record<string, string>; level_choices?: string[] };
+  /** The cost system (data/costs/*.yaml `system`) the tool computes, derived from its result totals (codegen/cost-systems.ts). */
+  costSystem?: string;
   /** Arguments whose values are keys read forgivingly, with their aliases (codegen/keyed-arguments.ts). */
   keyedArguments?: Record<string, KeyedArgument>;
 }

@@ -1,9 +1,11 @@
 /** generated/catalog-types.ts: the types shared by every generated module and by src/. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import type { Catalog } from '../model.js';
 import { banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
-export async function emitCatalogTypes(catalog: Catalog): Promise<EmittedFiles> {
+export async function emitCatalogTypes(root: string, catalog: Catalog): Promise<EmittedFiles> {
   const project = createProject();
   const file = newSourceFile(project, 'generated/catalog-types.ts');
   file.addTypeAlias({ isExported: true, name: 'Availability', type: `'public' | 'account'`, docs: ['public: on every endpoint; account: only where account tools are served.'] });
@@ -13,16 +15,9 @@ export async function emitCatalogTypes(catalog: Catalog): Promise<EmittedFiles> 
     type: `'2024-11-05' | '2025-03-26' | '2025-06-18'`,
     docs: ['Shape of a tools/list entry, named after the protocol revision that introduced it.'],
   });
-  file.addInterface({
-    isExported: true,
-    name: 'Deprecation',
-    properties: [
-      { name: 'deprecated', type: 'string', docs: ['RFC 3339 instant the deprecation takes effect.'] },
-      { name: 'sunset', type: 'string', docs: ['Day (UTC, YYYY-MM-DD) from whose start the item is gone.'] },
-      { name: 'replacement', type: 'string', hasQuestionToken: true },
-      { name: 'notice', type: 'string' },
-    ],
-  });
+  // Declared once, in the catalogue's own schema (endpoint.schema.json refers to the tool schema's definition).
+  const toolSchema = JSON.parse(readFileSync(join(root, 'catalog/schema/tool.schema.json'), 'utf8')) as { definitions: Record<string, Parameters<typeof compile>[0]> };
+  file.addStatements(await compile(toolSchema.definitions.deprecation!, 'Deprecation', { bannerComment: '', additionalProperties: false, format: true, style: { singleQuote: true, printWidth: 110 } }));
   file.addInterface({
     isExported: true,
     name: 'ToolMetadata',
@@ -33,6 +28,13 @@ export async function emitCatalogTypes(catalog: Catalog): Promise<EmittedFiles> 
       { name: 'availability', type: 'Availability' },
       { name: 'view', type: 'string', hasQuestionToken: true },
       { name: 'deprecation', type: 'Deprecation', hasQuestionToken: true },
+      { name: 'costSystem', type: 'string', hasQuestionToken: true, docs: ['The cost system (data/costs) the tool computes: the one whose materials its result totals list.'] },
+      {
+        name: 'calculator',
+        type: '{ readonly example: Readonly<Record<string, string>>; readonly levelChoices: readonly string[] }',
+        hasQuestionToken: true,
+        docs: ["The tool's page under /calculators: an example range, and the arguments whose input suggests the cost table's level labels."],
+      },
       {
         name: 'keyedArguments',
         type: 'Readonly<Record<string, { readonly keys: readonly string[]; readonly aliases: Readonly<Record<string, readonly string[]>> }>>',
@@ -83,5 +85,5 @@ export async function emitCatalogTypes(catalog: Catalog): Promise<EmittedFiles> 
     type: '{ ok: true; value: T } | { ok: false; error: ToolError }',
     docs: ['What a tool handler returns: a result, or a failure the model can act on (sent as isError: true).'],
   });
-  return new Map([['generated/catalog-types.ts', finish(file, banner('codegen/emit/catalog-types.ts and catalog/shared/tool-error.yaml'))]]);
+  return new Map([['generated/catalog-types.ts', finish(file, banner('codegen/emit/catalog-types.ts, catalog/schema/tool.schema.json and catalog/shared/tool-error.yaml'))]]);
 }

@@ -7,8 +7,6 @@ import type { Catalog, Deprecation, DeprecationRuleData, ToolEntry } from '../mo
 import { servedArguments } from '../keyed-arguments.js';
 import { addConstant, banner, camelCase, canonicalSchema, CodeReference, createProject, finish, newSourceFile, printLiteral, type EmittedFiles } from './shared.js';
 
-const ANNOTATION_HINTS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-
 /** What an entry is made of; the emitter passes references to constants declared once in the tool's module. */
 export interface ListEntryParts {
   description: unknown;
@@ -27,7 +25,7 @@ export function toolListEntries(
 ): Record<string, Record<string, unknown>> {
   const { description, inputSchema, outputSchema } = parts;
   const base = { name: tool.name, description, inputSchema };
-  const annotations = { title: tool.title, ...ANNOTATION_HINTS };
+  const annotations = { title: tool.title, ...tool.annotations };
   const meta = tool.view ? { _meta: { ui: { resourceUri: tool.view }, 'ui/resourceUri': tool.view } } : {};
   return {
     '2024-11-05': base,

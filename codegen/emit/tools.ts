@@ -4,17 +4,13 @@
  * handler (or a handler for a tool that no longer exists).
  */
 import { compile } from 'json-schema-to-typescript';
+import { TYPE_OPTIONS, withNamedFragments } from './shared-types.js';
 import type { Catalog, JsonSchema, ToolEntry } from '../model.js';
 import { addConstant, banner, camelCase, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
 
-async function typeFor(schema: JsonSchema, name: string): Promise<string> {
-  return compile(schema as Parameters<typeof compile>[0], name, {
-    bannerComment: '',
-    additionalProperties: false,
-    unknownAny: true,
-    format: true,
-    style: { singleQuote: true, printWidth: 110 },
-  });
+/** The type of a tool schema, naming the shared fragments it uses (added to `used`) rather than copying them. */
+async function typeFor(schema: JsonSchema, name: string, used: Set<string>): Promise<string> {
+  return compile(withNamedFragments(schema, used) as Parameters<typeof compile>[0], name, TYPE_OPTIONS);
 }
 
 export function toolConstName(tool: ToolEntry): string {
@@ -29,6 +25,8 @@ function metadataOf(tool: ToolEntry): Record<string, unknown> {
     availability: tool.availability,
     view: tool.view,
     deprecation: tool.deprecation,
+    costSystem: tool.costSystem,
+    calculator: tool.calculator && { example: tool.calculator.example, levelChoices: tool.calculator.level_choices ?? [] },
     keyedArguments: tool.keyedArguments,
     source: tool.file,
   };
@@ -50,8 +48,10 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
     const path = `generated/tools/${tool.name}/types.ts`;
     const file = newSourceFile(project, path);
     file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../catalog-types.js', namedImports: ['ToolMetadata'] });
-    file.addStatements(await typeFor(tool.arguments, `${pascal}Input`));
-    file.addStatements(await typeFor(tool.result, `${pascal}Output`));
+    const used = new Set<string>();
+    file.addStatements(await typeFor(tool.arguments, `${pascal}Input`, used));
+    file.addStatements(await typeFor(tool.result, `${pascal}Output`, used));
+    if (used.size > 0) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../shared-types.js', namedImports: [...used].sort() });
     addConstant(file, {
       name: toolConstName(tool),
       type: 'ToolMetadata',

@@ -7,7 +7,7 @@ import type { PlayerDataFile } from './model.js';
 export const DEMO_NAME = 'Demo Governor';
 export const DEFAULT_DEMO_EMAIL = 'demo@kingshot.example';
 
-export const DEMO_PLAYER: Required<PlayerDataFile> = {
+export const DEMO_PLAYER: Required<Pick<PlayerDataFile, 'profile' | 'goals' | 'inventory'>> = {
   profile: {
     player_id: '84721093',
     name: 'Demo Governor',

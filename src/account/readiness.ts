@@ -4,31 +4,30 @@
  * finished only when every material is covered). Figures are rounded down to three decimals, so 1 means covered.
  */
 import type { GetMyGoalsOutput } from '../../generated/tools/index.js';
+import { PLAYER_DATA_SCHEMA } from '../../generated/player-data.js';
 import type { Inventory } from './model.js';
 
 /** One material of a goal, as get_my_goals returns it (the catalogue's result shape). */
 export type MaterialReadiness = GetMyGoalsOutput['goals'][number]['materials'][number];
 
-const SECTION_OF: Readonly<Record<string, 'governor_gear' | 'charms' | 'truegold' | 'forging'>> = {
-  satin: 'governor_gear',
-  gilded_threads: 'governor_gear',
-  artisans_vision: 'governor_gear',
-  charm_guides: 'charms',
-  charm_designs: 'charms',
-  truegold: 'truegold',
-  tempered_truegold: 'truegold',
-  forgehammers: 'forging',
-  mythic_gear_pieces: 'forging',
-  mithril: 'forging',
-  enhancement_xp: 'forging',
-};
+type InventorySchema = { properties: Record<keyof Inventory, { properties?: Record<string, unknown> }> };
+
+/**
+ * The inventory section that holds each material, read from the player-data schema (catalog/player-data.schema.yaml):
+ * each fixed section lists its material keys. Shards and widgets are kept per hero instead (below).
+ */
+const SECTION_OF: ReadonlyMap<string, keyof Inventory> = new Map(
+  Object.entries((PLAYER_DATA_SCHEMA.definitions as { inventory: InventorySchema }).inventory.properties).flatMap(([section, schema]) =>
+    Object.keys(schema.properties ?? {}).map((key) => [key, section as keyof Inventory] as const),
+  ),
+);
 
 /** How much of a material the inventory holds (shards and widgets are per hero). */
 export function inventoryAmount(inventory: Inventory | undefined, key: string, hero?: string): number {
   if (!inventory) return 0;
   if (key === 'shards') return hero ? (inventory.hero_shards[hero] ?? 0) : 0;
   if (key === 'widgets') return hero ? (inventory.widgets[hero] ?? 0) : 0;
-  const section = SECTION_OF[key];
+  const section = SECTION_OF.get(key);
   return section ? ((inventory[section] as Record<string, number>)[key] ?? 0) : 0;
 }
 

@@ -5,25 +5,20 @@
  */
 import type { CostTable } from '../../generated/data/types.js';
 import { DATA_VERSION } from '../../generated/data/version.js';
+import type { Confidence, CostStep, Source } from '../../generated/shared-types.js';
 import { failure, rangeReversed, success, type Outcome } from '../outcomes/failures.js';
 
 export type Ladder = CostTable['ladders'][number];
-export type Confidence = Ladder['confidence'];
+/** The confidence scale of catalog/shared/confidence.yaml (the cost tables use the same five values). */
+export type { Confidence };
 
 const CONFIDENCE_ORDER: readonly Confidence[] = ['high', 'medium-high', 'medium', 'low-medium', 'low'];
 
 /** An amount of a material; null when no source publishes it (a data gap), never a guessed 0. */
 export type Amount = number | null;
 
-export interface CostStep {
-  from: string;
-  to: string;
-  /** Materials the step consumes; a material it also needs whose amount is unknown is present as null. */
-  cost: Record<string, Amount>;
-  confidence?: Confidence;
-  note?: string;
-  unknown?: string[];
-}
+/** One step of a result: the type generated from catalog/shared/cost-step.yaml, the schema the tools serve. */
+export type { CostStep };
 
 /** The fields every cost tool result shares. */
 export interface CostBreakdown {
@@ -37,7 +32,7 @@ export interface CostBreakdown {
   confidence: Confidence;
   notes: string[];
   gaps: string[];
-  sources: { id: string; ref: string; covers?: string }[];
+  sources: Source[];
   data_version: string;
 }
 

@@ -4,6 +4,7 @@
  * only links data text makes are GFM autolinks of bare http(s) URLs, which is how source references become
  * clickable. Page links are absolute (`{BASE_URL}/heroes/<key>`), the same URLs the tools return.
  */
+import { COST_TOOL_OF_SYSTEM } from '../../generated/cost-systems.js';
 import type { GameEvent, Hero, HeroSkill, Item, Master } from '../../generated/data/reference/types.js';
 import { DATA_VERSION } from '../../generated/data/version.js';
 import {
@@ -19,7 +20,7 @@ import {
   words,
 } from '../reference/records.js';
 import { keyLabel } from '../reference/labels.js';
-import { COST_TOOL_OF_SYSTEM, generationRange, grantingEvents, heroLink, heroTierRatings, itemRef, overallLists, skillsInOrder, TIERS } from '../reference/results.js';
+import { generationRange, grantingEvents, heroLink, heroTierRatings, itemRef, overallLists, skillsInOrder, TIERS } from '../reference/results.js';
 import { KINDS } from '../reference/kinds.js';
 import type { RecordKind } from '../reference/search.js';
 import { calculatorPath } from './calculators/catalogue.js';

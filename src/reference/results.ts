@@ -3,6 +3,7 @@
  * version. Cross-references are resolved here (an event's reward keys become item names and pages, an item gets
  * every event that grants it), so a model never needs a second call just to read a name.
  */
+import { COST_TOOL_OF_SYSTEM } from '../../generated/cost-systems.js';
 import { DATA_VERSION } from '../../generated/data/version.js';
 import type { GetEventOutput, GetHeroOutput, GetItemOutput, GetMasterOutput, GetTierListInput, GetTierListOutput, SearchDatabaseInput, SearchDatabaseOutput } from '../../generated/tools/index.js';
 import type { GameEvent, Hero, HeroSkill, Item, Master, TierGeneration, TierRole } from '../../generated/data/reference/types.js';
@@ -30,16 +31,6 @@ import { RECORD_KINDS, type RecordKind, type SearchMatch } from './search.js';
 type Link = { key: string; name: string; url: string };
 
 export const TIERS = ['S', 'A', 'B', 'C', 'D'] as const;
-
-/** The cost tool whose totals count a data/costs system's materials. */
-export const COST_TOOL_OF_SYSTEM: Readonly<Record<string, string>> = {
-  governor_gear: 'governor_gear_cost',
-  governor_charm: 'governor_charm_cost',
-  truegold: 'truegold_upgrade_cost',
-  hero_shards: 'hero_shards_cost',
-  hero_widgets: 'hero_widgets_cost',
-  mastery_forging: 'mastery_forging_cost',
-};
 
 export function heroLink(baseUrl: string, key: string): Link {
   return { key, name: heroes.get(key)?.name ?? key, url: recordUrl(baseUrl, 'hero', key) };

@@ -4,12 +4,7 @@
  */
 import type { ToolHandlers } from '../../generated/tools/index.js';
 import type { ToolError } from '../../generated/catalog-types.js';
-import { governorCharm } from '../../generated/data/costs/governor-charm.js';
-import { governorGear } from '../../generated/data/costs/governor-gear.js';
-import { heroShards } from '../../generated/data/costs/hero-shards.js';
-import { heroWidgets } from '../../generated/data/costs/hero-widgets.js';
-import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
-import { truegold } from '../../generated/data/costs/truegold.js';
+import { MATERIAL_NAMES } from '../../generated/cost-systems.js';
 import { goalsReport, isoSeconds } from '../account/goals-report.js';
 import { buildingLevelLabel } from '../calculators/truegold.js';
 import { failure, success, type Failure } from '../outcomes/failures.js';
@@ -37,11 +32,6 @@ async function guarded<T>(account: AccountContext | undefined, read: (account: A
     throw error;
   }
 }
-
-/** Display names of every material key (all cost systems), for the inventory. */
-const MATERIAL_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
-  [governorGear, governorCharm, truegold, heroShards, heroWidgets, masteryForging].flatMap((table) => table.materials.map((m) => [m.key, m.name])),
-);
 
 // No list of this group's names to keep: `satisfies` types each handler and rejects a name the catalogue lacks,
 // and handlers.ts, typed as the whole contract, names any tool no group handles.

@@ -35,6 +35,8 @@ examples:
   - title: Echo
     arguments: {level: 2}
     result: {echo: 2}
+annotations: {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false}
+readme: {summary: Echoes the level it is given., arguments: level 0-3}
 ${extra}`;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../codegen/catalog.js';
 import { loadGameData } from '../../codegen/data.js';
 import { formatProblem } from '../../codegen/problems.js';
-import { fixtureRoot, toolYaml } from './fixture-root.js';
+import { ENDPOINT_YAML, fixtureRoot, toolYaml } from './fixture-root.js';
 
 /** A minimal in-page website tool (catalog/website/); `extra` adds its input (mcp_tool or inputSchema). */
 function websiteYaml(name: string, extra: string): string {
@@ -87,6 +87,14 @@ describe('catalogue validation', () => {
       '/arguments/properties/colour/x-aliases: "Red" would mean both red and gold',
     ],
     ['a tool no endpoint serves', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account') }, '/availability: no endpoint serves "account" tools'],
+    [
+      'an endpoint whose instructions do not name a tool only it serves',
+      {
+        'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account'),
+        'catalog/endpoints/mcp-account.yaml': ENDPOINT_YAML.replace('path: /mcp', 'path: /mcp/account').replace('serves: [public]', 'serves: [public, account]').replace('auth: none', 'auth: oauth'),
+      },
+      'catalog/endpoints/mcp-account.yaml /instructions: the instructions do not name echo, served here and not on every endpoint; say what each is for',
+    ],
     ['a website tool sharing an MCP tool that does not exist', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: ghost\n') }, 'catalog/website/find.yaml:6:1 /mcp_tool: "ghost" is not a tool in catalog/tools/'],
     ['a website tool with both mcp_tool and inputSchema', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: echo\ninputSchema: {type: object}\n') }, 'catalog/website/find.yaml:1:1 (document): must match exactly one schema in oneOf'],
     ['a website tool in a file of another name', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/other.yaml': websiteYaml('find', 'mcp_tool: echo\n') }, '/name: website tool "find" must live in catalog/website/find.yaml'],
@@ -115,16 +123,16 @@ describe('catalogue validation', () => {
   });
 
   it.each([
-    ['a view without its source', { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://kingshot/echo\n') }, 'catalog/tools/echo.yaml:21:1 /view: view ui://kingshot/echo has no source: views/echo/main.ts does not exist'],
+    ['a view without its source', { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://kingshot/echo\n') }, 'catalog/tools/echo.yaml:23:1 /view: view ui://kingshot/echo has no source: views/echo/main.ts does not exist'],
     [
       'a view of another app',
       { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://other/echo\n') },
-      'catalog/tools/echo.yaml:21:1 /view: view URI "ui://other/echo" must be ui://kingshot/<view>: this server\'s views are built from views/<view>/',
+      'catalog/tools/echo.yaml:23:1 /view: view URI "ui://other/echo" must be ui://kingshot/<view>: this server\'s views are built from views/<view>/',
     ],
     [
       'the shared folder as a view',
       { 'catalog/tools/echo.yaml': toolYaml('echo', 'view: ui://kingshot/shared\n'), 'views/shared/main.ts': 'export {};\n' },
-      'catalog/tools/echo.yaml:21:1 /view: "shared" is the views\' shared code, not a view name',
+      'catalog/tools/echo.yaml:23:1 /view: "shared" is the views\' shared code, not a view name',
     ],
     [
       'a view source no tool declares (shared/ is not one)',

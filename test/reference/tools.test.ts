@@ -9,7 +9,7 @@ import { TOOLS, type ToolName } from '../../generated/tools/index.js';
 import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
 import { outputValidators } from '../../generated/validators/output.js';
 import { eventsFile, heroesFile, itemsFile, mastersFile, tierListFile } from '../../src/reference/records.js';
-import { COST_TOOL_OF_SYSTEM } from '../../src/reference/results.js';
+import { COST_TOOL_OF_SYSTEM } from '../../generated/cost-systems.js';
 import { BASE, callTool, rpc, testApp } from '../helpers.js';
 
 const app = testApp();

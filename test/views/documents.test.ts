@@ -16,16 +16,13 @@ import { rpc, testApp } from '../helpers.js';
 
 const { catalog } = loadCatalog(resolve(import.meta.dirname, '../..'));
 const tools = catalog!.tools;
-/** Every tool with a view and its view's URI, in URI order (the order of VIEWS and resources/list). */
-const VIEW_OF_TOOL: Record<string, string> = {
-  governor_charm_cost: 'ui://kingshot/governor-charm-cost',
-  governor_gear_cost: 'ui://kingshot/governor-gear-cost',
-  get_hero: 'ui://kingshot/hero',
-  hero_shards_cost: 'ui://kingshot/hero-shards-cost',
-  hero_widgets_cost: 'ui://kingshot/hero-widgets-cost',
-  mastery_forging_cost: 'ui://kingshot/mastery-forging-cost',
-  truegold_upgrade_cost: 'ui://kingshot/truegold-upgrade-cost',
-};
+/**
+ * Every tool with a view and its view's URI, in URI order (the order of VIEWS and resources/list), read from the
+ * tools' YAML (`view:`): the catalogue is the one place that says which tool has which view.
+ */
+const VIEW_OF_TOOL: Record<string, string> = Object.fromEntries(
+  tools.flatMap((t) => (t.view === undefined ? [] : [[t.name, t.view] as const])).sort(([, a], [, b]) => a.localeCompare(b)),
+);
 
 describe('building a view', () => {
   it('bundles the entry and its imports, CSS included, into one script and one stylesheet', async () => {

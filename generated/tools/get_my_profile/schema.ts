@@ -38,7 +38,17 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
       type: 'array',
     },
     combat_stats: {
-      additionalProperties: { additionalProperties: { type: 'number' }, type: 'object' },
+      additionalProperties: {
+        additionalProperties: false,
+        properties: {
+          attack: { type: 'number' },
+          defense: { type: 'number' },
+          lethality: { type: 'number' },
+          health: { type: 'number' },
+        },
+        required: ['attack', 'defense', 'lethality', 'health'],
+        type: 'object',
+      },
       description: 'Bonus percentages (attack, defense, lethality, health) per troop type.',
       type: 'object',
     },

@@ -44,7 +44,10 @@ export interface GetMyProfileOutput {
    */
   combat_stats: {
     [k: string]: {
-      [k: string]: number;
+      attack: number;
+      defense: number;
+      lethality: number;
+      health: number;
     };
   };
   heroes: {

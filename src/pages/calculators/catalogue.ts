@@ -1,13 +1,12 @@
 /**
  * The calculator pages: one per cost tool (the tools the cost handlers implement), at
  * /calculators/<tool-name-with-dashes>, with the tool's catalogue title, description and input schema, the level
- * spellings each argument accepts (from the cost tables), and one example range.
+ * spellings each argument accepts (from the cost tables), and one example range. The example and which arguments
+ * suggest levels come from the tool's YAML (`calculator`), the labels from its cost table.
  */
-import { governorGear } from '../../../generated/data/costs/governor-gear.js';
-import { heroShards } from '../../../generated/data/costs/hero-shards.js';
-import { masteryForging } from '../../../generated/data/costs/mastery-forging.js';
-import { truegold } from '../../../generated/data/costs/truegold.js';
+import { COST_TABLES } from '../../../generated/cost-systems.js';
 import type { CostTable } from '../../../generated/data/types.js';
+import type { ToolMetadata } from '../../../generated/catalog-types.js';
 import type { Registry } from '../../tool-registry/registry.js';
 import { costHandlers } from '../../tools/cost-handlers.js';
 
@@ -27,35 +26,18 @@ function labelsOf(table: CostTable): string[] {
   return [...new Set(table.ladders.flatMap((ladder) => ladder.levels.map((level) => level.label)))];
 }
 
-const gearLevels = labelsOf(governorGear);
-const truegoldLevels = labelsOf(truegold);
-const shardLevels = labelsOf(heroShards);
-const forgingLevels = labelsOf(masteryForging);
-
 /**
  * Suggested spellings for free-text arguments (a datalist under the input: any spelling the tool accepts still
- * goes). Arguments with an enumeration or a small integer range get a select from the schema instead. Partial: a
- * cost tool added by YAML gets its page without an entry here (plain inputs), so adding a tool stays one YAML and
- * one handler; an entry only makes its page friendlier.
+ * goes): the YAML's `calculator.level_choices` each get the cost table's labels. Arguments with an enumeration or a
+ * small integer range get a select from the schema instead. A cost tool without `calculator` still gets its page,
+ * with plain inputs.
  */
-const LEVEL_CHOICES: Partial<Record<CostToolName, Readonly<Record<string, readonly string[]>>>> = {
-  governor_gear_cost: { from: gearLevels, to: gearLevels },
-  governor_charm_cost: {},
-  truegold_upgrade_cost: { from: truegoldLevels, to: truegoldLevels },
-  hero_shards_cost: { from: shardLevels, to: shardLevels },
-  hero_widgets_cost: {},
-  mastery_forging_cost: { from: forgingLevels, to: forgingLevels },
-};
-
-/** A range worth showing on each page (the cross-checks of the cost data notes); optional, as above. */
-const EXAMPLES: Partial<Record<CostToolName, Readonly<Record<string, string>>>> = {
-  governor_gear_cost: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: '2' },
-  governor_charm_cost: { from: '0', to: '22' },
-  truegold_upgrade_cost: { building: 'town_center', from: '30', to: 'TG8' },
-  hero_shards_cost: { from: '0★', to: '5★' },
-  hero_widgets_cost: { from: '0', to: '10' },
-  mastery_forging_cost: { track: 'mastery', from: '+0', to: '+20' },
-};
+function levelChoices(metadata: ToolMetadata): Readonly<Record<string, readonly string[]>> {
+  const table = metadata.costSystem === undefined ? undefined : COST_TABLES[metadata.costSystem];
+  if (!table || !metadata.calculator) return {};
+  const labels = labelsOf(table);
+  return Object.fromEntries(metadata.calculator.levelChoices.map((name) => [name, labels]));
+}
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -93,8 +75,8 @@ export function calculators(registry: Registry): Calculator[] {
         title: registered.metadata.title,
         description: registered.metadata.description,
         inputSchema: withKeyedChoices(registered.listEntries['2025-06-18'].inputSchema as JsonSchema, registered.metadata.keyedArguments),
-        choices: (LEVEL_CHOICES[tool] ?? {}),
-        example: (EXAMPLES[tool] ?? {}),
+        choices: levelChoices(registered.metadata),
+        example: registered.metadata.calculator?.example ?? {},
       },
     ];
   });

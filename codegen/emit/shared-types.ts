@@ -1,0 +1,58 @@
+/**
+ * Named types for the shared fragments (catalog/shared/<name>.yaml becomes `<Name>` in generated/shared-types.ts),
+ * so a tool's types refer to `CostStep` or `Sources` rather than each carrying a copy, and src/ and views/ import
+ * the one type. Where a tool schema inlined a fragment unchanged (codegen/inline-refs.ts marks it), the emitter
+ * hands json-schema-to-typescript a `tsType` reference instead of the fragment's body.
+ */
+import { compile } from 'json-schema-to-typescript';
+import { yamlFiles } from '../catalog.js';
+import { FRAGMENT, FragmentLoader, inlineRefs } from '../inline-refs.js';
+import type { JsonSchema } from '../model.js';
+import type { Problem } from '../problems.js';
+import { banner, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+
+export const SHARED_TYPES_MODULE = 'generated/shared-types.ts';
+/** The tool-error document is typed in generated/catalog-types.ts (ToolError), beside ToolOutcome. */
+const TYPED_ELSEWHERE = new Set(['catalog/shared/tool-error.yaml']);
+
+export function sharedTypeName(file: string): string {
+  return pascalCase(file.replace(/^catalog\/shared\//, '').replace(/\.yaml$/, ''));
+}
+
+/** The schema with every unchanged shared fragment (other than `self`) replaced by its type's name; `used` collects the names. */
+export function withNamedFragments(schema: unknown, used: Set<string>, self?: string): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withNamedFragments(item, used, self));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const fragment = (schema as Record<symbol, string | undefined>)[FRAGMENT];
+  const record = schema as Record<string, unknown>;
+  if (fragment !== undefined && fragment !== self && !TYPED_ELSEWHERE.has(fragment)) {
+    const name = sharedTypeName(fragment);
+    used.add(name);
+    return { tsType: name, ...(typeof record.description === 'string' ? { description: record.description } : {}) };
+  }
+  return Object.fromEntries(Object.entries(record).map(([key, child]) => [key, withNamedFragments(child, used, self)]));
+}
+
+export const TYPE_OPTIONS = {
+  bannerComment: '',
+  additionalProperties: false,
+  unknownAny: true,
+  format: true,
+  style: { singleQuote: true, printWidth: 110 },
+} as const;
+
+export async function emitSharedTypes(root: string): Promise<EmittedFiles> {
+  const loader = new FragmentLoader(root);
+  const file = newSourceFile(createProject(), SHARED_TYPES_MODULE);
+  for (const path of yamlFiles(root, 'catalog/shared')) {
+    if (TYPED_ELSEWHERE.has(path)) continue;
+    const source = loader.load(path);
+    if (Array.isArray(source)) continue; // reported by loadCatalog when a tool uses it
+    const problems: Problem[] = [];
+    const inlined = inlineRefs(source.value, source, [], loader, problems);
+    if (problems.length > 0) continue;
+    const schema = withNamedFragments(inlined, new Set(), path) as JsonSchema;
+    file.addStatements(await compile(schema as Parameters<typeof compile>[0], sharedTypeName(path), TYPE_OPTIONS));
+  }
+  return new Map([[SHARED_TYPES_MODULE, finish(file, banner('catalog/shared/*.yaml'))]]);
+}
