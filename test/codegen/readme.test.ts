@@ -45,7 +45,7 @@ describe('README tool tables', () => {
 
   it('`codegen --check` fails on a stale table and says so', () => {
     const root = mkdtempSync(join(tmpdir(), 'kingshot-readme-'));
-    for (const path of ['catalog', 'data', 'src', 'generated', 'views', 'site', 'codegen', 'tsconfig.json', 'package.json', 'README.md']) cpSync(join(REPO, path), join(root, path), { recursive: true });
+    for (const path of ['catalog', 'data', 'shared', 'src', 'generated', 'views', 'site', 'codegen', 'tsconfig.json', 'package.json', 'README.md']) cpSync(join(REPO, path), join(root, path), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
     const readme = join(root, 'README.md');
     writeFileSync(readme, readFileSync(readme, 'utf8').replace('| `hero_widgets_cost` |', '| `hero_widgets_cost_old` |'));
