@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnySchema } from 'ajv';
 import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
-import { yamlFiles } from './catalog.js';
+import { yamlFiles } from './load-catalogue.js';
 import { loadYaml, type SourceDocument } from './load.js';
 import type { CostTable, GameData } from './model.js';
 import { loadReferenceData } from './reference.js';

@@ -1,8 +1,8 @@
 /** Catalogue and data in, every generated file out: the pure part of codegen, used by main.ts and the tests. */
-import { loadCatalog } from './catalog.js';
+import { loadCatalog } from './load-catalogue.js';
 import { attachCostSystems } from './cost-systems.js';
 import { loadGameData } from './data.js';
-import { emitCatalogTypes } from './emit/catalog-types.js';
+import { emitMetadataTypes } from './emit/metadata-types.js';
 import { emitCostSystems } from './emit/cost-systems.js';
 import { emitData } from './emit/data.js';
 import { emitDocs } from './emit/docs.js';
@@ -43,7 +43,7 @@ export async function generate(root: string): Promise<EmittedFiles> {
 
   const files: EmittedFiles = new Map([['generated/README.md', README]]);
   const parts = [
-    await emitCatalogTypes(root, catalog),
+    await emitMetadataTypes(root, catalog),
     await emitSharedTypes(root),
     await emitTools(catalog),
     emitProtocol(catalog),

@@ -2,7 +2,7 @@
  * Which addresses the page tools accept: a path of this site or an absolute URL on its origin. Anything else
  * (another origin, a `javascript:` or `data:` URL) is refused with a message that says why, before any request.
  */
-import type { ToolError } from '../generated/catalog-types.js';
+import type { ToolError } from '../generated/metadata-types.js';
 
 export type PageUrl = { ok: true; url: URL } | { ok: false; error: ToolError };
 

@@ -1,5 +1,5 @@
 /** In-page tool results in the MCP shape, so a bridge to an assistant passes data and errors on unchanged. */
-import type { ToolError } from '../generated/catalog-types.js';
+import type { ToolError } from '../generated/metadata-types.js';
 import type { WebsiteToolResult } from '../generated/website/tools.js';
 
 /** A success whose text is `text` (Markdown, for the page readers) and whose data is `structuredContent`. */

@@ -6,7 +6,7 @@
  */
 import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import type { EndpointMetadata } from '../generated/catalog-types.js';
+import type { EndpointMetadata } from '../generated/metadata-types.js';
 import type { AccountServices } from './auth/account-services.js';
 import { mountAuthorizationServer, protectedEndpoint, type ProtectedEndpoint } from './auth/mount.js';
 import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';

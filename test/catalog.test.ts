@@ -3,7 +3,7 @@
  */
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../codegen/catalog.js';
+import { loadCatalog } from '../codegen/load-catalogue.js';
 import type { JsonSchema } from '../codegen/model.js';
 import { outputValidators } from '../generated/validators/output.js';
 import type { ToolName } from '../generated/tools/index.js';
@@ -27,7 +27,7 @@ function call(availability: string, name: string, args: unknown) {
 
 describe('the catalogue', () => {
   // The rules each entry follows (descriptions with examples, described and typed arguments, portable schemas,
-  // examples that fit them) are codegen's checks (codegen/catalog.ts, tool-rules.ts, examples.ts), each tested
+  // examples that fit them) are codegen's checks (codegen/load-catalogue.ts, tool-rules.ts, examples.ts), each tested
   // in test/codegen/validation.test.ts; here the real catalogue passes them all, and its examples run.
   it('loads without problems', () => {
     expect(problems).toEqual([]);

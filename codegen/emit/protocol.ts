@@ -53,7 +53,7 @@ function toolListModules(project: ReturnType<typeof createProject>, tool: ToolEn
     value: canonicalSchema(tool.result),
   });
   const list = newSourceFile(project, `generated/tools/${tool.name}/list.ts`);
-  list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../catalog-types.js', namedImports: ['ToolListEra'] });
+  list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../metadata-types.js', namedImports: ['ToolListEra'] });
   list.addImportDeclaration({ moduleSpecifier: './schema.js', namedImports: ['inputSchema', 'outputSchema'] });
   list.addStatements((writer) => {
     writer.writeLine(`const description = ${printLiteral(tool.description)};`);
@@ -104,7 +104,7 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
 
   for (const tool of catalog.tools) for (const [path, text] of toolListModules(project, tool)) files.set(path, text);
   const list = newSourceFile(project, 'generated/tools-list.ts');
-  list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './catalog-types.js', namedImports: ['ToolListEra'] });
+  list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './metadata-types.js', namedImports: ['ToolListEra'] });
   list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './tools/index.js', namedImports: ['ToolName'] });
   for (const tool of catalog.tools) {
     list.addImportDeclaration({ moduleSpecifier: `./tools/${tool.name}/list.js`, namedImports: [{ name: 'listEntries', alias: `${camelCase(tool.name)}Entries` }] });
@@ -139,7 +139,7 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
   files.set('generated/tool-names.ts', finish(names, banner('catalog/tools/*.yaml and catalog/endpoints/*.yaml')));
 
   const endpoints = newSourceFile(project, 'generated/endpoints.ts');
-  endpoints.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './catalog-types.js', namedImports: ['EndpointMetadata'] });
+  endpoints.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './metadata-types.js', namedImports: ['EndpointMetadata'] });
   addConstant(endpoints, {
     name: 'ENDPOINTS',
     type: 'readonly EndpointMetadata[]',
@@ -153,7 +153,7 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
     ...catalog.tools.flatMap((t) => (t.deprecation ? [ruleFor('tool', t.name, t.deprecation)] : [])),
   ];
   const deprecations = newSourceFile(project, 'generated/deprecations.ts');
-  deprecations.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './catalog-types.js', namedImports: ['DeprecationRule'] });
+  deprecations.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './metadata-types.js', namedImports: ['DeprecationRule'] });
   addConstant(deprecations, {
     name: 'DEPRECATION_RULES',
     type: 'readonly DeprecationRule[]',

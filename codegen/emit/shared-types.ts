@@ -5,14 +5,14 @@
  * hands json-schema-to-typescript a `tsType` reference instead of the fragment's body.
  */
 import { compile } from 'json-schema-to-typescript';
-import { yamlFiles } from '../catalog.js';
+import { yamlFiles } from '../load-catalogue.js';
 import { FRAGMENT, FragmentLoader, inlineRefs } from '../inline-refs.js';
 import type { JsonSchema } from '../model.js';
 import type { Problem } from '../problems.js';
 import { banner, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
 
 export const SHARED_TYPES_MODULE = 'generated/shared-types.ts';
-/** The tool-error document is typed in generated/catalog-types.ts (ToolError), beside ToolOutcome. */
+/** The tool-error document is typed in generated/metadata-types.ts (ToolError), beside ToolOutcome. */
 const TYPED_ELSEWHERE = new Set(['catalog/shared/tool-error.yaml']);
 
 export function sharedTypeName(file: string): string {

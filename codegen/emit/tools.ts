@@ -47,7 +47,7 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
     const pascal = pascalCase(tool.name);
     const path = `generated/tools/${tool.name}/types.ts`;
     const file = newSourceFile(project, path);
-    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../catalog-types.js', namedImports: ['ToolMetadata'] });
+    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../metadata-types.js', namedImports: ['ToolMetadata'] });
     const used = new Set<string>();
     file.addStatements(await typeFor(tool.arguments, `${pascal}Input`, used));
     file.addStatements(await typeFor(tool.result, `${pascal}Output`, used));
@@ -63,7 +63,7 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
 
   // The index names each tool on lines of its own, so adding a tool adds lines here and changes none.
   const index = newSourceFile(project, 'generated/tools/index.ts');
-  index.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../catalog-types.js', namedImports: ['ToolMetadata', 'ToolOutcome'] });
+  index.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../metadata-types.js', namedImports: ['ToolMetadata', 'ToolOutcome'] });
   for (const tool of catalog.tools) {
     const pascal = pascalCase(tool.name);
     index.addImportDeclaration({

@@ -2,7 +2,7 @@
  * What one Progression Goal still costs: the player's current level (read from the profile) to the goal's target,
  * computed by the very calculators the cost tools use. A target at or below the current level is "reached".
  */
-import type { ToolError } from '../../generated/catalog-types.js';
+import type { ToolError } from '../../generated/metadata-types.js';
 import { failure, success, type Outcome } from '../outcomes/failures.js';
 import { governorCharmCost } from '../calculators/governor-charm.js';
 import { governorGearCost } from '../calculators/governor-gear.js';

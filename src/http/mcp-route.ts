@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context, Handler } from 'hono';
-import type { DeprecationRule } from '../../generated/catalog-types.js';
+import type { DeprecationRule } from '../../generated/metadata-types.js';
 import { endpointAvailability, mostUrgent, type TimedAvailability } from '../tool-registry/availability.js';
 import type { Registry } from '../tool-registry/registry.js';
 import { classify, ErrorCode, idOf, type RequestId } from '../mcp/jsonrpc.js';

@@ -3,7 +3,7 @@
  * what was sent, what is allowed, and the nearest valid values or argument names.
  */
 import type { ErrorObject } from 'ajv';
-import type { ToolError } from '../../generated/catalog-types.js';
+import type { ToolError } from '../../generated/metadata-types.js';
 import { keyForm } from '../../shared/keyed-arguments.js';
 import { closest } from '../outcomes/similarity.js';
 

@@ -2,7 +2,7 @@
  * One MCP endpoint's JSON-RPC methods. Takes a classified request and returns the response body; HTTP concerns
  * (headers, status codes, limits) stay in src/http.
  */
-import type { DeprecationRule, EndpointMetadata } from '../../generated/catalog-types.js';
+import type { DeprecationRule, EndpointMetadata } from '../../generated/metadata-types.js';
 import type { Registry } from '../tool-registry/registry.js';
 import type { AccountContext } from '../tools/context.js';
 import { InitializeResponder } from './initialize.js';

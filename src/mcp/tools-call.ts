@@ -3,7 +3,7 @@
  * tool failure (`isError: true`) with a message the model can act on. A result is serialised once: the text
  * content is that JSON as a string, and `structuredContent` (2025-06-18+) is the same JSON inline.
  */
-import type { DeprecationRule, EndpointMetadata, ToolError, ToolOutcome } from '../../generated/catalog-types.js';
+import type { DeprecationRule, EndpointMetadata, ToolError, ToolOutcome } from '../../generated/metadata-types.js';
 import { canonicalArguments } from '../../shared/keyed-arguments.js';
 import { toolAvailability } from '../tool-registry/availability.js';
 import type { Registry, RegisteredTool } from '../tool-registry/registry.js';

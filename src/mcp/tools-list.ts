@@ -3,7 +3,7 @@
  * era. Availability only changes at deprecation and sunset instants, so each (era, interval) payload is
  * serialised once and reused.
  */
-import type { DeprecationRule, EndpointMetadata } from '../../generated/catalog-types.js';
+import type { DeprecationRule, EndpointMetadata } from '../../generated/metadata-types.js';
 import { toolAvailability } from '../tool-registry/availability.js';
 import type { Registry } from '../tool-registry/registry.js';
 import { eraOf, type ProtocolVersion } from './protocol-versions.js';

@@ -4,7 +4,7 @@
  * and, where it can, the nearest valid values (./similarity.ts); `code` is stable so callers and tests can branch
  * on it.
  */
-import type { ToolError } from '../../generated/catalog-types.js';
+import type { ToolError } from '../../generated/metadata-types.js';
 
 export type Failure = { ok: false; error: ToolError };
 export type Success<T> = { ok: true; value: T };

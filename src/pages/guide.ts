@@ -3,7 +3,7 @@
  * this page's Markdown). The tool list comes from the catalogue, like the developer page's.
  */
 import { WEBSITE_TOOLS } from '../../generated/website/tools.js';
-import type { EndpointMetadata } from '../../generated/catalog-types.js';
+import type { EndpointMetadata } from '../../generated/metadata-types.js';
 import type { Calculator } from './calculators/catalogue.js';
 
 

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { DATA_VERSION } from '../../generated/data/version.js';
 import { DEVELOPER_MARKDOWN } from '../../generated/developer-docs.js';
-import type { EndpointMetadata } from '../../generated/catalog-types.js';
+import type { EndpointMetadata } from '../../generated/metadata-types.js';
 import { SERVER_NAME, SERVER_VERSION } from '../mcp/server-info.js';
 import type { Calculator } from './calculators/catalogue.js';
 import { guideMarkdown } from './guide.js';

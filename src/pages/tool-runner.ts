@@ -3,7 +3,7 @@
  * argument validation, handler and error messages), and hands back the MCP result: the in-page search_database
  * and the calculator pages show what an assistant gets.
  */
-import type { ToolError } from '../../generated/catalog-types.js';
+import type { ToolError } from '../../generated/metadata-types.js';
 import type { Registry } from '../tool-registry/registry.js';
 import { LATEST_PROTOCOL_VERSION } from '../mcp/protocol-versions.js';
 import { ToolsCall } from '../mcp/tools-call.js';

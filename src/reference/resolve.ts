@@ -4,7 +4,7 @@
  * failure that lists them; nothing good enough is a NOT_FOUND failure that lists the closest ones (and says so when
  * the name belongs to another kind of record).
  */
-import type { ToolError } from '../../generated/catalog-types.js';
+import type { ToolError } from '../../generated/metadata-types.js';
 import { keyForm } from '../../shared/normalize.js';
 import { failure, type Failure } from '../outcomes/failures.js';
 import { closest } from '../outcomes/similarity.js';

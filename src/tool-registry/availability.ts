@@ -2,7 +2,7 @@
  * The single availability predicate. tools/list, tools/call and the Deprecation/Sunset headers all ask it, with
  * the request's time passed in, so they can never disagree about whether a tool exists at a given instant.
  */
-import type { DeprecationRule, EndpointMetadata, ToolMetadata } from '../../generated/catalog-types.js';
+import type { DeprecationRule, EndpointMetadata, ToolMetadata } from '../../generated/metadata-types.js';
 
 export type Availability =
   /** Served. `deprecation` is set once the deprecation instant has passed (and until the sunset). */

@@ -2,7 +2,7 @@
  * The catalogue as the server uses it: generated metadata, tools/list entries and validators joined with the
  * hand-written handlers. Tests build registries of their own (a deprecated fixture tool, say) with the same shape.
  */
-import type { DeprecationRule, EndpointMetadata, ToolListEra, ToolMetadata, ToolOutcome } from '../../generated/catalog-types.js';
+import type { DeprecationRule, EndpointMetadata, ToolListEra, ToolMetadata, ToolOutcome } from '../../generated/metadata-types.js';
 import { DEPRECATION_RULES } from '../../generated/deprecations.js';
 import { ENDPOINTS } from '../../generated/endpoints.js';
 import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';

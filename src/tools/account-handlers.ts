@@ -3,7 +3,7 @@
  * request's context (the verified token), never from arguments, so one player's token can only read that player.
  */
 import type { ToolHandlers } from '../../generated/tools/index.js';
-import type { ToolError } from '../../generated/catalog-types.js';
+import type { ToolError } from '../../generated/metadata-types.js';
 import { MATERIAL_NAMES } from '../../generated/cost-systems.js';
 import { goalsReport, isoSeconds } from '../account/goals-report.js';
 import { buildingLevelLabel } from '../calculators/truegold.js';

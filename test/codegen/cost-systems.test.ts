@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../codegen/catalog.js';
+import { loadCatalog } from '../../codegen/load-catalogue.js';
 import { attachCostSystems } from '../../codegen/cost-systems.js';
 import { loadGameData } from '../../codegen/data.js';
 import { formatProblem } from '../../codegen/problems.js';

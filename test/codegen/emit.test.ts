@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ruleFor, toolListEntries } from '../../codegen/emit/protocol.js';
 import { banner, canonicalSchema, CodeReference, pascalCase, printLiteral, printTemplateLiteral } from '../../codegen/emit/shared.js';
-import { loadCatalog } from '../../codegen/catalog.js';
+import { loadCatalog } from '../../codegen/load-catalogue.js';
 import { generate } from '../../codegen/generate.js';
 import type { ToolEntry } from '../../codegen/model.js';
 import { writeOutput } from '../../codegen/write.js';

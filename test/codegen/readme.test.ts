@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../codegen/catalog.js';
+import { loadCatalog } from '../../codegen/load-catalogue.js';
 import { formatProblem } from '../../codegen/problems.js';
 import { BEGIN_MARKER, END_MARKER, readmeWithToolTables, toolTables } from '../../codegen/readme.js';
 import { fixtureRoot, toolYaml } from './fixture-root.js';

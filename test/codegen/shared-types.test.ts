@@ -24,7 +24,7 @@ describe('named shared types', () => {
     expect([...used]).toEqual(['CostStep']);
   });
 
-  it('does not name a fragment inside its own type, nor the tool error (typed in catalog-types.ts)', () => {
+  it('does not name a fragment inside its own type, nor the tool error (typed in metadata-types.ts)', () => {
     const self = Object.assign({ type: 'string' }, { [FRAGMENT]: 'catalog/shared/confidence.yaml' });
     const error = Object.assign({ type: 'object' }, { [FRAGMENT]: 'catalog/shared/tool-error.yaml' });
     const used = new Set<string>();

@@ -1,6 +1,6 @@
 /** The catalogue and data checks: each problem reported with file, line and JSON pointer, all of them at once. */
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../codegen/catalog.js';
+import { loadCatalog } from '../../codegen/load-catalogue.js';
 import { loadGameData } from '../../codegen/data.js';
 import { formatProblem } from '../../codegen/problems.js';
 import { ENDPOINT_YAML, fixtureRoot, toolYaml } from './fixture-root.js';

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../codegen/catalog.js';
+import { loadCatalog } from '../../codegen/load-catalogue.js';
 import { formatProblem, type Problem } from '../../codegen/problems.js';
 import { buildView, viewDocument } from '../../codegen/views.js';
 import { VIEWS } from '../../generated/views/index.js';

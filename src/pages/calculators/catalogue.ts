@@ -6,7 +6,7 @@
  */
 import { COST_TABLES } from '../../../generated/cost-systems.js';
 import type { CostTable } from '../../../generated/data/types.js';
-import type { ToolMetadata } from '../../../generated/catalog-types.js';
+import type { ToolMetadata } from '../../../generated/metadata-types.js';
 import type { Registry } from '../../tool-registry/registry.js';
 import { costHandlers } from '../../tools/cost-handlers.js';
 

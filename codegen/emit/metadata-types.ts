@@ -1,13 +1,13 @@
-/** generated/catalog-types.ts: the types shared by every generated module and by src/. */
+/** generated/metadata-types.ts: the types shared by every generated module and by src/. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import type { Catalog } from '../model.js';
 import { banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
-export async function emitCatalogTypes(root: string, catalog: Catalog): Promise<EmittedFiles> {
+export async function emitMetadataTypes(root: string, catalog: Catalog): Promise<EmittedFiles> {
   const project = createProject();
-  const file = newSourceFile(project, 'generated/catalog-types.ts');
+  const file = newSourceFile(project, 'generated/metadata-types.ts');
   file.addTypeAlias({ isExported: true, name: 'Availability', type: `'public' | 'account'`, docs: ['public: on every endpoint; account: only where account tools are served.'] });
   file.addTypeAlias({
     isExported: true,
@@ -85,5 +85,5 @@ export async function emitCatalogTypes(root: string, catalog: Catalog): Promise<
     type: '{ ok: true; value: T } | { ok: false; error: ToolError }',
     docs: ['What a tool handler returns: a result, or a failure the model can act on (sent as isError: true).'],
   });
-  return new Map([['generated/catalog-types.ts', finish(file, banner('codegen/emit/catalog-types.ts, catalog/schema/tool.schema.json and catalog/shared/tool-error.yaml'))]]);
+  return new Map([['generated/metadata-types.ts', finish(file, banner('codegen/emit/metadata-types.ts, catalog/schema/tool.schema.json and catalog/shared/tool-error.yaml'))]]);
 }
