@@ -213,3 +213,19 @@ describe('query parameters to arguments', () => {
     expect(argumentsOf(new URLSearchParams(''), schema)).toBeUndefined();
   });
 });
+
+describe('sources on a calculator page', () => {
+  it('a source that publishes only some of the steps says which, as the MCP result does', async () => {
+    const app = testApp();
+    const args = { building: 'town_center', from: '30', to: 'TG10' };
+    const { structured } = await callTool(app, 'truegold_upgrade_cost', args);
+    const partial = (structured.sources as { ref: string; covers?: string }[]).filter((s) => s.covers);
+    expect(partial.length).toBeGreaterThan(0);
+    const page = await app.request(`${BASE}/calculators/truegold-upgrade-cost?${new URLSearchParams(args)}`, { headers: { accept: 'text/markdown' } });
+    expect(page.status).toBe(200);
+    const markdown = await page.text();
+    const section = markdown.slice(markdown.indexOf('### Sources'));
+    for (const source of partial) expect(section).toContain(`(the steps ${source.covers} only)`);
+    expect(section.match(/\(the steps [^)]* only\)/g)).toHaveLength(partial.length);
+  });
+});

@@ -25,7 +25,8 @@ export interface CostResultView {
   confidence?: string;
   notes?: string[];
   gaps?: string[];
-  sources?: { id?: string; ref: string; used_for?: string }[];
+  /** As the cost tools give them (`covers`: the steps a source publishes when it publishes only some). */
+  sources?: { id?: string; ref: string; covers?: string }[];
   data_version?: string;
   building?: { name?: string };
   track?: string;
@@ -157,7 +158,7 @@ export function resultDetailsMarkdown(result: CostResultView): string {
   const notes = result.notes ?? [];
   if (notes.length > 0) lines.push('### Notes', '', ...notes.map((note) => `- ${mdText(note)}`), '');
   const sources = result.sources ?? [];
-  if (sources.length > 0) lines.push('### Sources', '', ...sources.map((s) => `- ${mdText(s.ref)}${s.used_for ? ` (used for ${mdText(s.used_for)})` : ''}`), '');
+  if (sources.length > 0) lines.push('### Sources', '', ...sources.map((s) => `- ${mdText(s.ref)}${s.covers ? ` (the steps ${mdText(s.covers)} only)` : ''}`), '');
   if (result.data_version) lines.push(`Data version \`${result.data_version}\`.`, '');
   return lines.join('\n');
 }
