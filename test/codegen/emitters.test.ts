@@ -9,6 +9,7 @@ import { emitDocs } from '../../codegen/emit/docs.js';
 import { emitPlayerData } from '../../codegen/emit/player-data.js';
 import { emitProtocol } from '../../codegen/emit/protocol.js';
 import { emitTools } from '../../codegen/emit/tools.js';
+import { addCompiledDeclarations, createProject, newSourceFile } from '../../codegen/emit/shared.js';
 import { emitValidators, standaloneValidators } from '../../codegen/emit/validators.js';
 import { viewSpecs } from '../../codegen/emit/views.js';
 import { loadCatalog } from '../../codegen/load-catalogue.js';
@@ -402,5 +403,32 @@ describe('codegen/emit/views.ts', () => {
         tools: ['a_tool', 'b_tool'],
       },
     ]);
+  });
+});
+
+describe('codegen/emit/shared.ts addCompiledDeclarations', () => {
+  it("lays out json-schema-to-typescript's unformatted output on the syntax tree: single quotes, needed parentheses only, ' *' blank doc lines, semicolons", () => {
+    const given = 'export type Kind = ("a" | "b")\n\n/**\n * A thing.\n * \n * @minItems 1\n */\nexport interface Thing {\nkinds: (Kind | null)[]\nitems: [{\nid: string\n}, ...({\nid: string\n})[]]\n}\nexport interface Empty {\n\n}\n';
+    const file = newSourceFile(createProject(), 'declarations.ts');
+    addCompiledDeclarations(file, given);
+    expect(file.getFullText()).toBe(`export type Kind = 'a' | 'b';
+
+/**
+ * A thing.
+ *
+ * @minItems 1
+ */
+export interface Thing {
+  kinds: (Kind | null)[];
+  items: [{
+    id: string;
+  }, ...{
+    id: string;
+  }[]];
+}
+
+export interface Empty {
+}
+`);
   });
 });
