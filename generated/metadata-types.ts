@@ -66,15 +66,7 @@ export interface ToolError {
   /**
    * Stable machine-readable reason.
    */
-  code:
-    | 'INVALID_ARGUMENTS'
-    | 'UNKNOWN_LEVEL'
-    | 'LEVEL_OUT_OF_RANGE'
-    | 'RANGE_REVERSED'
-    | 'UNKNOWN_VALUE'
-    | 'NOT_FOUND'
-    | 'AMBIGUOUS'
-    | 'UNAVAILABLE';
+  code: 'INVALID_ARGUMENTS' | 'UNKNOWN_LEVEL' | 'LEVEL_OUT_OF_RANGE' | 'RANGE_REVERSED' | 'UNKNOWN_VALUE' | 'NOT_FOUND' | 'AMBIGUOUS' | 'UNAVAILABLE';
   /**
    * What was wrong and how to fix it, in one or two sentences.
    */

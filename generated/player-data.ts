@@ -10,22 +10,13 @@ export type LevelTextOrNumber = string | number;
 /**
  * One Progression Goal: a target on one cost system. Inactive goals are kept but not listed or counted.
  */
-export type Goal =
-  GovernorGearGoal | GovernorCharmGoal | TruegoldGoal | HeroShardsGoal | HeroWidgetsGoal | MasteryForgingGoal;
+export type Goal = GovernorGearGoal | GovernorCharmGoal | TruegoldGoal | HeroShardsGoal | HeroWidgetsGoal | MasteryForgingGoal;
 /**
  * The six Governor Gear pieces, two per troop type: crown and pendant (cavalry), top and pants (infantry), bracelet and staff (archers). Names as kingshot.devo.fr/governor-gears/strategy gives them; the cost tables name no pieces (all six share one table).
  */
 export type GearPiece = 'crown' | 'pendant' | 'top' | 'pants' | 'bracelet' | 'staff';
 export type LevelText = string;
-export type Building =
-  | 'town_center'
-  | 'embassy'
-  | 'command_center'
-  | 'infirmary'
-  | 'barracks'
-  | 'stable'
-  | 'range'
-  | 'war_academy';
+export type Building = 'town_center' | 'embassy' | 'command_center' | 'infirmary' | 'barracks' | 'stable' | 'range' | 'war_academy';
 /**
  * The four hero-gear slots of a hero.
  */

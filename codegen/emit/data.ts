@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import type { GameData } from '../model.js';
 import { emitReference } from './reference.js';
-import { addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import { addCompiledDeclarations, addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
 export async function emitData(root: string, data: GameData): Promise<EmittedFiles> {
   const files: EmittedFiles = new Map();
@@ -12,7 +12,7 @@ export async function emitData(root: string, data: GameData): Promise<EmittedFil
 
   const schema = JSON.parse(readFileSync(join(root, 'data/schema/cost-table.schema.json'), 'utf8')) as Parameters<typeof compile>[0];
   const types = newSourceFile(project, 'generated/data/types.ts');
-  types.addStatements(await compile(schema, 'CostTable', { bannerComment: '', additionalProperties: false, format: true, style: { singleQuote: true, printWidth: 110 } }));
+  addCompiledDeclarations(types, await compile(schema, 'CostTable', { bannerComment: '', additionalProperties: false, format: false }));
   files.set('generated/data/types.ts', finish(types, banner('data/schema/cost-table.schema.json')));
 
   for (const table of data.costs) {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import type { Catalog } from '../model.js';
-import { banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import { addCompiledDeclarations, banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
 export async function emitMetadataTypes(root: string, catalog: Catalog): Promise<EmittedFiles> {
   const project = createProject();
@@ -17,7 +17,7 @@ export async function emitMetadataTypes(root: string, catalog: Catalog): Promise
   });
   // Declared once, in the catalogue's own schema (endpoint.schema.json refers to the tool schema's definition).
   const toolSchema = JSON.parse(readFileSync(join(root, 'catalog/schema/tool.schema.json'), 'utf8')) as { definitions: Record<string, Parameters<typeof compile>[0]> };
-  file.addStatements(await compile(toolSchema.definitions.deprecation!, 'Deprecation', { bannerComment: '', additionalProperties: false, format: true, style: { singleQuote: true, printWidth: 110 } }));
+  addCompiledDeclarations(file, await compile(toolSchema.definitions.deprecation!, 'Deprecation', { bannerComment: '', additionalProperties: false, format: false }));
   file.addInterface({
     isExported: true,
     name: 'ToolMetadata',
@@ -74,9 +74,7 @@ export async function emitMetadataTypes(root: string, catalog: Catalog): Promise
     ],
   });
   const errorSchema = (catalog.toolError.properties as Record<string, unknown>).error as Parameters<typeof compile>[0];
-  file.addStatements(
-    await compile(errorSchema, 'ToolError', { bannerComment: '', additionalProperties: false, format: true, style: { singleQuote: true, printWidth: 110 } }),
-  );
+  addCompiledDeclarations(file, await compile(errorSchema, 'ToolError', { bannerComment: '', additionalProperties: false, format: false }));
   file.addInterface({ isExported: true, name: 'ToolErrorDocument', docs: ['The JSON text of a failed tool call.'], properties: [{ name: 'error', type: 'ToolError' }] });
   file.addTypeAlias({
     isExported: true,

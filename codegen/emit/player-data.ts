@@ -5,18 +5,13 @@
 import { compile } from 'json-schema-to-typescript';
 import type { JsonSchema } from '../model.js';
 import { goalSystems, PLAYER_DATA_FILE } from '../player-data.js';
-import { addConstant, banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import { addCompiledDeclarations, addConstant, banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
 export async function emitPlayerData(schema: JsonSchema): Promise<EmittedFiles> {
   const file = newSourceFile(createProject(), 'generated/player-data.ts');
-  file.addStatements(
-    await compile(schema as Parameters<typeof compile>[0], 'PlayerDataFile', {
-      bannerComment: '',
-      additionalProperties: false,
-      unknownAny: true,
-      format: true,
-      style: { singleQuote: true, printWidth: 110 },
-    }),
+  addCompiledDeclarations(
+    file,
+    await compile(schema as Parameters<typeof compile>[0], 'PlayerDataFile', { bannerComment: '', additionalProperties: false, unknownAny: true, format: false }),
   );
   addConstant(file, {
     name: 'GOAL_SYSTEMS',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import type { ReferenceData } from '../model.js';
 import { REFERENCE_FILES } from '../reference.js';
-import { addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import { addCompiledDeclarations, addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
 export async function emitReference(root: string, reference: ReferenceData): Promise<EmittedFiles> {
   const files: EmittedFiles = new Map();
@@ -23,14 +23,9 @@ export async function emitReference(root: string, reference: ReferenceData): Pro
     properties: Object.fromEntries(REFERENCE_FILES.map((f) => [f.key, { $ref: f.schema }])),
   };
   const types = newSourceFile(project, 'generated/data/reference/types.ts');
-  types.addStatements(
-    await compile(wrapper as Parameters<typeof compile>[0], 'ReferenceFiles', {
-      cwd: join(root, 'data/schema'),
-      bannerComment: '',
-      additionalProperties: false,
-      format: true,
-      style: { singleQuote: true, printWidth: 110 },
-    }),
+  addCompiledDeclarations(
+    types,
+    await compile(wrapper as Parameters<typeof compile>[0], 'ReferenceFiles', { cwd: join(root, 'data/schema'), bannerComment: '', additionalProperties: false, format: false }),
   );
   files.set('generated/data/reference/types.ts', finish(types, banner('data/schema/reference-*.schema.json')));
 

@@ -9,7 +9,7 @@ import { yamlFiles } from '../load-catalogue.js';
 import { FRAGMENT, FragmentLoader, inlineRefs } from '../inline-refs.js';
 import type { JsonSchema } from '../model.js';
 import type { Problem } from '../problems.js';
-import { banner, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+import { addCompiledDeclarations, banner, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
 
 export const SHARED_TYPES_MODULE = 'generated/shared-types.ts';
 /** The tool-error document is typed in generated/metadata-types.ts (ToolError), beside ToolOutcome. */
@@ -37,8 +37,8 @@ export const TYPE_OPTIONS = {
   bannerComment: '',
   additionalProperties: false,
   unknownAny: true,
-  format: true,
-  style: { singleQuote: true, printWidth: 110 },
+  // No formatter in json-schema-to-typescript's output path: addCompiledDeclarations formats on the syntax tree.
+  format: false,
 } as const;
 
 export async function emitSharedTypes(root: string): Promise<EmittedFiles> {
@@ -52,7 +52,7 @@ export async function emitSharedTypes(root: string): Promise<EmittedFiles> {
     const inlined = inlineRefs(source.value, source, [], loader, problems);
     if (problems.length > 0) continue;
     const schema = withNamedFragments(inlined, new Set(), path) as JsonSchema;
-    file.addStatements(await compile(schema as Parameters<typeof compile>[0], sharedTypeName(path), TYPE_OPTIONS));
+    addCompiledDeclarations(file, await compile(schema as Parameters<typeof compile>[0], sharedTypeName(path), TYPE_OPTIONS));
   }
   return new Map([[SHARED_TYPES_MODULE, finish(file, banner('catalog/shared/*.yaml'))]]);
 }

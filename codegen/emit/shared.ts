@@ -1,5 +1,5 @@
 /** Helpers every emitter uses: the banner, the pinned ts-morph project, and a deterministic literal printer. */
-import { IndentationText, NewLineKind, Project, QuoteKind, type SourceFile } from 'ts-morph';
+import { IndentationText, NewLineKind, Project, QuoteKind, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 
 /** One output file: repository-relative path and its full text. */
 export type EmittedFiles = Map<string, string>;
@@ -35,7 +35,11 @@ export function finish(file: SourceFile, header: string): string {
 
 function jsDoc(text: string): string {
   const lines = text.split('\n');
-  return lines.length === 1 ? `/** ${text} */` : `/**\n${lines.map((l) => (l ? ` * ${l}` : ' *')).join('\n')}\n */`;
+  return lines.length === 1 ? `/** ${text} */` : jsDocBlock(text);
+}
+
+function jsDocBlock(text: string): string {
+  return `/**\n${text.split('\n').map((l) => (l.trim() ? ` * ${l.trimEnd()}` : ' *')).join('\n')}\n */`;
 }
 
 /**
@@ -131,4 +135,54 @@ export function canonicalSchema(schema: unknown): unknown {
     } else out[key] = canonicalSchema(child);
   }
   return out;
+}
+
+let scratchFiles = 0;
+
+/**
+ * Adds the declarations json-schema-to-typescript compiled (with `format: false`: no formatter in its output path)
+ * as statements. They are parsed into ts-morph, string literal types are set to single quotes and redundant type
+ * parentheses removed on the syntax tree, and ts-morph's formatter lays the declarations out once.
+ */
+export function addCompiledDeclarations(file: SourceFile, code: string): void {
+  // A scratch file of its own: the language service keeps a version per path, so a reused path would be formatted stale.
+  const scratch = file.getProject().createSourceFile(`/declarations-${++scratchFiles}.ts`, code);
+  for (const literal of scratch.getDescendantsOfKind(SyntaxKind.StringLiteral).reverse()) {
+    if (literal.getText().startsWith('"')) literal.replaceWithText(printLiteral(literal.getLiteralValue()));
+  }
+  for (const parenthesized of scratch.getDescendantsOfKind(SyntaxKind.ParenthesizedType).reverse()) {
+    if (!parenthesesNeeded(parenthesized.getTypeNode().getKind(), parenthesized.getParentOrThrow().getKind())) {
+      parenthesized.replaceWithText(parenthesized.getTypeNode().getText());
+    }
+  }
+  // JSDoc rewritten from its content, so a blank line of it is ` *` (json-schema-to-typescript writes ` * `).
+  const docs = scratch.getDescendantsOfKind(SyntaxKind.JSDoc).map((doc) => ({
+    range: [doc.getStart(), doc.getEnd()] as [number, number],
+    text: jsDocBlock(doc.getInnerText()).replaceAll('\n', `\n${' '.repeat(doc.getStart() - doc.getStartLinePos())}`),
+  }));
+  for (const { range, text } of docs.reverse()) scratch.replaceText(range, text);
+  // An interface without members is written `{}`: rebuilt from its structure, which leaves no blank body behind.
+  for (const declaration of scratch.getInterfaces().filter((i) => i.getMembers().length === 0)) {
+    const index = declaration.getChildIndex();
+    const structure = declaration.getStructure();
+    declaration.remove();
+    scratch.insertInterface(index, structure);
+  }
+  // The language service's formatted text (ts-morph's formatText cannot re-parent nodes once semicolons are inserted).
+  const formatted = file.getProject().getLanguageService().getFormattedDocumentText(scratch.getFilePath(), {
+    indentSize: 2,
+    convertTabsToSpaces: true,
+    semicolons: ts.SemicolonPreference.Insert,
+  });
+  file.getProject().removeSourceFile(scratch);
+  file.addStatements(formatted);
+}
+
+/** Whether a type of this kind needs parentheses inside a type of that kind (`(A | B)[]`, `keyof (A & B)`). */
+function parenthesesNeeded(inner: SyntaxKind, outer: SyntaxKind): boolean {
+  const loose = [SyntaxKind.UnionType, SyntaxKind.IntersectionType, SyntaxKind.FunctionType, SyntaxKind.ConstructorType, SyntaxKind.ConditionalType];
+  const tight = [SyntaxKind.ArrayType, SyntaxKind.IndexedAccessType, SyntaxKind.TypeOperator, SyntaxKind.OptionalType];
+  if (tight.includes(outer)) return loose.includes(inner) || inner === SyntaxKind.TypeOperator || inner === SyntaxKind.InferType;
+  if (outer === SyntaxKind.IntersectionType || outer === SyntaxKind.UnionType) return loose.includes(inner) && inner !== outer;
+  return false;
 }

@@ -6,7 +6,7 @@
 import { compile } from 'json-schema-to-typescript';
 import { TYPE_OPTIONS, withNamedFragments } from './shared-types.js';
 import type { Catalog, JsonSchema, ToolEntry } from '../model.js';
-import { addConstant, banner, camelCase, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+import { addCompiledDeclarations, addConstant, banner, camelCase, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
 
 /** The type of a tool schema, naming the shared fragments it uses (added to `used`) rather than copying them. */
 async function typeFor(schema: JsonSchema, name: string, used: Set<string>): Promise<string> {
@@ -49,8 +49,8 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
     const file = newSourceFile(project, path);
     file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../metadata-types.js', namedImports: ['ToolMetadata'] });
     const used = new Set<string>();
-    file.addStatements(await typeFor(tool.arguments, `${pascal}Input`, used));
-    file.addStatements(await typeFor(tool.result, `${pascal}Output`, used));
+    addCompiledDeclarations(file, await typeFor(tool.arguments, `${pascal}Input`, used));
+    addCompiledDeclarations(file, await typeFor(tool.result, `${pascal}Output`, used));
     if (used.size > 0) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../shared-types.js', namedImports: [...used].sort() });
     addConstant(file, {
       name: toolConstName(tool),

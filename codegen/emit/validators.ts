@@ -4,11 +4,16 @@
  * its own Ajv instance, so a tool's validator code never depends on which other tools exist; generated/validators/
  * holds two small indexes, one line per tool.
  */
-import type { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
+import { _, Name, type Ajv } from 'ajv';
+import type { AnyValidateFunction, SourceCode } from 'ajv/dist/types/index.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
+import { Node, StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 import { createAjv } from '../ajv.js';
 import type { Catalog, ToolEntry } from '../model.js';
-import { banner, camelCase, type EmittedFiles } from './shared.js';
+import { banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+
+const requireCjs = createRequire(import.meta.url);
 
 // ajv's standalone entry is CommonJS with the function on `default`.
 const standaloneCode = (standaloneCodeModule as unknown as { default: (ajv: Ajv, exports: Record<string, string>) => string }).default;
@@ -17,17 +22,68 @@ type Side = 'input' | 'output';
 const EXPORT_NAME: Record<Side, string> = { input: 'validateInput', output: 'validateOutput' };
 
 /**
- * Ajv's ESM output still `require`s its runtime helpers (CommonJS modules that set `exports.default`); turn each
- * into an import. Node hands a default import of CommonJS the whole `exports` object, bundlers (vitest) hand over
- * `exports.default`, so take whichever is the function.
+ * Ajv's runtime helpers (re2 left out: an optional dependency, used only with the `code.regExp` option, which
+ * createAjv does not set): CommonJS modules whose function carries, as `code`, the `require(...)` that standalone code
+ * would print. Keyed by the function itself, which is how Ajv's scope names each helper a validator uses.
  */
-function requiresToImports(code: string): string {
-  const imports: string[] = [];
-  const body = code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_, name: string, module: string) => {
-    imports.push(`import ${name}Module from '${module}.js';`);
-    return `const ${name} = ${name}Module.default ?? ${name}Module;`;
-  });
-  return `${imports.join('\n')}\n${body.replace(/^"use strict";\n/, '')}`;
+const RUNTIME_MODULES = ['equal', 'quote', 'timestamp', 'ucs2length', 'uri'].map((name) => {
+  const module = `ajv/dist/runtime/${name}`;
+  return { module, helper: (requireCjs(module) as { default: unknown }).default };
+});
+
+/**
+ * Ajv's ESM output would still `require` its runtime helpers; instead each helper the validators use is bound, in
+ * Ajv's own scope, to an imported module, and the import is declared beside the code. Node hands a default import
+ * of CommonJS the whole `exports` object, bundlers (vitest) hand over `exports.default`, so the binding takes
+ * whichever is the function.
+ */
+function importRuntimeHelpers(ajv: Ajv, validators: readonly AnyValidateFunction[]): ImportDeclarationStructure[] {
+  const used = usedScopeNames(validators);
+  const imports: ImportDeclarationStructure[] = [];
+  for (const { module, helper } of RUNTIME_MODULES) {
+    const name = ajv.scope.getValue('func', helper);
+    if (!name?.value || !used.has(name)) continue;
+    const binding = new Name(`${name.str}Module`);
+    name.value.code = _`${binding}.default ?? ${binding}`;
+    imports.push({ kind: StructureKind.ImportDeclaration, defaultImport: binding.str, moduleSpecifier: `${module}.js` });
+  }
+  return imports;
+}
+
+/** The scope names the validators' code uses (the Ajv instance's scope may hold more), following referenced validators. */
+function usedScopeNames(validators: readonly AnyValidateFunction[]): Set<unknown> {
+  const used = new Set<unknown>();
+  const visit = (source: SourceCode | undefined): void => {
+    if (!source) return;
+    for (const [prefix, names] of Object.entries(source.scopeValues)) {
+      for (const name of names ?? []) {
+        if (used.has(name)) continue;
+        used.add(name);
+        // As Ajv's standalone code follows them: a `validate` name refers to a validator, a `root` or `wrapper`
+        // name to an object holding one.
+        const ref = name.value?.ref as { source?: SourceCode; validate?: { source?: SourceCode } } | undefined;
+        if (prefix === 'validate') visit(ref?.source);
+        else if (prefix === 'root' || prefix === 'wrapper') visit(ref?.validate?.source);
+      }
+    }
+  };
+  for (const validate of validators) visit(validate.source);
+  return used;
+}
+
+/**
+ * The module text: Ajv's code parsed as statements, its CommonJS "use strict" prologue dropped (an ES module is
+ * strict), the helper imports declared first, and the header comment lines on top.
+ */
+function moduleText(ajv: Ajv, exportNames: Record<string, string>, header: string): string {
+  const validators = Object.values(exportNames).map((name) => ajv.getSchema(name)!);
+  const imports = importRuntimeHelpers(ajv, validators);
+  const file = newSourceFile(createProject(), 'validators.js');
+  file.addStatements(standaloneCode(ajv, exportNames));
+  const prologue = file.getStatements()[0];
+  if (Node.isExpressionStatement(prologue) && Node.isStringLiteral(prologue.getExpression())) prologue.remove();
+  file.insertImportDeclarations(0, imports);
+  return finish(file, header);
 }
 
 /** Ajv standalone ESM code exporting one validator per entry (export name -> schema). */
@@ -38,7 +94,7 @@ export function standaloneValidators(schemas: ReadonlyMap<string, unknown>): str
     ajv.addSchema(schema as object, name);
     exportNames[name] = name;
   }
-  return requiresToImports(standaloneCode(ajv, exportNames));
+  return moduleText(ajv, exportNames, '');
 }
 
 export function validatorPath(tool: ToolEntry, side: Side): string {
@@ -48,13 +104,8 @@ export function validatorPath(tool: ToolEntry, side: Side): string {
 function validatorModule(tool: ToolEntry, side: Side): string {
   const ajv = createAjv({ standaloneCode: true });
   ajv.addSchema(side === 'input' ? tool.arguments : tool.result, 'schema');
-  const code = requiresToImports(standaloneCode(ajv, { [EXPORT_NAME[side]]: 'schema' }));
-  return [
-    banner(`${tool.file} (${side === 'input' ? 'arguments' : 'result'} schema)`).trimEnd(),
-    '// @ts-nocheck -- Ajv standalone output; typed where generated/validators/ lists it.',
-    code.trim(),
-    '',
-  ].join('\n');
+  const header = `${banner(`${tool.file} (${side === 'input' ? 'arguments' : 'result'} schema)`)}// @ts-nocheck -- Ajv standalone output; typed where generated/validators/ lists it.\n`;
+  return moduleText(ajv, { [EXPORT_NAME[side]]: 'schema' }, header);
 }
 
 function indexModule(catalog: Catalog, side: Side): string {

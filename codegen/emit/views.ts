@@ -5,7 +5,7 @@
 import type { Catalog, ToolEntry } from '../model.js';
 import { CatalogInvalidError, type Problem } from '../problems.js';
 import { buildView, parseViewUri, viewDocument, VIEWS_DIR } from '../views.js';
-import { addConstant, banner, camelCase, createProject, finish, newSourceFile, printLiteral, type EmittedFiles } from './shared.js';
+import { addConstant, banner, camelCase, CodeReference, createProject, finish, newSourceFile, printLiteral, type EmittedFiles } from './shared.js';
 
 export interface ViewSpec {
   uri: string;
@@ -72,7 +72,8 @@ export async function emitViews(root: string, catalog: Catalog): Promise<Emitted
       { name: 'html', type: 'string' },
     ],
   });
-  const entries = specs.map((spec) => printLiteral(spec, '  ').replace(/\n  \}$/, `\n    html: ${camelCase(spec.name)},\n  }`));
+  // The document is referred to by its import, not copied: a CodeReference prints as the imported name.
+  const entries = specs.map((spec) => printLiteral({ ...spec, html: new CodeReference(camelCase(spec.name)) }, '  '));
   addConstant(index, {
     name: 'VIEWS',
     type: 'readonly ViewDocument[]',

@@ -8,7 +8,7 @@ import { compile } from 'json-schema-to-typescript';
 import type { Catalog, WebsiteToolEntry } from '../model.js';
 import { CatalogInvalidError } from '../problems.js';
 import { buildSiteScript, SITE_DIR } from '../site.js';
-import { addConstant, banner, canonicalSchema, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+import { addCompiledDeclarations, addConstant, banner, canonicalSchema, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
 import { standaloneValidators } from './validators.js';
 
 const inputType = (tool: WebsiteToolEntry) => (tool.mcp_tool ? `${pascalCase(tool.mcp_tool)}Input` : `${pascalCase(tool.name)}WebsiteInput`);
@@ -21,14 +21,9 @@ async function toolsModule(catalog: Catalog): Promise<string> {
   }
   for (const tool of catalog.websiteTools) {
     if (tool.mcp_tool) continue;
-    file.addStatements(
-      await compile(tool.inputSchema as Parameters<typeof compile>[0], inputType(tool), {
-        bannerComment: '',
-        additionalProperties: false,
-        unknownAny: true,
-        format: true,
-        style: { singleQuote: true, printWidth: 110 },
-      }),
+    addCompiledDeclarations(
+      file,
+      await compile(tool.inputSchema as Parameters<typeof compile>[0], inputType(tool), { bannerComment: '', additionalProperties: false, unknownAny: true, format: false }),
     );
   }
   file.addTypeAlias({ isExported: true, name: 'WebsiteToolName', docs: ['Every in-page tool of the website.'], type: catalog.websiteTools.map((t) => `'${t.name}'`).join(' | ') });

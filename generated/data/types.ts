@@ -22,142 +22,125 @@ export interface CostTable {
   /**
    * @minItems 1
    */
-  materials: [
-    {
-      key: string;
-      name: string;
-    },
-    ...{
-      key: string;
-      name: string;
-    }[]
-  ];
+  materials: [{
+    key: string;
+    name: string;
+  }, ...{
+    key: string;
+    name: string;
+  }[]];
   /**
    * @minItems 1
    */
-  sources: [
-    {
-      id: string;
-      ref: string;
-      /**
-       * The steps this source publishes, when not all of them: only these ladders, and only up to the step that reaches `to` (inclusive). `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
-       */
-      covers?: {
-        ladders?: string[];
-        to?: string;
-      };
-    },
-    ...{
-      id: string;
-      ref: string;
-      /**
-       * The steps this source publishes, when not all of them: only these ladders, and only up to the step that reaches `to` (inclusive). `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
-       */
-      covers?: {
-        ladders?: string[];
-        to?: string;
-      };
-    }[]
-  ];
+  sources: [{
+    id: string;
+    ref: string;
+    /**
+     * The steps this source publishes, when not all of them: only these ladders, and only up to the step that reaches `to` (inclusive). `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
+     */
+    covers?: {
+      ladders?: string[];
+      to?: string;
+    };
+  }, ...{
+    id: string;
+    ref: string;
+    /**
+     * The steps this source publishes, when not all of them: only these ladders, and only up to the step that reaches `to` (inclusive). `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
+     */
+    covers?: {
+      ladders?: string[];
+      to?: string;
+    };
+  }[]];
   notes: string[];
   gaps?: string[];
   /**
    * @minItems 1
    */
-  ladders: [
-    {
-      key: string;
-      title: string;
-      aliases?: string[];
-      /**
-       * Why confidence is below high: each entry covers the steps that reach the levels `from` to `to` (inclusive; default the ladder's ends). A result whose steps touch an entry carries its reason in `notes`; codegen checks that every step below high confidence is covered by one.
-       */
-      confidence_reasons?: {
-        from?: string;
-        to?: string;
-        reason: string;
-      }[];
-      confidence: Confidence;
-      /**
-       * @minItems 2
-       */
-      levels: [
-        {
-          label: string;
-          cost?: {
-            [k: string]: number;
-          };
-          confidence?: Confidence;
-          note?: string;
-          unknown?: string[];
-        },
-        {
-          label: string;
-          cost?: {
-            [k: string]: number;
-          };
-          confidence?: Confidence;
-          note?: string;
-          unknown?: string[];
-        },
-        ...{
-          label: string;
-          cost?: {
-            [k: string]: number;
-          };
-          confidence?: Confidence;
-          note?: string;
-          unknown?: string[];
-        }[]
-      ];
-    },
-    ...{
-      key: string;
-      title: string;
-      aliases?: string[];
-      /**
-       * Why confidence is below high: each entry covers the steps that reach the levels `from` to `to` (inclusive; default the ladder's ends). A result whose steps touch an entry carries its reason in `notes`; codegen checks that every step below high confidence is covered by one.
-       */
-      confidence_reasons?: {
-        from?: string;
-        to?: string;
-        reason: string;
-      }[];
-      confidence: Confidence;
-      /**
-       * @minItems 2
-       */
-      levels: [
-        {
-          label: string;
-          cost?: {
-            [k: string]: number;
-          };
-          confidence?: Confidence;
-          note?: string;
-          unknown?: string[];
-        },
-        {
-          label: string;
-          cost?: {
-            [k: string]: number;
-          };
-          confidence?: Confidence;
-          note?: string;
-          unknown?: string[];
-        },
-        ...{
-          label: string;
-          cost?: {
-            [k: string]: number;
-          };
-          confidence?: Confidence;
-          note?: string;
-          unknown?: string[];
-        }[]
-      ];
-    }[]
-  ];
+  ladders: [{
+    key: string;
+    title: string;
+    aliases?: string[];
+    /**
+     * Why confidence is below high: each entry covers the steps that reach the levels `from` to `to` (inclusive; default the ladder's ends). A result whose steps touch an entry carries its reason in `notes`; codegen checks that every step below high confidence is covered by one.
+     */
+    confidence_reasons?: {
+      from?: string;
+      to?: string;
+      reason: string;
+    }[];
+    confidence: Confidence;
+    /**
+     * @minItems 2
+     */
+    levels: [{
+      label: string;
+      cost?: {
+        [k: string]: number;
+      };
+      confidence?: Confidence;
+      note?: string;
+      unknown?: string[];
+    }, {
+      label: string;
+      cost?: {
+        [k: string]: number;
+      };
+      confidence?: Confidence;
+      note?: string;
+      unknown?: string[];
+    }, ...{
+      label: string;
+      cost?: {
+        [k: string]: number;
+      };
+      confidence?: Confidence;
+      note?: string;
+      unknown?: string[];
+    }[]];
+  }, ...{
+    key: string;
+    title: string;
+    aliases?: string[];
+    /**
+     * Why confidence is below high: each entry covers the steps that reach the levels `from` to `to` (inclusive; default the ladder's ends). A result whose steps touch an entry carries its reason in `notes`; codegen checks that every step below high confidence is covered by one.
+     */
+    confidence_reasons?: {
+      from?: string;
+      to?: string;
+      reason: string;
+    }[];
+    confidence: Confidence;
+    /**
+     * @minItems 2
+     */
+    levels: [{
+      label: string;
+      cost?: {
+        [k: string]: number;
+      };
+      confidence?: Confidence;
+      note?: string;
+      unknown?: string[];
+    }, {
+      label: string;
+      cost?: {
+        [k: string]: number;
+      };
+      confidence?: Confidence;
+      note?: string;
+      unknown?: string[];
+    }, ...{
+      label: string;
+      cost?: {
+        [k: string]: number;
+      };
+      confidence?: Confidence;
+      note?: string;
+      unknown?: string[];
+    }[]];
+  }[]];
   /**
    * Published totals the per-step rows must add up to; checked by codegen and by the tests.
    */

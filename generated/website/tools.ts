@@ -6,7 +6,8 @@ export interface GetPageMarkdownWebsiteInput {
    */
   url?: string;
 }
-export interface GetSiteGuideWebsiteInput {}
+export interface GetSiteGuideWebsiteInput {
+}
 export interface OpenPageWebsiteInput {
   /**
    * A path of this site (`/heroes/amane`) or an absolute URL of this site.

@@ -3,6 +3,7 @@
 import type { Validator } from '../validators/input.js';
 import type { WebsiteToolName } from './tools.js';
 import func2Module from 'ajv/dist/runtime/ucs2length.js';
+
 export const get_page_markdown_input = validate10;
 const schema11 = {"type":"object","additionalProperties":false,"properties":{"url":{"type":"string","minLength":1,"maxLength":2000,"description":"A path of this site (`/heroes/amane`) or an absolute URL of this site; default the current page."}}};
 const func2 = func2Module.default ?? func2Module;

@@ -2,7 +2,8 @@
 import type { ToolMetadata } from '../../metadata-types.js';
 import type { Confidence, DataVersion, Gaps, MaterialReadiness } from '../../shared-types.js';
 
-export interface GetMyGoalsInput {}
+export interface GetMyGoalsInput {
+}
 export interface GetMyGoalsOutput {
   /**
    * Active goals in the player's order.
@@ -19,8 +20,7 @@ export interface GetMyGoalsOutput {
     /**
      * The cost system (and cost tool) the goal is on.
      */
-    system:
-      'governor_gear' | 'governor_charm' | 'truegold' | 'hero_shards' | 'hero_widgets' | 'mastery_forging';
+    system: 'governor_gear' | 'governor_charm' | 'truegold' | 'hero_shards' | 'hero_widgets' | 'mastery_forging';
     /**
      * What is upgraded: a gear piece, charm slot, building, hero or hero-gear slot.
      */

@@ -6,15 +6,7 @@ export interface TruegoldUpgradeCostInput {
   /**
    * The building to upgrade, by key or by name (`Town Center`, `TC`).
    */
-  building:
-    | 'town_center'
-    | 'embassy'
-    | 'command_center'
-    | 'infirmary'
-    | 'barracks'
-    | 'stable'
-    | 'range'
-    | 'war_academy';
+  building: 'town_center' | 'embassy' | 'command_center' | 'infirmary' | 'barracks' | 'stable' | 'range' | 'war_academy';
   /**
    * Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.
    */
