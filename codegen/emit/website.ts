@@ -13,7 +13,7 @@ import { standaloneValidators } from './validators.js';
 
 const inputType = (tool: WebsiteToolEntry) => (tool.mcp_tool ? `${pascalCase(tool.mcp_tool)}Input` : `${pascalCase(tool.name)}WebsiteInput`);
 
-async function toolsModule(catalog: Catalog): Promise<string> {
+export async function toolsModule(catalog: Catalog): Promise<string> {
   const project = createProject();
   const file = newSourceFile(project, 'generated/website/tools.ts');
   for (const tool of catalog.websiteTools) {
@@ -81,7 +81,7 @@ async function toolsModule(catalog: Catalog): Promise<string> {
   return finish(file, banner('catalog/website/*.yaml'));
 }
 
-function validatorsModule(catalog: Catalog): string {
+export function validatorsModule(catalog: Catalog): string {
   const code = standaloneValidators(new Map(catalog.websiteTools.map((t) => [`${t.name}_input`, t.inputSchema])));
   const group = `{\n${catalog.websiteTools.map((t) => `  ${t.name}: ${t.name}_input,`).join('\n')}\n}`;
   return [
