@@ -8,10 +8,10 @@ import { createRequire } from 'node:module';
 import { _, Name, type Ajv } from 'ajv';
 import type { AnyValidateFunction, SourceCode } from 'ajv/dist/types/index.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { Node, StructureKind, type ImportDeclarationStructure } from 'ts-morph';
+import { Node, StructureKind, SyntaxKind, type ImportDeclarationStructure, type SourceFile } from 'ts-morph';
 import { createAjv } from '../ajv.js';
 import type { Catalog, ToolEntry } from '../model.js';
-import { banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import { addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
 const requireCjs = createRequire(import.meta.url);
 
@@ -108,25 +108,43 @@ function validatorModule(tool: ToolEntry, side: Side): string {
   return moduleText(ajv, { [EXPORT_NAME[side]]: 'schema' }, header);
 }
 
+/**
+ * Adds `export const name: Readonly<Record<keyType, Validator>> = { key: validator, ... };`, one property per entry
+ * (key -> the local name of its validator), built on the syntax tree.
+ */
+export function addValidatorMap(file: SourceFile, map: { name: string; keyType: string; docs: string; entries: readonly [string, string][] }): void {
+  addConstant(file, { name: map.name, type: `Readonly<Record<${map.keyType}, Validator>>`, docs: map.docs, initializer: '{}' });
+  file
+    .getVariableDeclarationOrThrow(map.name)
+    .getInitializerIfKindOrThrow(SyntaxKind.ObjectLiteralExpression)
+    .addPropertyAssignments(map.entries.map(([name, initializer]) => ({ name, initializer })));
+}
+
 function indexModule(catalog: Catalog, side: Side): string {
   const local = (tool: ToolEntry) => `${camelCase(tool.name)}${side === 'input' ? 'Input' : 'Output'}`;
-  const validatorType =
-    side === 'input'
-      ? ['/** A precompiled validator: returns whether the data matches and leaves the reasons in `errors`. */', 'export interface Validator {', '  (data: unknown): boolean;', '  errors?: ErrorObject[] | null;', '}', '']
-      : [];
-  return [
-    banner(`catalog/tools/*.yaml (${side === 'input' ? 'arguments' : 'result'} schemas)`).trimEnd(),
-    side === 'input' ? "import type { ErrorObject } from 'ajv';" : "import type { Validator } from './input.js';",
-    "import type { ToolName } from '../tools/index.js';",
-    ...catalog.tools.map((t) => `import { ${EXPORT_NAME[side]} as ${local(t)} } from '../tools/${t.name}/validate-${side}.js';`),
-    '',
-    ...validatorType,
-    `/** The ${side === 'input' ? 'arguments' : 'result'} validator of every tool, by name. */`,
-    `export const ${side}Validators: Readonly<Record<ToolName, Validator>> = {`,
-    ...catalog.tools.map((t) => `  ${t.name}: ${local(t)},`),
-    '};',
-    '',
-  ].join('\n');
+  const file = newSourceFile(createProject(), `generated/validators/${side}.ts`);
+  if (side === 'input') file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: 'ajv', namedImports: ['ErrorObject'] });
+  else file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './input.js', namedImports: ['Validator'] });
+  file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../tools/index.js', namedImports: ['ToolName'] });
+  for (const tool of catalog.tools) {
+    file.addImportDeclaration({ moduleSpecifier: `../tools/${tool.name}/validate-${side}.js`, namedImports: [{ name: EXPORT_NAME[side], alias: local(tool) }] });
+  }
+  if (side === 'input') {
+    file.addInterface({
+      isExported: true,
+      name: 'Validator',
+      docs: ['A precompiled validator: returns whether the data matches and leaves the reasons in `errors`.'],
+      callSignatures: [{ parameters: [{ name: 'data', type: 'unknown' }], returnType: 'boolean' }],
+      properties: [{ name: 'errors', type: 'ErrorObject[] | null', hasQuestionToken: true }],
+    });
+  }
+  addValidatorMap(file, {
+    name: `${side}Validators`,
+    keyType: 'ToolName',
+    docs: `The ${side === 'input' ? 'arguments' : 'result'} validator of every tool, by name.`,
+    entries: catalog.tools.map((tool) => [tool.name, local(tool)]),
+  });
+  return finish(file, banner(`catalog/tools/*.yaml (${side === 'input' ? 'arguments' : 'result'} schemas)`));
 }
 
 /**
