@@ -44,11 +44,11 @@ function jsDocBlock(text: string): string {
  * after the statement exists: the structure printer writes an initializer with a hanging indent, which would shift
  * every line of a multi-line literal after the first.
  */
-export function addConstant(file: SourceFile, constant: { name: string; type?: string; docs: string; value?: unknown; initializer?: string }): void {
+export function addConstant(file: SourceFile, constant: { name: string; type?: string; docs?: string; value?: unknown; initializer?: string }): void {
   const statement = file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
     isExported: true,
-    docs: [constant.docs],
+    docs: constant.docs === undefined ? [] : [constant.docs],
     // A constant stands apart from what precedes it (ts-morph separates variable statements by a line break only).
     leadingTrivia: file.getStatementsWithComments().length > 0 ? (writer) => writer.blankLineIfLastNot() : undefined,
     declarations: [{ name: constant.name, type: constant.type, initializer: 'undefined' }],

@@ -72,10 +72,10 @@ function usedScopeNames(validators: readonly AnyValidateFunction[]): Set<unknown
 }
 
 /**
- * The module text: Ajv's code parsed as statements, its CommonJS "use strict" prologue dropped (an ES module is
- * strict), the helper imports declared first, and the header comment lines on top.
+ * The module: Ajv's code parsed as statements, its CommonJS "use strict" prologue dropped (an ES module is strict),
+ * and the helper imports declared first.
  */
-function moduleText(ajv: Ajv, exportNames: Record<string, string>, header: string): string {
+function moduleFile(ajv: Ajv, exportNames: Record<string, string>): SourceFile {
   const validators = Object.values(exportNames).map((name) => ajv.getSchema(name)!);
   const imports = importRuntimeHelpers(ajv, validators);
   const file = newSourceFile(createProject(), 'validators.js');
@@ -83,18 +83,23 @@ function moduleText(ajv: Ajv, exportNames: Record<string, string>, header: strin
   const prologue = file.getStatements()[0];
   if (Node.isExpressionStatement(prologue) && Node.isStringLiteral(prologue.getExpression())) prologue.remove();
   file.insertImportDeclarations(0, imports);
-  return finish(file, header);
+  return file;
 }
 
-/** Ajv standalone ESM code exporting one validator per entry (export name -> schema). */
-export function standaloneValidators(schemas: ReadonlyMap<string, unknown>): string {
+/** Ajv standalone ESM code exporting one validator per entry (export name -> schema), as a source file to add to. */
+export function standaloneValidatorsFile(schemas: ReadonlyMap<string, unknown>): SourceFile {
   const ajv = createAjv({ standaloneCode: true });
   const exportNames: Record<string, string> = {};
   for (const [name, schema] of schemas) {
     ajv.addSchema(schema as object, name);
     exportNames[name] = name;
   }
-  return moduleText(ajv, exportNames, '');
+  return moduleFile(ajv, exportNames);
+}
+
+/** The text of standaloneValidatorsFile. */
+export function standaloneValidators(schemas: ReadonlyMap<string, unknown>): string {
+  return finish(standaloneValidatorsFile(schemas), '');
 }
 
 export function validatorPath(tool: ToolEntry, side: Side): string {
@@ -105,14 +110,14 @@ function validatorModule(tool: ToolEntry, side: Side): string {
   const ajv = createAjv({ standaloneCode: true });
   ajv.addSchema(side === 'input' ? tool.arguments : tool.result, 'schema');
   const header = `${banner(`${tool.file} (${side === 'input' ? 'arguments' : 'result'} schema)`)}// @ts-nocheck -- Ajv standalone output; typed where generated/validators/ lists it.\n`;
-  return moduleText(ajv, { [EXPORT_NAME[side]]: 'schema' }, header);
+  return finish(moduleFile(ajv, { [EXPORT_NAME[side]]: 'schema' }), header);
 }
 
 /**
  * Adds `export const name: Readonly<Record<keyType, Validator>> = { key: validator, ... };`, one property per entry
  * (key -> the local name of its validator), built on the syntax tree.
  */
-export function addValidatorMap(file: SourceFile, map: { name: string; keyType: string; docs: string; entries: readonly [string, string][] }): void {
+export function addValidatorMap(file: SourceFile, map: { name: string; keyType: string; docs?: string; entries: readonly [string, string][] }): void {
   addConstant(file, { name: map.name, type: `Readonly<Record<${map.keyType}, Validator>>`, docs: map.docs, initializer: '{}' });
   file
     .getVariableDeclarationOrThrow(map.name)
