@@ -1,5 +1,5 @@
 /** Helpers every emitter uses: the banner, the pinned ts-morph project, and a deterministic literal printer. */
-import { IndentationText, NewLineKind, Project, QuoteKind, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import { IndentationText, NewLineKind, Project, QuoteKind, SyntaxKind, ts, VariableDeclarationKind, type SourceFile } from 'ts-morph';
 
 /** One output file: repository-relative path and its full text. */
 export type EmittedFiles = Map<string, string>;
@@ -27,15 +27,12 @@ export function newSourceFile(project: Project, path: string): SourceFile {
   return project.createSourceFile(path, '', { overwrite: true });
 }
 
-/** The file's text with the banner on the first line, LF endings and one final newline. */
+/**
+ * The file's text under the banner. Nothing is done to the printed text: the project pins LF endings, and the
+ * emitters add statements as syntax (addConstant, addCompiledDeclarations), so blank lines come out right as printed.
+ */
 export function finish(file: SourceFile, header: string): string {
-  const body = file.getFullText().replaceAll('\r\n', '\n').replace(/^\n+/, '').replace(/\n{3,}/g, '\n\n').replace(/\n*$/, '\n');
-  return `${header}${body}`;
-}
-
-function jsDoc(text: string): string {
-  const lines = text.split('\n');
-  return lines.length === 1 ? `/** ${text} */` : jsDocBlock(text);
+  return `${header}${file.getFullText()}`;
 }
 
 function jsDocBlock(text: string): string {
@@ -43,17 +40,20 @@ function jsDocBlock(text: string): string {
 }
 
 /**
- * Adds `export const name: type = <literal>;`. Written through a statement writer because ts-morph's initializer
- * printer re-indents multi-line literals.
+ * Adds `export const name: type = <literal>;` as a variable statement. The initializer is set on the syntax tree
+ * after the statement exists: the structure printer writes an initializer with a hanging indent, which would shift
+ * every line of a multi-line literal after the first.
  */
-export function addConstant(file: SourceFile, constant: { name: string; type?: string; docs: string; value?: unknown; initializer?: string }): void {
-  const type = constant.type ? `: ${constant.type}` : '';
-  const initializer = constant.initializer ?? printLiteral(constant.value);
-  file.addStatements((writer) => {
-    writer.blankLineIfLastNot();
-    writer.writeLine(jsDoc(constant.docs));
-    writer.write(`export const ${constant.name}${type} = ${initializer};`);
+export function addConstant(file: SourceFile, constant: { name: string; type?: string; docs?: string; value?: unknown; initializer?: string }): void {
+  const statement = file.addVariableStatement({
+    declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
+    docs: constant.docs === undefined ? [] : [constant.docs],
+    // A constant stands apart from what precedes it (ts-morph separates variable statements by a line break only).
+    leadingTrivia: file.getStatementsWithComments().length > 0 ? (writer) => writer.blankLineIfLastNot() : undefined,
+    declarations: [{ name: constant.name, type: constant.type, initializer: 'undefined' }],
   });
+  statement.getDeclarations()[0]!.getInitializerOrThrow().replaceWithText(constant.initializer ?? printLiteral(constant.value));
 }
 
 export function pascalCase(name: string): string {
@@ -174,8 +174,13 @@ export function addCompiledDeclarations(file: SourceFile, code: string): void {
     convertTabsToSpaces: true,
     semicolons: ts.SemicolonPreference.Insert,
   });
+  // Re-parsed, so the text added ends where its last statement ends (a formatted document ends with a newline, and
+  // each newline added would be one more blank line at the end of the file).
+  scratch.replaceWithText(formatted);
+  const lastStatement = scratch.getStatementsWithComments().at(-1);
+  const declarations = lastStatement ? scratch.getFullText().slice(0, lastStatement.getEnd()) : '';
   file.getProject().removeSourceFile(scratch);
-  file.addStatements(formatted);
+  file.addStatements(declarations);
 }
 
 /** Whether a type of this kind needs parentheses inside a type of that kind (`(A | B)[]`, `keyof (A & B)`). */

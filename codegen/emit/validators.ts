@@ -8,10 +8,10 @@ import { createRequire } from 'node:module';
 import { _, Name, type Ajv } from 'ajv';
 import type { AnyValidateFunction, SourceCode } from 'ajv/dist/types/index.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
-import { Node, StructureKind, type ImportDeclarationStructure } from 'ts-morph';
+import { Node, StructureKind, SyntaxKind, type ImportDeclarationStructure, type SourceFile } from 'ts-morph';
 import { createAjv } from '../ajv.js';
 import type { Catalog, ToolEntry } from '../model.js';
-import { banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import { addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 
 const requireCjs = createRequire(import.meta.url);
 
@@ -72,10 +72,10 @@ function usedScopeNames(validators: readonly AnyValidateFunction[]): Set<unknown
 }
 
 /**
- * The module text: Ajv's code parsed as statements, its CommonJS "use strict" prologue dropped (an ES module is
- * strict), the helper imports declared first, and the header comment lines on top.
+ * The module: Ajv's code parsed as statements, its CommonJS "use strict" prologue dropped (an ES module is strict),
+ * and the helper imports declared first.
  */
-function moduleText(ajv: Ajv, exportNames: Record<string, string>, header: string): string {
+function moduleFile(ajv: Ajv, exportNames: Record<string, string>): SourceFile {
   const validators = Object.values(exportNames).map((name) => ajv.getSchema(name)!);
   const imports = importRuntimeHelpers(ajv, validators);
   const file = newSourceFile(createProject(), 'validators.js');
@@ -83,18 +83,23 @@ function moduleText(ajv: Ajv, exportNames: Record<string, string>, header: strin
   const prologue = file.getStatements()[0];
   if (Node.isExpressionStatement(prologue) && Node.isStringLiteral(prologue.getExpression())) prologue.remove();
   file.insertImportDeclarations(0, imports);
-  return finish(file, header);
+  return file;
 }
 
-/** Ajv standalone ESM code exporting one validator per entry (export name -> schema). */
-export function standaloneValidators(schemas: ReadonlyMap<string, unknown>): string {
+/** Ajv standalone ESM code exporting one validator per entry (export name -> schema), as a source file to add to. */
+export function standaloneValidatorsFile(schemas: ReadonlyMap<string, unknown>): SourceFile {
   const ajv = createAjv({ standaloneCode: true });
   const exportNames: Record<string, string> = {};
   for (const [name, schema] of schemas) {
     ajv.addSchema(schema as object, name);
     exportNames[name] = name;
   }
-  return moduleText(ajv, exportNames, '');
+  return moduleFile(ajv, exportNames);
+}
+
+/** The text of standaloneValidatorsFile. */
+export function standaloneValidators(schemas: ReadonlyMap<string, unknown>): string {
+  return finish(standaloneValidatorsFile(schemas), '');
 }
 
 export function validatorPath(tool: ToolEntry, side: Side): string {
@@ -105,28 +110,46 @@ function validatorModule(tool: ToolEntry, side: Side): string {
   const ajv = createAjv({ standaloneCode: true });
   ajv.addSchema(side === 'input' ? tool.arguments : tool.result, 'schema');
   const header = `${banner(`${tool.file} (${side === 'input' ? 'arguments' : 'result'} schema)`)}// @ts-nocheck -- Ajv standalone output; typed where generated/validators/ lists it.\n`;
-  return moduleText(ajv, { [EXPORT_NAME[side]]: 'schema' }, header);
+  return finish(moduleFile(ajv, { [EXPORT_NAME[side]]: 'schema' }), header);
+}
+
+/**
+ * Adds `export const name: Readonly<Record<keyType, Validator>> = { key: validator, ... };`, one property per entry
+ * (key -> the local name of its validator), built on the syntax tree.
+ */
+export function addValidatorMap(file: SourceFile, map: { name: string; keyType: string; docs?: string; entries: readonly [string, string][] }): void {
+  addConstant(file, { name: map.name, type: `Readonly<Record<${map.keyType}, Validator>>`, docs: map.docs, initializer: '{}' });
+  file
+    .getVariableDeclarationOrThrow(map.name)
+    .getInitializerIfKindOrThrow(SyntaxKind.ObjectLiteralExpression)
+    .addPropertyAssignments(map.entries.map(([name, initializer]) => ({ name, initializer })));
 }
 
 function indexModule(catalog: Catalog, side: Side): string {
   const local = (tool: ToolEntry) => `${camelCase(tool.name)}${side === 'input' ? 'Input' : 'Output'}`;
-  const validatorType =
-    side === 'input'
-      ? ['/** A precompiled validator: returns whether the data matches and leaves the reasons in `errors`. */', 'export interface Validator {', '  (data: unknown): boolean;', '  errors?: ErrorObject[] | null;', '}', '']
-      : [];
-  return [
-    banner(`catalog/tools/*.yaml (${side === 'input' ? 'arguments' : 'result'} schemas)`).trimEnd(),
-    side === 'input' ? "import type { ErrorObject } from 'ajv';" : "import type { Validator } from './input.js';",
-    "import type { ToolName } from '../tools/index.js';",
-    ...catalog.tools.map((t) => `import { ${EXPORT_NAME[side]} as ${local(t)} } from '../tools/${t.name}/validate-${side}.js';`),
-    '',
-    ...validatorType,
-    `/** The ${side === 'input' ? 'arguments' : 'result'} validator of every tool, by name. */`,
-    `export const ${side}Validators: Readonly<Record<ToolName, Validator>> = {`,
-    ...catalog.tools.map((t) => `  ${t.name}: ${local(t)},`),
-    '};',
-    '',
-  ].join('\n');
+  const file = newSourceFile(createProject(), `generated/validators/${side}.ts`);
+  if (side === 'input') file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: 'ajv', namedImports: ['ErrorObject'] });
+  else file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './input.js', namedImports: ['Validator'] });
+  file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../tools/index.js', namedImports: ['ToolName'] });
+  for (const tool of catalog.tools) {
+    file.addImportDeclaration({ moduleSpecifier: `../tools/${tool.name}/validate-${side}.js`, namedImports: [{ name: EXPORT_NAME[side], alias: local(tool) }] });
+  }
+  if (side === 'input') {
+    file.addInterface({
+      isExported: true,
+      name: 'Validator',
+      docs: ['A precompiled validator: returns whether the data matches and leaves the reasons in `errors`.'],
+      callSignatures: [{ parameters: [{ name: 'data', type: 'unknown' }], returnType: 'boolean' }],
+      properties: [{ name: 'errors', type: 'ErrorObject[] | null', hasQuestionToken: true }],
+    });
+  }
+  addValidatorMap(file, {
+    name: `${side}Validators`,
+    keyType: 'ToolName',
+    docs: `The ${side === 'input' ? 'arguments' : 'result'} validator of every tool, by name.`,
+    entries: catalog.tools.map((tool) => [tool.name, local(tool)]),
+  });
+  return finish(file, banner(`catalog/tools/*.yaml (${side === 'input' ? 'arguments' : 'result'} schemas)`));
 }
 
 /**

@@ -9,11 +9,11 @@ import type { Catalog, WebsiteToolEntry } from '../model.js';
 import { CatalogInvalidError } from '../problems.js';
 import { buildSiteScript, SITE_DIR } from '../site.js';
 import { addCompiledDeclarations, addConstant, banner, canonicalSchema, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
-import { standaloneValidators } from './validators.js';
+import { addValidatorMap, standaloneValidatorsFile } from './validators.js';
 
 const inputType = (tool: WebsiteToolEntry) => (tool.mcp_tool ? `${pascalCase(tool.mcp_tool)}Input` : `${pascalCase(tool.name)}WebsiteInput`);
 
-async function toolsModule(catalog: Catalog): Promise<string> {
+export async function toolsModule(catalog: Catalog): Promise<string> {
   const project = createProject();
   const file = newSourceFile(project, 'generated/website/tools.ts');
   for (const tool of catalog.websiteTools) {
@@ -81,19 +81,18 @@ async function toolsModule(catalog: Catalog): Promise<string> {
   return finish(file, banner('catalog/website/*.yaml'));
 }
 
-function validatorsModule(catalog: Catalog): string {
-  const code = standaloneValidators(new Map(catalog.websiteTools.map((t) => [`${t.name}_input`, t.inputSchema])));
-  const group = `{\n${catalog.websiteTools.map((t) => `  ${t.name}: ${t.name}_input,`).join('\n')}\n}`;
-  return [
-    banner('catalog/website/*.yaml (input schemas)').trimEnd(),
-    '// @ts-nocheck -- Ajv standalone output; the typed export is at the end.',
-    "import type { Validator } from '../validators/input.js';",
-    "import type { WebsiteToolName } from './tools.js';",
-    code.trim(),
-    '',
-    `export const websiteInputValidators: Readonly<Record<WebsiteToolName, Validator>> = ${group};`,
-    '',
-  ].join('\n');
+export function validatorsModule(catalog: Catalog): string {
+  const file = standaloneValidatorsFile(new Map(catalog.websiteTools.map((t) => [`${t.name}_input`, t.inputSchema])));
+  file.insertImportDeclarations(0, [
+    { isTypeOnly: true, moduleSpecifier: '../validators/input.js', namedImports: ['Validator'] },
+    { isTypeOnly: true, moduleSpecifier: './tools.js', namedImports: ['WebsiteToolName'] },
+  ]);
+  addValidatorMap(file, {
+    name: 'websiteInputValidators',
+    keyType: 'WebsiteToolName',
+    entries: catalog.websiteTools.map((t) => [t.name, `${t.name}_input`]),
+  });
+  return finish(file, `${banner('catalog/website/*.yaml (input schemas)')}// @ts-nocheck -- Ajv standalone output; the typed export is at the end.\n`);
 }
 
 export async function emitWebsite(root: string, catalog: Catalog): Promise<EmittedFiles> {
