@@ -35,6 +35,9 @@ async function run(tool: WebsiteTool, input: unknown, context: PageContext): Pro
   }
 }
 
+/** How long open_page waits, after answering, before it moves the tab. */
+const NAVIGATE_AFTER_MS = 200;
+
 export function registerWebsiteTools(): void {
   const modelContext = modelContextOf();
   if (!modelContext) return;
@@ -42,8 +45,10 @@ export function registerWebsiteTools(): void {
     get location() {
       return new URL(window.location.href);
     },
-    // After the result has gone back to the agent: navigating first would end the page that must answer.
-    navigate: (url) => void setTimeout(() => window.location.assign(url.href), 0),
+    // After the result has gone back to the agent: navigating first would end the page that must answer. The
+    // result travels through the browser a task or more after execute() resolves, so a 0 ms timer sometimes won the
+    // race (CI under load lost open_page's result that way); a short pause leaves it room.
+    navigate: (url) => void setTimeout(() => window.location.assign(url.href), NAVIGATE_AFTER_MS),
     fetch: (input, init) => window.fetch(input, init),
   };
   let controller = new AbortController();
