@@ -6,8 +6,8 @@
  * LAYERS lists the layers bottom-up. A module may import its own layer and the layers below it, never one above;
  * folders within one layer may import each other but never in a circle (no-folder-cycles). Every module of shared/,
  * generated/ and src/ belongs to exactly one layer (the test checks that too), so a new folder has to be placed here.
- * codegen/ stands apart: it reads the catalogue and writes generated/, and shares code with src/ only through
- * shared/.
+ * codegen/ stands apart: it reads the catalogue and writes generated/, shares code with src/ only through shared/,
+ * and of generated/ reads only the types compiled from the schemas (SCHEMA_TYPES).
  */
 
 /** @type {{ name: string; paths: string[] }[]} */
@@ -82,6 +82,13 @@ const browserRules = BROWSER_CODE.flatMap(({ folder, modules, types }) => [
   },
 ]);
 
+/**
+ * The modules of generated/ that codegen may import, for their types alone: the types compiled from the catalogue's
+ * and the data's own schemas (catalog/schema/*.json, data/schema/cost-table.schema.json), which codegen's model uses
+ * so that each of these shapes has one definition.
+ */
+const SCHEMA_TYPES = ['^generated/metadata-types[.]ts$', '^generated/data/types[.]ts$'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -102,10 +109,24 @@ module.exports = {
     },
     {
       name: 'codegen-apart-from-src',
-      comment: 'codegen/ writes generated/ and shares code with src/ only through shared/; it never imports src/ or generated/',
+      comment: 'codegen/ writes generated/ and shares code with src/ only through shared/; it never imports src/',
       severity: 'error',
       from: { path: '^codegen/' },
-      to: { path: '^(src|generated)/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'codegen-apart-from-generated',
+      comment: `codegen/ imports nothing it writes except the types compiled from the catalogue's and the data's schemas (${SCHEMA_TYPES.join(' ')})`,
+      severity: 'error',
+      from: { path: '^codegen/' },
+      to: { path: '^generated/', pathNot: SCHEMA_TYPES },
+    },
+    {
+      name: 'codegen-imports-schema-types-only',
+      comment: 'codegen/ imports the compiled schema types with import type: erased, so codegen runs whatever state generated/ is in',
+      severity: 'error',
+      from: { path: '^codegen/' },
+      to: { path: SCHEMA_TYPES, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'nothing-imports-codegen',

@@ -69,8 +69,19 @@ describe('the plan of the house', () => {
       // Player data importing the store above it, which imports player data back: a back-arrow and a folder cycle.
       'src/account/model.ts': "import type { Row } from '../store/rows.js';\nexport type Profile = { row: Row };\n",
       'src/store/rows.ts': "import type { Profile } from '../account/model.js';\nexport type Row = { profile?: Profile };\n",
-      // Codegen reaching into src/.
+      // Codegen reaching into src/, into a generated module other than the schema types, and into the schema types
+      // for a value rather than a type (its model's type-only import of them is correct).
       'codegen/main.ts': "import { port } from '../src/config.js';\nexport const generated = port;\n",
+      'codegen/model.ts': [
+        "import type { ToolError } from '../generated/metadata-types.js';",
+        "import { TOOLS } from '../generated/tools/index.js';",
+        "import { EMPTY_TABLE } from '../generated/data/types.js';",
+        'export type Failure = ToolError;',
+        'export const known = [TOOLS, EMPTY_TABLE];',
+        '',
+      ].join('\n'),
+      'generated/tools/index.ts': 'export const TOOLS: string[] = [];\n',
+      'generated/data/types.ts': 'export interface CostTable { system: string }\nexport const EMPTY_TABLE: CostTable = { system: "" };\n',
       // A correct arrow, which must not be reported: protocol importing the tool handlers below it.
       'src/mcp/server.ts': "import { handlers } from '../tools/handlers.js';\nexport const server = handlers;\n",
       'src/tools/handlers.ts': 'export const handlers = {};\n',
@@ -111,7 +122,9 @@ describe('the plan of the house', () => {
     it('reports each back-arrow with its rule, from → to, and nothing else', async () => {
       const result = await cruiseWithHouseRules(fixture, ['src', 'codegen', 'generated', 'views', 'site']);
       expect(violationLines(result)).toEqual([
+        'codegen-apart-from-generated: codegen/model.ts → generated/tools/index.ts',
         'codegen-apart-from-src: codegen/main.ts → src/config.ts',
+        'codegen-imports-schema-types-only: codegen/model.ts → generated/data/types.ts',
         'imports-placed-modules: src/config.ts → src/drawer/helper.ts',
         'no-folder-cycles: src/account → src/store → src/account',
         'no-folder-cycles: src/store → src/account → src/store',
