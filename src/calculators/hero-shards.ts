@@ -13,6 +13,9 @@ import { closest } from '../outcomes/similarity.js';
 /** A position as the tool takes it: a label, or {stars, tier}. */
 type Position = string | StarPosition;
 
+// The result's type names every key; a key missing here fails to compile where the totals are returned.
+const MATERIALS = ['shards'] as const satisfies readonly (keyof HeroShardsCostOutput['totals'])[];
+
 const LADDER = ladderOf(heroShards, 'hero_shards');
 const MAX_STARS = 5;
 const SUB_TIERS = 6;
@@ -78,5 +81,5 @@ export function heroShardsCost(input: HeroShardsCostInput): Outcome<HeroShardsCo
   const breakdown = breakdownBetween(heroShards, LADDER, starPositionIndex('/from', input.from), starPositionIndex('/to', input.to));
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
-  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, ['shards']), ...details(b) });
+  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, MATERIALS), ...details(b) });
 }

@@ -4,6 +4,9 @@ import type { HeroWidgetsCostInput, HeroWidgetsCostOutput } from '../../generate
 import { success, type Outcome } from '../outcomes/failures.js';
 import { breakdownBetween, details, ladderOf, numericLevelIndex, knownTotals } from './ladder.js';
 
+// The result's type names every key; a key missing here fails to compile where the totals are returned.
+const MATERIALS = ['widgets'] as const satisfies readonly (keyof HeroWidgetsCostOutput['totals'])[];
+
 export const WIDGET_LADDER = ladderOf(heroWidgets, 'hero_widgets');
 
 export function heroWidgetsCost(input: HeroWidgetsCostInput): Outcome<HeroWidgetsCostOutput> {
@@ -11,5 +14,5 @@ export function heroWidgetsCost(input: HeroWidgetsCostInput): Outcome<HeroWidget
   const breakdown = breakdownBetween(heroWidgets, WIDGET_LADDER, numericLevelIndex('/from', input.from, WIDGET_LADDER, what), numericLevelIndex('/to', input.to, WIDGET_LADDER, what));
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
-  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, ['widgets']), ...details(b) });
+  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, MATERIALS), ...details(b) });
 }
