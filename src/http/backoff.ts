@@ -5,6 +5,8 @@
  * attempts (on any instance) cannot slip through together. A key with no attempt for `forgetMs` starts afresh.
  */
 
+import { forgetIdle, makeRoom } from './capped-map.js';
+
 export interface BackoffPolicy {
   free: number;
   baseMs: number;
@@ -32,12 +34,16 @@ interface Failures {
   lastMs: number;
 }
 
-/** The in-process backoff: a Map of keys, forgotten after `forgetMs` without attempts, at most `maxKeys` kept. */
+/**
+ * The in-process backoff: a Map of keys in order of last attempt, forgotten after `forgetMs` without attempts (a sweep
+ * once per `forgetMs`), at most `maxKeys` kept (room made in batches, capped-map.ts).
+ */
 export class InProcessBackoff implements Backoff {
   readonly policy: BackoffPolicy;
   readonly #keys = new Map<string, Failures>();
   readonly #maxKeys: number;
   #sweepAt = 0;
+  #visited = 0;
 
   constructor(policy: BackoffPolicy, options: { maxKeys?: number } = {}) {
     this.policy = policy;
@@ -48,16 +54,22 @@ export class InProcessBackoff implements Backoff {
     return this.#keys.size;
   }
 
+  /** Keys the sweeps and evictions have looked at so far: the upkeep's whole work, for tests. */
+  get visited(): number {
+    return this.#visited;
+  }
+
   attempt(key: string, nowMs: number): BackoffDecision {
-    this.#sweep(nowMs);
+    if (nowMs >= this.#sweepAt) this.#sweep(nowMs);
     const known = this.#keys.get(key);
     const failures = known && nowMs - known.lastMs < this.policy.forgetMs ? known : undefined;
     if (failures) {
       const readyAt = failures.lastMs + backoffDelayMs(failures.count, this.policy);
       if (nowMs < readyAt) return { allowed: false, retryAfterMs: readyAt - nowMs };
     }
-    // Re-inserted so the Map stays in order of last attempt and the cap drops the longest idle first.
+    // Re-inserted so the Map stays in order of last attempt and making room drops the longest idle first.
     this.#keys.delete(key);
+    if (this.#keys.size >= this.#maxKeys) this.#visited += makeRoom(this.#keys, this.#maxKeys, this.#idleAt(nowMs));
     this.#keys.set(key, { count: (failures?.count ?? 0) + 1, lastMs: nowMs });
     return { allowed: true };
   }
@@ -66,13 +78,12 @@ export class InProcessBackoff implements Backoff {
     this.#keys.delete(key);
   }
 
+  #idleAt(nowMs: number): (failures: Failures) => boolean {
+    return (failures) => nowMs - failures.lastMs >= this.policy.forgetMs;
+  }
+
   #sweep(nowMs: number): void {
-    if (nowMs < this.#sweepAt && this.#keys.size < this.#maxKeys) return;
     this.#sweepAt = nowMs + this.policy.forgetMs;
-    for (const [key, failures] of this.#keys) if (nowMs - failures.lastMs >= this.policy.forgetMs) this.#keys.delete(key);
-    for (const key of this.#keys.keys()) {
-      if (this.#keys.size < this.#maxKeys) break;
-      this.#keys.delete(key);
-    }
+    this.#visited += forgetIdle(this.#keys, this.#idleAt(nowMs));
   }
 }

@@ -38,6 +38,24 @@ describe('the sign-in backoff', () => {
   });
 });
 
+describe('the in-process backoff at its cap', () => {
+  it('makes room in batches: N attempts by new keys visit O(N) keys in all, and a recent key keeps its failures', () => {
+    const maxKeys = 1_000;
+    const backoff = new InProcessBackoff(SIGN_IN_BACKOFF, { maxKeys });
+    for (let i = 0; i < maxKeys; i++) backoff.attempt(`filler-${i}`, 0);
+    const before = backoff.visited;
+    const attempts = 10_000;
+    for (let i = 0; i < attempts; i++) backoff.attempt(`flood-${i}`, 1);
+    // About ten keys visited per new key; walking the whole Map for each would visit about 10,000,000.
+    expect(backoff.visited - before).toBeLessThanOrEqual(11 * attempts);
+    expect(backoff.size).toBeLessThanOrEqual(maxKeys);
+    // The longest idle go first: an account attacked now keeps its failures while the flood goes on.
+    for (let i = 0; i < 5; i++) backoff.attempt('account', 2);
+    for (let i = 0; i < 500; i++) backoff.attempt(`more-flood-${i}`, 2);
+    expect(backoff.attempt('account', 2)).toEqual({ allowed: false, retryAfterMs: 1_000 });
+  });
+});
+
 describe('the known-device cookie', () => {
   const key = 'cookie-key-1';
   const now = 1_800_000_000;
