@@ -255,3 +255,37 @@ describe('dynamic registration: size bounds', () => {
     expect(await clientRows()).toBe(before);
   });
 });
+
+describe('dynamic registration: media type', () => {
+  let svc: ListeningService;
+  beforeAll(async () => {
+    svc = await listen();
+  });
+  afterAll(async () => {
+    await svc.stop();
+  });
+  const clientRows = async () => (await svc.services.store.db.selectFrom('oidc_payloads').select('id').where('type', '=', 'Client').execute()).length;
+  const send = async (headers: Record<string, string>, body: BodyInit = JSON.stringify({ redirect_uris: [REDIRECT] })) => {
+    const res = await fetch(`${svc.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers, body });
+    return { status: res.status, type: res.headers.get('content-type'), cors: res.headers.get('access-control-allow-origin'), json: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('refuses a charset other than UTF-8, or a body that is not JSON, with 415 and the OAuth error shape, storing nothing', async () => {
+    const before = await clientRows();
+    const utf16 = { status: 415, type: 'application/json', cors: 'http://localhost:6274', json: { error: 'invalid_request', error_description: 'Send the client metadata as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not utf-16.' } };
+    // Labelled UTF-16, whether the bytes are UTF-8 (registered before: 201) or really UTF-16.
+    expect(await send({ 'content-type': 'application/json; charset=utf-16', origin: 'http://localhost:6274' })).toEqual(utf16);
+    expect(await send({ 'content-type': 'application/json; charset=utf-16', origin: 'http://localhost:6274' }, Buffer.from(`\ufeff${JSON.stringify({ redirect_uris: [REDIRECT] })}`, 'utf16le'))).toEqual(utf16);
+    expect(await send({ 'content-type': 'application/json; charset=ISO-8859-1' })).toEqual({ status: 415, type: 'application/json', cors: null, json: { error: 'invalid_request', error_description: 'Send the client metadata as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not ISO-8859-1.' } });
+    const notJson = { status: 415, type: 'application/json', cors: null, json: { error: 'invalid_request', error_description: 'Send the client metadata as JSON (Content-Type: application/json), RFC 7591.' } };
+    expect(await send({ 'content-type': 'text/plain' })).toEqual(notJson);
+    expect(await send({ 'content-type': 'application/x-www-form-urlencoded' }, `redirect_uris=${encodeURIComponent(REDIRECT)}`)).toEqual(notJson);
+    expect(await clientRows()).toBe(before);
+  });
+
+  it('accepts application/json with or without a UTF-8 charset, however it is written', async () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"', 'application/json; charset=utf8']) {
+      expect((await send({ 'content-type': type })).status, type).toBe(201);
+    }
+  });
+});
