@@ -2,7 +2,7 @@
  * Exponential backoff after failures, by key (sign-in per account): the first `free` attempts go ahead at once; after
  * that, an attempt must wait `baseMs`, doubling with each further failure up to `capMs`, from the last attempt.
  * An attempt that goes ahead is counted as a failure before it runs and forgotten when it succeeds, so concurrent
- * attempts (on any instance) cannot slip through together. A key with no attempt for `forgetMs` starts afresh.
+ * attempts (on any instance) cannot slip through together; one that goes ahead but is never checked is withdrawn. A key with no attempt for `forgetMs` starts afresh.
  */
 
 import { forgetIdle, makeRoom } from './capped-map.js';
@@ -21,6 +21,11 @@ export interface Backoff {
   attempt(key: string, nowMs: number): BackoffDecision | Promise<BackoffDecision>;
   /** Forgets the key's failures (its attempt succeeded). */
   succeeded(key: string): void | Promise<void>;
+  /**
+   * Takes back one attempt that went ahead but was never checked (no password-hash slot was free): it is no failure
+   * of the key's, so a player told "busy" does not slow their own account down.
+   */
+  withdraw(key: string): void | Promise<void>;
 }
 
 /** The wait after `failures` failures, from the last attempt. */
@@ -76,6 +81,14 @@ export class InProcessBackoff implements Backoff {
 
   succeeded(key: string): void {
     this.#keys.delete(key);
+  }
+
+  withdraw(key: string): void {
+    const failures = this.#keys.get(key);
+    if (!failures) return;
+    // At none left the key starts afresh, as one never tried.
+    if (failures.count <= 1) this.#keys.delete(key);
+    else failures.count--;
   }
 
   #idleAt(nowMs: number): (failures: Failures) => boolean {

@@ -245,11 +245,11 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     }
   });
 
-  it('backs off exactly as the in-process backoff on the same sequences', async () => {
+  it('backs off exactly as the in-process backoff on the same sequences (successes and withdrawn attempts too)', async () => {
     const { limits } = track(recorded(redis.url));
     await until(() => limits.shared, 'the connection');
     const policy: BackoffPolicy = { free: 3, baseMs: 1_000, capMs: 8_000, forgetMs: 60_000 };
-    const step = fc.record({ key: fc.constantFrom('k1', 'k2'), gapMs: fc.integer({ min: 0, max: 20_000 }), succeed: fc.boolean() });
+    const step = fc.record({ key: fc.constantFrom('k1', 'k2'), gapMs: fc.integer({ min: 0, max: 20_000 }), then: fc.constantFrom('nothing', 'succeed', 'withdraw') });
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), async (steps) => {
@@ -260,9 +260,13 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
           now += s.gapMs;
           const expected = local.attempt(s.key, now);
           expect(await shared.attempt(s.key, now)).toEqual(expected);
-          if (expected.allowed && s.succeed) {
+          if (expected.allowed && s.then === 'succeed') {
             local.succeeded(s.key);
             await shared.succeeded(s.key);
+          }
+          if (expected.allowed && s.then === 'withdraw') {
+            local.withdraw(s.key);
+            await shared.withdraw(s.key);
           }
         }
       }),
