@@ -9,6 +9,7 @@ import { SignJWT, importJWK, type JWK } from 'jose';
 import { seedDemoPlayer } from '../src/store/seed.js';
 import { createAccountServices, type AccountServices } from '../src/auth/account-services.js';
 import { createApp } from '../src/app.js';
+import type { RateLimits } from '../src/http/rate-limits.js';
 import type { ServiceEnv } from '../src/http/service-env.js';
 import type { ClientLifetimes } from '../src/store/client-expiry.js';
 import type { StoreLocation } from '../src/store/database.js';
@@ -94,14 +95,16 @@ export interface ListeningService {
 }
 
 /** The real app on a free (or given) loopback port, on the store at `location` (a new throw-away one by default). */
-export async function listen(options: StoreChoice & { port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number; refreshReuseSeconds?: number } = {}): Promise<ListeningService> {
+export async function listen(
+  options: StoreChoice & { port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number; refreshReuseSeconds?: number; rateLimits?: RateLimits } = {},
+): Promise<ListeningService> {
   const port = options.port ?? (await freePort());
   // A given BASE_URL stands for a TLS proxy in front: requests still reach 127.0.0.1:<port>.
   const baseUrl = options.baseUrl ?? `http://127.0.0.1:${port}`;
   const location = options.location ?? (await testStoreLocation(options.kind ?? 'sqlite', { persistent: true }));
   const services = await accountServices({ location, baseUrl, ...(options.clock ? { clock: options.clock } : {}), ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}), ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}) });
   const config = testConfig({ baseUrl, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0, allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]), allowedOrigins: new Set([baseUrl]) });
-  const app = createApp({ logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`), config, account: services, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = createApp({ logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`), config, account: services, ...(options.clock ? { clock: options.clock } : {}), ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
   const server: ServerType = await new Promise((ready) => {
     const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => ready(s));
   });

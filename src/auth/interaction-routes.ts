@@ -140,7 +140,12 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Servi
     try {
       user = await signIn.hashes.run(lane, () => store.users.authenticate(email, password));
     } catch (error) {
-      if (error instanceof HashGateBusy) return busy();
+      if (error instanceof HashGateBusy) {
+        // The slots filled up after the throttle let this attempt on (its answer can take a Redis round trip): it
+        // was never checked, so it is no failure, and a player told "busy" does not slow their own account down.
+        await signIn.failures.withdraw(key);
+        return busy();
+      }
       throw error;
     }
     if (!user) return again(401, 'The email or password is wrong.');

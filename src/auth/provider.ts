@@ -153,7 +153,10 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     features: {
       devInteractions: { enabled: false },
-      registration: { enabled: true, initialAccessToken: false },
+      // No registration access token: it serves only RFC 7592's client read and management, which MCP clients do
+      // not use, and oidc-provider stores one per registration with no expiry (a flood of registrations would
+      // leave them behind their swept clients; the sweep deletes those older versions stored, client-expiry.ts).
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
       revocation: { enabled: true },
       userinfo: { enabled: false },
       introspection: { enabled: false },

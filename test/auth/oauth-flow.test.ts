@@ -130,8 +130,8 @@ describeEachStore('the authorization server', (kind) => {
         body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }),
       });
       expect(registered.status).toBe(201);
-      const { client_id, registration_client_uri } = await registered.json();
-      expect(registration_client_uri).toMatch(/^https:\/\/kingshot\.test\//);
+      // The answer carries no URL (no registration_client_uri: registration access tokens are not issued).
+      const { client_id } = await registered.json();
       const query = new URLSearchParams({ client_id, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's' });
       const res = await fetch(direct(`/api/auth/mcp/authorize?${query}`), { redirect: 'manual', headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' } });
       expect(res.status).toBe(303);
