@@ -114,7 +114,14 @@ describe('Mastery Forging and Red Gear', () => {
       XP_CONFLICT,
       'Medium-high confidence for the breakthroughs at 120, 140, 160, 180 and 200: their Mithril and Mythic gear pieces come from two data sources (kingshotdata_kr_repo, unidentified_constants), which agree.',
     ]);
-    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'unidentified_constants', 'topuplive', 'grindnstrat [Gold 100 -> Red 101]', 'kingshotmastery']);
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'unidentified_constants', 'topuplive [Gold 100 -> Red 101]', 'grindnstrat [Gold 100 -> Red 101]']);
+  });
+  it('Red 101 -> Red 200 names the two sources of its figures: the guides give the ascension and the level caps, no step past it', () => {
+    const r = value(masteryForgingCost({ track: 'red_gear', from: 'Red 101', to: 'Red 200' }));
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'unidentified_constants']);
+  });
+  it('kingshotmastery (level caps only) is no result\'s source', () => {
+    expect(masteryForging.sources.find((s) => s.id === 'kingshotmastery')!.covers).toEqual({ ladders: [] });
   });
   it('the conflict appears only in ranges through levels 121-139', () => {
     expect(reasons(value(masteryForgingCost({ track: 'red_gear', from: 'Red 125', to: 'Red 126' })), masteryForging)).toContain(XP_CONFLICT);
@@ -131,8 +138,11 @@ describe('Mastery Forging and Red Gear', () => {
 describe('Governor Charms', () => {
   it('0 -> 22 marks the three sources that stop at level 11', () => {
     const r = value(governorCharmCost({ from: 0, to: 22 }));
-    expect(sourceList(r).filter((s) => s.includes('['))).toEqual(['kingshot_fandom [0 -> 11]', 'kingshotcalculator_net [0 -> 11]', 'omar_kakashi [0 -> 11]']);
-    expect(value(governorCharmCost({ from: 12, to: 22 })).sources.map((s) => s.id)).not.toContain('kingshot_fandom');
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'kingslop', 'kingshot_fandom [0 -> 11]', 'kingshotscout', 'kingshotoptimizer', 'unidentified_constants', 'kingshotcalculator_net [0 -> 11]', 'omar_kakashi [0 -> 11]']);
+  });
+  it('12 -> 22 names the sources of those levels only; kingshot_devo, which states the number of levels only, is none', () => {
+    const r = value(governorCharmCost({ from: 12, to: 22 }));
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'kingslop', 'kingshotscout', 'kingshotoptimizer', 'unidentified_constants']);
   });
 });
 
