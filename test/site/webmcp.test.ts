@@ -176,4 +176,30 @@ describe.skipIf(skip)('WebMCP tools on every page', () => {
     // Chromium logs the checks' 404 answers itself (every failed load is logged); nothing else was said.
     expect(problems.filter((p) => !/^error: Failed to load resource: the server responded with a status of 40[04]/.test(p))).toEqual([]);
   });
+
+  it('open_page refuses addresses that answer 200 but are not HTML pages (the script, /health, the sitemap, llms.txt, robots.txt, Markdown), and stays put', async () => {
+    await goto('/heroes/amane');
+    problems.splice(0);
+    const here = page.url();
+    const cases: [string, string][] = [
+      ['/site/webmcp.js', 'text/javascript'],
+      ['/health', 'application/json'],
+      ['/sitemap.xml', 'application/xml'],
+      ['/llms.txt', 'text/plain'],
+      ['/robots.txt', 'text/plain'],
+      ['/heroes/amane.md', 'text/markdown'],
+      [`${service.baseUrl}/calculators.md`, 'text/markdown'],
+    ];
+    for (const [url, type] of cases) {
+      const path = url.replace(service.baseUrl, '');
+      const result = await execute('open_page', { url });
+      expect(result, url).toEqual({
+        content: [{ type: 'text', text: JSON.stringify({ error: { code: 'NOT_FOUND', message: `${path} is not a page of this site (it answers ${type}, not an HTML page); the tab stays where it is. get_page_markdown reads a page's Markdown; search_database finds records' pages.`, argument: '/url' } }) }],
+        isError: true,
+      });
+    }
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(here);
+    expect(problems).toEqual([]);
+  });
 });
