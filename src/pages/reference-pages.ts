@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { eventsFile, heroesFile, itemsFile, mastersFile, summaryOf } from '../reference/records.js';
 import { KINDS } from '../reference/kinds.js';
 import { RECORD_KINDS, type RecordKind } from '../reference/search.js';
-import { CALCULATOR_PATHS, CALCULATORS_PATH } from './calculators/catalogue.js';
+import { CALCULATOR_LINKS, CALCULATOR_PATHS, CALCULATORS_PATH } from './calculators/catalogue.js';
 import { escapeHtml } from './layout.js';
 import { renderPage, sendMarkdown, sendPage, type RenderedPage } from './markdown.js';
 import { notFoundPage } from './site.js';
@@ -99,7 +99,7 @@ function llmsTxt(baseUrl: string): string {
     '',
     `Upgrade costs step by step, with totals, confidence and sources; the arguments go in the query string (the Markdown answers \`Accept: text/markdown\`). [All calculators](${baseUrl}${CALCULATORS_PATH}.md).`,
     '',
-    ...CALCULATOR_PATHS.map((path) => `- [${path.slice(CALCULATORS_PATH.length + 1)}](${baseUrl}${path}.md)`),
+    ...CALCULATOR_LINKS.map(({ path, title }) => `- [${title}](${baseUrl}${path}.md)`),
     '',
     ...section('Heroes', 'hero', heroesFile.heroes),
     ...section('Masters', 'master', mastersFile.masters),

@@ -1,6 +1,6 @@
 /**
  * The site's own files and sections without a browser: /robots.txt, the developer page's generated "Website tools
- * (WebMCP)" section (HTML and Markdown).
+ * (WebMCP)" section (HTML and Markdown), and the calculators in /llms.txt named by their tools' titles.
  */
 import { describe, expect, it } from 'vitest';
 import { WEBSITE_TOOLS } from '../../generated/website/tools.js';
@@ -57,5 +57,19 @@ describe('the developer page lists the website tools', () => {
     expect(rows).toEqual([['Tool', 'Title', 'Read-only'], ...TOOLS.map(([name, title, readOnly]) => [`<code>${name}</code>`, title, readOnly ? 'yes' : 'no'])]);
     expect(section).toContain('<h3><code>open_page</code> (in page): Open a page of this site in this tab</h3>');
     expect(section).toContain('<p>Not read-only: it navigates the tab.</p>');
+  });
+});
+describe('/llms.txt', () => {
+  it('names each calculator by its tool\'s title', async () => {
+    const llms = await (await get('/llms.txt')).text();
+    const calculators = llms.slice(llms.indexOf('## Calculators\n'), llms.indexOf('\n## Heroes\n'));
+    expect([...calculators.matchAll(/^- (.+)$/gm)].map((m) => m[1])).toEqual([
+      `[Governor Gear upgrade cost](${BASE}/calculators/governor-gear-cost.md)`,
+      `[Governor Charm upgrade cost](${BASE}/calculators/governor-charm-cost.md)`,
+      `[Truegold building upgrade cost](${BASE}/calculators/truegold-upgrade-cost.md)`,
+      `[Hero shards cost](${BASE}/calculators/hero-shards-cost.md)`,
+      `[Hero widgets (Exclusive Gear) cost](${BASE}/calculators/hero-widgets-cost.md)`,
+      `[Mastery Forging and Red Gear cost](${BASE}/calculators/mastery-forging-cost.md)`,
+    ]);
   });
 });

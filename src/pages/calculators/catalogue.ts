@@ -7,6 +7,7 @@
 import { COST_TABLES } from '../../../generated/cost-systems.js';
 import type { CostTable } from '../../../generated/data/types.js';
 import type { ToolMetadata } from '../../../generated/metadata-types.js';
+import { TOOLS } from '../../../generated/tools/index.js';
 import type { Registry } from '../../tool-registry/registry.js';
 import { costHandlers } from '../../tools/cost-handlers.js';
 
@@ -20,6 +21,15 @@ export const calculatorPath = (tool: string) => `${CALCULATORS_PATH}/${tool.repl
 export const COST_TOOLS = Object.keys(costHandlers) as CostToolName[];
 
 export const CALCULATOR_PATHS: readonly string[] = COST_TOOLS.map(calculatorPath);
+
+/**
+ * Each calculator's path and its tool's catalogue title, for the lists built without the registry (llms.txt);
+ * the registry's metadata is this same generated catalogue.
+ */
+export const CALCULATOR_LINKS: readonly { path: string; title: string }[] = COST_TOOLS.map((tool) => ({
+  path: calculatorPath(tool),
+  title: TOOLS.find((metadata) => metadata.name === tool)?.title ?? tool,
+}));
 
 /** The labels of a table's ladders in ladder order, each once (a spelling every ladder of the tool accepts). */
 function labelsOf(table: CostTable): string[] {
