@@ -36,6 +36,9 @@ const CROSS_CHECKS: CrossCheck[] = [
   { path: 'governor-gear-cost', query: 'from=Green+%E2%98%850&to=Red+T6+%E2%98%853', heading: 'Green ★0 → Red T6 ★3, 1 piece', totals: { Satin: ['9,946,000', '9,946,000'], 'Gilded Threads': ['99,465', '99,465'] } },
   { path: 'governor-charm-cost', query: 'from=0&to=11', heading: '0 → 11, 1 charm', totals: { 'Charm Guides': ['2,025', '2,025'], 'Charm Designs': ['2,700', '2,700'] } },
   { path: 'governor-charm-cost', query: 'from=0&to=22&charms=18', heading: '0 → 22, 18 charms', totals: { 'Charm Guides': ['10,880', '195,840'], 'Charm Designs': ['19,200', '345,600'] } },
+  // "TG1 stage": the five steps that end at TG1 (30-1 … 30-4, TG1), so 30 → TG1.
+  { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG1', heading: 'Town Center: 30 → TG1', totals: { Truegold: ['660'], 'Tempered Truegold': ['0'] } },
+  { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG5', heading: 'Town Center: 30 → TG5', totals: { Truegold: ['5,715'], 'Tempered Truegold': ['0'] } },
   { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG8', heading: 'Town Center: 30 → TG8', totals: { Truegold: ['8,775'], 'Tempered Truegold': ['270'] } },
   { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG10', heading: 'Town Center: 30 → TG10', totals: { Truegold: ['11,610'], 'Tempered Truegold': ['870'] } },
   { path: 'hero-shards-cost', query: 'from=0%E2%98%85&to=5%E2%98%85', heading: '0★ → 5★ 6/6', totals: { 'Hero Shards': ['1,065'] } },
