@@ -58,6 +58,11 @@ export interface Calculator {
   description: string;
   inputSchema: JsonSchema;
   choices: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Keyed arguments (a building, a track): the form offers their keys as a select, without the description, which
+   * tells a model how to spell a key (names, aliases, case) and only crowds the form.
+   */
+  keyed: readonly string[];
   example: Readonly<Record<string, string>>;
 }
 
@@ -86,6 +91,7 @@ export function calculators(registry: Registry): Calculator[] {
         description: registered.metadata.description,
         inputSchema: withKeyedChoices(registered.listEntries['2025-06-18'].inputSchema as JsonSchema, registered.metadata.keyedArguments),
         choices: levelChoices(registered.metadata),
+        keyed: Object.keys(registered.metadata.keyedArguments ?? {}),
         example: registered.metadata.calculator?.example ?? {},
       },
     ];
