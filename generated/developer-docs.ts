@@ -921,7 +921,7 @@ No arguments.
 
 ### \`open_page\` (in page): Open a page of this site in this tab
 
-Navigates this tab to a page of this site: \`url\` is a path such as \`/heroes/amane\`, \`/calculators\` or \`/calculators/hero-shards-cost?from=2★&to=5★\`, or an absolute URL of this site. Another site's address, a \`javascript:\` or \`data:\` URL, and a page that does not exist are refused with an error, and the tab stays where it is. Use search_database to find a record's URL first. Examples: {"url": "/heroes/amane"}; {"url": "/tier-list#garrison"}.
+Navigates this tab to a page of this site: \`url\` is a path such as \`/heroes/amane\`, \`/calculators\` or \`/calculators/hero-shards-cost?from=2★&to=5★\`, or an absolute URL of this site. Another site's address, a \`javascript:\` or \`data:\` URL, a page that does not exist and an address that is not an HTML page (such as \`/sitemap.xml\` or a \`.md\` address) are refused with an error, and the tab stays where it is. Use search_database to find a record's URL first. Examples: {"url": "/heroes/amane"}; {"url": "/tier-list#garrison"}.
 
 Not read-only: it navigates the tab.
 
