@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/store.js';
@@ -192,6 +192,10 @@ describe.skipIf(missing.length > 0)('PostgreSQL stopped and started again under 
   it('/mcp and the pages answer through the balancer, the account paths answer their own 503, and everything recovers with nothing lost', { timeout: 300_000 }, async () => {
     const t = topology!;
     const db = postgres!;
+    // On a failure, what each instance and HAProxy said, for the transcript.
+    onTestFailed(() => {
+      transcript.onFailure = { instances: t.instances.map((i) => ({ name: i.name, running: i.running(), output: i.output().split('\n').slice(-40) })), haproxy: t.haproxyOutput().split('\n').slice(-40) };
+    });
     const insecure = { execute: [client.allowInsecureRequests] };
 
     // --- before: a sign-in through the balancer, and a profile imported with the CLI ---------------------------
@@ -242,7 +246,9 @@ describe.skipIf(missing.length > 0)('PostgreSQL stopped and started again under 
       expect(a.status, JSON.stringify(a)).toBe(200);
       expect(a.body.result.structuredContent.totals).toEqual(GEAR_TOTALS);
     }
-    expect(new Set(during.map((a) => a.servedBy))).toEqual(new Set(['i1', 'i2', 'i3']));
+    // Which instance: any of the three (the /mcp client below shares the round robin, so three calls in a row need
+    // not reach three instances; its calls during the outage show all three serving).
+    for (const a of during) expect(a.servedBy).toMatch(/^i[123]$/);
     const page = await answer('GET /heroes/amane', await fetch(`${t.baseUrl}/heroes/amane`, { signal: AbortSignal.timeout(20_000) }));
     expect(page.status).toBe(200);
     expect(page.contentType).toBe('text/html; charset=utf-8');
@@ -299,6 +305,6 @@ describe.skipIf(missing.length > 0)('PostgreSQL stopped and started again under 
     transcript.haproxyStateChanges = logLines(t, logFrom, '');
     expect(streamed.filter((s) => s.status !== 200 || !s.exact)).toEqual([]);
     expect(streamed.length).toBeGreaterThan(20);
-    expect(whileNoneReady.length).toBeGreaterThan(0);
+    expect(new Set(whileNoneReady.map((s) => s.servedBy))).toEqual(new Set(['i1', 'i2', 'i3']));
   });
 });
