@@ -4,7 +4,7 @@
  * and the page works without JavaScript.
  */
 import { escapeHtml } from '../layout.js';
-import type { Calculator, JsonSchema } from './catalogue.js';
+import type { Calculator, JsonSchema } from './calculator-list.js';
 
 /** Integer ranges up to this many values are a select; wider ones an input. */
 const MAX_SELECT_OPTIONS = 30;
