@@ -187,7 +187,7 @@ describeEachStore('the account endpoint', (kind) => {
         expect(JSON.parse(text!).error, tool).toEqual({ code: 'UNAVAILABLE', message: 'The saved data of this account could not be read; the operator has to re-import it.' });
       }
       // The inventory is intact and still served.
-      expect((await callAccountTool(app, token, 'get_my_inventory')).result.isError).toBeFalsy();
+      expect((await callAccountTool(app, token, 'get_my_inventory')).result.isError).toBeUndefined();
     });
 
     it('is limited per user (the token sub), with RateLimit headers', async () => {
