@@ -1,5 +1,5 @@
 /**
- * The account endpoint as a resource server (oauth.md row 8, spec §5, decisions.md "401"): every way a token can
+ * The account endpoint as a resource server (docs/oauth-and-security.md): every way a token can
  * be wrong gets 401 with the Bearer challenge; a good token reads its own player's data and nobody else's.
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';

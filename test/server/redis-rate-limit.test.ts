@@ -1,5 +1,5 @@
 /**
- * Rate limits shared through Redis (issue 9 items 2 and 3), on a throw-away redis-server of the test's own: the Lua
+ * Rate limits shared through Redis, on a throw-away redis-server of the test's own: the Lua
  * script decides exactly as the in-process limiter on the same sequences, two instances share one count, a client's
  * footprint in Redis does not grow with the limit, and when Redis stops (or hangs) and comes back, requests are
  * served with in-process limits meanwhile, the outage is logged once, and shared limiting resumes by itself.
