@@ -5,7 +5,7 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { SignJWT, importJWK, type JWK } from 'jose';
+import { SignJWT, importJWK, type JWK, type JWTHeaderParameters } from 'jose';
 import { seedDemoPlayer } from '../src/store/seed.js';
 import { createAccountServices, type AccountServices } from '../src/auth/account-services.js';
 import { createApp } from '../src/app.js';
@@ -47,7 +47,7 @@ export function accountApp(services: AccountServices, options: { clock?: () => D
 
 export interface MintOptions {
   claims?: Record<string, unknown>;
-  header?: Record<string, unknown>;
+  header?: Partial<JWTHeaderParameters>;
   /** Sign with this private JWK instead of the server's key. */
   key?: JWK;
   now?: Date;
@@ -59,7 +59,7 @@ export async function mintAccessToken(services: AccountServices, sub: string, op
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const claims = { iss: BASE, sub, aud: RESOURCE, client_id: 'test-client', scope: 'openid', jti: `jti-${now}-${Math.random()}`, iat: now, exp: now + 600, ...options.claims };
   for (const [k, v] of Object.entries(claims)) if (v === undefined) delete (claims as Record<string, unknown>)[k];
-  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid, ...options.header } as never).sign(await importJWK(jwk, 'ES256'));
+  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid, ...options.header }).sign(await importJWK(jwk, 'ES256'));
 }
 
 let nextId = 1;

@@ -1,6 +1,7 @@
 /**
  * Small, deliberate adjustments in front of oidc-provider so that real MCP clients work and nothing unsafe gets
- * through (see oauth.md "Pitfalls"). Pure functions, so each rule is tested on its own.
+ * through; each rule below says which client it keeps working or which attack it stops. Pure functions, so each
+ * rule is tested on its own.
  */
 import { redirectUriProblem } from './redirect-uris.js';
 import { redirectUriCountProblem, redirectUriLengthProblem } from './registration-bounds.js';

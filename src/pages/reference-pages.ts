@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { eventsFile, heroesFile, itemsFile, mastersFile, summaryOf } from '../reference/records.js';
 import { KINDS } from '../reference/kinds.js';
 import { RECORD_KINDS, type RecordKind } from '../reference/search.js';
-import { CALCULATOR_LINKS, CALCULATOR_PATHS, CALCULATORS_PATH } from './calculators/catalogue.js';
+import { CALCULATOR_LINKS, CALCULATOR_PATHS, CALCULATORS_PATH } from './calculators/calculator-list.js';
 import { escapeHtml } from './layout.js';
 import { renderPage, sendMarkdown, sendPage, type RenderedPage } from './markdown.js';
 import { notFoundPage } from './site.js';

@@ -1,5 +1,5 @@
 /**
- * Dynamic registration accepts only what this server needs (issue 11 item 3): public clients (`none`, with PKCE)
+ * Dynamic registration accepts only what this server needs: public clients (`none`, with PKCE)
  * and the two client-secret methods. Key-based client authentication and every metadata field that would make the
  * server fetch a URL the client chose (jwks_uri, sector_identifier_uri) are refused with invalid_client_metadata,
  * and the server never opens a connection to such a URL (an SSRF path), not at registration and not at the token

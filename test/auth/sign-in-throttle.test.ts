@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling per account (issue 11 item 2): repeated wrong passwords for one email slow its next attempts
+ * Sign-in throttling per account: repeated wrong passwords for one email slow its next attempts
  * down whatever address they come from, unknown emails exactly alike, a browser that signed in before keeps its own
  * budget, and at most a few password checks run at once (the rest wait briefly or are told to try again).
  */

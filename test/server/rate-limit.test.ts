@@ -1,4 +1,4 @@
-/** 60 requests per rolling minute per client, the 429 body of decisions.md and the RateLimit headers. */
+/** 60 requests per rolling minute per client, the 429 body and the RateLimit headers (docs/protocol.md, "Rate limits"). */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';

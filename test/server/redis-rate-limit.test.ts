@@ -1,7 +1,7 @@
 /**
- * Rate limits shared through Redis (issue 9 items 2 and 3), on a throw-away redis-server of the test's own: the Lua
- * script decides exactly as the in-process limiter on the same sequences, two instances share one count (on /mcp,
- * per player on /mcp/account, per address on registration, token and authorize), a client's
+ * Rate limits shared through Redis, on a throw-away redis-server of the test's own: the Lua script decides exactly
+ * as the in-process limiter on the same sequences, two instances share one count (on /mcp, per player on
+ * /mcp/account, per address on registration, token and authorize), a client's
  * footprint in Redis does not grow with the limit, and when Redis stops (or hangs) and comes back, requests are
  * served with in-process limits meanwhile, the outage is logged once, and shared limiting resumes by itself.
  */

@@ -1,6 +1,6 @@
 /**
- * The calculator pages without a browser (so without JavaScript): the cross-check totals of the cost data notes
- * (/work/shared/gamedata/costs/README.md) rendered from query parameters, in HTML and in Markdown; the tool's own
+ * The calculator pages without a browser (so without JavaScript): the cross-check totals of the cost data (the
+ * sources' published totals, as data/costs/*.yaml records them under cross_checks) rendered from query parameters, in HTML and in Markdown; the tool's own
  * error beside the form with 400; the form from the input schema; the index, the sitemap, llms.txt and the hero
  * pages' links; unknown amounts written "unknown", never as a number.
  */

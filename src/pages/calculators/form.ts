@@ -4,7 +4,7 @@
  * and the page works without JavaScript.
  */
 import { escapeHtml } from '../layout.js';
-import type { Calculator, JsonSchema } from './catalogue.js';
+import type { Calculator, JsonSchema } from './calculator-list.js';
 
 /** The element that holds a calculator page's result or error: the form's submissions land there. */
 export const OUTCOME_ID = 'outcome';

@@ -12,7 +12,7 @@ import { CHART_DATA_ID } from '../site-routes.js';
 import { SITE_SCRIPT_SRC } from '../site-script.js';
 import type { ToolRunner } from '../tool-runner.js';
 import { argumentsOf } from './arguments.js';
-import { CALCULATORS_PATH, queryOf, type Calculator } from './catalogue.js';
+import { CALCULATORS_PATH, queryOf, type Calculator } from './calculator-list.js';
 import { calculatorForm, OUTCOME_ID } from './form.js';
 import { chartDataOf, mdText, resultDetailsMarkdown, resultSummaryMarkdown, type CostResultView } from './result-markdown.js';
 
