@@ -1,7 +1,7 @@
 /**
  * Store growth under a registration flood, and what the expiry sweep gives back (issue 11: "2,000 registrations
- * from 67 addresses grew the store from 4.3 MB to 122 MB"). Registers N clients with large metadata through the
- * real app (SQLite store under a temporary DATA_DIR, the default per-address limit, X-Forwarded-For from a trusted
+ * from 67 addresses grew the store from 4.3 MB to 122 MB"). Registers N clients, each the largest registration the
+ * registration bounds accept (src/auth/registration-bounds.ts), through the real app (SQLite store under a temporary DATA_DIR, the default per-address limit, X-Forwarded-For from a trusted
  * loopback proxy spreading them over many addresses), then moves the store's clock past the unused-client TTL,
  * sweeps, and prints the database file sizes (main + WAL, after a checkpoint) at each step.
  *
@@ -15,6 +15,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { createAccountServices } from '../src/auth/account-services.js';
 import { createApp } from '../src/app.js';
+import { largestRegistration, REGISTRATION_BOUNDS } from '../src/auth/registration-bounds.js';
 import { seedDemoPlayer } from '../src/store/seed.js';
 import { DATABASE_FILE } from '../src/store/sqlite-database.js';
 import { openStore } from '../src/store/store.js';
@@ -50,8 +51,8 @@ async function megabytes(): Promise<string> {
   return ((size(file) + size(`${file}-wal`)) / 1e6).toFixed(1);
 }
 
-// About 48 KB of metadata per registration: 400 redirect URIs (the body limit is 64 KiB).
-const redirectUris = Array.from({ length: 400 }, (_, i) => `https://client-${i}.example/oauth/callback/${'x'.repeat(80)}`);
+// Each registration as large as the bounds allow: a body of 8 KiB with 10 redirect URIs of 512 characters.
+const registration = largestRegistration();
 const before = await megabytes();
 let registered = 0;
 let refused = 0;
@@ -60,7 +61,7 @@ for (let i = 0; i < clients; i++) {
   const res = await fetch(`${baseUrl}/api/auth/mcp/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-    body: JSON.stringify({ redirect_uris: redirectUris, token_endpoint_auth_method: 'none', client_name: `flood ${i}` }),
+    body: registration,
   });
   await res.arrayBuffer();
   if (res.status === 201) registered++;
@@ -68,16 +69,18 @@ for (let i = 0; i < clients; i++) {
 }
 const afterFlood = await megabytes();
 const rows = async () => Number((await store.db.selectFrom('oidc_payloads').select((eb) => eb.fn.countAll().as('n')).where('type', '=', 'Client').executeTakeFirstOrThrow()).n);
+const allRows = async () => Number((await store.db.selectFrom('oidc_payloads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const clientRows = await rows();
+const recordsAfterFlood = await allRows();
 now += (store.clientLifetimes.unusedSeconds + 1) * 1000;
 const swept = await store.deleteExpired();
 const afterSweep = await megabytes();
 process.stdout.write(
   [
-    `registrations: ${registered} accepted, ${refused} refused (${addresses} addresses, 30 per address per minute)`,
+    `registrations: ${registered} accepted, ${refused} refused (${addresses} addresses, 30 per address per minute; ${REGISTRATION_BOUNDS.bodyBytes}-byte bodies, ${REGISTRATION_BOUNDS.redirectUris} redirect URIs of ${REGISTRATION_BOUNDS.redirectUriLength} characters)`,
     `store before: ${before} MB`,
-    `after the flood: ${afterFlood} MB (${clientRows} client rows)`,
-    `after the sweep one unused-TTL later: ${afterSweep} MB (${swept} rows deleted, ${await rows()} client rows left)`,
+    `after the flood: ${afterFlood} MB (${clientRows} client rows, ${recordsAfterFlood} OAuth records of any type)`,
+    `after the sweep one unused-TTL later: ${afterSweep} MB (${swept} rows deleted, ${await rows()} client rows and ${await allRows()} OAuth records of any type left)`,
   ].join('\n') + '\n',
 );
 server.close();

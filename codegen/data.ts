@@ -1,7 +1,8 @@
 /**
- * Loads the game data in data/ (the project's own transcription of shared/gamedata), validates it against
- * data/schema/, and checks that the per-step rows add up to every published cross-check total. The reference data
- * (data/reference/, codegen/reference.ts) is checked against the cost tables too, and hashed into the data version.
+ * Loads the game data in data/ (the project's own transcription of the team's researched game data), validates it
+ * against data/schema/, and checks that the per-step rows add up to every published cross-check total. The
+ * reference data (data/reference/, codegen/reference.ts) is checked against the cost tables too, and hashed into
+ * the data version.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -42,7 +42,7 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
       arguments: inlineRefs(raw.arguments, doc, ['arguments'], loader, problems) as JsonSchema,
       result: inlineRefs(raw.result, doc, ['result'], loader, problems) as JsonSchema,
     };
-    const keyed = extractKeyedArguments(tool, doc, problems);
+    const keyed = extractKeyedArguments(tool, doc, problems, root);
     if (keyed) tool.keyedArguments = keyed;
     checkTool(tool, doc, problems);
     sources.set(file, doc);

@@ -121,6 +121,7 @@ function startInstance(name: string, port: number, baseUrl: string, options: Top
     };
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
+    // The JSON log's line (stdout) once the store is open and migrated and the keys are loaded.
     await waitForOutput(child, () => output, 'account endpoint ready', `instance ${name}`);
   };
   const instance: Instance = {

@@ -475,7 +475,7 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`role\` | string | yes | The role, by key or name (\`Bear Hunt joiner\`, \`Defense\`). Keys: bear_hunt_joiner, rally_leader, garrison, bear_hunt, joiner; also their names in any case, with spaces, hyphens or underscores, and aliases (bear_hunt_joiner: Bear Joiner, Bear Hunt Joiners; rally_leader: Rally Lead, Rally Leaders, Rally Captain; garrison: Garrison Leader, Defense, Defence, Defender; bear_hunt: Bear Hunt Leader, Bear Leader; joiner: Rally Joiner, Joiners). The result gives the key. |
+| \`role\` | string | yes | The role, by key or name (\`Bear Hunt joiner\`, \`Defense\`). Keys: bear_hunt_joiner, rally_leader, garrison, bear_hunt, joiner; also their names in any case, with spaces, hyphens or underscores, and aliases (bear_hunt_joiner: Bear Joiner, Bear Hunt Joiners; rally_leader: Rally Lead, Rally Leaders, Rally Captain; garrison: garrison_leader, defense, Defence, Defender; bear_hunt: bear_hunt_leader, Bear Leader; joiner: rally_joiner, Joiners). The result gives the key. |
 | \`generation\` | integer 1-7 | no | Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
@@ -735,7 +735,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`track\` | string | no | \`mastery\` for Mastery Forging +0 to +20, \`red_gear\` for the ascension and red enhancement 100 to 200. Keys: mastery, red_gear; also their names in any case, with spaces, hyphens or underscores, and aliases (mastery: Mastery Forging, Forging, Forge; red_gear: Red, Red Gear Ascension, Ascension, Imbue, Red Enhancement). The result gives the key. Default: \`"mastery"\`. |
+| \`track\` | string | no | \`mastery\` for Mastery Forging +0 to +20, \`red_gear\` for the ascension and red enhancement 100 to 200. Keys: mastery, red_gear; also their names in any case, with spaces, hyphens or underscores, and aliases (mastery: Mastery Forging, Forging, Forge; red_gear: Red Gear Ascension and enhancement, Red, Red Gear Ascension, Ascension, Imbue, Red Enhancement). The result gives the key. Default: \`"mastery"\`. |
 | \`from\` | string or integer 0-200 | yes | Current level; mastery \`+0\`..\`+20\` (or 0-20), red gear \`Gold 100\`, \`Red 101\`..\`Red 200\` (or 100-200). |
 | \`to\` | string or integer 0-200 | yes | Target level on the same track, not below \`from\`. |
 | \`pieces\` | integer 1-12 | no | How many hero-gear pieces make this upgrade (1-12). Default: \`1\`. |
@@ -845,7 +845,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`building\` | string | yes | The building to upgrade, by key or by name (\`Town Center\`, \`TC\`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Barrack; stable: Stables; range: Archery Range, Archer Range; war_academy: WA, Academy). The result gives the key. |
+| \`building\` | string | yes | The building to upgrade, by key or by name (\`Town Center\`, \`TC\`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, Furnace, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Infantry Barracks, Barrack; stable: Stables, Cavalry Stable; range: Archery Range, Archer Range; war_academy: Academy, WA). The result gives the key. |
 | \`from\` | string or integer 30-80 | yes | Current level, e.g. \`30\`, \`30-4\`, \`TG2\`, \`TG5-1\`, or the numeric level 30-80. |
 | \`to\` | string or integer 30-80 | yes | Target level, same form as \`from\`, not below it. Highest level is \`TG10\` (80). |
 
@@ -921,7 +921,7 @@ No arguments.
 
 ### \`open_page\` (in page): Open a page of this site in this tab
 
-Navigates this tab to a page of this site: \`url\` is a path such as \`/heroes/amane\`, \`/calculators\` or \`/calculators/hero-shards-cost?from=2★&to=5★\`, or an absolute URL of this site. Another site's address, a \`javascript:\` or \`data:\` URL, and a page that does not exist are refused with an error, and the tab stays where it is. Use search_database to find a record's URL first. Examples: {"url": "/heroes/amane"}; {"url": "/tier-list#garrison"}.
+Navigates this tab to a page of this site: \`url\` is a path such as \`/heroes/amane\`, \`/calculators\` or \`/calculators/hero-shards-cost?from=2★&to=5★\`, or an absolute URL of this site. Another site's address, a \`javascript:\` or \`data:\` URL, a page that does not exist and an address that is not an HTML page (such as \`/sitemap.xml\` or a \`.md\` address) are refused with an error, and the tab stays where it is. Use search_database to find a record's URL first. Examples: {"url": "/heroes/amane"}; {"url": "/tier-list#garrison"}.
 
 Not read-only: it navigates the tab.
 

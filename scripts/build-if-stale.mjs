@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm start` runs this first: it compiles (tsc -p tsconfig.build.json) only when dist/ is missing or some source
 // is newer than the last build, so a start with a current build takes Node's start-up time, not a compile.
-// Plain JavaScript on purpose: no TypeScript loader between `npm start` and the service.
+// Plain JavaScript on purpose: no TypeScript loader between `npm start` and the service. Its types, for the test
+// (test/scripts/build-if-stale.test.ts), are in build-if-stale.d.mts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const STAMP = 'dist/.build-stamp';
+export const STAMP = 'dist/.build-stamp';
 // Everything tsconfig.build.json compiles, and the files that say how.
-const INPUTS = ['shared', 'src', 'generated', 'tsconfig.build.json', 'tsconfig.json', 'package.json', 'package-lock.json'];
+export const INPUTS = ['shared', 'src', 'generated', 'tsconfig.build.json', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 function newest(path) {
   const info = statSync(path, { throwIfNoEntry: false });
@@ -19,13 +21,37 @@ function newest(path) {
   return latest;
 }
 
-const stamp = statSync(STAMP, { throwIfNoEntry: false });
-const stale = !stamp || !existsSync('dist/src/main.js') || INPUTS.some((input) => newest(input) > stamp.mtimeMs);
-if (stale) {
-  process.stderr.write(stamp ? 'Sources changed since the last build: compiling (tsc)…\n' : 'No build yet: compiling (tsc)…\n');
-  const started = Date.now();
-  const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
-  writeFileSync(STAMP, `${new Date().toISOString()}\n`);
-  process.stderr.write(`Compiled in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+/** Why `root` needs a build: 'no build' (no stamp or no dist/src/main.js), 'changed' (an input is newer), or undefined. */
+export function staleness(root) {
+  const stamp = statSync(join(root, STAMP), { throwIfNoEntry: false });
+  if (!stamp || !existsSync(join(root, 'dist/src/main.js'))) return 'no build';
+  return INPUTS.some((input) => newest(join(root, input)) > stamp.mtimeMs) ? 'changed' : undefined;
+}
+
+/** The real build: the TypeScript compiler of `root`; its exit status. */
+function compile(root) {
+  return spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' }).status ?? 1;
+}
+
+/**
+ * Builds `root` when it is stale and stamps the build; a failed build leaves no stamp, so the next start tries again.
+ * Returns what happened: 'current' (nothing to do), 'built', or the failed build's exit status.
+ */
+export function buildIfStale({ root = process.cwd(), build = compile, log = (line) => process.stderr.write(line), now = () => new Date() } = {}) {
+  const why = staleness(root);
+  if (why === undefined) return 'current';
+  log(why === 'changed' ? 'Sources changed since the last build: compiling (tsc)…\n' : 'No build yet: compiling (tsc)…\n');
+  const started = now().getTime();
+  const status = build(root);
+  if (status !== 0) return status;
+  const finished = now();
+  writeFileSync(join(root, STAMP), `${finished.toISOString()}\n`);
+  log(`Compiled in ${((finished.getTime() - started) / 1000).toFixed(1)} s.\n`);
+  return 'built';
+}
+
+// Run as a script (not imported by the test); real paths, as a symlinked checkout gives argv[1] unresolved.
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
+  const outcome = buildIfStale();
+  if (typeof outcome === 'number') process.exit(outcome);
 }

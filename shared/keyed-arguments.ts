@@ -1,8 +1,8 @@
 /**
  * Keyed arguments: a string argument whose values are a fixed set of keys (a building, a track, a role, a kind).
  * Assistants pass what the player said ("Town Center", "TC", "town-centre"), so each is read forgivingly: case,
- * spaces, hyphens, underscores, punctuation and diacritics do not count, "centre" is "center", and the catalogue
- * lists per tool the aliases that mean a key. The handler always receives the canonical key; a value that is
+ * spaces, hyphens, underscores, punctuation and diacritics do not count, "centre" is "center", and the game data's
+ * names and the catalogue's aliases mean their key (codegen/keyed-arguments.ts joins the two). The handler always receives the canonical key; a value that is
  * none of them is left as sent, for the argument validator to refuse with the nearest keys.
  * Codegen reads the same rules (collisions between aliases, the catalogue's examples).
  */
@@ -11,7 +11,7 @@ import { compact, normalize } from './normalize.js';
 export interface KeyedArgument {
   /** The canonical keys, in the catalogue's order (the `enum` of the argument). */
   readonly keys: readonly string[];
-  /** Key -> other names that mean it (display names need no entry: they differ from the key only in spelling). */
+  /** Key -> other names that mean it (a name that differs from its key only in spelling, "Town Center", needs no entry). */
   readonly aliases: Readonly<Record<string, readonly string[]>>;
 }
 

@@ -11,7 +11,7 @@ import type { AccountServices } from './auth/account-services.js';
 import { mountAuthorizationServer, protectedEndpoint, type ProtectedEndpoint } from './auth/mount.js';
 import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';
 import { accountStackUnavailable, surfaceOf } from './auth/unavailable.js';
-import { catalogRegistry, type Registry } from './tool-registry/registry.js';
+import { registryFromCatalogue, type Registry } from './tool-registry/registry.js';
 import type { Config } from './config.js';
 import { hostGuard, hostRefusal, originGuard, originRefusal } from './http/guards.js';
 import { clientAddress } from './http/client-address.js';
@@ -24,7 +24,7 @@ import type { ServiceEnv } from './http/service-env.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
 import { ResourceCatalog, viewResources } from './mcp/resources.js';
 import { McpServer } from './mcp/server.js';
-import { calculators } from './pages/calculators/catalogue.js';
+import { calculators } from './pages/calculators/calculator-list.js';
 import { calculatorPages } from './pages/calculators/pages.js';
 import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
@@ -110,7 +110,7 @@ function defaultLogError(error: unknown, request: Request): void {
 export function createApp(options: AppOptions): Hono<ServiceEnv> {
   const { config } = options;
   const clock = options.clock ?? (() => new Date());
-  const registry = options.registry ?? catalogRegistry();
+  const registry = options.registry ?? registryFromCatalogue();
   const resources = new ResourceCatalog(viewResources());
   const logError = options.logError ?? defaultLogError;
   const mcpPaths = new Set(registry.endpoints.map((e) => e.path));

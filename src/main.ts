@@ -5,9 +5,10 @@
  * at once, and requests to the account paths wait the fraction of a second until it is ready. While the store
  * cannot be reached they answer 503 and the stack retries by itself; any other start failure exits.
  *
- * Start-up prints a few plain lines for the person starting it; from then on stdout is the JSON log (pino): one
- * line per request, the store's and Redis's outages, errors. /ready, /metrics and the drain on SIGTERM/SIGINT are
- * wired here (src/observability/).
+ * stdout is the JSON log (pino) and nothing else, from its first line: one line per request, the start, the
+ * store's and Redis's outages, errors, the drain; a log collector parses every line. The few plain lines for the
+ * person starting it (the addresses, a generated demo password) go to stderr, beside the configuration errors: a
+ * terminal shows both. /ready, /metrics and the drain on SIGTERM/SIGINT are wired here (src/observability/).
  */
 import type { AddressInfo } from 'node:net';
 import { ENDPOINTS } from '../generated/endpoints.js';
@@ -107,11 +108,13 @@ const server = createNodeServer(
 );
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
-  process.stdout.write(`kingshot-mcp listening on http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port} (public URL ${config.baseUrl})\n`);
-  for (const endpoint of ENDPOINTS) process.stdout.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
-  process.stdout.write(`  Developer reference: ${config.baseUrl}/developers\n`);
-  process.stdout.write(`  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`);
-  process.stdout.write(`  Operations: ${config.baseUrl}/health (alive), ${config.baseUrl}/ready (can serve), ${config.baseUrl}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'no token: set METRICS_TOKEN before exposing it'}); JSON log lines follow\n`);
+  const listening = `http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+  logger.info({ component: 'http', address: listening, public_url: config.baseUrl }, `listening on ${listening}`);
+  process.stderr.write(`kingshot-mcp listening on ${listening} (public URL ${config.baseUrl})\n`);
+  for (const endpoint of ENDPOINTS) process.stderr.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
+  process.stderr.write(`  Developer reference: ${config.baseUrl}/developers\n`);
+  process.stderr.write(`  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`);
+  process.stderr.write(`  Operations: ${config.baseUrl}/health (alive), ${config.baseUrl}/ready (can serve), ${config.baseUrl}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'no token: set METRICS_TOKEN before exposing it'}); the JSON log is on stdout\n`);
 });
 
 accountStartup.then(
@@ -119,7 +122,8 @@ accountStartup.then(
     store = services.store;
     if (demo) {
       const password = demo.generated ? `${demo.password}   (generated, shown only now; change it with: npm run cli -- set-password ${demo.email})` : '(from DEMO_PASSWORD)';
-      process.stdout.write(`  Demo player created. Sign in as ${demo.email}  password ${password}\n`);
+      // With the banner on stderr: no line of the JSON log carries a password.
+      process.stderr.write(`  Demo player created. Sign in as ${demo.email}  password ${password}\n`);
     }
     logger.info({ component: 'store' }, `account endpoint ready (store: ${storeLocation(config).description})`);
     await sweep();

@@ -5,10 +5,11 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { SignJWT, importJWK, type JWK } from 'jose';
+import { SignJWT, importJWK, type JWK, type JWTHeaderParameters } from 'jose';
 import { seedDemoPlayer } from '../src/store/seed.js';
 import { createAccountServices, type AccountServices } from '../src/auth/account-services.js';
 import { createApp } from '../src/app.js';
+import type { RateLimits } from '../src/http/rate-limits.js';
 import type { ServiceEnv } from '../src/http/service-env.js';
 import type { ClientLifetimes } from '../src/store/client-expiry.js';
 import type { StoreLocation } from '../src/store/database.js';
@@ -46,7 +47,7 @@ export function accountApp(services: AccountServices, options: { clock?: () => D
 
 export interface MintOptions {
   claims?: Record<string, unknown>;
-  header?: Record<string, unknown>;
+  header?: Partial<JWTHeaderParameters>;
   /** Sign with this private JWK instead of the server's key. */
   key?: JWK;
   now?: Date;
@@ -58,7 +59,7 @@ export async function mintAccessToken(services: AccountServices, sub: string, op
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const claims = { iss: BASE, sub, aud: RESOURCE, client_id: 'test-client', scope: 'openid', jti: `jti-${now}-${Math.random()}`, iat: now, exp: now + 600, ...options.claims };
   for (const [k, v] of Object.entries(claims)) if (v === undefined) delete (claims as Record<string, unknown>)[k];
-  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid, ...options.header } as never).sign(await importJWK(jwk, 'ES256'));
+  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid, ...options.header }).sign(await importJWK(jwk, 'ES256'));
 }
 
 let nextId = 1;
@@ -94,14 +95,16 @@ export interface ListeningService {
 }
 
 /** The real app on a free (or given) loopback port, on the store at `location` (a new throw-away one by default). */
-export async function listen(options: StoreChoice & { port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number; refreshReuseSeconds?: number } = {}): Promise<ListeningService> {
+export async function listen(
+  options: StoreChoice & { port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number; refreshReuseSeconds?: number; rateLimits?: RateLimits } = {},
+): Promise<ListeningService> {
   const port = options.port ?? (await freePort());
   // A given BASE_URL stands for a TLS proxy in front: requests still reach 127.0.0.1:<port>.
   const baseUrl = options.baseUrl ?? `http://127.0.0.1:${port}`;
   const location = options.location ?? (await testStoreLocation(options.kind ?? 'sqlite', { persistent: true }));
   const services = await accountServices({ location, baseUrl, ...(options.clock ? { clock: options.clock } : {}), ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}), ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}) });
   const config = testConfig({ baseUrl, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0, allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]), allowedOrigins: new Set([baseUrl]) });
-  const app = createApp({ logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`), config, account: services, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = createApp({ logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`), config, account: services, ...(options.clock ? { clock: options.clock } : {}), ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
   const server: ServerType = await new Promise((ready) => {
     const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => ready(s));
   });

@@ -1,16 +1,19 @@
 /**
  * Every catalogue example run through the real endpoint (results match and validate against the outputSchema; error examples fail as stated).
  */
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { loadCatalog } from '../codegen/load-catalogue.js';
 import type { JsonSchema } from '../codegen/model.js';
 import { outputValidators } from '../generated/validators/output.js';
-import type { ToolName } from '../generated/tools/index.js';
+import { TOOLS, type ToolName } from '../generated/tools/index.js';
 import { accountApp, accountServices, callAccountTool, mintAccessToken } from './account-helpers.js';
 import { callTool, testApp } from './helpers.js';
 
-const { catalog, problems } = loadCatalog(resolve(import.meta.dirname, '..'));
+const REPO = resolve(import.meta.dirname, '..');
+const { catalog, problems } = loadCatalog(REPO);
 const app = testApp();
 
 /** Account tools run their examples on /mcp/account as the seeded demo player. */
@@ -31,7 +34,9 @@ describe('the catalogue', () => {
   // in test/codegen/validation.test.ts; here the real catalogue passes them all, and its examples run.
   it('loads without problems', () => {
     expect(problems).toEqual([]);
-    expect(catalog?.tools.length).toBeGreaterThan(0);
+    // One tool per file of catalog/tools/, in file-name order.
+    const files = readdirSync(join(REPO, 'catalog/tools')).filter((file) => file.endsWith('.yaml')).sort();
+    expect(catalog?.tools.map((t) => `${t.name}.yaml`)).toEqual(files);
   });
 
   for (const tool of catalog?.tools ?? []) {
@@ -59,17 +64,25 @@ describe('the catalogue', () => {
 
 /**
  * `materials` maps material keys to display names. A cost tool must name exactly the keys its totals declare; the
- * inventory must name every material key it returns. Tools whose result has no `materials` are left out by name.
+ * inventory must name every material key it returns. Each name is the one the cost table's YAML gives, read here
+ * from data/costs/ (not from generated/cost-systems.ts, which is what the service itself reads).
  */
 describe('material names', () => {
   const tools = catalog?.tools ?? [];
   const properties = (name: string) => (tools.find((t) => t.name === name)?.result.properties ?? {}) as Record<string, JsonSchema>;
-  const COST_TOOLS = ['governor_charm_cost', 'governor_gear_cost', 'hero_shards_cost', 'hero_widgets_cost', 'mastery_forging_cost', 'truegold_upgrade_cost'];
+  /** The catalogue's cost tools: those codegen joined to a cost system. */
+  const COST_TOOLS = TOOLS.filter((t) => t.costSystem !== undefined).map((t) => t.name);
+  const costsFolder = join(REPO, 'data/costs');
+  const NAMES_IN_DATA: Record<string, string> = Object.fromEntries(
+    readdirSync(costsFolder)
+      .filter((file) => file.endsWith('.yaml'))
+      .flatMap((file) => (parse(readFileSync(join(costsFolder, file), 'utf8')) as { materials: { key: string; name: string }[] }).materials.map((m) => [m.key, m.name])),
+  );
+  const namesOf = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, NAMES_IN_DATA[key]]));
 
-  it('are returned by the six cost tools and get_my_inventory only; the other eight tools return no material keys', () => {
+  it('are returned by the cost tools and get_my_inventory only; the other tools return no material keys', () => {
     const withMaterials = tools.filter((t) => 'materials' in (t.result.properties as object)).map((t) => t.name);
     expect(withMaterials).toEqual(['get_my_inventory', ...COST_TOOLS]);
-    expect(tools.length - withMaterials.length).toBe(8);
     for (const name of COST_TOOLS) expect(properties(name), name).toHaveProperty('totals');
   });
 
@@ -80,8 +93,8 @@ describe('material names', () => {
     const declared = Object.keys(properties(name).totals!.properties as object);
     expect(declared.length).toBeGreaterThan(0);
     const { structured } = await call(tool.availability, name, success!.arguments);
-    expect(Object.keys(structured.materials)).toEqual(declared);
-    for (const key of declared) expect(structured.materials[key], key).toMatch(/^[A-Z]/);
+    expect(structured.materials).toEqual(namesOf(declared));
+    for (const key of declared) expect(NAMES_IN_DATA[key], `${key} in data/costs/`).toEqual(expect.any(String));
   });
 
   it('get_my_inventory names every material key of its material sections (hero sections are keyed by hero)', async () => {
@@ -89,6 +102,8 @@ describe('material names', () => {
     const sections = structured.sections as Record<string, Record<string, number>>;
     const keys = ['governor_gear', 'charms', 'truegold', 'forging'].flatMap((section) => Object.keys(sections[section]!));
     expect(keys).toHaveLength(11);
-    for (const key of keys) expect(structured.materials[key], key).toMatch(/^[A-Z]/);
+    expect(keys.filter((key) => NAMES_IN_DATA[key] === undefined)).toEqual([]);
+    // Every material of every cost table, the hero sections' shards and widgets included.
+    expect(structured.materials).toEqual(NAMES_IN_DATA);
   });
 });

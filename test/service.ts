@@ -12,7 +12,11 @@ export interface RunningService {
   baseUrl: string;
   port: number;
   process: ChildProcess;
+  /** stdout and stderr together, as they arrived. */
   output: () => string;
+  /** Each stream alone: stdout is the JSON log, stderr the start-up banner. */
+  stdout: () => string;
+  stderr: () => string;
   stop: () => Promise<void>;
 }
 
@@ -28,16 +32,27 @@ export async function startService(env: Record<string, string> = {}, port?: numb
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+    stderr += d.toString();
+  });
   await new Promise<void>((ready, fail) => {
     const timer = setTimeout(() => fail(new Error(`service did not start:\n${output}`)), 30_000);
-    child.stdout.on('data', () => {
+    // The banner's first line is on stderr, the JSON log's `listening on` line on stdout: either will do.
+    const onData = () => {
       if (output.includes('listening on')) {
         clearTimeout(timer);
         ready();
       }
-    });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     // 'close' (not 'exit'): it fires after the output streams are drained, so the failure shows why.
     child.once('close', (code) => {
       clearTimeout(timer);
@@ -49,6 +64,8 @@ export async function startService(env: Record<string, string> = {}, port?: numb
     port: chosen,
     process: child,
     output: () => output,
+    stdout: () => stdout,
+    stderr: () => stderr,
     stop: () =>
       new Promise((done) => {
         if (child.exitCode !== null) return done();

@@ -90,7 +90,7 @@ export const WEBSITE_TOOLS: readonly WebsiteTool[] = [
   {
     name: 'open_page',
     title: 'Open a page of this site in this tab',
-    description: 'Navigates this tab to a page of this site: `url` is a path such as `/heroes/amane`, `/calculators` or `/calculators/hero-shards-cost?from=2★&to=5★`, or an absolute URL of this site. Another site\'s address, a `javascript:` or `data:` URL, and a page that does not exist are refused with an error, and the tab stays where it is. Use search_database to find a record\'s URL first. Examples: {"url": "/heroes/amane"}; {"url": "/tier-list#garrison"}.',
+    description: 'Navigates this tab to a page of this site: `url` is a path such as `/heroes/amane`, `/calculators` or `/calculators/hero-shards-cost?from=2★&to=5★`, or an absolute URL of this site. Another site\'s address, a `javascript:` or `data:` URL, a page that does not exist and an address that is not an HTML page (such as `/sitemap.xml` or a `.md` address) are refused with an error, and the tab stays where it is. Use search_database to find a record\'s URL first. Examples: {"url": "/heroes/amane"}; {"url": "/tier-list#garrison"}.',
     inputSchema: {
       additionalProperties: false,
       properties: {

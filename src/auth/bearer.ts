@@ -1,5 +1,5 @@
 /**
- * Bearer-token guard of the account endpoint (spec §5, decisions.md): before dispatch, every POST must carry
+ * Bearer-token guard of the account endpoint (docs/oauth-and-security.md): before dispatch, every POST must carry
  * `Authorization: Bearer <JWT access token>` for this resource. A refusal is 401 with
  * `WWW-Authenticate: Bearer resource_metadata="<absolute PRM URL>", scope="…"`, plus `error="invalid_token"` and a
  * description when a token was presented; the body is JSON-RPC error -32001 with the request id when readable.

@@ -3,7 +3,8 @@
  * prompt, and the two forms' answers. Password checks are throttled per email or known device and bounded in
  * number (sign-in-throttle.ts, hash-gate.ts); the forms must come from these pages (Origin and a CSRF token).
  */
-import { Hono, type Context } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type Provider from 'oidc-provider';
@@ -52,10 +53,18 @@ function redirectHost(redirectUri: unknown): string {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : `${url.protocol}//${url.host}`;
 }
 
-export function interactionRoutes(options: InteractionRoutesOptions): Hono<ServiceEnv> {
-  const { base, provider, store, keys, clientKey, signIn } = options;
-  const app = new Hono<ServiceEnv>();
+/** What the page and the two forms share: the interaction of a request, the pages they answer with, the form checks. */
+interface InteractionSupport {
+  csrfKey: string;
+  details: (c: Context<ServiceEnv>) => Promise<{ interaction: Awaited<ReturnType<Provider['interactionDetails']>>; node: HttpBindings } | undefined>;
+  expired: () => Response;
+  clientView: (clientId: unknown, redirectUri: unknown) => Promise<ClientView>;
+  checkedForm: (c: Context<ServiceEnv>) => Promise<Record<string, unknown> | Response>;
+  formBodyLimit: MiddlewareHandler<ServiceEnv>;
+}
 
+function interactionSupport(options: InteractionRoutesOptions): InteractionSupport {
+  const { base, provider, keys } = options;
   const csrfKey = keys.cookies[0]!;
 
   async function details(c: Context<ServiceEnv>) {
@@ -93,7 +102,19 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Servi
   }
   const formBodyLimit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: () => page(problemPage('Request refused', 'The form is too large.'), 413) });
 
-  app.get('/interaction/:uid', async (c) => {
+  return { csrfKey, details, expired, clientView, checkedForm, formBodyLimit };
+}
+
+/** Ends the authorization with access_denied: the browser goes back to the client, which learns why. */
+function abortInteraction(provider: Provider, node: HttpBindings, description: string): Promise<string> {
+  return provider.interactionResult(node.incoming, node.outgoing, { error: 'access_denied', error_description: description }, { mergeWithLastSubmission: false });
+}
+
+/** GET: the page of the interaction's prompt, the sign-in form or the consent form. */
+function interactionPage(options: InteractionRoutesOptions, support: InteractionSupport): Handler<ServiceEnv> {
+  const { store } = options;
+  const { csrfKey, details, expired, clientView } = support;
+  return async (c) => {
     const found = await details(c);
     if (!found) return expired();
     const { interaction } = found;
@@ -105,16 +126,21 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Servi
     if (!user) return expired();
     const scopes = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
     return page(consentPage({ uid: interaction.uid, csrf, client, email: user.email, scopes }), 200, headers);
-  });
+  };
+}
 
-  app.post('/interaction/:uid/login', formBodyLimit, async (c) => {
+/** POST of the sign-in form: cancel, or an email and password, throttled and bounded before the password is checked. */
+function signInForm(options: InteractionRoutesOptions, support: InteractionSupport): Handler<ServiceEnv> {
+  const { base, provider, store, keys, clientKey, signIn } = options;
+  const { csrfKey, details, expired, clientView, checkedForm } = support;
+  return async (c) => {
     const form = await checkedForm(c);
     if (form instanceof Response) return form;
     const found = await details(c);
     if (!found || found.interaction.prompt.name !== 'login') return expired();
     const { interaction, node } = found;
     if (form.decision === 'cancel') {
-      const to = await provider.interactionResult(node.incoming, node.outgoing, { error: 'access_denied', error_description: 'The user cancelled the sign-in.' }, { mergeWithLastSubmission: false });
+      const to = await abortInteraction(provider, node, 'The user cancelled the sign-in.');
       return c.redirect(to, 303);
     }
     const email = typeof form.email === 'string' ? form.email.slice(0, 320) : '';
@@ -140,7 +166,12 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Servi
     try {
       user = await signIn.hashes.run(lane, () => store.users.authenticate(email, password));
     } catch (error) {
-      if (error instanceof HashGateBusy) return busy();
+      if (error instanceof HashGateBusy) {
+        // The slots filled up after the throttle let this attempt on (its answer can take a Redis round trip): it
+        // was never checked, so it is no failure, and a player told "busy" does not slow their own account down.
+        await signIn.failures.withdraw(key);
+        return busy();
+      }
       throw error;
     }
     if (!user) return again(401, 'The email or password is wrong.');
@@ -154,9 +185,14 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Servi
     });
     const to = await provider.interactionResult(node.incoming, node.outgoing, { login: { accountId: user.id, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
     return c.redirect(to, 303);
-  });
+  };
+}
 
-  app.post('/interaction/:uid/consent', formBodyLimit, async (c) => {
+/** POST of the consent form: deny, or approve and grant what the client asked for. */
+function consentForm(options: InteractionRoutesOptions, support: InteractionSupport): Handler<ServiceEnv> {
+  const { provider } = options;
+  const { details, expired, checkedForm } = support;
+  return async (c) => {
     const form = await checkedForm(c);
     if (form instanceof Response) return form;
     const found = await details(c);
@@ -164,7 +200,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Servi
     const { interaction, node } = found;
     const accountId = interaction.session!.accountId;
     if (form.decision !== 'approve') {
-      const to = await provider.interactionResult(node.incoming, node.outgoing, { error: 'access_denied', error_description: 'The user denied access.' }, { mergeWithLastSubmission: false });
+      const to = await abortInteraction(provider, node, 'The user denied access.');
       return c.redirect(to, 303);
     }
     const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = interaction.prompt.details as {
@@ -179,7 +215,14 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Servi
     const grantId = await grant.save();
     const to = await provider.interactionResult(node.incoming, node.outgoing, { consent: { grantId } }, { mergeWithLastSubmission: true });
     return c.redirect(to, 303);
-  });
+  };
+}
 
+export function interactionRoutes(options: InteractionRoutesOptions): Hono<ServiceEnv> {
+  const support = interactionSupport(options);
+  const app = new Hono<ServiceEnv>();
+  app.get('/interaction/:uid', interactionPage(options, support));
+  app.post('/interaction/:uid/login', support.formBodyLimit, signInForm(options, support));
+  app.post('/interaction/:uid/consent', support.formBodyLimit, consentForm(options, support));
   return app;
 }

@@ -15,7 +15,7 @@ import { SIGN_IN_BACKOFF } from './sign-in-throttle.js';
 export interface ProtectedEndpoint {
   /** Bearer guard to run before the MCP route. */
   guard: MiddlewareHandler<ServiceEnv>;
-  /** Rate-limit key: the token's subject (spec §8: per user). */
+  /** Rate-limit key: the token's subject, so the account endpoint limits each player, not each address. */
   clientKey: (c: Context<ServiceEnv>) => string;
   account: (c: Context<ServiceEnv>) => AccountContext | undefined;
 }

@@ -1,13 +1,15 @@
 /**
  * oidc-provider's endpoints under /api/auth/mcp, with what this service puts in front of them: per-address rate
  * limits, and the compatibility shims of the authorization query and of registration. Hono never reads the body of
- * a provider route, except registration (to apply its shims).
+ * a provider route, except registration (to apply its shims, after checking it is UTF-8 JSON within its bounds).
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { jsonContentType } from '../http/media-types.js';
 import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';
 import { readText } from '../http/read-body.js';
 import type { ServiceEnv } from '../http/service-env.js';
 import { PAGE_HEADERS, problemPage } from './pages.js';
+import { REGISTRATION_BOUNDS, REGISTRATION_TOO_LARGE } from './registration-bounds.js';
 import { nodeBindings, oauthError, type HandOff } from './provider-handoff.js';
 import { AUTH_PATHS } from './scopes.js';
 import { adjustAuthorizationQuery, prepareRegistration } from './shims.js';
@@ -25,8 +27,6 @@ export interface ProviderRoutesOptions {
   clock: () => Date;
   clientKey: (c: Context<ServiceEnv>) => string;
 }
-
-const REGISTRATION_BODY_LIMIT = 64 * 1024;
 
 export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv> {
   const { base, handOff, limits, clientKey } = options;
@@ -82,7 +82,14 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
     const node = nodeBindings(c, base);
     const origin = c.req.header('origin');
     const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
-    const body = await readText(c.req.raw, node?.incoming, REGISTRATION_BODY_LIMIT);
+    // The body is decoded as UTF-8 whatever its label says: JSON in another charset is refused, not misread.
+    const contentType = jsonContentType(c.req.header('content-type'));
+    if (!contentType.ok) {
+      const description = contentType.problem === 'charset' ? `Send the client metadata as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not ${contentType.charset}.` : 'Send the client metadata as JSON (Content-Type: application/json), RFC 7591.';
+      return oauthError(415, 'invalid_request', description, cors);
+    }
+    const body = await readText(c.req.raw, node?.incoming, REGISTRATION_BOUNDS.bodyBytes);
+    if (!body.ok && body.reason === 'too-large') return oauthError(400, 'invalid_client_metadata', REGISTRATION_TOO_LARGE, cors);
     const text = body.ok ? body.text : undefined;
     let parsed: unknown;
     try {
@@ -90,7 +97,7 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
     } catch {
       parsed = undefined;
     }
-    if (parsed === undefined) return oauthError(400, 'invalid_client_metadata', 'the body must be a JSON object of client metadata (RFC 7591), at most 64 KiB', cors);
+    if (parsed === undefined) return oauthError(400, 'invalid_client_metadata', 'the body must be a JSON object of client metadata (RFC 7591) in UTF-8', cors);
     const checked = prepareRegistration(parsed);
     if (!checked.ok) return oauthError(400, checked.error, checked.description, cors);
     if (!node) return oauthError(503, 'temporarily_unavailable', 'the authorization server needs the Node HTTP server', cors);

@@ -4,7 +4,7 @@
  * endpoint; refresh tokens only with offline_access, rotated on every use, and a reused one revokes the grant.
  * State lives in the store (adapter), keys too, so restarts and other instances see the same server.
  */
-import Provider, { errors, type Adapter, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Adapter, type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import { htmlPage, escapeHtml } from '../pages/layout.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from '../store/errors.js';
 import { authorizationParamValidators } from './authorization-bounds.js';
@@ -38,10 +38,8 @@ export interface ProviderOptions {
   refreshReuseSeconds?: number;
 }
 
-function describeError(out: Record<string, unknown>): { title: string; text: string } {
-  const code = typeof out.error === 'string' ? out.error : 'error';
-  const description = typeof out.error_description === 'string' ? out.error_description : 'The request could not be completed.';
-  return { title: code, text: description };
+function describeError(out: ErrorOut): { title: string; text: string } {
+  return { title: out.error, text: out.error_description ?? 'The request could not be completed.' };
 }
 
 /**
@@ -104,7 +102,7 @@ export function createProvider(options: ProviderOptions): Provider {
       onReplay: (model) => {
         throw new errors.InvalidGrant(`${model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already used`);
       },
-    }) as unknown as new (name: string) => Adapter,
+    }),
   );
 
   const configuration: Configuration = {
@@ -153,7 +151,10 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     features: {
       devInteractions: { enabled: false },
-      registration: { enabled: true, initialAccessToken: false },
+      // No registration access token: it serves only RFC 7592's client read and management, which MCP clients do
+      // not use, and oidc-provider stores one per registration with no expiry (a flood of registrations would
+      // leave them behind their swept clients; the sweep deletes those older versions stored, client-expiry.ts).
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
       revocation: { enabled: true },
       userinfo: { enabled: false },
       introspection: { enabled: false },
@@ -188,7 +189,7 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async renderError(ctx: KoaContextWithOIDC, out, _error) {
-      const { title, text } = describeError(out as unknown as Record<string, unknown>);
+      const { title, text } = describeError(out);
       ctx.set({ ...PAGE_HEADERS });
       if (ctx.status === 503) {
         ctx.body = htmlPage({ title: 'Sign-in unavailable - Kingshot Companion', body: `<h1>Sign-in is unavailable for a moment</h1>\n<p>${escapeHtml(text)}</p>\n<p>Try again in a few seconds.</p>` });

@@ -1,5 +1,5 @@
 /**
- * One reading of a redirect URI for everyone (issue 11 item 4). A URI that browsers and other URL parsers would
+ * One reading of a redirect URI for everyone. A URI that browsers and other URL parsers would
  * read differently is refused: `http://127.0.0.1\@evil.example/cb` goes to 127.0.0.1 in a browser (WHATWG turns
  * the backslash into a slash) while RFC 3986 parsers see the host evil.example. So a redirect URI must be exactly
  * its WHATWG-parsed form (`new URL(uri).href`), without a backslash and without user information.

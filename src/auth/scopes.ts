@@ -1,4 +1,7 @@
-/** The OAuth scopes this service knows. None of them changes what a token can read (spec §5). */
+/**
+ * The OAuth scopes this service knows. None of them changes what a token can read: every valid token for the
+ * account endpoint reads its own player's data and nothing else (docs/oauth-and-security.md).
+ */
 export const SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -1,8 +1,10 @@
 /**
  * Small, deliberate adjustments in front of oidc-provider so that real MCP clients work and nothing unsafe gets
- * through (see oauth.md "Pitfalls"). Pure functions, so each rule is tested on its own.
+ * through; each rule below says which client it keeps working or which attack it stops. Pure functions, so each
+ * rule is tested on its own.
  */
 import { redirectUriProblem } from './redirect-uris.js';
+import { redirectUriCountProblem, redirectUriLengthProblem } from './registration-bounds.js';
 import { isScope } from './scopes.js';
 
 /**
@@ -47,6 +49,7 @@ export type RegistrationCheck = { ok: true; metadata: Record<string, unknown> } 
 
 /**
  * Dynamic client registration metadata (RFC 7591):
+ * - at most 10 redirect URIs of at most 512 characters each (registration-bounds.ts);
  * - redirect URIs must read the same in every URL parser: no backslash, no user information, the text equal to
  *   its WHATWG-parsed form (redirect-uris.ts);
  * - redirect URIs must be https, loopback http (localhost, 127.0.0.1, [::1], any port) or a private-use scheme;
@@ -76,9 +79,11 @@ export function prepareRegistration(body: unknown): RegistrationCheck {
   const uris = metadata.redirect_uris;
   let customScheme = false;
   if (Array.isArray(uris)) {
+    const tooMany = redirectUriCountProblem(uris);
+    if (tooMany) return { ok: false, error: 'invalid_redirect_uri', description: tooMany };
     for (const uri of uris) {
       if (typeof uri !== 'string') continue; // the provider reports the wrong type itself
-      const problem = redirectUriProblem(uri);
+      const problem = redirectUriLengthProblem(uri) ?? redirectUriProblem(uri);
       if (problem) return { ok: false, error: 'invalid_redirect_uri', description: problem };
       const url = new URL(uri);
       if (url.protocol === 'https:') continue;

@@ -5,7 +5,8 @@
  * exactly like accounts (the key is the email as typed, normalised and hashed, whether or not an account has it), so
  * the answers and their timing say nothing about which accounts exist. A browser that signed in to the account
  * before (known-device.ts) is throttled on its own key, so a flood against the account cannot lock its player out.
- * A throttled attempt is refused before its password is hashed.
+ * A throttled attempt is refused before its password is hashed; an attempt answered "busy" (no password-hash slot,
+ * hash-gate.ts) is not counted.
  */
 import { createHash } from 'node:crypto';
 import type { Backoff, BackoffPolicy } from '../http/backoff.js';
@@ -17,7 +18,7 @@ export function signInKey(email: string, deviceId: string | undefined): string {
   return deviceId ? `device:${deviceId}` : `email:${createHash('sha256').update(email).digest('base64url').slice(0, 32)}`;
 }
 
-/** Seconds to wait before this attempt may go ahead, or 0 when it goes ahead now (counted as a failure until `succeeded`). */
+/** Seconds to wait before this attempt may go ahead, or 0 when it goes ahead now (counted as a failure until `succeeded` or `withdraw`). */
 export async function signInWait(backoff: Backoff, key: string, nowMs: number): Promise<number> {
   const decision = await backoff.attempt(key, nowMs);
   return decision.allowed ? 0 : Math.max(1, Math.ceil(decision.retryAfterMs / 1000));

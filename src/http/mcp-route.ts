@@ -1,7 +1,7 @@
 /**
- * The HTTP side of an MCP endpoint (spec §4-§9, decisions.md): one JSON-RPC message per POST, checked in this
- * order: endpoint sunset (410), rate limit (429), Content-Type (415), Accept (406), Idempotency-Key (400), body
- * size (413), UTF-8 and JSON (400/-32700), nesting depth and message shape (400/-32600),
+ * The HTTP side of an MCP endpoint (docs/protocol.md, "Protocol behaviour"): one JSON-RPC message per POST,
+ * checked in this order: endpoint sunset (410), rate limit (429), Content-Type (415), Accept (406), Idempotency-Key
+ * (400), body size (413), UTF-8 and JSON (400/-32700), nesting depth and message shape (400/-32600),
  * MCP-Protocol-Version (400), then 202 for notifications and responses or 200 with the reply.
  */
 import type { IncomingMessage } from 'node:http';

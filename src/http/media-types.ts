@@ -1,4 +1,4 @@
-/** The Content-Type and Accept rules of the MCP endpoints (decisions.md, "Headers"). */
+/** The Content-Type and Accept rules of the MCP endpoints (docs/protocol.md, "Protocol behaviour"). */
 
 interface MediaRange {
   type: string;

@@ -16,6 +16,8 @@
  * identically on the same sequence; both read the time from the caller, so a frozen clock freezes them.
  */
 
+import { forgetIdle, makeRoom } from './capped-map.js';
+
 export interface RateDecision {
   allowed: boolean;
   limit: number;
@@ -103,7 +105,11 @@ class Counts {
   }
 }
 
-/** The in-process limiter: a Map of per-client counters, idle clients forgotten, at most `maxClients` kept. */
+/**
+ * The in-process limiter: a Map of per-client counters. Clients with nothing left in their window are forgotten by a
+ * sweep once a window; at most `maxClients` are kept, room being made in batches (capped-map.ts) so a flood of new
+ * addresses costs each request the same small work as a quiet minute.
+ */
 export class SlidingWindowLimiter implements RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
@@ -111,6 +117,7 @@ export class SlidingWindowLimiter implements RateLimiter {
   readonly #clients = new Map<string, Counts>();
   readonly #maxClients: number;
   #sweepAt = 0;
+  #visited = 0;
 
   constructor(options: { limit: number; windowMs?: number; buckets?: number; maxClients?: number }) {
     this.limit = options.limit;
@@ -124,13 +131,19 @@ export class SlidingWindowLimiter implements RateLimiter {
     return this.#clients.size;
   }
 
+  /** Clients the sweeps and evictions have looked at so far: the upkeep's whole work, for tests. */
+  get visited(): number {
+    return this.#visited;
+  }
+
   take(client: string, nowMs: number, limit = this.limit): RateDecision {
-    this.#sweep(nowMs);
+    if (nowMs >= this.#sweepAt) this.#sweep(nowMs);
     let counts = this.#clients.get(client);
     if (counts) {
       const refused = this.#refusal(counts, nowMs, limit);
       if (refused) return refused;
     } else {
+      if (this.#clients.size >= this.#maxClients) this.#visited += makeRoom(this.#clients, this.#maxClients, this.#idleAt(nowMs));
       counts = new Counts(this.shape.buckets + 1, Math.floor(nowMs / this.shape.bucketMs));
       this.#clients.set(client, counts);
     }
@@ -156,16 +169,16 @@ export class SlidingWindowLimiter implements RateLimiter {
     return waitMs(this.shape, counts.total, limit, counts.newest, nowMs, (bucket) => counts.at(bucket));
   }
 
-  /** Forgets clients with nothing left in their window, and the oldest clients when there are too many. */
+  /** Whether a client's counters hold nothing that still counts at `nowMs`. */
+  #idleAt(nowMs: number): (counts: Counts) => boolean {
+    const oldestCounted = Math.floor(nowMs / this.shape.bucketMs) - this.shape.buckets;
+    return (counts) => counts.newest < oldestCounted;
+  }
+
+  /** Once a window: forgets the clients with nothing left in it. */
   #sweep(nowMs: number): void {
-    if (nowMs < this.#sweepAt && this.#clients.size < this.#maxClients) return;
     this.#sweepAt = nowMs + this.windowMs;
-    const current = Math.floor(nowMs / this.shape.bucketMs);
-    for (const [client, counts] of this.#clients) if (counts.newest < current - this.shape.buckets) this.#clients.delete(client);
-    for (const client of this.#clients.keys()) {
-      if (this.#clients.size < this.#maxClients) break;
-      this.#clients.delete(client);
-    }
+    this.#visited += forgetIdle(this.#clients, this.#idleAt(nowMs));
   }
 }
 

@@ -90,9 +90,22 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[5]))
 return 0
 `;
 
+/** KEYS[1]: the key's hash {failures, last}. One failure fewer; the key goes when none is left. */
+const WITHDRAW = `
+local failures = tonumber(redis.call('HGET', KEYS[1], 'failures'))
+if not failures then return 0 end
+if failures <= 1 then
+  redis.call('DEL', KEYS[1])
+else
+  redis.call('HINCRBY', KEYS[1], 'failures', -1)
+end
+return 1
+`;
+
 interface LimitCommands {
   ksSlidingWindow(key: string, nowMs: number, bucketMs: number, buckets: number, limit: number, record: 0 | 1): Promise<[number, number, number]>;
   ksBackoff(key: string, nowMs: number, free: number, baseMs: number, capMs: number, forgetMs: number): Promise<number>;
+  ksWithdraw(key: string): Promise<number>;
 }
 
 /** What a metrics or alerting layer may want to count; every callback is optional. */
@@ -156,6 +169,7 @@ export class RedisRateLimits implements RateLimits {
     }) as Redis & LimitCommands;
     this.#redis.defineCommand('ksSlidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW });
     this.#redis.defineCommand('ksBackoff', { numberOfKeys: 1, lua: BACKOFF });
+    this.#redis.defineCommand('ksWithdraw', { numberOfKeys: 1, lua: WITHDRAW });
     this.#redis.on('ready', () => this.#up());
     this.#redis.on('error', (error: Error) => this.#fail(error));
     this.#redis.on('close', () => {
@@ -242,6 +256,17 @@ export class RedisRateLimits implements RateLimits {
         await this.#redis.del(`${prefix}${key}`).then(
           () => this.#answered(),
           (error: unknown) => this.#fail(error),
+        );
+      },
+      // Where the attempt was counted: Redis while it answers, else in-process.
+      withdraw: async (key) => {
+        if (!this.#tryRedis()) return this.#fallback(name, () => local.withdraw(key));
+        await this.#redis.ksWithdraw(`${prefix}${key}`).then(
+          () => this.#answered(),
+          (error: unknown) => {
+            this.#fail(error);
+            this.#fallback(name, () => local.withdraw(key));
+          },
         );
       },
     };

@@ -19,7 +19,10 @@ export function jsonRpcErrorResponse(
   });
 }
 
-/** 429 in the shape of spec §8: `code`, `message` and `retry_after_seconds` at the top, beside the JSON-RPC error. */
+/**
+ * 429 with `code`, `message` and `retry_after_seconds` at the top, beside the JSON-RPC error: a client that reads
+ * only plain JSON learns when to retry as well as one that reads JSON-RPC (docs/protocol.md, "Protocol behaviour").
+ */
 export function rateLimitedResponse(decision: RateDecision, id: RequestId | null, message: string, headers: Record<string, string>): Response {
   const body = {
     code: 'RATE_LIMITED',

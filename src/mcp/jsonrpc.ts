@@ -3,7 +3,7 @@
  * bodies as strings (results arrive already serialised, so large results are stringified once).
  */
 
-/** Error codes used on the wire (decisions.md). */
+/** Error codes used on the wire (when each is sent: docs/protocol.md, "Protocol behaviour"). */
 export const ErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,

@@ -6,7 +6,10 @@ export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
 
 /** Answered to an `initialize` that asks for a version we do not speak. */
 export const LATEST_PROTOCOL_VERSION: ProtocolVersion = '2025-11-25';
-/** Assumed when a request carries no MCP-Protocol-Version header (spec §9). */
+/**
+ * Assumed when a request carries no MCP-Protocol-Version header: the MCP specification has a server without other
+ * means of knowing assume 2025-03-26, the version before the header existed.
+ */
 export const DEFAULT_PROTOCOL_VERSION: ProtocolVersion = '2025-03-26';
 
 const SUPPORTED: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);

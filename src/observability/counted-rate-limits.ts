@@ -44,6 +44,7 @@ export function countedRateLimits(inner: RateLimits, refused: (limiter: string) 
           return decision instanceof Promise ? decision.then(count) : count(decision);
         },
         succeeded: (key) => backoff.succeeded(key),
+        withdraw: (key) => backoff.withdraw(key),
       };
       return counted;
     },

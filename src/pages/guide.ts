@@ -4,7 +4,7 @@
  */
 import { WEBSITE_TOOLS } from '../../generated/website/tools.js';
 import type { EndpointMetadata } from '../../generated/metadata-types.js';
-import type { Calculator } from './calculators/catalogue.js';
+import type { Calculator } from './calculators/calculator-list.js';
 
 
 export function guideMarkdown(baseUrl: string, endpoints: readonly EndpointMetadata[], calculators: readonly Calculator[]): string {

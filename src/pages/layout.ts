@@ -43,6 +43,18 @@ form.calculator button { background: var(--accent); color: var(--bg); border-col
 .unknown { color: var(--muted); font-style: italic; }
 .result-details td:nth-child(2) { min-width: 10rem; }
 .result-details td[align=right] { white-space: nowrap; }
+@media (max-width: 36rem) {
+  th, td { padding: .3rem; font-size: .875rem; }
+  /* The step table on a phone: each step on two lines, the step across the width and its amounts below in equal
+     columns under the material names, so nothing is cut off or scrolls inside the table. */
+  .result-details table, .result-details thead, .result-details tbody { display: block; }
+  .result-details tr { display: flex; flex-wrap: wrap; border-bottom: 1px solid var(--line); }
+  .result-details thead tr { border-bottom-width: 2px; }
+  .result-details th, .result-details td { display: block; border: 0; min-width: 0; }
+  .result-details :is(th, td):first-child { flex: 0 0 2.25rem; }
+  .result-details :is(th, td):nth-child(2) { flex: 1 1 calc(100% - 2.25rem); min-width: 0; }
+  .result-details :is(th, td):nth-child(n+3) { flex: 1 1 0; }
+}
 `;
 
 export function htmlPage(options: { title: string; body: string; description?: string; script?: string; style?: string }): string {

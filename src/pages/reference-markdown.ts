@@ -23,7 +23,7 @@ import { keyLabel } from '../reference/labels.js';
 import { generationRange, grantingEvents, heroLink, heroTierRatings, itemRef, overallLists, skillsInOrder, TIERS } from '../reference/results.js';
 import { KINDS } from '../reference/kinds.js';
 import type { RecordKind } from '../reference/search.js';
-import { calculatorPath } from './calculators/catalogue.js';
+import { calculatorPath } from './calculators/calculator-list.js';
 
 /** Data text for running Markdown: one line, with every character that could start syntax escaped. */
 export function text(value: string | number): string {

@@ -1,7 +1,9 @@
 /**
  * What the site script asks of the service: the script itself, and search_database run exactly as on /mcp (the
  * in-page tool's results equal the MCP tool's). The search takes the arguments as a JSON body from this site's
- * own pages only (a browser's Origin must be this host), within the same per-client budget as /mcp.
+ * own pages only (a browser's Origin must be this host), within its own per-client budget: the limiter app.ts
+ * gives it ('site-search', RATE_LIMIT_PER_MINUTE searches a minute per client address), counted apart from /mcp's:
+ * searches from the pages and calls to /mcp do not draw on one budget.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

@@ -4,7 +4,7 @@ import { DATA_VERSION } from '../../generated/data/version.js';
 import { DEVELOPER_MARKDOWN } from '../../generated/developer-docs.js';
 import type { EndpointMetadata } from '../../generated/metadata-types.js';
 import { SERVER_NAME, SERVER_VERSION } from '../mcp/server-info.js';
-import type { Calculator } from './calculators/catalogue.js';
+import type { Calculator } from './calculators/calculator-list.js';
 import { guideMarkdown } from './guide.js';
 import { GUIDE_PATH } from './site-routes.js';
 import { renderPage, sendMarkdown, sendPage } from './markdown.js';

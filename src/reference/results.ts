@@ -146,8 +146,8 @@ export function skillsInOrder(hero: Hero): { conquest: HeroSkill[]; expedition: 
 }
 
 /**
- * Why a hero's data is below high confidence, and what its exclusive gear lacks (shared/gamedata/reference/README.md,
- * Confidence and Gaps): generations 6-7 rest on one structured source for the ladders and one for the descriptions.
+ * Why a hero's data is below high confidence, and what its exclusive gear lacks: generations 6-7 rest on one
+ * structured source for the ladders and one for the descriptions (each hero's `sources` in data/reference/heroes.yaml).
  */
 const LATE_GENERATION_CONFIDENCE =
   'Medium confidence: generation 6-7 heroes rest on one structured source for the skill ladders (kingshotdata) and one for the descriptions (tenandone, mirroring kingshotguide); skill names are confirmed by a battle-simulator source (sim).';

@@ -3,7 +3,9 @@
  * a client never used expires `unusedSeconds` after it registered; a used client never expires while it has a
  * grant, and `idleSeconds` after the sweep first finds it with none. "Used" means a grant was created for it
  * (consent given; every token is issued under a grant). The expiry is the client row's `expires_at`, so the
- * ordinary expiry sweep deletes it; a client that comes back afterwards simply registers again.
+ * ordinary expiry sweep deletes it; a client that comes back afterwards simply registers again. Records that never
+ * expire but belong to a client (the registration access tokens older versions stored with every registration) go
+ * once their client is gone (`deleteOrphans`).
  */
 import { sql } from 'kysely';
 import type { Db } from './database.js';
@@ -34,4 +36,21 @@ export async function startIdleClocks(db: Db, nowSeconds: number, lifetimes: Cli
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes the records without an expiry whose client is gone: the registration access tokens stored before they were
+ * turned off (provider.ts), which would otherwise outlive their swept clients for ever. Returns how many went.
+ */
+export async function deleteOrphans(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('oidc_payloads')
+    .where('expires_at', 'is', null)
+    .where('type', '!=', 'Client')
+    .where('client_id', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('oidc_payloads as clients').select(sql<number>`1`.as('one')).where('clients.type', '=', 'Client').whereRef('clients.id', '=', 'oidc_payloads.client_id'))),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

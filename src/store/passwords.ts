@@ -26,6 +26,16 @@ export async function hashPassword(password: string, params: ScryptParameters = 
   return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+/**
+ * A stored hash no password matches (a random key: a match is a 2^-256 chance), with the parameters new hashes get:
+ * checking a password against it costs exactly what checking against an account's hash costs. Made from random
+ * bytes rather than by hashing, so creating it costs nothing and the first unknown email is answered like every
+ * other (hashing it on first use made that one sign-in take a second hash).
+ */
+export function decoyHash(params: ScryptParameters = DEFAULT_SCRYPT): string {
+  return `scrypt$${params.N}$${params.r}$${params.p}$${randomBytes(SALT_LENGTH).toString('base64url')}$${randomBytes(KEY_LENGTH).toString('base64url')}`;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;

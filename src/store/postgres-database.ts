@@ -1,8 +1,8 @@
 /**
  * The shared store on PostgreSQL (DATABASE_URL=postgres://…): a node-postgres pool under Kysely's PostgresDialect.
  * Every wait is bounded (connecting, waiting for a pooled connection, each statement), so an unreachable server
- * turns into an error within seconds, never a hang; errors of idle pooled connections (a server restart) are
- * absorbed instead of crashing the process. int8 columns (Unix seconds, counts) come back as numbers, as on SQLite.
+ * turns into an error within seconds, never a hang; a connection the server ends (a restart, a crash) fails the
+ * request using it, if any, and never crashes the process. int8 columns (Unix seconds, counts) come back as numbers, as on SQLite.
  */
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
@@ -48,6 +48,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<DialectO
   });
   // An idle pooled connection whose server went away emits this; the pool drops it and the next query reconnects.
   pool.on('error', () => undefined);
+  // A connection in use (a query running, or held between the statements of one request) emits 'error' on its
+  // client when the server ends it, and the pool listens only while the client is idle: unheard, the error is
+  // thrown and ends the process (a PostgreSQL stop under the topology did). The request's query fails by itself;
+  // the pool discards the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     name: 'postgres',
     dialect: new PostgresDialect({ pool }),

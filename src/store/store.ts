@@ -5,7 +5,7 @@
  * queries found it reachable.
  */
 import { sql } from 'kysely';
-import { DEFAULT_CLIENT_LIFETIMES, startIdleClocks, type ClientLifetimes } from './client-expiry.js';
+import { DEFAULT_CLIENT_LIFETIMES, deleteOrphans, startIdleClocks, type ClientLifetimes } from './client-expiry.js';
 import { openDatabase, type Db, type DialectName, type StoreLocation } from './database.js';
 import { StoreHealth, type StoreErrorEvent } from './health.js';
 import { deleteExpiredOidcPayloads, deleteOidcPayloadsOfAccount } from './oidc-adapter.js';
@@ -29,7 +29,8 @@ export interface Store {
   ping(): Promise<void>;
   /**
    * The periodic sweep: starts the idle time of used clients left without grants, deletes expired OAuth records
-   * (codes, sessions, tokens, interactions, expired client registrations) and gives their space back (SQLite);
+   * (codes, sessions, tokens, interactions, expired client registrations) and the records left without their client,
+   * and gives their space back (SQLite);
    * returns how many records went.
    */
   deleteExpired(): Promise<number>;
@@ -74,7 +75,7 @@ export async function openStore(location: string | StoreLocation, options: Store
     async deleteExpired() {
       const now = nowSeconds();
       await startIdleClocks(db, now, clientLifetimes);
-      const deleted = await deleteExpiredOidcPayloads(db, now);
+      const deleted = (await deleteExpiredOidcPayloads(db, now)) + (await deleteOrphans(db));
       if (deleted > 0) await reclaimSpace();
       return deleted;
     },

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { emailProblem, normaliseEmail, passwordProblem } from '../credentials.js';
 import { ServiceError } from '../errors.js';
 import type { Db } from './database.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 
 // The form of an email the store keeps and looks up; the authorization server compares sign-ins in it too.
 export { normaliseEmail };
@@ -40,8 +40,8 @@ function toUser(row: Row): User {
 
 export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
   const columns = ['id', 'email', 'name', 'created_at', 'updated_at'] as const;
-  // Verified against when the email is unknown, so a miss costs as much as a wrong password.
-  let decoy: Promise<string> | undefined;
+  // Verified against when the email is unknown, so a miss costs as much as a wrong password, the first one too.
+  const decoy = decoyHash();
 
   return {
     async findById(id) {
@@ -78,8 +78,7 @@ export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
     async authenticate(email, password) {
       const row = await db.selectFrom('users').select([...columns, 'password_hash']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
       if (!row) {
-        decoy ??= hashPassword('decoy password that matches nothing');
-        await verifyPassword(password, await decoy);
+        await verifyPassword(password, decoy);
         return undefined;
       }
       return (await verifyPassword(password, row.password_hash)) ? toUser(row) : undefined;

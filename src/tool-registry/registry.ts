@@ -39,7 +39,7 @@ export function createRegistry(tools: readonly RegisteredTool[], endpoints: read
 }
 
 /** The registry of the real catalogue. */
-export function catalogRegistry(): Registry {
+export function registryFromCatalogue(): Registry {
   const tools = TOOLS.map((metadata): RegisteredTool => {
     const name = metadata.name as ToolName;
     return {

@@ -1,5 +1,5 @@
 /**
- * Nobody can grow the store through the authorization endpoint (issue 11 item 1): GET /api/auth/mcp/authorize is
+ * Nobody can grow the store through the authorization endpoint: GET /api/auth/mcp/authorize is
  * limited per client address like registration and token, and every authorization parameter the provider stores
  * has a length bound, past which the client gets an OAuth error redirect (RFC 6749 §4.1.2.1: its redirect URI is
  * registered and checked by then) and nothing is stored.

@@ -81,6 +81,46 @@ describeEachStore('client registrations expire', (kind) => {
     expect((await token(used, refreshed.json.refresh_token)).json.error).toBe('invalid_client');
   });
 
+  it('a swept registration leaves no row behind: no registration access token is stored, and ones older versions stored go with their client', async () => {
+    const own = await listen({ kind, clock: () => new Date(now), clientLifetimes: LIFETIMES });
+    try {
+      const db = own.services.store.db;
+      const rowsByType = async () => {
+        const rows = await db.selectFrom('oidc_payloads').select(['type']).execute();
+        const counts: Record<string, number> = {};
+        for (const { type } of rows) counts[type] = (counts[type] ?? 0) + 1;
+        return counts;
+      };
+      const registered = await Promise.all(
+        [1, 2, 3].map(async () => {
+          const res = await fetch(`${own.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT] }) });
+          expect(res.status).toBe(201);
+          return (await res.json()) as Record<string, unknown>;
+        }),
+      );
+      for (const answer of registered) {
+        expect(answer).not.toHaveProperty('registration_access_token');
+        expect(answer).not.toHaveProperty('registration_client_uri');
+      }
+      expect(await rowsByType()).toEqual({ Client: 3 });
+
+      // What an older version left: a registration access token (no expiry) per registration, for a client still
+      // registered and for one swept long ago.
+      const leftover = (id: string, clientId: string) => ({ id, type: 'RegistrationAccessToken', payload: JSON.stringify({ jti: id, clientId, kind: 'RegistrationAccessToken' }), grant_id: null, uid: null, user_code: null, client_id: clientId, expires_at: null, consumed_at: null });
+      await db.insertInto('oidc_payloads').values([leftover('rat-kept', String(registered[0]!.client_id)), leftover('rat-orphan', 'client-swept-long-ago')]).execute();
+      expect(await rowsByType()).toEqual({ Client: 3, RegistrationAccessToken: 2 });
+
+      // The sweep takes the orphan at once, and the other with its client once the client expires.
+      expect(await own.services.store.deleteExpired()).toBe(1);
+      expect(await rowsByType()).toEqual({ Client: 3, RegistrationAccessToken: 1 });
+      now += (LIFETIMES.unusedSeconds + 1) * 1000;
+      expect(await own.services.store.deleteExpired()).toBe(4);
+      expect(await rowsByType()).toEqual({});
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('a client that comes back after it expired simply registers again and signs in', async () => {
     const again = await register();
     const verifier = client.randomPKCECodeVerifier();

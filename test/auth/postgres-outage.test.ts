@@ -2,9 +2,9 @@
  * PostgreSQL stopped and started again under the real service (spawned, DATABASE_URL on a PostgreSQL server of the
  * test's own): the service starts while the database is down and comes up by itself once it is there; during an
  * outage /mcp and the pages answer, the account endpoint and the authorization server answer 503 with Retry-After
- * in their own shapes, never a 500 or a hang; afterwards everything committed before is still there (a refresh
- * token issued before the outage refreshes, an import is read back). What the client saw is written to
- * test-artifacts/postgres-outage.json.
+ * in their own shapes, never a 500 or a hang, and /ready answers 503 with the reason (200 again once the database
+ * is back); afterwards everything committed before is still there (a refresh token issued before the outage
+ * refreshes, an import is read back). What the client saw is written to test-artifacts/postgres-outage.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -112,10 +112,16 @@ describe.skipIf(missing && !process.env.CI)('PostgreSQL stopped and started agai
     expect(String(pageAtStart.body)).toContain('Sign-in is unavailable for a moment');
     const pages = await see('down at start', 'GET /reference', await fetch(`${base}/reference`));
     expect(pages.status).toBe(200);
+    const readyAtStart = await see('down at start', 'GET /ready', await fetch(`${base}/ready`));
+    expect(readyAtStart.status).toBe(503);
+    expect(readyAtStart.body).toEqual({ status: 'not_ready', reason: 'store unreachable: the account stack is waiting for it' });
 
     // --- the database arrives: the account stack comes up by itself ------------------------------------------
     await postgres.start();
     await until('the account endpoint is up', async () => (await mcp(base, '/mcp/account', 'tools/list', {})).status === 401);
+    const readyOnceUp = await see('database arrived', 'GET /ready', await fetch(`${base}/ready`));
+    expect(readyOnceUp.status).toBe(200);
+    expect(readyOnceUp.body).toEqual({ status: 'ready' });
     expect(countLines(service.output(), 'store unreachable'), service.output()).toBe(1);
     expect(countLines(service.output(), 'store reachable again')).toBe(1);
 
@@ -150,6 +156,9 @@ describe.skipIf(missing && !process.env.CI)('PostgreSQL stopped and started agai
     expect(String(authorizeDown.body)).toContain('Sign-in is unavailable for a moment');
     const metadataDown = await see('outage', 'GET /.well-known/oauth-authorization-server', await fetch(`${base}/.well-known/oauth-authorization-server`));
     expect(metadataDown.status).toBe(200);
+    const readyDown = await see('outage', 'GET /ready', await fetch(`${base}/ready`));
+    expect(readyDown.status).toBe(503);
+    expect(readyDown.body).toEqual({ status: 'not_ready', reason: 'store unreachable' });
     for (const seen of transcript) expect(JSON.stringify(seen.body)).not.toMatch(/at .*\.(ts|js):\d+|ECONNREFUSED|Error:/);
     expect(countLines(service.output(), 'store unreachable')).toBe(2);
 
@@ -164,6 +173,9 @@ describe.skipIf(missing && !process.env.CI)('PostgreSQL stopped and started agai
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     const goals = await see('recovered', 'POST /mcp/account tools/call get_my_goals (refreshed token)', await mcp(base, '/mcp/account', 'tools/call', { name: 'get_my_goals', arguments: {} }, refreshed.access_token));
     expect(goals.status).toBe(200);
+    const readyAgain = await see('recovered', 'GET /ready', await fetch(`${base}/ready`));
+    expect(readyAgain.status).toBe(200);
+    expect(readyAgain.body).toEqual({ status: 'ready' });
     expect(countLines(service.output(), 'store reachable again')).toBe(2);
 
     // --- a clean shutdown of the database (fast stop) is the same outage for clients ---------------------------
@@ -171,8 +183,14 @@ describe.skipIf(missing && !process.env.CI)('PostgreSQL stopped and started agai
     const fastDown = await see('fast stop', 'POST /mcp/account tools/call get_my_goals', await mcp(base, '/mcp/account', 'tools/call', { name: 'get_my_goals', arguments: {} }, refreshed.access_token));
     expect(fastDown.status).toBe(503);
     expect(fastDown.retryAfter).toBe('5');
+    const readyFastDown = await see('fast stop', 'GET /ready', await fetch(`${base}/ready`));
+    expect(readyFastDown.status).toBe(503);
+    expect(readyFastDown.body).toEqual({ status: 'not_ready', reason: 'store unreachable' });
     await postgres.start();
     await until('the account endpoint answers after the fast stop', async () => (await mcp(base, '/mcp/account', 'tools/call', { name: 'get_my_goals', arguments: {} }, refreshed.access_token)).status === 200);
+    const readyAfterFastStop = await see('fast stop', 'GET /ready (after the restart)', await fetch(`${base}/ready`));
+    expect(readyAfterFastStop.status).toBe(200);
+    expect(readyAfterFastStop.body).toEqual({ status: 'ready' });
     expect(countLines(service.output(), 'store unreachable')).toBe(3);
     expect(countLines(service.output(), 'store reachable again')).toBe(3);
     expect(service.output()).not.toMatch(/\n\s+at /); // no stack trace in the service's output

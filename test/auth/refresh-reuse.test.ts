@@ -1,5 +1,5 @@
 /**
- * A lost refresh response does not sign the player out (issue 11 item 5). Refresh tokens rotate on every use; a
+ * A lost refresh response does not sign the player out. Refresh tokens rotate on every use; a
  * retry with the token just rotated, within REFRESH_REUSE_SECONDS (60 by default) of its first use, gets a valid
  * answer, and the lost answer's refresh token stops working (one live token per chain). Reuse after the interval,
  * or after the client has used the token it got, is still treated as theft: invalid_grant and the whole grant

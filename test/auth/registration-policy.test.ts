@@ -1,5 +1,5 @@
 /**
- * Dynamic registration accepts only what this server needs (issue 11 item 3): public clients (`none`, with PKCE)
+ * Dynamic registration accepts only what this server needs: public clients (`none`, with PKCE)
  * and the two client-secret methods. Key-based client authentication and every metadata field that would make the
  * server fetch a URL the client chose (jwks_uri, sector_identifier_uri) are refused with invalid_client_metadata,
  * and the server never opens a connection to such a URL (an SSRF path), not at registration and not at the token
@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { largestRegistration, REGISTRATION_BOUNDS } from '../../src/auth/registration-bounds.js';
 import { listen, type ListeningService } from '../account-helpers.js';
 
 const REDIRECT = 'http://127.0.0.1:8976/callback';
@@ -182,6 +183,109 @@ describe('dynamic registration: redirect URIs parse the same way for everyone', 
       expect(res.headers.get('location'), redirect).toBeNull();
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await res.text()).toContain('invalid_redirect_uri');
+    }
+  });
+});
+
+describe('dynamic registration: size bounds', () => {
+  let svc: ListeningService;
+  beforeAll(async () => {
+    svc = await listen();
+  });
+  afterAll(async () => {
+    await svc.stop();
+  });
+  const clientRows = async () => (await svc.services.store.db.selectFrom('oidc_payloads').select('id').where('type', '=', 'Client').execute()).length;
+  const send = async (body: string) => {
+    const res = await fetch(`${svc.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  /** A URI of exactly `length` characters. */
+  const uriOf = (length: number, i = 0) => {
+    const head = `https://client.example/cb/${i}/`;
+    return `${head}${'x'.repeat(length - head.length)}`;
+  };
+
+  it('accepts what real MCP clients send: the SDK\'s full metadata, VS Code\'s six redirect URIs, Claude\'s one', async () => {
+    const sdk = {
+      client_name: 'Example MCP Client',
+      client_uri: 'https://client.example',
+      logo_uri: 'https://client.example/logo.png',
+      redirect_uris: ['http://localhost:8090/callback'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      scope: 'openid offline_access',
+      contacts: ['ops@client.example'],
+      tos_uri: 'https://client.example/tos',
+      policy_uri: 'https://client.example/privacy',
+      software_id: 'example-mcp-client',
+      software_version: '1.2.3',
+    };
+    const vscode = { client_name: 'Visual Studio Code', redirect_uris: ['https://insiders.vscode.dev/redirect', 'https://vscode.dev/redirect', 'http://localhost/', 'http://127.0.0.1/', 'http://localhost:33418/', 'http://127.0.0.1:33418/'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    const claude = { client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', scope: 'claudeai' };
+    for (const metadata of [sdk, vscode, claude]) {
+      const { status, json } = await send(JSON.stringify(metadata));
+      expect(status, metadata.client_name).toBe(201);
+      expect(json.redirect_uris, metadata.client_name).toEqual(metadata.redirect_uris);
+    }
+  });
+
+  it(`accepts the largest registration the bounds allow: ${REGISTRATION_BOUNDS.redirectUris} redirect URIs of ${REGISTRATION_BOUNDS.redirectUriLength} characters in a body of ${REGISTRATION_BOUNDS.bodyBytes} bytes`, async () => {
+    const body = largestRegistration();
+    expect(Buffer.byteLength(body)).toBe(REGISTRATION_BOUNDS.bodyBytes);
+    const { status, json } = await send(body);
+    expect(status).toBe(201);
+    expect(json.redirect_uris).toEqual(JSON.parse(body).redirect_uris);
+  });
+
+  it('refuses more redirect URIs, a longer one, or a larger body, naming the bound, and stores nothing', async () => {
+    const before = await clientRows();
+    const tooMany = Array.from({ length: REGISTRATION_BOUNDS.redirectUris + 1 }, (_, i) => `http://127.0.0.1:${8000 + i}/cb`);
+    expect(await send(JSON.stringify({ redirect_uris: tooMany }))).toEqual({ status: 400, json: { error: 'invalid_redirect_uri', error_description: 'redirect_uris lists 11 URIs; at most 10 are allowed' } });
+    const long = uriOf(REGISTRATION_BOUNDS.redirectUriLength + 1);
+    expect(await send(JSON.stringify({ redirect_uris: ['http://127.0.0.1/cb', long] }))).toEqual({ status: 400, json: { error: 'invalid_redirect_uri', error_description: `redirect_uri ${long.slice(0, 200)}… is 513 characters long; at most 512 are allowed` } });
+    const padded = JSON.stringify({ redirect_uris: ['http://127.0.0.1/cb'], client_name: 'n'.repeat(REGISTRATION_BOUNDS.bodyBytes) });
+    expect(await send(padded)).toEqual({ status: 400, json: { error: 'invalid_client_metadata', error_description: 'the registration request is larger than 8 KiB (8192 bytes), the most this server accepts; send only the client metadata this server needs (RFC 7591)' } });
+    // One byte over, sent without Content-Length (chunked): refused alike.
+    const oneOver = largestRegistration().replace('"client_name":"', '"client_name":"n');
+    const chunked = await fetch(`${svc.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: new Blob([oneOver]).stream(), duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(400);
+    expect(((await chunked.json()) as { error: string }).error).toBe('invalid_client_metadata');
+    expect(await clientRows()).toBe(before);
+  });
+});
+
+describe('dynamic registration: media type', () => {
+  let svc: ListeningService;
+  beforeAll(async () => {
+    svc = await listen();
+  });
+  afterAll(async () => {
+    await svc.stop();
+  });
+  const clientRows = async () => (await svc.services.store.db.selectFrom('oidc_payloads').select('id').where('type', '=', 'Client').execute()).length;
+  const send = async (headers: Record<string, string>, body: BodyInit = JSON.stringify({ redirect_uris: [REDIRECT] })) => {
+    const res = await fetch(`${svc.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers, body });
+    return { status: res.status, type: res.headers.get('content-type'), cors: res.headers.get('access-control-allow-origin'), json: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('refuses a charset other than UTF-8, or a body that is not JSON, with 415 and the OAuth error shape, storing nothing', async () => {
+    const before = await clientRows();
+    const utf16 = { status: 415, type: 'application/json', cors: 'http://localhost:6274', json: { error: 'invalid_request', error_description: 'Send the client metadata as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not utf-16.' } };
+    // Labelled UTF-16, whether the bytes are UTF-8 (registered before: 201) or really UTF-16.
+    expect(await send({ 'content-type': 'application/json; charset=utf-16', origin: 'http://localhost:6274' })).toEqual(utf16);
+    expect(await send({ 'content-type': 'application/json; charset=utf-16', origin: 'http://localhost:6274' }, Buffer.from(`\ufeff${JSON.stringify({ redirect_uris: [REDIRECT] })}`, 'utf16le'))).toEqual(utf16);
+    expect(await send({ 'content-type': 'application/json; charset=ISO-8859-1' })).toEqual({ status: 415, type: 'application/json', cors: null, json: { error: 'invalid_request', error_description: 'Send the client metadata as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not ISO-8859-1.' } });
+    const notJson = { status: 415, type: 'application/json', cors: null, json: { error: 'invalid_request', error_description: 'Send the client metadata as JSON (Content-Type: application/json), RFC 7591.' } };
+    expect(await send({ 'content-type': 'text/plain' })).toEqual(notJson);
+    expect(await send({ 'content-type': 'application/x-www-form-urlencoded' }, `redirect_uris=${encodeURIComponent(REDIRECT)}`)).toEqual(notJson);
+    expect(await clientRows()).toBe(before);
+  });
+
+  it('accepts application/json with or without a UTF-8 charset, however it is written', async () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"', 'application/json; charset=utf8']) {
+      expect((await send({ 'content-type': type })).status, type).toBe(201);
     }
   });
 });

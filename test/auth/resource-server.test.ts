@@ -1,5 +1,5 @@
 /**
- * The account endpoint as a resource server (oauth.md row 8, spec §5, decisions.md "401"): every way a token can
+ * The account endpoint as a resource server (docs/oauth-and-security.md): every way a token can
  * be wrong gets 401 with the Bearer challenge; a good token reads its own player's data and nobody else's.
  */
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -187,7 +187,7 @@ describeEachStore('the account endpoint', (kind) => {
         expect(JSON.parse(text!).error, tool).toEqual({ code: 'UNAVAILABLE', message: 'The saved data of this account could not be read; the operator has to re-import it.' });
       }
       // The inventory is intact and still served.
-      expect((await callAccountTool(app, token, 'get_my_inventory')).result.isError).toBeFalsy();
+      expect((await callAccountTool(app, token, 'get_my_inventory')).result.isError).toBeUndefined();
     });
 
     it('is limited per user (the token sub), with RateLimit headers', async () => {

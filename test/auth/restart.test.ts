@@ -1,5 +1,5 @@
 /**
- * State that must outlive a restart (oauth.md "Persistence"; mcp-testing.md §0: clients keep their client_id):
+ * State that must outlive a restart (a client keeps its client_id and refresh token across the server's restarts):
  * client registrations, refresh tokens and signing keys survive; and the registration and token endpoints and the
  * sign-in form are rate limited.
  */

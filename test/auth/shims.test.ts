@@ -21,13 +21,15 @@ describe('authorization query', () => {
 describe('registration metadata', () => {
   it('marks private-use scheme clients native unless they say otherwise', () => {
     expect(prepareRegistration({ redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'] })).toEqual({ ok: true, metadata: { redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'], application_type: 'native', token_endpoint_auth_method: 'none' } });
-    expect(prepareRegistration({ redirect_uris: ['com.example.app:/cb'], application_type: 'web' })).toMatchObject({ ok: true, metadata: { application_type: 'web' } });
+    expect(prepareRegistration({ redirect_uris: ['com.example.app:/cb'], application_type: 'web' })).toEqual({ ok: true, metadata: { redirect_uris: ['com.example.app:/cb'], application_type: 'web', token_endpoint_auth_method: 'none' } });
   });
   it('refuses plain http off loopback and dangerous schemes', () => {
-    expect(prepareRegistration({ redirect_uris: ['http://example.com/cb'] })).toMatchObject({ ok: false, error: 'invalid_redirect_uri' });
-    expect(prepareRegistration({ redirect_uris: ['http://localhost.evil.com/cb'] })).toMatchObject({ ok: false });
-    expect(prepareRegistration({ redirect_uris: ['javascript:alert(1)'] })).toMatchObject({ ok: false, description: 'redirect_uri scheme javascript: is not allowed' });
-    expect(prepareRegistration({ redirect_uris: ['http://[::1]:9/cb', 'http://localhost/cb', 'https://x.example/cb'] })).toMatchObject({ ok: true });
+    const offLoopback = (uri: string) => ({ ok: false, error: 'invalid_redirect_uri', description: `redirect_uri ${uri} uses http on a non-loopback host; use https, a loopback address (localhost, 127.0.0.1, [::1]) or a private-use scheme` });
+    expect(prepareRegistration({ redirect_uris: ['http://example.com/cb'] })).toEqual(offLoopback('http://example.com/cb'));
+    expect(prepareRegistration({ redirect_uris: ['http://localhost.evil.com/cb'] })).toEqual(offLoopback('http://localhost.evil.com/cb'));
+    expect(prepareRegistration({ redirect_uris: ['javascript:alert(1)'] })).toEqual({ ok: false, error: 'invalid_redirect_uri', description: 'redirect_uri scheme javascript: is not allowed' });
+    const loopbackAndHttps = ['http://[::1]:9/cb', 'http://localhost/cb', 'https://x.example/cb'];
+    expect(prepareRegistration({ redirect_uris: loopbackAndHttps })).toEqual({ ok: true, metadata: { redirect_uris: loopbackAndHttps, token_endpoint_auth_method: 'none' } });
   });
   it('keeps only known scopes, and drops the field when none is left', () => {
     expect(prepareRegistration({ scope: 'openid mcp:tools profile openid' })).toEqual({ ok: true, metadata: { scope: 'openid profile', token_endpoint_auth_method: 'none' } });
@@ -37,16 +39,19 @@ describe('registration metadata', () => {
     expect(prepareRegistration({})).toEqual({ ok: true, metadata: { token_endpoint_auth_method: 'none' } });
     expect(prepareRegistration({ token_endpoint_auth_method: 'client_secret_post' })).toEqual({ ok: true, metadata: { token_endpoint_auth_method: 'client_secret_post' } });
     expect(prepareRegistration({ token_endpoint_auth_method: 'private_key_jwt' })).toEqual({ ok: false, error: 'invalid_client_metadata', description: 'token_endpoint_auth_method private_key_jwt is not supported; use none (a public client with PKCE), client_secret_basic or client_secret_post' });
-    expect(prepareRegistration({ token_endpoint_auth_method: 7 })).toMatchObject({ ok: false, error: 'invalid_client_metadata', description: 'token_endpoint_auth_method 7 is not supported; use none (a public client with PKCE), client_secret_basic or client_secret_post' });
+    expect(prepareRegistration({ token_endpoint_auth_method: 7 })).toEqual({ ok: false, error: 'invalid_client_metadata', description: 'token_endpoint_auth_method 7 is not supported; use none (a public client with PKCE), client_secret_basic or client_secret_post' });
     expect(prepareRegistration({ token_endpoint_auth_method: 'none', jwks_uri: 'https://x.example/jwks' })).toEqual({ ok: false, error: 'invalid_client_metadata', description: 'jwks_uri is not supported: this server authenticates clients by PKCE or a client secret, never by keys it would fetch or hold' });
   });
   it('refuses a redirect URI that browsers and other parsers read differently', () => {
-    expect(prepareRegistration({ redirect_uris: ['http://127.0.0.1\\@evil.example/cb'] })).toMatchObject({ ok: false, error: 'invalid_redirect_uri', description: 'redirect_uri http://127.0.0.1\\@evil.example/cb contains a backslash, which browsers read as "/" and other URL parsers do not; use "/"' });
-    expect(prepareRegistration({ redirect_uris: ['https://app.example/cb', 'http://LOCALHOST/cb'] })).toMatchObject({ ok: false, error: 'invalid_redirect_uri', description: 'redirect_uri http://LOCALHOST/cb differs from its parsed form http://localhost/cb; register exactly that form' });
-    expect(prepareRegistration({ redirect_uris: ['http://127.0.0.1:3000'] })).toMatchObject({ ok: true });
+    expect(prepareRegistration({ redirect_uris: ['http://127.0.0.1\\@evil.example/cb'] })).toEqual({ ok: false, error: 'invalid_redirect_uri', description: 'redirect_uri http://127.0.0.1\\@evil.example/cb contains a backslash, which browsers read as "/" and other URL parsers do not; use "/"' });
+    expect(prepareRegistration({ redirect_uris: ['https://app.example/cb', 'http://LOCALHOST/cb'] })).toEqual({ ok: false, error: 'invalid_redirect_uri', description: 'redirect_uri http://LOCALHOST/cb differs from its parsed form http://localhost/cb; register exactly that form' });
+    expect(prepareRegistration({ redirect_uris: ['http://127.0.0.1:3000'] })).toEqual({ ok: true, metadata: { redirect_uris: ['http://127.0.0.1:3000'], token_endpoint_auth_method: 'none' } });
   });
   it('refuses a body that is not an object', () => {
-    expect(prepareRegistration([1])).toMatchObject({ ok: false, error: 'invalid_client_metadata' });
+    const notAnObject = { ok: false, error: 'invalid_client_metadata', description: 'the registration request must be a JSON object of client metadata (RFC 7591)' };
+    expect(prepareRegistration([1])).toEqual(notAnObject);
+    expect(prepareRegistration(null)).toEqual(notAnObject);
+    expect(prepareRegistration('{}')).toEqual(notAnObject);
   });
 });
 
@@ -65,7 +70,7 @@ describe('form-action of the sign-in and consent pages', () => {
     expect(redirectSource('https://x;y.example/cb')).toBeUndefined();
     expect(redirectSource(undefined)).toBeUndefined();
     expect(formPageHeaders(undefined)['Content-Security-Policy']).toBe(PAGE_HEADERS['Content-Security-Policy']);
-    expect(PAGE_HEADERS['Content-Security-Policy']).toMatch(/; form-action 'self'$/);
+    expect(PAGE_HEADERS['Content-Security-Policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
     expect(PAGE_HEADERS['Referrer-Policy']).toBe('same-origin');
   });
 });

@@ -67,10 +67,15 @@ describe.skipIf(skip)('sign-in and consent in Chromium', () => {
     const signIn = await page.goto(url.href);
     const policy = signIn!.headers()['content-security-policy'];
     expect(policy).toContain(`form-action 'self' ${new URL(app.url).origin}`);
+    // Not a page of the website: no site script (no in-page tools) on the sign-in page, nor on the consent page.
+    expect(await signIn!.text()).not.toContain('<script');
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
     await page.fill('#email', DEMO_EMAIL);
     await page.fill('#password', DEMO_PASSWORD);
     await Promise.all([page.waitForURL(/\/interaction\//), page.click('button[value=sign_in]')]);
     expect(await page.textContent('h1')).toContain('Allow');
+    expect(await page.content()).not.toContain('<script');
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
     await Promise.all([page.waitForURL(`${app.url}?**`), page.click('button[value=approve]')]);
     expect(await page.textContent('p')).toBe('Done');
     expect(violations).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling per account (issue 11 item 2): repeated wrong passwords for one email slow its next attempts
+ * Sign-in throttling per account: repeated wrong passwords for one email slow its next attempts
  * down whatever address they come from, unknown emails exactly alike, a browser that signed in before keeps its own
  * budget, and at most a few password checks run at once (the rest wait briefly or are told to try again).
  */
@@ -7,13 +7,30 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HashGate, HashGateBusy } from '../../src/auth/hash-gate.js';
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDevice, knownDeviceCookie } from '../../src/auth/known-device.js';
-import { SIGN_IN_BACKOFF } from '../../src/auth/sign-in-throttle.js';
-import { backoffDelayMs, InProcessBackoff } from '../../src/http/backoff.js';
+import { SIGN_IN_BACKOFF, signInKey } from '../../src/auth/sign-in-throttle.js';
+import { backoffDelayMs, InProcessBackoff, type Backoff } from '../../src/http/backoff.js';
+import { inProcessRateLimits, type RateLimits } from '../../src/http/rate-limits.js';
+import { normaliseEmail } from '../../src/store/users.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, listen, type ListeningService } from '../account-helpers.js';
 import { Browser } from './browser.js';
 
 const REDIRECT = 'http://127.0.0.1:8976/callback';
 const insecure = { execute: [client.allowInsecureRequests] };
+
+/** A browser on the sign-in page of a new authorization of `config`'s client; `attempt` posts the form (as often as wanted). */
+async function openSignInPage(config: client.Configuration, browser = new Browser(REDIRECT)) {
+  const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
+  const login = await browser.follow(url);
+  const pageUrl = new URL(login.page!.url);
+  const attempt = async (email: string, password: string) => {
+    const result = await browser.submit(pageUrl, login.html!, '/login', { email, password });
+    const error = /<p class="alert"[^>]*>([^<]*)<\/p>/.exec(result.html ?? '')?.[1];
+    return { status: result.page?.status ?? 303, error, retryAfter: result.page?.headers.get('retry-after') ?? null, signedIn: result.callback !== undefined || (result.html ?? '').includes('/consent"') };
+  };
+  return { browser, attempt };
+}
+
+const register = (baseUrl: string) => client.dynamicClientRegistration(new URL(baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }, client.None(), insecure);
 
 describe('the sign-in backoff', () => {
   it('lets 5 failures through, then waits 1, 2, 4, 8, 16, 30, 30 s from the last attempt', () => {
@@ -35,6 +52,39 @@ describe('the sign-in backoff', () => {
     for (let i = 0; i < 5; i++) expect(backoff.attempt('k', now).allowed).toBe(true);
     expect(backoff.attempt('k', now).allowed).toBe(false);
     expect(backoff.attempt('k', now + 15 * 60_000).allowed).toBe(true);
+  });
+});
+
+describe('withdrawing an attempt that was never checked', () => {
+  it('takes back one failure; the last one taken back leaves the key as if never tried', () => {
+    const backoff = new InProcessBackoff(SIGN_IN_BACKOFF);
+    for (let i = 0; i < 5; i++) expect(backoff.attempt('k', 0)).toEqual({ allowed: true });
+    backoff.withdraw('k');
+    expect(backoff.attempt('k', 0)).toEqual({ allowed: true });
+    expect(backoff.attempt('k', 0)).toEqual({ allowed: false, retryAfterMs: 1_000 });
+    backoff.withdraw('never-tried');
+    expect(backoff.size).toBe(1);
+    expect(backoff.attempt('once', 0)).toEqual({ allowed: true });
+    backoff.withdraw('once');
+    expect(backoff.size).toBe(1);
+  });
+});
+
+describe('the in-process backoff at its cap', () => {
+  it('makes room in batches: N attempts by new keys visit O(N) keys in all, and a recent key keeps its failures', () => {
+    const maxKeys = 1_000;
+    const backoff = new InProcessBackoff(SIGN_IN_BACKOFF, { maxKeys });
+    for (let i = 0; i < maxKeys; i++) backoff.attempt(`filler-${i}`, 0);
+    const before = backoff.visited;
+    const attempts = 10_000;
+    for (let i = 0; i < attempts; i++) backoff.attempt(`flood-${i}`, 1);
+    // About ten keys visited per new key; walking the whole Map for each would visit about 10,000,000.
+    expect(backoff.visited - before).toBeLessThanOrEqual(11 * attempts);
+    expect(backoff.size).toBeLessThanOrEqual(maxKeys);
+    // The longest idle go first: an account attacked now keeps its failures while the flood goes on.
+    for (let i = 0; i < 5; i++) backoff.attempt('account', 2);
+    for (let i = 0; i < 500; i++) backoff.attempt(`more-flood-${i}`, 2);
+    expect(backoff.attempt('account', 2)).toEqual({ allowed: false, retryAfterMs: 1_000 });
   });
 });
 
@@ -101,24 +151,13 @@ describe('sign-in per account on the server', () => {
   let config: client.Configuration;
   beforeAll(async () => {
     svc = await listen({ clock: () => new Date(now) });
-    config = await client.dynamicClientRegistration(new URL(svc.baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }, client.None(), insecure);
+    config = await register(svc.baseUrl);
   });
   afterAll(async () => {
     await svc.stop();
   });
 
-  /** A browser on the sign-in page of a new authorization; `attempt` posts the form (as often as wanted). */
-  async function signInPage(browser = new Browser(REDIRECT)) {
-    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
-    const login = await browser.follow(url);
-    const pageUrl = new URL(login.page!.url);
-    const attempt = async (email: string, password: string) => {
-      const result = await browser.submit(pageUrl, login.html!, '/login', { email, password });
-      const error = /<p class="alert"[^>]*>([^<]*)<\/p>/.exec(result.html ?? '')?.[1];
-      return { status: result.page?.status ?? 303, error, retryAfter: result.page?.headers.get('retry-after') ?? null, signedIn: result.callback !== undefined || (result.html ?? '').includes('/consent"') };
-    };
-    return { browser, attempt };
-  }
+  const signInPage = (browser = new Browser(REDIRECT)) => openSignInPage(config, browser);
 
   it('slows down wrong passwords for one account from any address, refuses the right one meanwhile without checking it, the same for an unknown email', async () => {
     const authenticate = vi.spyOn(svc.services.store.users, 'authenticate');
@@ -202,4 +241,61 @@ describe('sign-in per account on the server', () => {
       authenticate.mockRestore();
     }
   });
+});
+
+describe('an attempt answered "busy"', () => {
+  it('is not counted against the account when the hash slots filled up after it passed the throttle', async () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    const failures = new InProcessBackoff(SIGN_IN_BACKOFF);
+    const playerKey = signInKey(normaliseEmail(DEMO_EMAIL), undefined);
+    const gate = new HashGate(); // the app's gate has the same size on this machine
+    const floodSize = gate.concurrency + gate.queue;
+    // The player's attempt is held at the throttle until a flood has taken every hash slot and queue place: the
+    // race a shared (Redis) throttle's round trip opens between "there is room" and running the check.
+    let playerAtThrottle!: () => void;
+    const playerArrived = new Promise<void>((resolve) => (playerAtThrottle = resolve));
+    let letPlayerOn!: () => void;
+    const playerMayGoOn = new Promise<void>((resolve) => (letPlayerOn = resolve));
+    let floodPassed = 0;
+    const held: Backoff = {
+      attempt: async (key, nowMs) => {
+        if (key === playerKey) {
+          playerAtThrottle();
+          await playerMayGoOn;
+        } else floodPassed++;
+        return failures.attempt(key, nowMs);
+      },
+      succeeded: (key) => failures.succeeded(key),
+      withdraw: (key) => failures.withdraw(key),
+    };
+    const rateLimits: RateLimits = { ...inProcessRateLimits(), backoff: () => held };
+    const own = await listen({ clock: () => new Date(now), rateLimits });
+    const authenticate = vi.spyOn(own.services.store.users, 'authenticate');
+    try {
+      const config = await register(own.baseUrl);
+      const pages = await Promise.all(Array.from({ length: floodSize + 1 }, () => openSignInPage(config)));
+      const player = pages[0]!.attempt(DEMO_EMAIL, DEMO_PASSWORD);
+      await playerArrived;
+      let endFlood!: () => void;
+      const floodEnds = new Promise<void>((resolve) => (endFlood = resolve));
+      authenticate.mockImplementation(async () => {
+        await floodEnds;
+        return undefined;
+      });
+      const flood = pages.slice(1).map((page, i) => page.attempt(`flood-${i}@kingshot.example`, 'wrong-password'));
+      while (floodPassed < floodSize || authenticate.mock.calls.length < gate.concurrency) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 100)); // the queued ones take their places
+      letPlayerOn();
+      expect(await player).toEqual({ status: 503, error: 'Sign-in is busy right now. Wait a few seconds and try again.', retryAfter: '2', signedIn: false });
+      endFlood();
+      expect((await Promise.all(flood)).map((r) => r.status)).toEqual(Array(floodSize).fill(401));
+      // The player's attempt was never checked, so the account has all five free attempts left.
+      const next = Array.from({ length: 6 }, () => failures.attempt(playerKey, now));
+      expect(next).toEqual([...Array(5).fill({ allowed: true }), { allowed: false, retryAfterMs: 1_000 }]);
+      expect(authenticate).toHaveBeenCalledTimes(floodSize);
+    } finally {
+      authenticate.mockRestore();
+      await own.stop();
+    }
+  }, 120_000);
 });

@@ -29,7 +29,9 @@ const reasons = (r: { notes: string[] }, table: { notes: readonly string[] }) =>
 
 const GEAR_REASON =
   'Medium confidence from Red T2 ★3 to Red T6 ★3: three published tables disagree there. The values used are the newest kingshotdata.com table, confirmed by kingshotoptimizer; the older table (kingshotdata_kr_repo, omar_kakashi: 264,000 Satin and 2,640 Gilded Threads for Red T2 ★3 instead of 262,000 and 2,620) and unidentified_constants differ.';
-const TG_MEDIUM = 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.';
+const TG_MEDIUM_TC = 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.';
+/** The kingshotdata.com transcription has the Town Center alone, so no other building's reason names it. */
+const TG_MEDIUM = 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang stops at TG8.';
 const TG10_ONE = 'Low-medium confidence for TG9-4 -> TG10: one source (kingshotdata_kr); the others stop at TG8 or TG9-4.';
 const XP_CONFLICT = 'Enhancement XP of Red 121 to Red 139: kingshotdata_kr_repo gives 50 more per level than unidentified_constants (Gold 100 -> Red 200: 502,000 against 501,050); the higher figures are used.';
 
@@ -58,7 +60,7 @@ describe('Truegold', () => {
     const r = value(truegoldUpgradeCost({ building: 'town_center', from: 30, to: 'TG10' }));
     expect(sourceList(r)).toEqual(['kingshotdata_kr', 'kingshotdata_com_transcription [30 -> TG8]', 'zikowang [30 -> TG8]', 'aistra [30 -> TG9-4]', 'kingshotdata_article [30 -> TG3]']);
     expect(r.confidence).toBe('low-medium');
-    expect(reasons(r, truegold)).toEqual([TG_MEDIUM, TG10_ONE]);
+    expect(reasons(r, truegold)).toEqual([TG_MEDIUM_TC, TG10_ONE]);
   });
   it('Barracks TG9-4 -> TG10 rests on one source, named alone; the step note says one source', () => {
     const r = value(truegoldUpgradeCost({ building: 'barracks', from: 'TG9-4', to: 'TG10' }));
@@ -66,13 +68,29 @@ describe('Truegold', () => {
     expect(reasons(r, truegold)).toEqual([TG10_ONE]);
     expect(r.steps[0]!.note).toBe('TG9-4 -> TG10: one source (kingshotdata_kr).');
   });
-  it('only the Command Center TG10 step has two sources', () => {
+  it('only the Command Center TG10 step has two sources, and its result names both', () => {
     const notes = truegold.ladders.map((l) => [l.key, l.levels.at(-1)!.note]);
     expect(notes.filter(([, n]) => n!.includes('two sources')).map(([k]) => k)).toEqual(['command_center']);
     const r = value(truegoldUpgradeCost({ building: 'command_center', from: 'TG9-4', to: 'TG10' }));
-    expect(reasons(r, truegold)).toEqual([
-      'Low-medium confidence for TG9-4 -> TG10: two sources (kingshotdata_kr for all eight buildings, and a second one with the Command Center ladder, found by the 2026-11-21 audit); the others stop at TG8 or TG9-4.',
-    ]);
+    expect(sourceList(r)).toEqual(['kingshotdata_kr', 'audit_command_center_source']);
+    expect(r.steps[0]!.note).toBe('TG9-4 -> TG10: two sources (kingshotdata_kr, audit_command_center_source).');
+    expect(reasons(r, truegold)).toEqual(['Low-medium confidence for TG9-4 -> TG10: two sources (kingshotdata_kr, audit_command_center_source); the others stop at TG8 or TG9-4.']);
+  });
+  it('Command Center TG8 -> TG9-4 names the three sources its reason names', () => {
+    const r = value(truegoldUpgradeCost({ building: 'command_center', from: 'TG8', to: 'TG9-4' }));
+    expect(sourceList(r)).toEqual(['kingshotdata_kr', 'aistra', 'audit_command_center_source']);
+    expect(reasons(r, truegold)).toEqual(['Medium confidence from TG8 to TG9-4: three sources (kingshotdata_kr, aistra, audit_command_center_source); zikowang stops at TG8.']);
+  });
+  it('the Command Center\'s second source has the whole ladder (it is the third source with 4 and 6 Tempered Truegold on the TG6 and TG7 steps)', () => {
+    const r = value(truegoldUpgradeCost({ building: 'command_center', from: 'TG5-4', to: 'TG7' }));
+    expect(sourceList(r)).toEqual(['kingshotdata_kr', 'zikowang', 'aistra', 'audit_command_center_source']);
+    expect(r.steps.map((s) => s.note).filter(Boolean)).toEqual(['Three sources say 4 Tempered Truegold, one says 5.', 'Three sources say 6 Tempered Truegold, one says 7.']);
+    const all = value(truegoldUpgradeCost({ building: 'command_center', from: 30, to: 'TG10' }));
+    expect(sourceList(all)).toEqual(['kingshotdata_kr', 'zikowang [30 -> TG8]', 'aistra [30 -> TG9-4]', 'kingshotdata_article [30 -> TG3]', 'audit_command_center_source']);
+  });
+  it('no other building names the Command Center\'s second source', () => {
+    const r = value(truegoldUpgradeCost({ building: 'infirmary', from: 'TG9-4', to: 'TG10' }));
+    expect(sourceList(r)).toEqual(['kingshotdata_kr']);
   });
   it('TG8 -> TG9: the sources that stop at TG8 are not named', () => {
     const r = value(truegoldUpgradeCost({ building: 'embassy', from: 'TG8', to: 'TG9' }));
@@ -96,7 +114,14 @@ describe('Mastery Forging and Red Gear', () => {
       XP_CONFLICT,
       'Medium-high confidence for the breakthroughs at 120, 140, 160, 180 and 200: their Mithril and Mythic gear pieces come from two data sources (kingshotdata_kr_repo, unidentified_constants), which agree.',
     ]);
-    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'unidentified_constants', 'topuplive', 'grindnstrat [Gold 100 -> Red 101]', 'kingshotmastery']);
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'unidentified_constants', 'topuplive [Gold 100 -> Red 101]', 'grindnstrat [Gold 100 -> Red 101]']);
+  });
+  it('Red 101 -> Red 200 names the two sources of its figures: the guides give the ascension and the level caps, no step past it', () => {
+    const r = value(masteryForgingCost({ track: 'red_gear', from: 'Red 101', to: 'Red 200' }));
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'unidentified_constants']);
+  });
+  it('kingshotmastery (level caps only) is no result\'s source', () => {
+    expect(masteryForging.sources.find((s) => s.id === 'kingshotmastery')!.covers).toEqual({ ladders: [] });
   });
   it('the conflict appears only in ranges through levels 121-139', () => {
     expect(reasons(value(masteryForgingCost({ track: 'red_gear', from: 'Red 125', to: 'Red 126' })), masteryForging)).toContain(XP_CONFLICT);
@@ -113,8 +138,11 @@ describe('Mastery Forging and Red Gear', () => {
 describe('Governor Charms', () => {
   it('0 -> 22 marks the three sources that stop at level 11', () => {
     const r = value(governorCharmCost({ from: 0, to: 22 }));
-    expect(sourceList(r).filter((s) => s.includes('['))).toEqual(['kingshot_fandom [0 -> 11]', 'kingshotcalculator_net [0 -> 11]', 'omar_kakashi [0 -> 11]']);
-    expect(value(governorCharmCost({ from: 12, to: 22 })).sources.map((s) => s.id)).not.toContain('kingshot_fandom');
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'kingslop', 'kingshot_fandom [0 -> 11]', 'kingshotscout', 'kingshotoptimizer', 'unidentified_constants', 'kingshotcalculator_net [0 -> 11]', 'omar_kakashi [0 -> 11]']);
+  });
+  it('12 -> 22 names the sources of those levels only; kingshot_devo, which states the number of levels only, is none', () => {
+    const r = value(governorCharmCost({ from: 12, to: 22 }));
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'kingslop', 'kingshotscout', 'kingshotoptimizer', 'unidentified_constants']);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * The published totals of shared/gamedata/costs/README.md, through the same calculators the tools use. Every
- * `cross_checks` row of the data files is also recomputed (codegen refuses data whose rows do not add up;
- * this proves the calculators read the rows the same way).
+ * Totals the sources publish (from the research notes data/costs/ was transcribed from), through the same
+ * calculators the tools use. Every `cross_checks` row of the data files is also recomputed (codegen refuses data
+ * whose rows do not add up; this proves the calculators read the rows the same way).
  */
 import { describe, expect, it } from 'vitest';
 import { governorCharm } from '../../generated/data/costs/governor-charm.js';
@@ -43,7 +43,7 @@ describe('every cross_checks row of the data files', () => {
   }
 });
 
-describe('cross-checks in shared/gamedata/costs/README.md', () => {
+describe('published totals', () => {
   it('Governor Gear per piece, not crafted to Gold T3 ★3: 785,500 / 7,860 / 1,905', () => {
     expect(value(governorGearCost({ from: 'not crafted', to: 'Gold T3 ★3' })).totals).toEqual({ satin: 785500, gilded_threads: 7860, artisans_vision: 1905 });
   });

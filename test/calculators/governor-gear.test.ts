@@ -23,31 +23,28 @@ describe('governor_gear_cost labels', () => {
     expect(r.ok && r.value.from).toBe(canonical);
   });
 
+  /** Every tier and its range, derived from the data: the `allowed` of every level refusal. */
+  const allowed = '"<Tier>[ T<n>] ★<stars>" or "not crafted": Green ★0-★1; Blue ★0-★3; Purple, Purple T1 ★0-★3; Gold, Gold T1-T3 ★0-★3; Red, Red T1-T6 ★0-★3';
+  const unknownLevel = (argument: string, message: string, suggestions: string[]) => ({ ok: false, error: { code: 'UNKNOWN_LEVEL', message, argument, allowed, suggestions } });
   it('explains a T-step past the tier and names the nearest real levels', () => {
-    const r = gearLevelIndex('/from', 'Gold T4 ★0');
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.error.code).toBe('UNKNOWN_LEVEL');
-    expect(r.error.message).toContain('Gold goes up to T3');
-    expect(r.error.suggestions?.[0]).toBe('Gold T3 ★0');
-    expect(r.error.argument).toBe('/from');
+    expect(gearLevelIndex('/from', 'Gold T4 ★0')).toEqual(
+      unknownLevel('/from', '"Gold T4 ★0" is not a Governor Gear level: Gold goes up to T3. Nearest valid: Gold T3 ★0, Gold T3 ★1, Gold T3 ★2.', ['Gold T3 ★0', 'Gold T3 ★1', 'Gold T3 ★2']),
+    );
   });
   it('explains stars past the maximum (Green has only ★0-★1)', () => {
-    const r = gearLevelIndex('/to', 'Green ★3');
-    expect(!r.ok && r.error.message).toContain('Green goes up to ★1');
-    expect(!r.ok && r.error.suggestions?.[0]).toBe('Green ★1');
+    expect(gearLevelIndex('/to', 'Green ★3')).toEqual(unknownLevel('/to', '"Green ★3" is not a Governor Gear level: Green goes up to ★1. Nearest valid: Green ★1, Green ★0, Blue ★3.', ['Green ★1', 'Green ★0', 'Blue ★3']));
   });
   it('refuses the rarity names that sites use in opposite ways', () => {
-    const r = gearLevelIndex('/from', 'Mythic T1 ★2');
-    expect(!r.ok && r.error.message).toContain('name the colour');
+    expect(gearLevelIndex('/from', 'Mythic T1 ★2')).toEqual(
+      unknownLevel('/from', '"Mythic T1 ★2" is not a Governor Gear level: "mythic" means Gold on some sites and Red on others; name the colour instead. Nearest valid: Gold ★0, Red ★0.', ['Gold ★0', 'Red ★0']),
+    );
   });
   it('suggests close labels for an unreadable one', () => {
-    const r = gearLevelIndex('/from', 'goldd t3 *3');
-    expect(!r.ok && r.error.suggestions).toContain('Gold T3 ★3');
+    expect(gearLevelIndex('/from', 'goldd t3 *3')).toEqual(unknownLevel('/from', '"goldd t3 *3" is not a Governor Gear level. Nearest valid: Gold T3 ★3, Gold T1 ★3, Gold T2 ★3.', ['Gold T3 ★3', 'Gold T1 ★3', 'Gold T2 ★3']));
   });
   it('lists every tier and its range in `allowed`, derived from the data', () => {
     const r = gearLevelIndex('/from', 'x');
-    expect(!r.ok && r.error.allowed).toBe('"<Tier>[ T<n>] ★<stars>" or "not crafted": Green ★0-★1; Blue ★0-★3; Purple, Purple T1 ★0-★3; Gold, Gold T1-T3 ★0-★3; Red, Red T1-T6 ★0-★3');
+    expect(!r.ok && r.error.allowed).toBe(allowed);
   });
 });
 
@@ -68,18 +65,35 @@ describe('governor_gear_cost figures', () => {
     expect(r.ok && r.value.totals).toEqual({ satin: 0, gilded_threads: 0, artisans_vision: 0 });
   });
   it('reports medium confidence once a step reaches Red T2 ★3, high below it', () => {
-    expect(governorGearCost({ from: 'Red T1 ★0', to: 'Red T2 ★2' }).ok && governorGearCost({ from: 'Red T1 ★0', to: 'Red T2 ★2' })).toMatchObject({ value: { confidence: 'high' } });
+    const below = governorGearCost({ from: 'Red T1 ★0', to: 'Red T2 ★2' });
+    expect(below.ok && below.value.confidence).toBe('high');
     const r = governorGearCost({ from: 'Red T2 ★2', to: 'Red T2 ★3' });
     expect(r.ok && r.value.confidence).toBe('medium');
-    expect(r.ok && r.value.steps[0]?.note).toContain('three published tables disagree');
+    expect(r.ok && r.value.steps).toEqual([
+      {
+        from: 'Red T2 ★2',
+        to: 'Red T2 ★3',
+        cost: { satin: 262000, gilded_threads: 2620, artisans_vision: 520 },
+        confidence: 'medium',
+        note: 'From here up three published tables disagree; the newest kingshotdata.com values (confirmed by kingshotoptimizer) are used. Re-check in game.',
+      },
+    ]);
   });
   it('refuses a reversed range and says how to swap it', () => {
     const r = governorGearCost({ from: 'Gold T3 ★3', to: 'Gold T2 ★1' });
-    expect(!r.ok && r.error.code).toBe('RANGE_REVERSED');
-    expect(!r.ok && r.error.message).toContain('from Gold T2 ★1 to Gold T3 ★3');
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        code: 'RANGE_REVERSED',
+        message: 'from (Gold T3 ★3) is above to (Gold T2 ★1): costs are only computed upward. Swap them to get the cost from Gold T2 ★1 to Gold T3 ★3.',
+        argument: '/from',
+        allowed: '`from` at or below `to`',
+        suggestions: ['from Gold T2 ★1 to Gold T3 ★3'],
+      },
+    });
   });
   it('refuses pieces outside 1-6 (callers other than the protocol layer too)', () => {
     const r = governorGearCost({ from: 'Gold ★0', to: 'Gold ★1', pieces: 7 });
-    expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_ARGUMENTS', argument: '/pieces', suggestions: ['6'] });
+    expect(r).toEqual({ ok: false, error: { code: 'INVALID_ARGUMENTS', message: 'pieces must be a whole number from 1 to 6, not 7.', argument: '/pieces', allowed: '1-6', suggestions: ['6'] } });
   });
 });

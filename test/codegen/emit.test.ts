@@ -1,8 +1,8 @@
 /** Emitter given/want tables, determinism of the whole output, and the typed contract catching a missing handler. */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ruleFor, toolListEntries } from '../../codegen/emit/protocol.js';
 import { banner, canonicalSchema, CodeReference, pascalCase, printLiteral, printTemplateLiteral } from '../../codegen/emit/shared.js';
@@ -116,6 +116,20 @@ describe('the generated output', () => {
 
   it('matches what is committed in generated/ (npm run codegen -- --check)', async () => {
     for (const [path, text] of await generate(REPO)) expect(readFileSync(join(REPO, path), 'utf8'), path).toBe(text);
+  });
+
+  it('its README names every file (by its path, its name, or a pattern such as `costs/*.ts` or `views/<view>.ts`)', () => {
+    const readme = readFileSync(join(REPO, 'generated/README.md'), 'utf8');
+    const patterns = [...readme.matchAll(/`([^`\s]+)`/g)].map(([, name]) => {
+      const segments = name!.split(/\*|<[^>]+>/).map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+      return new RegExp(`(^|/)${segments.join('[^/]+')}$`);
+    });
+    const files = readdirSync(join(REPO, 'generated'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(join(REPO, 'generated'), join(entry.parentPath, entry.name)))
+      .filter((path) => path !== 'README.md');
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((path) => !patterns.some((pattern) => pattern.test(path)))).toEqual([]);
   });
 
   it('per-tool list modules, joined by the index, serve exactly the entries built from the catalogue', () => {

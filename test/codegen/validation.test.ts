@@ -211,6 +211,60 @@ describe('catalogue validation', () => {
   });
 });
 
+/** Keyed arguments whose names come from the game data (`x-names-from`) and the catalogue (`x-aliases`). */
+describe('keyed arguments named by the data', () => {
+  const COLOURS = 'colours:\n  - {key: red, title: Crimson Red, aliases: [Scarlet, RED]}\n  - {key: gold, name: Golden}\n';
+  /** The fixture tool with a keyed `colour` argument; `keyed` is the rest of its schema after the enum. */
+  const withColour = (keyed: string, exampleColour = 'red') =>
+    toolYaml('echo')
+      .replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', `level: {type: integer, minimum: 0, maximum: 3, description: A level.}\n    colour: {type: string, enum: [red, gold], description: A colour.${keyed}}`)
+      .replace('arguments: {level: 2}', `arguments: {level: 2, colour: ${exampleColour}}`);
+
+  it('joins the data\'s titles, names and aliases with the catalogue\'s aliases, in the keys\' order, leaving out spellings of the key', () => {
+    const root = fixtureRoot({ 'catalog/tools/echo.yaml': withColour(', x-names-from: "data/colours.yaml#/colours", x-aliases: {gold: [Yellow], red: [Rouge]}', 'Scarlet'), 'data/colours.yaml': COLOURS });
+    const { catalog, problems } = loadCatalog(root);
+    expect(problems.map(formatProblem)).toEqual([]);
+    expect(catalog!.tools[0]!.keyedArguments).toEqual({ colour: { keys: ['red', 'gold'], aliases: { red: ['Crimson Red', 'Scarlet', 'Rouge'], gold: ['Golden', 'Yellow'] } } });
+    expect(catalog!.tools[0]!.arguments.properties).toMatchObject({ colour: { type: 'string', enum: ['red', 'gold'], description: 'A colour.' } });
+    expect((catalog!.tools[0]!.arguments.properties as Record<string, Record<string, unknown>>).colour!['x-names-from']).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'a catalogue alias the data already gives (kept twice)',
+      { 'catalog/tools/echo.yaml': withColour(', x-names-from: "data/colours.yaml#/colours", x-aliases: {red: [scarlet, Rouge]}'), 'data/colours.yaml': COLOURS },
+      'catalog/tools/echo.yaml:11:127 /arguments/properties/colour/x-aliases/red: "scarlet" already named in data/colours.yaml#/colours: keep each name in one place',
+    ],
+    [
+      'data keys that are not the enum',
+      { 'catalog/tools/echo.yaml': withColour(', x-names-from: "data/colours.yaml#/colours"'), 'data/colours.yaml': `${COLOURS}  - {key: blue}\n`.replace('{key: gold, name: Golden}', '{key: golden}') },
+      'catalog/tools/echo.yaml:11:71 /arguments/properties/colour/x-names-from: the enum and the keys of data/colours.yaml#/colours must be the same (not in the data: gold; not in the enum: golden, blue)',
+    ],
+    [
+      'a data name that would mean two keys',
+      { 'catalog/tools/echo.yaml': withColour(', x-names-from: "data/colours.yaml#/colours"'), 'data/colours.yaml': COLOURS.replace('name: Golden', 'name: Scarlet') },
+      'catalog/tools/echo.yaml:11:71 /arguments/properties/colour/x-names-from: "Scarlet" would mean both red and gold (a name in data/colours.yaml#/colours)',
+    ],
+    [
+      'a pointer to no list',
+      { 'catalog/tools/echo.yaml': withColour(', x-names-from: "data/colours.yaml#/colors"'), 'data/colours.yaml': COLOURS },
+      'catalog/tools/echo.yaml:11:71 /arguments/properties/colour/x-names-from: data/colours.yaml#/colors is not a list of entries with a key',
+    ],
+    [
+      'a data file that does not exist',
+      { 'catalog/tools/echo.yaml': withColour(', x-names-from: "data/colors.yaml#/colours"') },
+      'catalog/tools/echo.yaml:11:71 /arguments/properties/colour/x-names-from: data/colors.yaml does not exist',
+    ],
+    [
+      'a reference outside data/',
+      { 'catalog/tools/echo.yaml': withColour(', x-names-from: "catalog/colours.yaml#/colours"') },
+      'catalog/tools/echo.yaml:11:71 /arguments/properties/colour/x-names-from: x-names-from must be "data/<file>.yaml#/<pointer to a list>", like "data/costs/truegold.yaml#/ladders"',
+    ],
+  ])('reports %s, and only that', (_, files, expected) => {
+    expect(problemsOf(files)).toEqual([expected]);
+  });
+});
+
 describe('game data validation', () => {
   const table = (rows: string, checks: string) => `system: demo
 title: Demo

@@ -12,12 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD, listen, type ListeningService } from '../account-helpers.js';
 import { MCP_HEADERS } from '../helpers.js';
 
-function login(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the login command; `stdin`, when given, is written to its standard input and closed. */
+function login(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DEMO_EMAIL', 'DEMO_PASSWORD', 'BASE_URL', 'PORT'].includes(k)));
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/login/main.ts', ...args], { env: { ...clean, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, ['--import', 'tsx', 'src/login/main.ts', ...args], { env: { ...clean, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
+    if (stdin !== undefined) child.stdin!.end(stdin);
   });
 }
 
@@ -59,6 +61,31 @@ describe('npm run login', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^Signing in as demo@kingshot\.example at http:\/\/127\.0\.0\.1:\d+ \(sign-in and consent forms\)…\nlogin: the sign-in was refused \(401\): The email or password is wrong\.\n$/);
+  });
+
+  it('--password-stdin reads the password from standard input (its line end dropped), so it is in no argument list', async () => {
+    const file = join(dir, 'stdin-tokens.json');
+    const r = await login(['--url', service.baseUrl, '--email', DEMO_EMAIL, '--password-stdin', '--save', file], {}, `${DEMO_PASSWORD}\r\n`);
+    expect(r.code, r.stderr).toBe(0);
+    const token = /^export TOKEN=(\S+)\n$/.exec(r.stdout)?.[1];
+    expect(decodeJwt(token!)).toMatchObject({ aud: `${service.baseUrl}/mcp/account`, sub: service.services.demoUserId, iss: service.baseUrl });
+    expect(r.stderr.split('\n')[0]).toBe(`Signing in as ${DEMO_EMAIL} at ${service.baseUrl} (sign-in and consent forms)…`);
+    expect(JSON.parse(readFileSync(file, 'utf8')).access_token).toBe(token);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('--password-stdin with a wrong password: exit 1, the sign-in page\'s reason, nothing on stdout', async () => {
+    const r = await login(['--url', service.baseUrl, '--email', DEMO_EMAIL, '--password-stdin', '--save', join(dir, 'no-stdin.json')], {}, 'not-the-password\n');
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Signing in as ${DEMO_EMAIL} at ${service.baseUrl} (sign-in and consent forms)…\nlogin: the sign-in was refused (401): The email or password is wrong.\n`,
+    });
+  });
+
+  it('--password-stdin without an email is refused before anything is sent', async () => {
+    const r = await login(['--url', service.baseUrl, '--password-stdin'], {}, `${DEMO_PASSWORD}\n`);
+    expect(r).toEqual({ code: 1, stdout: '', stderr: 'login: --email and --password (or --password-stdin) go together\n' });
   });
 
   it('without a running service it says so', async () => {

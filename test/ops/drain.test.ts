@@ -3,8 +3,8 @@
  * already received gets its full answer (bodies still arriving when the signal came included), with
  * `Connection: close`; new connections are refused; a request that had begun on a connection before the signal
  * sees /ready answer 503; the process exits 0. With a short SHUTDOWN_TIMEOUT_MS a request still in flight past it
- * is cut and the process exits anyway. On PostgreSQL, nothing acknowledged during the drain is lost. What each
- * client saw is written to test-artifacts/drain.json.
+ * is cut and the process exits anyway. SIGINT (Ctrl-C) drains the same way. On PostgreSQL, nothing acknowledged
+ * during the drain is lost. What each client saw is written to test-artifacts/drain.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -133,7 +133,7 @@ async function untilReady(base: string): Promise<void> {
 const gear = { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3' } };
 const GEAR_TOTALS = { satin: 393000, gilded_threads: 3960, artisans_vision: 765 };
 
-describe('SIGTERM during a burst of slow uploads', () => {
+describe('SIGTERM or SIGINT during slow uploads', () => {
   it('answers every request already received in full, refuses new connections, says not ready, exits 0', { timeout: 90_000 }, async () => {
     const service = await startService({ SHUTDOWN_TIMEOUT_MS: '10000' });
     services.push(service);
@@ -174,6 +174,42 @@ describe('SIGTERM during a burst of slow uploads', () => {
     expect(lines.filter((l) => l.msg === 'request' && l.endpoint === '/mcp' && l.status === 200 && l.outcome === 'result')).toHaveLength(10);
     // The ten uploads (the half-sent /ready is not a request until its headers end).
     expect(lines.find((l) => l.signal === 'SIGTERM')).toMatchObject({ level: 'info', in_flight: 10, timeout_ms: 10000 });
+    expect(lines.at(-1)).toMatchObject({ level: 'info', msg: 'drained; exiting', cut: false });
+  });
+
+  it('SIGINT (Ctrl-C) drains the same way: the uploads under way are answered in full, new connections refused, exit 0', { timeout: 90_000 }, async () => {
+    const service = await startService({ SHUTDOWN_TIMEOUT_MS: '10000' });
+    services.push(service);
+    await untilReady(service.baseUrl);
+    let signalAt = 0;
+    // Three uploads, each 4 KiB sent in 8 pieces 300 ms apart (about 2.1 s), under way when the signal comes.
+    const uploads = Array.from({ length: 3 }, (_, i) => slowPost(service.port, '/mcp', paddedCall(i + 1, gear), { chunks: 8, intervalMs: 300, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' }, signalAt: () => signalAt }));
+    await Promise.all(uploads.map((u) => u.started));
+    await sleep(300);
+    const exit = exited(service);
+    signalAt = Date.now();
+    service.process.kill('SIGINT');
+    await sleep(200);
+    const newConnection = await tryConnect(service.port);
+    const answers = await Promise.all(uploads.map((u) => u.answer));
+    const { code, signal } = await exit;
+    transcript.sigint = [{ newConnection }, ...answers.map((a) => ({ ...a, body: a.body?.slice(0, 200) })), { code, signal, exitedAfterMs: Date.now() - signalAt }];
+
+    expect(newConnection).toBe('ECONNREFUSED');
+    answers.forEach((answer, i) => {
+      expect(answer.error, JSON.stringify(answer)).toBeUndefined();
+      expect(answer.status).toBe(200);
+      expect(answer.connection).toBe('close');
+      const json = JSON.parse(answer.body!) as { id: number; result: { structuredContent: { totals: unknown } } };
+      expect(json.id).toBe(i + 1);
+      expect(json.result.structuredContent.totals).toEqual(GEAR_TOTALS);
+      // Its last piece went out about 2.1 s after its first: it was still arriving when the signal came.
+      expect(answer.afterSignalMs).toBeGreaterThan(1_000);
+    });
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    const lines = logLines(service);
+    expect(lines.filter((l) => l.msg === 'request' && l.endpoint === '/mcp' && l.status === 200 && l.outcome === 'result')).toHaveLength(3);
+    expect(lines.find((l) => l.signal !== undefined)).toMatchObject({ level: 'info', signal: 'SIGINT', in_flight: 3, timeout_ms: 10000 });
     expect(lines.at(-1)).toMatchObject({ level: 'info', msg: 'drained; exiting', cut: false });
   });
 

@@ -9,10 +9,14 @@ import { TOOLS, type ToolName } from '../../generated/tools/index.js';
 import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
 import { outputValidators } from '../../generated/validators/output.js';
 import { eventsFile, heroesFile, itemsFile, mastersFile, tierListFile } from '../../src/reference/records.js';
-import { COST_TOOL_OF_SYSTEM } from '../../generated/cost-systems.js';
+import { referenceHandlers } from '../../src/tools/reference-handlers.js';
 import { BASE, callTool, rpc, testApp } from '../helpers.js';
 
 const app = testApp();
+/**
+ * Written out on purpose, and checked against the catalogue below: a list derived from the catalogue would shrink
+ * with it, so a reference tool dropped from the YAML would only make these tests check less.
+ */
 const REFERENCE_TOOLS = ['search_database', 'get_hero', 'get_master', 'get_item', 'get_event', 'get_tier_list'] as const;
 
 async function ok(name: ToolName, args: Record<string, unknown>) {
@@ -34,6 +38,12 @@ async function fails(name: ToolName, args: Record<string, unknown>) {
 }
 
 describe('reference tools on /mcp', () => {
+  it("are the catalogue's public tools other than the cost tools, and the reference handlers", () => {
+    const catalogue = TOOLS.filter((t) => t.availability === 'public' && t.costSystem === undefined).map((t) => t.name);
+    expect([...REFERENCE_TOOLS].sort()).toEqual(catalogue.sort());
+    expect(Object.keys(referenceHandlers)).toEqual([...REFERENCE_TOOLS]);
+  });
+
   it('are listed with their schemas; get_hero declares the hero view', async () => {
     const { json } = await rpc(app, 'tools/list', {}, { 'mcp-protocol-version': '2025-06-18' });
     const tools = json.result.tools as { name: string; outputSchema?: unknown; _meta?: { ui?: { resourceUri?: string } } }[];
@@ -157,12 +167,29 @@ describe('get_hero, get_master, get_item, get_event', () => {
     expect(diana.granted_by.find((g: { key: string }) => g.key === 'desert-trial')).toMatchObject({ note: 'Diana', listed_in: ['item', 'event'] });
   });
 
-  it('get_item names a cost tool that exists for every item with a cost column', async () => {
-    for (const item of itemsFile.items.filter((i) => i.costs)) {
-      const out = await ok('get_item', { key: item.key });
-      expect(TOOLS.map((t) => t.name)).toContain(out.cost_tool.tool);
-      expect(out.cost_tool).toEqual({ tool: COST_TOOL_OF_SYSTEM[item.costs!.system], material: item.costs!.material });
-    }
+  it('get_item names the cost tool and material of every item with a cost column, and none for the others', async () => {
+    // By hand from data/reference/items.yaml (`costs`) and the cost tools' YAML: not from COST_TOOL_OF_SYSTEM, which
+    // is what the handler itself reads.
+    const costTools: Record<string, { tool: ToolName; material: string }> = {
+      'satin': { tool: 'governor_gear_cost', material: 'satin' },
+      'gilded-threads': { tool: 'governor_gear_cost', material: 'gilded_threads' },
+      'artisans-vision': { tool: 'governor_gear_cost', material: 'artisans_vision' },
+      'charm-guide': { tool: 'governor_charm_cost', material: 'charm_guides' },
+      'charm-design': { tool: 'governor_charm_cost', material: 'charm_designs' },
+      'truegold': { tool: 'truegold_upgrade_cost', material: 'truegold' },
+      'tempered-truegold': { tool: 'truegold_upgrade_cost', material: 'tempered_truegold' },
+      'mythic-general-hero-shard': { tool: 'hero_shards_cost', material: 'shards' },
+      'hero-specific-shard': { tool: 'hero_shards_cost', material: 'shards' },
+      'hero-widget': { tool: 'hero_widgets_cost', material: 'widgets' },
+      'forgehammer': { tool: 'mastery_forging_cost', material: 'forgehammers' },
+      'mithril': { tool: 'mastery_forging_cost', material: 'mithril' },
+      'enhancement-xp-part': { tool: 'mastery_forging_cost', material: 'enhancement_xp' },
+    };
+    expect(itemsFile.items.filter((i) => i.costs).map((i) => i.key)).toEqual(Object.keys(costTools));
+    const answered: Record<string, unknown> = {};
+    for (const key of Object.keys(costTools)) answered[key] = (await ok('get_item', { key })).cost_tool;
+    expect(answered).toEqual(costTools);
+    expect((await ok('get_item', { key: 'gems' })).cost_tool).toBeUndefined();
   });
 
   it('get_event names its reward items and shop items', async () => {
@@ -187,16 +214,45 @@ describe('get_hero, get_master, get_item, get_event', () => {
     expect(wilson.resources[0]).toEqual({ key: 'masters-manuscript', name: "Master's Manuscript", url: `${BASE}/items/masters-manuscript` });
   });
 
+  const heroKey = "a hero key from search_database, or the hero's name or an alias";
   it.each([
-    ['get_hero', { key: 'am' }, 'AMBIGUOUS', ['amane', 'amadeus']],
-    ['get_item', { key: 'charm' }, 'AMBIGUOUS', ['charm-guide', 'charm-design']],
-    ['get_event', { key: 'battle' }, 'AMBIGUOUS', ['castle-battle', 'sanctuary-battle']],
-    ['get_master', { key: 'zorro' }, 'NOT_FOUND', []],
-    ['get_hero', { key: '…' }, 'INVALID_ARGUMENTS', []],
-  ] as const)('%s %j fails with %s', async (name, args, code, suggestions) => {
-    const error = await fails(name, args);
-    expect(error.code).toBe(code);
-    for (const s of suggestions) expect(error.suggestions).toContain(s);
+    ['get_hero', { key: 'am' }, { code: 'AMBIGUOUS', message: '"am" matches several heroes: amane (Amane), amadeus (Amadeus). Call get_hero again with one of these keys.', argument: '/key', allowed: heroKey, suggestions: ['amane', 'amadeus'] }],
+    [
+      'get_item',
+      { key: 'charm' },
+      {
+        code: 'AMBIGUOUS',
+        message: '"charm" matches several items: charm-guide (Charm Guide), charm-design (Charm Design). Call get_item again with one of these keys.',
+        argument: '/key',
+        allowed: "an item key from search_database, or the item's name or an alias",
+        suggestions: ['charm-guide', 'charm-design'],
+      },
+    ],
+    [
+      'get_event',
+      { key: 'battle' },
+      {
+        code: 'AMBIGUOUS',
+        message: '"battle" matches several events: castle-battle (Castle Battle), sanctuary-battle (Sanctuary Battle). Call get_event again with one of these keys.',
+        argument: '/key',
+        allowed: "an event key from search_database, or the event's name or an alias",
+        suggestions: ['castle-battle', 'sanctuary-battle'],
+      },
+    ],
+    [
+      'get_master',
+      { key: 'zorro' },
+      {
+        code: 'NOT_FOUND',
+        message: 'No Master matches "zorro". Closest Masters: roman, isnor, valora. Use search_database to find a Master by part of its name.',
+        argument: '/key',
+        allowed: "a Master key from search_database, or the Master's name or an alias",
+        suggestions: ['roman', 'isnor', 'valora'],
+      },
+    ],
+    ['get_hero', { key: '…' }, { code: 'INVALID_ARGUMENTS', message: 'Invalid arguments: key "…" is not valid: Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`.', argument: '/key', suggestions: [] }],
+  ] as const)('%s %j fails with exactly its error', async (name, args, error) => {
+    expect(await fails(name, args)).toEqual(error);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * A refused request costs almost nothing (issue 9 item 2): a client over its limit gets 429 before its body is read,
+ * A refused request costs almost nothing: a client over its limit gets 429 before its body is read,
  * unless the whole body is a few kilobytes (then its id is echoed). Checked in-process (how many bytes the app pulled
  * from the body) and on the real Node server (a 1 MiB body that never finishes still gets its answer at once, and the
  * connection is closed instead of kept for the rest of the upload).

@@ -1,19 +1,101 @@
-/** The end-of-run notice when Chromium is missing: the count of skipped browser tests and the install command. */
+/**
+ * The end-of-run notice when Chromium is missing: every skipped test of every file that checks for Chromium, what
+ * each file would have tested (its top-level suites), and the install command. Counted at run time, so a browser
+ * test or file added later is counted without touching the notice.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chromiumNotice, skippedBrowserTests } from '../support/chromium-notice.js';
+import { chromiumNotice, skippedBrowserTests, usesChromiumCheck } from '../support/chromium-notice.js';
 
-const test = (state: string) => ({ result: () => ({ state }) });
-const module = (moduleId: string, states: string[]) => ({ moduleId, children: { allTests: () => states.map(test) } }) as never;
+const REPO = join(import.meta.dirname, '../..');
 
-describe('chromium notice', () => {
-  it('counts the skipped tests of the browser test file only', () => {
-    const modules = [module('/repo/test/views/browser.test.ts', ['skipped', 'skipped', 'skipped']), module('/repo/test/server/methods.test.ts', ['skipped', 'passed'])];
-    expect(skippedBrowserTests(modules)).toBe(3);
+type FakeNode = { type: 'module' | 'suite'; name?: string; parent?: FakeNode };
+/** A test module as a reporter sees it: its file, and its tests as [top-level suite or '', state]. */
+function module(relativeModuleId: string, tests: [string, string][]) {
+  const mod: FakeNode & { moduleId: string; relativeModuleId: string; children: unknown } = { type: 'module', moduleId: `/repo/${relativeModuleId}`, relativeModuleId, children: undefined };
+  const suites = new Map<string, FakeNode>();
+  const cases = tests.map(([suite, state]) => {
+    let parent: FakeNode = mod;
+    if (suite !== '') {
+      if (!suites.has(suite)) suites.set(suite, { type: 'suite', name: suite, parent: mod });
+      parent = { type: 'suite', name: 'a nested describe', parent: suites.get(suite)! };
+    }
+    return { parent, result: () => ({ state }) };
   });
-  it('names the count and the install command', () => {
-    const notice = chromiumNotice(26)!;
-    expect(notice).toContain('!! 26 BROWSER TESTS WERE SKIPPED: /usr/bin/chromium is missing, so the MCP Apps views were not tested.');
-    expect(notice).toContain('!!     sudo apt-get install -y chromium');
-    expect(chromiumNotice(0)).toBeUndefined();
+  mod.children = { allTests: () => cases };
+  return mod as never;
+}
+
+describe('skippedBrowserTests', () => {
+  it('counts the skipped tests of each file that checks for Chromium, with its top-level suites, and no other file', () => {
+    const browserFiles = new Set(['/repo/test/views/browser.test.ts', '/repo/test/site/webmcp.test.ts', '/repo/test/auth/sign-in-chromium.test.ts']);
+    const modules = [
+      module('test/views/browser.test.ts', [['MCP Apps views in Chromium', 'skipped'], ['MCP Apps views in Chromium', 'skipped'], ['MCP Apps views in Chromium', 'skipped']]),
+      module('test/server/methods.test.ts', [['methods', 'skipped'], ['methods', 'passed']]),
+      module('test/site/webmcp.test.ts', [['WebMCP tools on every page', 'skipped'], ['', 'skipped'], ['WebMCP tools on every page', 'skipped']]),
+      module('test/auth/sign-in-chromium.test.ts', [['sign-in and consent in Chromium', 'passed']]),
+    ];
+    expect(skippedBrowserTests(modules, (path) => browserFiles.has(path))).toEqual([
+      { file: 'test/views/browser.test.ts', skipped: 3, suites: ['MCP Apps views in Chromium'] },
+      { file: 'test/site/webmcp.test.ts', skipped: 3, suites: ['WebMCP tools on every page'] },
+    ]);
+  });
+  it('a file checks for Chromium when it imports chromiumAvailable', () => {
+    const uses = (file: string) => usesChromiumCheck(join(REPO, file));
+    expect(['test/views/browser.test.ts', 'test/site/webmcp.test.ts', 'test/site/layout.test.ts', 'test/auth/sign-in-chromium.test.ts'].map(uses)).toEqual([true, true, true, true]);
+    expect(['test/server/methods.test.ts', 'test/server/chromium-notice.test.ts'].map(uses)).toEqual([false, false]);
+  });
+});
+
+describe('chromiumNotice', () => {
+  it('names the total, each file with its count and what it tests, and the install command', () => {
+    const notice = chromiumNotice(
+      [
+        { file: 'test/views/browser.test.ts', skipped: 26, suites: ['MCP Apps views in Chromium'] },
+        { file: 'test/site/layout.test.ts', skipped: 5, suites: ['the site without WebMCP'] },
+        { file: 'test/auth/sign-in-chromium.test.ts', skipped: 1, suites: ['sign-in and consent in Chromium', 'another suite'] },
+      ],
+      '/usr/bin/chromium',
+    );
+    const bar = '!'.repeat(78);
+    expect(notice).toBe(
+      [
+        '',
+        bar,
+        '!! 32 BROWSER TESTS WERE SKIPPED: /usr/bin/chromium is missing, so these were not tested:',
+        '!!   26 in test/views/browser.test.ts: MCP Apps views in Chromium',
+        '!!    5 in test/site/layout.test.ts: the site without WebMCP',
+        '!!    1 in test/auth/sign-in-chromium.test.ts: sign-in and consent in Chromium; another suite',
+        '!! Install it (Debian/Ubuntu), then run npm test again:',
+        '!!     sudo apt-get install -y chromium',
+        '!! (CI installs it in .ci/run; with CI=1 a missing Chromium fails the run instead of skipping.)',
+        bar,
+        '',
+      ].join('\n'),
+    );
+  });
+  it('one skipped test is a test, not tests; nothing skipped is no notice', () => {
+    expect(chromiumNotice([{ file: 'test/a.test.ts', skipped: 1, suites: ['a'] }], '/opt/chromium')!.split('\n')[2]).toBe('!! 1 BROWSER TEST WAS SKIPPED: /opt/chromium is missing, so these were not tested:');
+    expect(chromiumNotice([], '/usr/bin/chromium')).toBeUndefined();
+  });
+});
+
+describe('a run without Chromium', () => {
+  it('ends with the notice: vitest with CHROMIUM_PATH pointing at nothing, on the sign-in browser tests', () => {
+    const env: Record<string, string | undefined> = { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium', FORCE_COLOR: '0', NO_COLOR: '1' };
+    // The run is a fresh vitest of its own, not a worker of this one; and without CI, which makes a missing Chromium fail.
+    for (const name of Object.keys(env)) if (name === 'CI' || name.startsWith('VITEST')) delete env[name];
+    const run = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', 'test/auth/sign-in-chromium.test.ts'], { cwd: REPO, env, encoding: 'utf8', timeout: 120_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const bar = '!'.repeat(78);
+    expect(run.stdout).toContain(
+      [
+        bar,
+        '!! 2 BROWSER TESTS WERE SKIPPED: /nonexistent/chromium is missing, so these were not tested:',
+        '!!    2 in test/auth/sign-in-chromium.test.ts: sign-in and consent in Chromium',
+        '!! Install it (Debian/Ubuntu), then run npm test again:',
+      ].join('\n'),
+    );
   });
 });

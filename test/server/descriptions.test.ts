@@ -51,7 +51,11 @@ describe('/mcp/account initialize', () => {
     const instructions: string = json.result.instructions;
     expect(instructions).toBe(ENDPOINTS.find((e) => e.path === '/mcp/account')!.instructions);
     const firstSentence = instructions.slice(0, instructions.indexOf('. ') + 1);
-    for (const tool of ['get_my_profile', 'get_my_goals', 'get_my_inventory']) expect(firstSentence).toContain(tool);
+    // Named here as the instructions name them, and checked to be exactly the catalogue's account tools, so a new
+    // account tool fails this test until the instructions lead with it too.
+    const accountTools = ['get_my_profile', 'get_my_goals', 'get_my_inventory'];
+    expect(TOOLS.filter((t) => t.availability === 'account').map((t) => t.name).sort()).toEqual([...accountTools].sort());
+    for (const tool of accountTools) expect(firstSentence, tool).toContain(tool);
     const others = TOOLS.filter((t) => t.availability === 'public').map((t) => instructions.indexOf(t.name)).filter((i) => i >= 0);
     expect(Math.min(...others)).toBeGreaterThan(instructions.indexOf('get_my_inventory'));
   });

@@ -1,4 +1,4 @@
-/** The HTTP rules of decisions.md ("Protocol surface", "Errors and limits") through app.request(). */
+/** The HTTP rules of the MCP endpoints (docs/protocol.md, "Protocol behaviour") through app.request(). */
 import { describe, expect, it } from 'vitest';
 import { BASE, MCP_HEADERS, post, rpc, testApp } from '../helpers.js';
 import { TOOLS } from '../../generated/tools/index.js';

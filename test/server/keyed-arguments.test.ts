@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../../generated/tools/index.js';
 import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
 import { canonicalArguments, keyForm } from '../../shared/keyed-arguments.js';
-import { heroesFile, itemsFile, tierListFile } from '../../src/reference/records.js';
+import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
+import { truegold } from '../../generated/data/costs/truegold.js';
+import { eventsFile, heroesFile, itemsFile, mastersFile, tierListFile } from '../../src/reference/records.js';
 import { callTool, testApp } from '../helpers.js';
 
 const app = testApp();
@@ -103,13 +105,49 @@ describe('search_database kind', () => {
   });
 });
 
+/**
+ * Every name the game data gives a key (a ladder's title and aliases, a role's aliases, a reference file's kind),
+ * read from the data rather than the catalogue: the catalogue must not need a second copy of them to accept them.
+ */
+describe('every name in the data, through /mcp, as its key', () => {
+  const namesOf = (entry: { key: string; title?: string; aliases?: readonly string[] }) => [entry.key, ...(entry.title ? [entry.title] : []), ...(entry.aliases ?? [])];
+  const buildings = truegold.ladders.flatMap((ladder) => namesOf(ladder).map((name) => [name, ladder.key, ladder.title] as const));
+  const tracks = masteryForging.ladders.flatMap((ladder) => namesOf(ladder).map((name) => [name, ladder.key] as const));
+  const roles = tierListFile.roles.flatMap((role) => namesOf(role).map((name) => [name, role.key] as const));
+  const kinds = [heroesFile, mastersFile, itemsFile, eventsFile].map((file) => [file.kind, file.kind] as const);
+
+  it.each(buildings)('building %s is %s', async (building, key, title) => {
+    const r = await structured('truegold_upgrade_cost', { building, from: 'TG1', to: 'TG1-1' });
+    expect(r.building).toEqual({ key, name: title });
+  });
+  it.each(tracks)('track %s is %s', async (track, key) => {
+    const r = await structured('mastery_forging_cost', { track, from: key === 'mastery' ? '+0' : 'Red 101', to: key === 'mastery' ? '+1' : 'Red 102' });
+    expect(r.track).toBe(key);
+  });
+  it.each(roles)('role %s is %s', async (role, key) => {
+    const r = await structured('get_tier_list', { role });
+    expect(r.role).toBe(key);
+  });
+  it.each(kinds)('kind %s is %s', async (kind, key) => {
+    const r = await structured('search_database', { query: 'a', kind });
+    expect(r.kind).toBe(key);
+  });
+  it('the data gives the names the audit found refused (so the cases above include them)', () => {
+    expect(buildings).toEqual(expect.arrayContaining([['Furnace', 'town_center', 'Town Center'], ['Infantry Barracks', 'barracks', 'Barracks'], ['Cavalry Stable', 'stable', 'Stable']]));
+    expect(tracks).toEqual(expect.arrayContaining([['Red Gear Ascension and enhancement', 'red_gear']]));
+  });
+});
+
 describe('the served schemas', () => {
   it('list the keys of every keyed argument (no strict enum) and accept any short string', () => {
     const served = (tool: string, argument: string) => (TOOL_LIST_ENTRIES as any)[tool]['2025-06-18'].inputSchema.properties[argument];
     const building = served('truegold_upgrade_cost', 'building');
     expect(building.enum).toBeUndefined();
     expect(building).toMatchObject({ type: 'string', minLength: 1, maxLength: 64, examples: ['town_center', 'embassy', 'command_center', 'infirmary', 'barracks', 'stable', 'range', 'war_academy'] });
-    expect(building.description).toContain('town_center: TC, HQ, Town Hall');
+    // The data's names (TC, Furnace, Infantry Barracks, ...) come first, then the catalogue's own (HQ, CC, WA).
+    expect(building.description).toBe(
+      'The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, Furnace, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Infantry Barracks, Barrack; stable: Stables, Cavalry Stable; range: Archery Range, Archer Range; war_academy: Academy, WA). The result gives the key.',
+    );
     expect(served('mastery_forging_cost', 'track').examples).toEqual(['mastery', 'red_gear']);
     expect(served('get_tier_list', 'role').examples).toEqual(['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner']);
     expect(served('search_database', 'kind').examples).toEqual(['heroes', 'masters', 'items', 'events']);

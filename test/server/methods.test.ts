@@ -77,7 +77,7 @@ describe('tools/call', () => {
     expect(result.structuredContent).toBeUndefined();
     expect(JSON.parse(text!).totals.widgets).toBe(275);
   });
-  it('hero_widgets_cost is listed and callable (decisions.md; spec §2.1 excludes it from the name list)', async () => {
+  it('hero_widgets_cost is listed and callable, like every public tool (docs/protocol.md, "Tool availability")', async () => {
     expect((await callTool(app, 'hero_widgets_cost', { from: 1, to: 10 })).structured.totals.widgets).toBe(270);
   });
   it.each([

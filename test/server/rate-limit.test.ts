@@ -1,4 +1,4 @@
-/** 60 requests per rolling minute per client, the 429 body of decisions.md and the RateLimit headers. */
+/** 60 requests per rolling minute per client, the 429 body and the RateLimit headers (docs/protocol.md, "Rate limits"). */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
@@ -114,6 +114,42 @@ describe('SlidingWindowLimiter', () => {
     // After a whole window and a bucket of silence everyone is forgotten.
     limiter.take('late', 2_200);
     expect(limiter.size).toBe(1);
+  });
+
+  it('past its cap, N takes by new clients visit O(N) entries in all, not the whole Map each time', () => {
+    const maxClients = 1_000;
+    const limiter = new SlidingWindowLimiter({ limit: 60, maxClients });
+    for (let i = 0; i < maxClients; i++) limiter.take(`filler-${i}`, t0);
+    const before = limiter.visited;
+    const takes = 10_000;
+    for (let i = 0; i < takes; i++) limiter.take(`flood-${i}`, t0 + 1);
+    // Each eviction visits the Map once (about 1,000 entries) and makes room for 100 new clients: about 10 visits
+    // per new client. Walking the whole Map on every take past the cap would visit about 10,000,000.
+    expect(limiter.visited - before).toBeLessThanOrEqual(11 * takes);
+    expect(limiter.size).toBeLessThanOrEqual(maxClients);
+    expect(limiter.size).toBeGreaterThanOrEqual(900);
+  });
+
+  it('at its cap, evicts the idle first, then the longest-tracked, and keeps counting the others exactly', () => {
+    const limiter = new SlidingWindowLimiter({ limit: 60, maxClients: 10 });
+    // Two clients that go idle between the minutely sweeps: nothing in their window 61 s on.
+    limiter.take('idle-1', t0);
+    limiter.take('idle-2', t0);
+    for (let i = 0; i < 7; i++) limiter.take(`busy-${i}`, t0 + 60_000);
+    for (let i = 0; i < 60; i++) limiter.take('player', t0 + 60_000 + i);
+    expect(limiter.size).toBe(10);
+    // The cap is reached: the two idle ones go, nobody else.
+    limiter.take('newcomer-1', t0 + 62_000);
+    expect(limiter.size).toBe(9);
+    expect(limiter.refusal('idle-1', t0 + 62_000)).toBeUndefined();
+    expect(limiter.take('player', t0 + 62_000)).toEqual({ allowed: false, limit: 60, remaining: 0, resetSeconds: 59 });
+    // Nothing idle left: the longest-tracked goes (busy-0), down to 9 of 10 before the newcomer is added.
+    limiter.take('newcomer-2', t0 + 62_000);
+    limiter.take('newcomer-3', t0 + 62_000);
+    expect(limiter.size).toBe(10);
+    expect(limiter.refusal('busy-1', t0 + 62_000, 1)).toEqual({ allowed: false, limit: 1, remaining: 0, resetSeconds: 59 });
+    expect(limiter.refusal('busy-0', t0 + 62_000, 1)).toBeUndefined();
+    expect(limiter.take('player', t0 + 62_000)).toEqual({ allowed: false, limit: 60, remaining: 0, resetSeconds: 59 });
   });
 
   it('uses the same memory per client at a limit of 1,000,000 as at 60', () => {

@@ -1,6 +1,7 @@
 /**
- * Rate limits shared through Redis (issue 9 items 2 and 3), on a throw-away redis-server of the test's own: the Lua
- * script decides exactly as the in-process limiter on the same sequences, two instances share one count, a client's
+ * Rate limits shared through Redis, on a throw-away redis-server of the test's own: the Lua script decides exactly
+ * as the in-process limiter on the same sequences, two instances share one count (on /mcp, per player on
+ * /mcp/account, per address on registration, token and authorize), a client's
  * footprint in Redis does not grow with the limit, and when Redis stops (or hangs) and comes back, requests are
  * served with in-process limits meanwhile, the outage is logged once, and shared limiting resumes by itself.
  */
@@ -11,7 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBackoff, type BackoffPolicy } from '../../src/http/backoff.js';
 import { SlidingWindowLimiter } from '../../src/http/rate-limit.js';
 import { RedisRateLimits, type RedisLimitEvents } from '../../src/http/redis-rate-limits.js';
-import { fromAddress, MCP_HEADERS, post, testApp } from '../helpers.js';
+import * as client from 'openid-client';
+import { createApp } from '../../src/app.js';
+import { accountRpc, accountServices, listen, mintAccessToken, type ListeningService } from '../account-helpers.js';
+import { fromAddress, MCP_HEADERS, post, testApp, testConfig } from '../helpers.js';
+import { testStoreLocation } from '../support/stores.js';
 import { randomPrefix, redisAvailable, startRedis, type TestRedis } from '../redis-server.js';
 import { freePort, startService } from '../service.js';
 
@@ -137,6 +142,87 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     expect((await post(otherDeployment, ping, {}, '/mcp', fromAddress('203.0.113.9'))).status).toBe(200);
   });
 
+  it('/mcp/account: one count per player for every instance, refused at either with the same 429 and headers', async () => {
+    const prefix = randomPrefix();
+    const a = track(recorded(redis.url, prefix)).limits;
+    const b = track(recorded(redis.url, prefix)).limits;
+    await until(() => a.shared && b.shared, 'the connections');
+    // Two instances on one store: the same players, keys and tokens.
+    const services = await accountServices();
+    const apps = [a, b].map((rateLimits) => createApp({ logError: () => undefined, config: testConfig({ rateLimitPerMinute: 3, authRateLimitPerMinute: 0 }), account: services, rateLimits, clock: () => new Date(t0) }));
+    const player = await mintAccessToken(services, services.demoUserId, { now: new Date(t0) });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await accountRpc(apps[i % 2]!, player, 'ping'));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(answers.map((r) => r.headers.get('ratelimit'))).toEqual(['limit=3, remaining=2, reset=0', 'limit=3, remaining=1, reset=0', 'limit=3, remaining=0, reset=61', 'limit=3, remaining=0, reset=61', 'limit=3, remaining=0, reset=61']);
+    for (const [n, refused] of answers.slice(3).entries()) {
+      expect(refused.headers.get('ratelimit-policy')).toBe('3;w=60');
+      expect(refused.headers.get('retry-after')).toBe('61');
+      expect(refused.json).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Rate limit exceeded: at most 3 requests per 60 seconds. Retry after 61 seconds.',
+        retry_after_seconds: 61,
+        jsonrpc: '2.0',
+        id: answers[0]!.json.id + 3 + n,
+        error: { code: -32029, message: 'Rate limit exceeded: at most 3 requests per 60 seconds. Retry after 61 seconds.', data: { retry_after_seconds: 61 } },
+      });
+    }
+    // Counted by player, not by address: another player on the same address is not held back.
+    const other = await mintAccessToken(services, 'another-player', { now: new Date(t0) });
+    const others = await accountRpc(apps[1]!, other, 'ping');
+    expect(others.status).toBe(200);
+    expect(others.headers.get('ratelimit')).toBe('limit=3, remaining=2, reset=0');
+  });
+
+  describe('the authorization endpoints, per address, on two listening instances', () => {
+    let instances: ListeningService[];
+    beforeAll(async () => {
+      const prefix = randomPrefix();
+      const limits = [track(recorded(redis.url, prefix)).limits, track(recorded(redis.url, prefix)).limits];
+      await until(() => limits.every((l) => l.shared), 'the connections');
+      const location = await testStoreLocation('sqlite', { persistent: true });
+      instances = [];
+      for (const rateLimits of limits) instances.push(await listen({ location, rateLimits, authRateLimitPerMinute: 3, clock: () => new Date(t0) }));
+    });
+    afterAll(async () => {
+      for (const instance of instances ?? []) await instance.stop();
+    });
+
+    /** Four requests alternating between the instances: the fourth is one too many wherever it lands. */
+    async function alternating(send: (baseUrl: string) => Promise<Response>): Promise<Response[]> {
+      const answers: Response[] = [];
+      for (let i = 0; i < 4; i++) answers.push(await send(instances[i % 2]!.baseUrl));
+      return answers;
+    }
+    const limitHeaders = (res: Response) => ({ ratelimit: res.headers.get('ratelimit'), policy: res.headers.get('ratelimit-policy'), retryAfter: res.headers.get('retry-after') });
+    const refusedHeaders = { ratelimit: 'limit=3, remaining=0, reset=61', policy: '3;w=60', retryAfter: '61' };
+
+    it('registration: the 4th is refused at the other instance, the OAuth error shape and headers as in-process', async () => {
+      const answers = await alternating((base) => fetch(`${base}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:8976/callback'] }) }));
+      expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 429]);
+      expect(limitHeaders(answers[3]!)).toEqual(refusedHeaders);
+      expect(await answers[3]!.json()).toEqual({ error: 'temporarily_unavailable', error_description: 'Too many registration requests: at most 3 per minute. Retry after 61 seconds.' });
+    });
+
+    it('token: the 4th is refused, whatever the first three were answered', async () => {
+      const answers = await alternating((base) => fetch(`${base}/api/auth/mcp/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token&refresh_token=x&client_id=y' }));
+      expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 429]);
+      expect(limitHeaders(answers[3]!)).toEqual(refusedHeaders);
+      expect(await answers[3]!.json()).toEqual({ error: 'temporarily_unavailable', error_description: 'Too many token requests: at most 3 per minute. Retry after 61 seconds.' });
+    });
+
+    it('authorize: the 4th gets the 429 page at the other instance', async () => {
+      // An unknown client gets the provider's error page (400): counted all the same, before the provider runs.
+      const clientId = 'unregistered-client';
+      const query = new URLSearchParams({ client_id: clientId, redirect_uri: 'http://127.0.0.1:8976/callback', response_type: 'code', scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
+      const answers = await alternating((base) => fetch(`${base}/api/auth/mcp/authorize?${query}`, { redirect: 'manual' }));
+      expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 429]);
+      expect(limitHeaders(answers[3]!)).toEqual(refusedHeaders);
+      expect(answers[3]!.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await answers[3]!.text()).toContain('Too many sign-in requests from this address: at most 3 a minute. Wait 61 seconds, then connect again from the app.');
+    });
+  });
+
   it('keeps at most 61 counters per client, whatever the limit, and lets them expire', async () => {
     const { limits, prefix } = track(recorded(redis.url));
     await until(() => limits.shared, 'the connection');
@@ -159,11 +245,11 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     }
   });
 
-  it('backs off exactly as the in-process backoff on the same sequences', async () => {
+  it('backs off exactly as the in-process backoff on the same sequences (successes and withdrawn attempts too)', async () => {
     const { limits } = track(recorded(redis.url));
     await until(() => limits.shared, 'the connection');
     const policy: BackoffPolicy = { free: 3, baseMs: 1_000, capMs: 8_000, forgetMs: 60_000 };
-    const step = fc.record({ key: fc.constantFrom('k1', 'k2'), gapMs: fc.integer({ min: 0, max: 20_000 }), succeed: fc.boolean() });
+    const step = fc.record({ key: fc.constantFrom('k1', 'k2'), gapMs: fc.integer({ min: 0, max: 20_000 }), then: fc.constantFrom('nothing', 'succeed', 'withdraw') });
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), async (steps) => {
@@ -174,9 +260,13 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
           now += s.gapMs;
           const expected = local.attempt(s.key, now);
           expect(await shared.attempt(s.key, now)).toEqual(expected);
-          if (expected.allowed && s.succeed) {
+          if (expected.allowed && s.then === 'succeed') {
             local.succeeded(s.key);
             await shared.succeeded(s.key);
+          }
+          if (expected.allowed && s.then === 'withdraw') {
+            local.withdraw(s.key);
+            await shared.withdraw(s.key);
           }
         }
       }),

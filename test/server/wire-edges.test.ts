@@ -1,5 +1,5 @@
 /**
- * Refusals made before the app runs (issue 11 item 7): Node's HTTP parser (headers over 16 KiB, a request that is
+ * Refusals made before the app runs: Node's HTTP parser (headers over 16 KiB, a request that is
  * not HTTP) and the request adapter (a Host that is missing or no host) answer with the same JSON-RPC error body as
  * every other refusal, not an empty body. Driven over raw sockets against the real service (src/main.ts).
  */

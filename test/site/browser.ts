@@ -10,11 +10,16 @@ export { chromiumAvailable } from '../views/browser.js';
 
 export const ARTIFACTS = join(REPO, 'test-artifacts/site');
 
-/** The machine notes' flags (root needs no sandbox; the network is closed), and WebMCP when asked for. */
-export async function launchSiteChromium(options: { webmcp: boolean }): Promise<Browser> {
+/**
+ * The machine notes' flags (root needs no sandbox; the network is closed), and WebMCP when asked for. Playwright
+ * switches the back-forward cache off; `backForwardCache` leaves it on, for tests of what a page does when the
+ * cache brings it back.
+ */
+export async function launchSiteChromium(options: { webmcp: boolean; backForwardCache?: boolean }): Promise<Browser> {
   const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
   if (options.webmcp) args.push('--enable-features=WebMCP');
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args, timeout: 30_000 });
+  const ignoreDefaultArgs = options.backForwardCache ? ['--disable-back-forward-cache'] : [];
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args, ignoreDefaultArgs, timeout: 30_000 });
 }
 
 /** One page of every kind: landing, guide, reference indexes and records, tier list, developers, calculators, 404. */

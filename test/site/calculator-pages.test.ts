@@ -1,6 +1,6 @@
 /**
- * The calculator pages without a browser (so without JavaScript): the cross-check totals of the cost data notes
- * (/work/shared/gamedata/costs/README.md) rendered from query parameters, in HTML and in Markdown; the tool's own
+ * The calculator pages without a browser (so without JavaScript): the cross-check totals of the cost data (the
+ * sources' published totals, as data/costs/*.yaml records them under cross_checks) rendered from query parameters, in HTML and in Markdown; the tool's own
  * error beside the form with 400; the form from the input schema; the index, the sitemap, llms.txt and the hero
  * pages' links; unknown amounts written "unknown", never as a number.
  */
@@ -36,6 +36,9 @@ const CROSS_CHECKS: CrossCheck[] = [
   { path: 'governor-gear-cost', query: 'from=Green+%E2%98%850&to=Red+T6+%E2%98%853', heading: 'Green ★0 → Red T6 ★3, 1 piece', totals: { Satin: ['9,946,000', '9,946,000'], 'Gilded Threads': ['99,465', '99,465'] } },
   { path: 'governor-charm-cost', query: 'from=0&to=11', heading: '0 → 11, 1 charm', totals: { 'Charm Guides': ['2,025', '2,025'], 'Charm Designs': ['2,700', '2,700'] } },
   { path: 'governor-charm-cost', query: 'from=0&to=22&charms=18', heading: '0 → 22, 18 charms', totals: { 'Charm Guides': ['10,880', '195,840'], 'Charm Designs': ['19,200', '345,600'] } },
+  // "TG1 stage": the five steps that end at TG1 (30-1 … 30-4, TG1), so 30 → TG1.
+  { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG1', heading: 'Town Center: 30 → TG1', totals: { Truegold: ['660'], 'Tempered Truegold': ['0'] } },
+  { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG5', heading: 'Town Center: 30 → TG5', totals: { Truegold: ['5,715'], 'Tempered Truegold': ['0'] } },
   { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG8', heading: 'Town Center: 30 → TG8', totals: { Truegold: ['8,775'], 'Tempered Truegold': ['270'] } },
   { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG10', heading: 'Town Center: 30 → TG10', totals: { Truegold: ['11,610'], 'Tempered Truegold': ['870'] } },
   { path: 'hero-shards-cost', query: 'from=0%E2%98%85&to=5%E2%98%85', heading: '0★ → 5★ 6/6', totals: { 'Hero Shards': ['1,065'] } },
@@ -83,6 +86,8 @@ describe('calculator pages render the cross-check totals from the query, on the 
       ["Artisan's Vision", '765', '1,530'],
     ]);
     expect(html).toContain('Steps: <strong>6</strong> · Confidence: <strong>high</strong>');
+    // The form's submissions land here: the result's sections in one element with the form's fragment as its id.
+    expect(html).toMatch(/<div id="outcome">\n<section class="result">[\s\S]*<section class="result-details">[\s\S]*<\/section>\n<\/div>/);
     // The chart's data block (drawn by the site script), with `<` escaped.
     const data = JSON.parse(/<script type="application\/json" id="cost-chart-data">([^<]*)<\/script>/.exec(html)![1]!);
     expect(data.levels).toEqual(['Gold T2 ★2', 'Gold T2 ★3', 'Gold T3 ★0', 'Gold T3 ★1', 'Gold T3 ★2', 'Gold T3 ★3']);
@@ -101,7 +106,7 @@ describe('bad input', () => {
     const res = await get('/calculators/governor-gear-cost?from=Gold+T9&to=Gold+T3+%E2%98%853');
     expect(res.status).toBe(400);
     const html = await res.text();
-    const box = /<div class="tool-error" role="alert" id="calculator-error">([\s\S]*?)<\/div>/.exec(html)?.[1];
+    const box = /<div id="outcome"><div class="tool-error" role="alert" id="calculator-error">([\s\S]*?)<\/div><\/div>/.exec(html)?.[1];
     expect(stripTags(box ?? '')).toBe(`The calculator cannot use these arguments.${message.replaceAll('"', '"')}`);
     expect(html).toContain('<input id="field-from" name="from" type="text" autocomplete="off" spellcheck="false" required value="Gold T9"');
     expect(html).not.toContain('<section class="result">');
@@ -138,8 +143,13 @@ describe('bad input', () => {
 describe('the form and the index', () => {
   it('builds the form from the input schema: selects for enumerations and small ranges, inputs with the accepted levels', async () => {
     const truegold = await (await get('/calculators/truegold-upgrade-cost')).text();
-    expect(truegold).toContain('<form class="calculator" method="get" action="/calculators/truegold-upgrade-cost">');
-    expect(truegold).toContain('<select id="field-building" name="building" required aria-describedby="field-building-hint"><option value="" selected>Choose…</option><option value="town_center">Town center</option>');
+    // Submitting lands on the result (or the error), not on the form again.
+    expect(truegold).toContain('<form class="calculator" method="get" action="/calculators/truegold-upgrade-cost#outcome">');
+    // A keyed argument is a select of its keys, without the description that tells a model how to spell one.
+    expect(truegold).toContain('<div class="field"><label for="field-building">Building</label><select id="field-building" name="building" required><option value="" selected>Choose…</option><option value="town_center">Town center</option>');
+    expect(truegold).not.toContain('field-building-hint');
+    expect(truegold).toContain('<small id="field-from-hint">Current level, e.g. 30, 30-4, TG2, TG5-1, or the numeric level 30-80.</small>');
+    expect(await (await get('/calculators/truegold-upgrade-cost', 'text/markdown')).text()).toContain('- `building` (required): The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center,');
     expect(truegold).toMatch(/<datalist id="field-from-choices"><option value="30"><\/option><option value="30-1"><\/option>.*<option value="TG10"><\/option><option value="not built"><\/option><\/datalist>/);
     const charm = await (await get('/calculators/governor-charm-cost?from=3&to=6')).text();
     expect(charm).toContain('<option value="3" selected>3</option>');
@@ -155,6 +165,15 @@ describe('the form and the index', () => {
     const links = [...index.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]);
     const paths = ['governor-gear-cost', 'governor-charm-cost', 'truegold-upgrade-cost', 'hero-shards-cost', 'hero-widgets-cost', 'mastery-forging-cost'].map((p) => `${BASE}/calculators/${p}`);
     expect(links).toEqual(paths);
+    // The examples' link texts are the arguments in words (the query string escapes `+` as %2B).
+    expect([...index.matchAll(/ Example: \[([^\]]+)\]\(([^)]+)\)$/gm)].map((m) => [m[1], m[2]])).toEqual([
+      ['from Gold T2 ★1, to Gold T3 ★3, pieces 2', `${BASE}/calculators/governor-gear-cost?from=Gold+T2+★1&to=Gold+T3+★3&pieces=2`],
+      ['from 0, to 22', `${BASE}/calculators/governor-charm-cost?from=0&to=22`],
+      ['building town_center, from 30, to TG8', `${BASE}/calculators/truegold-upgrade-cost?building=town_center&from=30&to=TG8`],
+      ['from 0★, to 5★', `${BASE}/calculators/hero-shards-cost?from=0★&to=5★`],
+      ['from 0, to 10', `${BASE}/calculators/hero-widgets-cost?from=0&to=10`],
+      ['track mastery, from +0, to +20', `${BASE}/calculators/mastery-forging-cost?track=mastery&from=%2B0&to=%2B20`],
+    ]);
     const sitemap = await (await get('/sitemap.xml')).text();
     for (const url of [`${BASE}/calculators`, `${BASE}/guide`, ...paths]) expect(sitemap).toContain(`<loc>${url}</loc>`);
     const llms = await (await get('/llms.txt')).text();

@@ -1,13 +1,13 @@
 /**
  * What the site script asks of the service: /site/webmcp.js, and the site search (search_database run as /mcp
- * runs it) refusing other origins, bodies that are not a JSON object, and clients over the /mcp budget. The site
+ * runs it) refusing other origins, bodies that are not a JSON object, and clients over its own budget. The site
  * pages' CSP lets that one script and same-origin requests through, nothing else.
  */
 import { describe, expect, it } from 'vitest';
 import { WEBSITE_SCRIPT } from '../../generated/website/script.js';
 import { problemPage } from '../../src/auth/pages.js';
 import { SITE_SCRIPT_SRC } from '../../src/pages/site-script.js';
-import { BASE, callTool, fromAddress, testApp } from '../helpers.js';
+import { BASE, callTool, fromAddress, post, testApp } from '../helpers.js';
 
 const app = testApp();
 const search = (body: string, headers: Record<string, string> = {}, target = app, env?: ReturnType<typeof fromAddress>) =>
@@ -55,6 +55,17 @@ describe('the site script and the site search', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await refused.json()).code).toBe('RATE_LIMITED');
     expect((await search('{"query":"amane"}', {}, limited, fromAddress('192.0.2.8'))).status).toBe(200);
+  });
+
+  it('has its own budget of the same size, counted apart from /mcp\'s', async () => {
+    const limited = testApp({ config: { rateLimitPerMinute: 2 } });
+    const env = fromAddress('192.0.2.9');
+    const mcpSearch = () => post(limited, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_database', arguments: { query: 'amane' } } }, {}, '/mcp', env);
+    // This client spends its two calls on /mcp; the site search still answers it twice, then refuses.
+    expect([(await mcpSearch()).status, (await mcpSearch()).status, (await mcpSearch()).status]).toEqual([200, 200, 429]);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await search('{"query":"amane"}', {}, limited, env)).status);
+    expect(statuses).toEqual([200, 200, 429]);
   });
 
   it('site pages allow their own script and same-origin requests only; the sign-in page loads no script', async () => {

@@ -1,11 +1,13 @@
 /**
  * The in-page WebMCP tools in Chromium with its native `document.modelContext` (--enable-features=WebMCP), against
  * the real service: on one page of every kind getTools() lists exactly the four catalogue tools with their schemas;
- * executeTool of each gives the expected result (search_database's structuredContent equals the MCP tool's);
- * open_page navigates, and refuses another origin, javascript:, data: and a missing page without moving.
+ * executeTool of each gives the expected result (search_database's structuredContent equals the MCP tool's, and
+ * on every kind of page search_database and get_page_markdown({}) answer exactly); open_page navigates, and refuses
+ * another origin, javascript:, data:, a missing page and an address that is not an HTML page without moving.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_VERSION } from '../../generated/data/version.js';
 import { WEBSITE_TOOLS } from '../../generated/website/tools.js';
 import { startService, type RunningService } from '../service.js';
 import { chromiumAvailable, collectProblems, launchSiteChromium, PAGE_KINDS } from './browser.js';
@@ -102,6 +104,59 @@ describe.skipIf(skip)('WebMCP tools on every page', () => {
     expect(errorOf(await execute('search_database', { query: '?!' })).message).toContain('letters or digits');
   });
 
+  it('on every kind of page, search_database gives the MCP tool\'s result and get_page_markdown({}) that page\'s Markdown', async () => {
+    const headings: Record<string, string> = {
+      landing: '# Kingshot Companion',
+      guide: '# Site guide',
+      reference: '# Game reference',
+      'heroes index': '# Heroes',
+      hero: '# Amadeus',
+      master: '# Valora',
+      item: '# Satin',
+      event: '# Bear Hunt',
+      'tier list': '# Hero tier lists',
+      developers: '# Kingshot MCP: developer reference',
+      calculators: '# Upgrade-cost calculators',
+      'calculator form': '# Truegold building upgrade cost',
+      'calculator result': '# Governor Gear upgrade cost',
+      'not found': '# Not found',
+    };
+    expect(Object.keys(headings)).toEqual(Object.keys(PAGE_KINDS));
+    const search = { query: 'amnae' };
+    const mcp = await mcpCall('search_database', search);
+    expect(mcp.structuredContent).toEqual({
+      query: 'amnae',
+      kind: 'all',
+      matches: [{ key: 'amane', kind: 'hero', name: 'Amane', score: 0.745, url: `${service.baseUrl}/heroes/amane`, matched: 'Amane', match_type: 'words', summary: 'Epic archer hero, generation 1' }],
+      total_matches: 1,
+      data_version: DATA_VERSION,
+    });
+    for (const [kind, path] of Object.entries(PAGE_KINDS)) {
+      await goto(path);
+      expect(await execute('search_database', search), kind).toEqual({ content: mcp.content, structuredContent: mcp.structuredContent, isError: false });
+
+      const answer = await fetch(`${service.baseUrl}${path}`, { headers: { accept: 'text/markdown' } });
+      const markdown = await answer.text();
+      expect(markdown.split('\n')[0], kind).toBe(headings[kind]);
+      const current = await execute('get_page_markdown', {});
+      if (kind === 'not found') {
+        expect(answer.status).toBe(404);
+        expect(current).toEqual({ content: [{ type: 'text', text: JSON.stringify({ error: { code: 'NOT_FOUND', message: "There is no page at /heroes/nobody on this site. search_database finds records' pages; get_site_guide lists the sections.", argument: '/url' } }) }], isError: true });
+      } else {
+        expect(answer.status, kind).toBe(200);
+        expect(current, kind).toEqual({ content: [{ type: 'text', text: markdown }], structuredContent: { url: `${service.baseUrl}${path}`, markdown }, isError: false });
+      }
+    }
+    // The 404 page's load and the tool's read of it are the only console lines (Chromium logs every failed load).
+    expect(problems.splice(0)).toEqual(Array(2).fill('error: Failed to load resource: the server responded with a status of 404 (Not Found)'));
+    // The result page's address keeps its query string: its Markdown is that result, not the bare form.
+    await goto(PAGE_KINDS['calculator result']!);
+    const gear = await execute('get_page_markdown', {});
+    expect(gear.structuredContent!.url).toBe(`${service.baseUrl}/calculators/governor-gear-cost?from=Gold+T2+%E2%98%851&to=Gold+T3+%E2%98%853&pieces=2`);
+    expect(gear.content[0]!.text).toContain('## Gold T2 ★1 → Gold T3 ★3, 2 pieces');
+    expect(gear.content[0]!.text).toContain('| Satin | 393,000 | 786,000 |');
+  });
+
   it('get_page_markdown reads this page, a path or an absolute URL of this site as its Markdown, and refuses others', async () => {
     await goto('/heroes/amane');
     const markdownOf = async (path: string) => (await fetch(`${service.baseUrl}${path}`, { headers: { accept: 'text/markdown' } })).text();
@@ -175,5 +230,31 @@ describe.skipIf(skip)('WebMCP tools on every page', () => {
     expect(page.url()).toBe(here);
     // Chromium logs the checks' 404 answers itself (every failed load is logged); nothing else was said.
     expect(problems.filter((p) => !/^error: Failed to load resource: the server responded with a status of 40[04]/.test(p))).toEqual([]);
+  });
+
+  it('open_page refuses addresses that answer 200 but are not HTML pages (the script, /health, the sitemap, llms.txt, robots.txt, Markdown), and stays put', async () => {
+    await goto('/heroes/amane');
+    problems.splice(0);
+    const here = page.url();
+    const cases: [string, string][] = [
+      ['/site/webmcp.js', 'text/javascript'],
+      ['/health', 'application/json'],
+      ['/sitemap.xml', 'application/xml'],
+      ['/llms.txt', 'text/plain'],
+      ['/robots.txt', 'text/plain'],
+      ['/heroes/amane.md', 'text/markdown'],
+      [`${service.baseUrl}/calculators.md`, 'text/markdown'],
+    ];
+    for (const [url, type] of cases) {
+      const path = url.replace(service.baseUrl, '');
+      const result = await execute('open_page', { url });
+      expect(result, url).toEqual({
+        content: [{ type: 'text', text: JSON.stringify({ error: { code: 'NOT_FOUND', message: `${path} is not a page of this site (it answers ${type}, not an HTML page); the tab stays where it is. get_page_markdown reads a page's Markdown; search_database finds records' pages.`, argument: '/url' } }) }],
+        isError: true,
+      });
+    }
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(here);
+    expect(problems).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ describe('the SQLite file', () => {
     const store = await openStore(dataDir, { clock: () => new Date(now) });
     const clients = new (oidcAdapterFactory(store.db, { nowSeconds: store.nowSeconds }))('Client');
     const metadata = { redirect_uris: Array.from({ length: 400 }, (_, i) => `https://c${i}.example/${'x'.repeat(100)}`) };
-    for (let i = 0; i < 200; i++) await clients.upsert(`client-${i}`, { client_id: `client-${i}`, ...metadata } as never, 0);
+    for (let i = 0; i < 200; i++) await clients.upsert(`client-${i}`, { client_id: `client-${i}`, ...metadata }, 0);
     const size = async () => {
       await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);
       return statSync(join(dataDir, DATABASE_FILE)).size;

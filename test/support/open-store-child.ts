@@ -5,10 +5,11 @@
 import { seedDemoPlayer } from '../../src/store/seed.js';
 import { loadServerKeys } from '../../src/store/keys.js';
 import { openStore } from '../../src/store/store.js';
+import { appliedMigrations } from './applied-migrations.js';
 
 const store = await openStore(process.argv[2]!);
 const seeded = await seedDemoPlayer(store, { password: 'racing-password' });
 const keys = await loadServerKeys(store.db, store.nowSeconds());
-const migrations = await store.db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never).execute();
-process.stdout.write(`${JSON.stringify({ created: seeded.created, kid: keys.signing[0]!.kid, cookie: keys.cookies[0], migrations: migrations.map((m) => (m as { name: string }).name) })}\n`);
+const migrations = await appliedMigrations(store.db);
+process.stdout.write(`${JSON.stringify({ created: seeded.created, kid: keys.signing[0]!.kid, cookie: keys.cookies[0], migrations })}\n`);
 await store.close();

@@ -118,6 +118,19 @@ function mcpFrom(localAddress: string, body: unknown, headers: Record<string, st
   });
 }
 
+/** A GET with its path sent exactly as given (fetch would resolve `/./` and `/../` before sending). */
+function rawGet(port: string, path: string, host: string): Promise<{ status: number; contentType: string | undefined; body: string }> {
+  return new Promise((done, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET', agent: false, headers: { host } }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => done({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], body: text }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
 interface Step {
   step: string;
   servedBy: string | null;
@@ -198,6 +211,26 @@ describe.skipIf(!runnable)('three instances behind HAProxy on shared PostgreSQL 
     const order = answers.map((a) => a.servedBy);
     expect(new Set(order)).toEqual(new Set(['i1', 'i2', 'i3']));
     for (let i = 1; i < order.length; i++) expect(order[i]).not.toBe(order[i - 1]);
+  });
+
+  it('/metrics is refused through the balancer, whatever the spelling the instance would route there, and served by each instance at its own address', async () => {
+    // Spellings an instance routes to /metrics (it resolves dot segments and percent-encoded letters), sent as is.
+    const spellings = ['/metrics', '/metrics?name=x', '/%6detrics', '/%6Detrics', '/./metrics', '/a/../metrics'];
+    const refused = {
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'forbidden', error_description: '/metrics is not served through the load balancer: scrape each instance at its own address' }),
+    };
+    const balancer = new URL(topology.baseUrl);
+    const throughBalancer = await Promise.all(spellings.map((path) => rawGet(balancer.port, path, balancer.host)));
+    transcript.metricsThroughBalancer = throughBalancer.map((a, i) => ({ path: spellings[i], ...a }));
+    expect(throughBalancer).toEqual(spellings.map(() => refused));
+    for (const instance of topology.instances) {
+      const port = new URL(instance.url).port;
+      const direct = await Promise.all(spellings.map((path) => rawGet(port, path, `127.0.0.1:${port}`)));
+      expect(direct.map((a) => [a.status, a.contentType])).toEqual(spellings.map(() => [200, 'text/plain; version=0.0.4; charset=utf-8']));
+      for (const a of direct) expect(a.body).toMatch(/^# HELP http_server_active_requests /m);
+    }
   });
 
   it('a sign-in through the balancer is served by all three instances in turn', { timeout: 60_000 }, async () => {

@@ -48,6 +48,9 @@ export const governorCharm: CostTable = {
     {
       id: 'kingshot_devo',
       ref: 'https://kingshot.devo.fr/governor-charm/strategy (states 22 levels per charm, 18 charms)',
+      covers: {
+        ladders: [],
+      },
     },
     {
       id: 'omar_kakashi',

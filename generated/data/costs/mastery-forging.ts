@@ -44,6 +44,7 @@ export const masteryForging: CostTable = {
       ref: 'https://www.topuplive.com/news/kingshot-hero-gear-guide.html (red imbue needs gear +100, mastery +10 and 2 extra Mythic pieces; Mithril every 20 levels; max 200)',
       covers: {
         ladders: ['red_gear'],
+        to: 'Red 101',
       },
     },
     {
@@ -58,7 +59,7 @@ export const masteryForging: CostTable = {
       id: 'kingshotmastery',
       ref: 'https://kingshotmastery.com/guides/kingshot-gear-guide (gold max 100, red max 200 after Imbuement)',
       covers: {
-        ladders: ['red_gear'],
+        ladders: [],
       },
     },
   ],

@@ -41,6 +41,13 @@ export const truegold: CostTable = {
       ref: 'https://kingshotdata.com/?p=256 (max-levels article; five sub-steps per TG level)',
       covers: { to: 'TG3' },
     },
+    {
+      id: 'audit_command_center_source',
+      ref: 'a second source with the Command Center ladder to TG10, found by the independent audit of 2026-11-21 (shared/gamedata/costs/README.md: \'Truegold TG9-4 -> TG10: two sources ... the Command Center ladder in another\', matching this file), which does not name it',
+      covers: {
+        ladders: ['command_center'],
+      },
+    },
   ],
   notes: [
     'Ordinary resources (bread, wood, stone, iron) and build times also apply but are not recorded here.',
@@ -132,7 +139,7 @@ export const truegold: CostTable = {
         {
           from: 'TG8-1',
           to: 'TG9-4',
-          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang stops at TG8.',
         },
         {
           from: 'TG10',
@@ -208,12 +215,12 @@ export const truegold: CostTable = {
         {
           from: 'TG8-1',
           to: 'TG9-4',
-          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+          reason: 'Medium confidence from TG8 to TG9-4: three sources (kingshotdata_kr, aistra, audit_command_center_source); zikowang stops at TG8.',
         },
         {
           from: 'TG10',
           to: 'TG10',
-          reason: 'Low-medium confidence for TG9-4 -> TG10: two sources (kingshotdata_kr for all eight buildings, and a second one with the Command Center ladder, found by the 2026-11-21 audit); the others stop at TG8 or TG9-4.',
+          reason: 'Low-medium confidence for TG9-4 -> TG10: two sources (kingshotdata_kr, audit_command_center_source); the others stop at TG8 or TG9-4.',
         },
       ],
       levels: [
@@ -279,7 +286,7 @@ export const truegold: CostTable = {
           label: 'TG10',
           cost: { truegold: 35, tempered_truegold: 28 },
           confidence: 'low-medium',
-          note: 'TG9-4 -> TG10: two sources (kingshotdata_kr, and the Command Center ladder of a second one).',
+          note: 'TG9-4 -> TG10: two sources (kingshotdata_kr, audit_command_center_source).',
         },
       ],
     },
@@ -292,7 +299,7 @@ export const truegold: CostTable = {
         {
           from: 'TG8-1',
           to: 'TG9-4',
-          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang stops at TG8.',
         },
         {
           from: 'TG10',
@@ -368,7 +375,7 @@ export const truegold: CostTable = {
         {
           from: 'TG8-1',
           to: 'TG9-4',
-          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang stops at TG8.',
         },
         {
           from: 'TG10',
@@ -448,7 +455,7 @@ export const truegold: CostTable = {
         {
           from: 'TG8-1',
           to: 'TG9-4',
-          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang stops at TG8.',
         },
         {
           from: 'TG10',
@@ -528,7 +535,7 @@ export const truegold: CostTable = {
         {
           from: 'TG8-1',
           to: 'TG9-4',
-          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang and the kingshotdata.com transcription stop at TG8.',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang stops at TG8.',
         },
         {
           from: 'TG10',
@@ -608,7 +615,7 @@ export const truegold: CostTable = {
         {
           from: 'TG8-1',
           to: 'TG9-4',
-          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra), which disagree on the War Academy\'s TG8-1 to TG8-4 (see those steps\' notes); zikowang and the kingshotdata.com transcription stop at TG8.',
+          reason: 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra), which disagree on the War Academy\'s TG8-1 to TG8-4 (see those steps\' notes); zikowang stops at TG8.',
         },
         {
           from: 'TG10',

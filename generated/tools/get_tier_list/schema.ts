@@ -4,7 +4,7 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   additionalProperties: false,
   properties: {
     role: {
-      description: 'The role, by key or name (`Bear Hunt joiner`, `Defense`). Keys: bear_hunt_joiner, rally_leader, garrison, bear_hunt, joiner; also their names in any case, with spaces, hyphens or underscores, and aliases (bear_hunt_joiner: Bear Joiner, Bear Hunt Joiners; rally_leader: Rally Lead, Rally Leaders, Rally Captain; garrison: Garrison Leader, Defense, Defence, Defender; bear_hunt: Bear Hunt Leader, Bear Leader; joiner: Rally Joiner, Joiners). The result gives the key.',
+      description: 'The role, by key or name (`Bear Hunt joiner`, `Defense`). Keys: bear_hunt_joiner, rally_leader, garrison, bear_hunt, joiner; also their names in any case, with spaces, hyphens or underscores, and aliases (bear_hunt_joiner: Bear Joiner, Bear Hunt Joiners; rally_leader: Rally Lead, Rally Leaders, Rally Captain; garrison: garrison_leader, defense, Defence, Defender; bear_hunt: bear_hunt_leader, Bear Leader; joiner: rally_joiner, Joiners). The result gives the key.',
       examples: ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner'],
       maxLength: 64,
       minLength: 1,

@@ -135,9 +135,9 @@ export const getTierListTool: ToolMetadata = {
       aliases: {
         bear_hunt_joiner: ['Bear Joiner', 'Bear Hunt Joiners'],
         rally_leader: ['Rally Lead', 'Rally Leaders', 'Rally Captain'],
-        garrison: ['Garrison Leader', 'Defense', 'Defence', 'Defender'],
-        bear_hunt: ['Bear Hunt Leader', 'Bear Leader'],
-        joiner: ['Rally Joiner', 'Joiners'],
+        garrison: ['garrison_leader', 'defense', 'Defence', 'Defender'],
+        bear_hunt: ['bear_hunt_leader', 'Bear Leader'],
+        joiner: ['rally_joiner', 'Joiners'],
       },
     },
   },

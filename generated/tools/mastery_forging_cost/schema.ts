@@ -5,7 +5,7 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   properties: {
     track: {
       default: 'mastery',
-      description: '`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200. Keys: mastery, red_gear; also their names in any case, with spaces, hyphens or underscores, and aliases (mastery: Mastery Forging, Forging, Forge; red_gear: Red, Red Gear Ascension, Ascension, Imbue, Red Enhancement). The result gives the key.',
+      description: '`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200. Keys: mastery, red_gear; also their names in any case, with spaces, hyphens or underscores, and aliases (mastery: Mastery Forging, Forging, Forge; red_gear: Red Gear Ascension and enhancement, Red, Red Gear Ascension, Ascension, Imbue, Red Enhancement). The result gives the key.',
       examples: ['mastery', 'red_gear'],
       maxLength: 64,
       minLength: 1,

@@ -98,7 +98,14 @@ export const masteryForgingCostTool: ToolMetadata = {
       keys: ['mastery', 'red_gear'],
       aliases: {
         mastery: ['Mastery Forging', 'Forging', 'Forge'],
-        red_gear: ['Red', 'Red Gear Ascension', 'Ascension', 'Imbue', 'Red Enhancement'],
+        red_gear: [
+          'Red Gear Ascension and enhancement',
+          'Red',
+          'Red Gear Ascension',
+          'Ascension',
+          'Imbue',
+          'Red Enhancement',
+        ],
       },
     },
   },

@@ -4,7 +4,7 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   additionalProperties: false,
   properties: {
     building: {
-      description: 'The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Barrack; stable: Stables; range: Archery Range, Archer Range; war_academy: WA, Academy). The result gives the key.',
+      description: 'The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, Furnace, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Infantry Barracks, Barrack; stable: Stables, Cavalry Stable; range: Archery Range, Archer Range; war_academy: Academy, WA). The result gives the key.',
       examples: ['town_center', 'embassy', 'command_center', 'infirmary', 'barracks', 'stable', 'range', 'war_academy'],
       maxLength: 64,
       minLength: 1,

@@ -88,13 +88,13 @@ export const truegoldUpgradeCostTool: ToolMetadata = {
     building: {
       keys: ['town_center', 'embassy', 'command_center', 'infirmary', 'barracks', 'stable', 'range', 'war_academy'],
       aliases: {
-        town_center: ['TC', 'HQ', 'Town Hall'],
+        town_center: ['TC', 'Furnace', 'HQ', 'Town Hall'],
         command_center: ['CC'],
         infirmary: ['Hospital'],
-        barracks: ['Barrack'],
-        stable: ['Stables'],
+        barracks: ['Infantry Barracks', 'Barrack'],
+        stable: ['Stables', 'Cavalry Stable'],
         range: ['Archery Range', 'Archer Range'],
-        war_academy: ['WA', 'Academy'],
+        war_academy: ['Academy', 'WA'],
       },
     },
   },

@@ -3,7 +3,7 @@
  * accepts one (`pieces=2`, `from=30`), anything else stays a string, and empty fields are left out so the
  * tool's defaults apply. The tool itself then judges the arguments, with its own messages.
  */
-import type { JsonSchema } from './catalogue.js';
+import type { JsonSchema } from './calculator-list.js';
 
 function acceptsInteger(schema: JsonSchema | undefined): boolean {
   if (!schema) return false;

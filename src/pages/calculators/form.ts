@@ -4,7 +4,10 @@
  * and the page works without JavaScript.
  */
 import { escapeHtml } from '../layout.js';
-import type { Calculator, JsonSchema } from './catalogue.js';
+import type { Calculator, JsonSchema } from './calculator-list.js';
+
+/** The element that holds a calculator page's result or error: the form's submissions land there. */
+export const OUTCOME_ID = 'outcome';
 
 /** Integer ranges up to this many values are a select; wider ones an input. */
 const MAX_SELECT_OPTIONS = 30;
@@ -22,9 +25,9 @@ function optionsOf(schema: JsonSchema): string[] | undefined {
 /** Enumerations of words read better as words: `town_center` is shown "Town center". */
 const optionLabel = (value: string) => (/^[a-z_]+$/.test(value) ? labelOf(value) : value);
 
-function field(name: string, schema: JsonSchema, required: boolean, value: string | undefined, choices: readonly string[] | undefined): string {
+function field(name: string, schema: JsonSchema, required: boolean, value: string | undefined, choices: readonly string[] | undefined, keyed: boolean): string {
   const id = `field-${name}`;
-  const description = typeof schema.description === 'string' ? schema.description.replace(/`/g, '') : '';
+  const description = typeof schema.description === 'string' && !keyed ? schema.description.replace(/`/g, '') : '';
   const hint = description ? `<small id="${id}-hint">${escapeHtml(description)}</small>` : '';
   const described = description ? ` aria-describedby="${id}-hint"` : '';
   const options = optionsOf(schema);
@@ -46,6 +49,8 @@ function field(name: string, schema: JsonSchema, required: boolean, value: strin
 export function calculatorForm(calculator: Calculator, values: URLSearchParams): string {
   const properties = (calculator.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((calculator.inputSchema.required ?? []) as string[]);
-  const fields = Object.entries(properties).map(([name, schema]) => field(name, schema, required.has(name), values.get(name) ?? undefined, calculator.choices[name]));
-  return `<form class="calculator" method="get" action="${escapeHtml(calculator.path)}">\n${fields.join('\n')}\n<div class="field"><button type="submit">Calculate</button></div>\n</form>`;
+  const fields = Object.entries(properties).map(([name, schema]) => field(name, schema, required.has(name), values.get(name) ?? undefined, calculator.choices[name], calculator.keyed.includes(name)));
+  // The fragment survives the GET submission: the next page opens at its result or error, not at the form again
+  // (on a phone the form fills the first screen).
+  return `<form class="calculator" method="get" action="${escapeHtml(calculator.path)}#${OUTCOME_ID}">\n${fields.join('\n')}\n<div class="field"><button type="submit">Calculate</button></div>\n</form>`;
 }

@@ -12,8 +12,8 @@ import { CHART_DATA_ID } from '../site-routes.js';
 import { SITE_SCRIPT_SRC } from '../site-script.js';
 import type { ToolRunner } from '../tool-runner.js';
 import { argumentsOf } from './arguments.js';
-import { CALCULATORS_PATH, queryOf, type Calculator } from './catalogue.js';
-import { calculatorForm } from './form.js';
+import { CALCULATORS_PATH, queryOf, type Calculator } from './calculator-list.js';
+import { calculatorForm, OUTCOME_ID } from './form.js';
 import { chartDataOf, mdText, resultDetailsMarkdown, resultSummaryMarkdown, type CostResult } from './result-markdown.js';
 
 const SITE = 'Kingshot Companion';
@@ -25,6 +25,9 @@ function lede(description: string): string {
 }
 
 const exampleUrl = (calculator: Calculator) => `${calculator.path}?${queryOf(calculator.example)}`;
+
+/** The example's arguments as words (`from +0, to +20`): its query string escapes `+` as `%2B`. */
+const exampleLabel = (calculator: Calculator) => Object.entries(calculator.example).map(([name, value]) => `${name} ${value}`).join(', ');
 
 function argumentsMarkdown(calculator: Calculator): string[] {
   const properties = (calculator.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
@@ -70,14 +73,16 @@ function htmlOf(calculator: Calculator, query: URLSearchParams, outcome: Outcome
     calculatorForm(calculator, query),
   ];
   if (outcome.kind === 'error') {
-    parts.push(`<div class="tool-error" role="alert" id="calculator-error"><p><strong>The calculator cannot use these arguments.</strong></p><p>${escapeHtml(outcome.message)}</p></div>`);
+    parts.push(`<div id="${OUTCOME_ID}"><div class="tool-error" role="alert" id="calculator-error"><p><strong>The calculator cannot use these arguments.</strong></p><p>${escapeHtml(outcome.message)}</p></div></div>`);
   }
   if (outcome.kind === 'result') {
     parts.push(
+      `<div id="${OUTCOME_ID}">`,
       `<section class="result">${dataMarkdownToHtml(resultSummaryMarkdown(outcome.result))}</section>`,
       '<section class="chart-section" hidden><h3>Cumulative cost</h3><figure><div class="chart-holder"></div><figcaption>Share of each material’s total spent once each step is done.</figcaption></figure></section>',
       dataBlock(CHART_DATA_ID, chartDataOf(outcome.result)),
       `<section class="result-details">${dataMarkdownToHtml(resultDetailsMarkdown(outcome.result))}</section>`,
+      '</div>',
     );
   }
   if (outcome.kind !== 'result') parts.push(`<p>Example: <a href="${escapeHtml(exampleUrl(calculator))}">${escapeHtml(exampleUrl(calculator))}</a></p>`);
@@ -92,7 +97,7 @@ function indexMarkdown(list: readonly Calculator[], baseUrl: string): string {
     'arguments in the URL, so a result can be shared; every page also answers in Markdown. The same numbers as the',
     'MCP cost tools.',
     '',
-    ...list.flatMap((c) => [`- [${c.title}](${baseUrl}${c.path}): ${lede(c.description)} Example: [${mdText(queryOf(c.example))}](${baseUrl}${exampleUrl(c)})`]),
+    ...list.flatMap((c) => [`- [${c.title}](${baseUrl}${c.path}): ${lede(c.description)} Example: [${mdText(exampleLabel(c))}](${baseUrl}${exampleUrl(c)})`]),
     '',
   ].join('\n');
 }

@@ -6,7 +6,7 @@
 
 import type { CostStep } from '../../../generated/shared-types.js';
 import type { ToolTypes } from '../../../generated/tools/index.js';
-import type { CostToolName } from './catalogue.js';
+import type { CostToolName } from './calculator-list.js';
 
 /** A calculator page's result: the output of its cost tool, as the tool's generated type says. */
 export type CostResult = ToolTypes[CostToolName]['output'];

@@ -7,6 +7,7 @@
 import { COST_TABLES } from '../../../generated/cost-systems.js';
 import type { CostTable } from '../../../generated/data/types.js';
 import type { ToolMetadata } from '../../../generated/metadata-types.js';
+import { TOOLS } from '../../../generated/tools/index.js';
 import type { Registry } from '../../tool-registry/registry.js';
 import { costHandlers } from '../../tools/cost-handlers.js';
 
@@ -20,6 +21,15 @@ export const calculatorPath = (tool: string) => `${CALCULATORS_PATH}/${tool.repl
 export const COST_TOOLS = Object.keys(costHandlers) as CostToolName[];
 
 export const CALCULATOR_PATHS: readonly string[] = COST_TOOLS.map(calculatorPath);
+
+/**
+ * Each calculator's path and its tool's catalogue title, for the lists built without the registry (llms.txt);
+ * the registry's metadata is this same generated catalogue.
+ */
+export const CALCULATOR_LINKS: readonly { path: string; title: string }[] = COST_TOOLS.map((tool) => ({
+  path: calculatorPath(tool),
+  title: TOOLS.find((metadata) => metadata.name === tool)?.title ?? tool,
+}));
 
 /** The labels of a table's ladders in ladder order, each once (a spelling every ladder of the tool accepts). */
 function labelsOf(table: CostTable): string[] {
@@ -48,6 +58,11 @@ export interface Calculator {
   description: string;
   inputSchema: JsonSchema;
   choices: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Keyed arguments (a building, a track): the form offers their keys as a select, without the description, which
+   * tells a model how to spell a key (names, aliases, case) and only crowds the form.
+   */
+  keyed: readonly string[];
   example: Readonly<Record<string, string>>;
 }
 
@@ -76,6 +91,7 @@ export function calculators(registry: Registry): Calculator[] {
         description: registered.metadata.description,
         inputSchema: withKeyedChoices(registered.listEntries['2025-06-18'].inputSchema as JsonSchema, registered.metadata.keyedArguments),
         choices: levelChoices(registered.metadata),
+        keyed: Object.keys(registered.metadata.keyedArguments ?? {}),
         example: registered.metadata.calculator?.example ?? {},
       },
     ];

@@ -1,0 +1,114 @@
+/**
+ * Store growth under the two unauthenticated floods of the adversarial run, against a built service (this
+ * checkout's, or another's with --service-root, to compare before and after):
+ *
+ * - registrations: 2,000 dynamic client registrations from 67 addresses, each with about 60 KB of metadata (the
+ *   run's "2,000 registrations from 67 addresses grew the store from 4.3 MB to 122 MB"), then the same count with
+ *   a small registration (8 redirect URIs, about 1.5 KB: what a real client could send);
+ * - authorization requests: 1,000 from one address with a 15,000-character `state` (the run's "added 15.6 MB in
+ *   2.4 s").
+ *
+ * The service runs as `npm start` runs it, with a fresh DATA_DIR, its default limits, and loopback as a trusted
+ * proxy so X-Forwarded-For spreads the registrations over addresses. Sizes are the database file plus its WAL.
+ *
+ *   npx tsx bench/store-floods.ts [--service-root <built checkout>]
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT, startService } from './processes.js';
+
+const { values } = parseArgs({ options: { 'service-root': { type: 'string' }, port: { type: 'string', default: '3671' } } });
+const root = values['service-root'] ?? ROOT;
+const port = Number(values.port);
+const dataDir = mkdtempSync(join(tmpdir(), 'kingshot-floods-'));
+const service = await startService(port, { RATE_LIMIT_PER_MINUTE: '60', TRUSTED_PROXIES: '127.0.0.1', DATA_DIR: dataDir }, root);
+const base = service.baseUrl;
+
+function storeMegabytes(): number {
+  const file = join(dataDir, 'kingshot.sqlite');
+  const size = (path: string) => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
+  };
+  return (size(file) + size(`${file}-wal`)) / 1e6;
+}
+
+/** Waits for the account stack (it starts after the server listens) by asking for the metadata. */
+async function accountStackUp(): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${base}/.well-known/oauth-authorization-server`).catch(() => undefined);
+    if (res?.status === 200) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the authorization server did not come up');
+}
+
+function registration(uris: number, uriLength: number, i: number): Record<string, unknown> {
+  const pad = 'x'.repeat(Math.max(0, uriLength - 40));
+  return {
+    redirect_uris: Array.from({ length: uris }, (_, n) => `https://client-${n}.example/cb/${pad}`),
+    token_endpoint_auth_method: 'none',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    client_name: `flood ${i}`,
+  };
+}
+
+async function registrationFlood(label: string, count: number, network: string, addresses: number, body: (i: number) => Record<string, unknown>): Promise<string> {
+  const before = storeMegabytes();
+  const statuses: Record<number, number> = {};
+  const bytes = JSON.stringify(body(0)).length;
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${base}/api/auth/mcp/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `${network}.${i % addresses}` },
+      body: JSON.stringify(body(i)),
+    });
+    await res.arrayBuffer();
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+  }
+  return `| ${label} (${count} x ${(bytes / 1000).toFixed(1)} KB, ${addresses} addresses) | ${before.toFixed(1)} | ${storeMegabytes().toFixed(1)} | ${JSON.stringify(statuses)} |`;
+}
+
+async function authorizeFlood(count: number, stateLength: number): Promise<string> {
+  const redirect = 'http://127.0.0.1:8977/callback';
+  const registered = await fetch(`${base}/api/auth/mcp/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.1' },
+    body: JSON.stringify({ redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], client_name: 'authorize flood' }),
+  });
+  const { client_id: clientId } = (await registered.json()) as { client_id: string };
+  const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+  const before = storeMegabytes();
+  const statuses: Record<number, number> = {};
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const query = new URLSearchParams({ client_id: clientId, redirect_uri: redirect, response_type: 'code', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256', resource: `${base}/mcp/account`, state: `${i}-${'s'.repeat(stateLength)}` });
+    const res = await fetch(`${base}/api/auth/mcp/authorize?${query}`, { redirect: 'manual', headers: { 'x-forwarded-for': '203.0.113.2' } });
+    await res.arrayBuffer();
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return `| authorization requests (${count} x state of ${stateLength.toLocaleString('en')} characters, 1 address, ${seconds.toFixed(1)} s) | ${before.toFixed(1)} | ${storeMegabytes().toFixed(1)} | ${JSON.stringify(statuses)} |`;
+}
+
+try {
+  await accountStackUp();
+  const rows = [
+    await registrationFlood('large registrations', 2000, '198.51.100', 67, (i) => registration(200, 300, i)),
+    await registrationFlood('small registrations', 2000, '198.51.101', 67, (i) => registration(8, 160, i)),
+    await authorizeFlood(1000, 15000),
+  ];
+  process.stdout.write(
+    [`Store growth under floods: ${root === ROOT ? 'this checkout' : root}`, '', '| Flood | store before (MB) | store after (MB) | answers by status |', '| --- | ---: | ---: | --- |', ...rows, ''].join('\n'),
+  );
+} finally {
+  await service.stop();
+}

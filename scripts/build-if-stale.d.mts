@@ -1,0 +1,11 @@
+/** Types of build-if-stale.mjs (plain JavaScript, so `npm start` needs no TypeScript loader). */
+export declare const STAMP: string;
+export declare const INPUTS: readonly string[];
+export declare function staleness(root: string): 'no build' | 'changed' | undefined;
+export declare function buildIfStale(options?: {
+  root?: string;
+  /** Builds `root`; returns the exit status (0 for success). */
+  build?: (root: string) => number;
+  log?: (line: string) => void;
+  now?: () => Date;
+}): 'current' | 'built' | number;

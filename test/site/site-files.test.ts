@@ -1,0 +1,75 @@
+/**
+ * The site's own files and sections without a browser: /robots.txt, the developer page's generated "Website tools
+ * (WebMCP)" section (HTML and Markdown), and the calculators in /llms.txt named by their tools' titles.
+ */
+import { describe, expect, it } from 'vitest';
+import { WEBSITE_TOOLS } from '../../generated/website/tools.js';
+import { BASE, testApp } from '../helpers.js';
+
+const app = testApp();
+const get = (path: string, accept?: string) => app.request(`${BASE}${path}`, accept ? { headers: { accept } } : {});
+
+describe('/robots.txt', () => {
+  it('allows every crawler everything and names the absolute sitemap URL', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await res.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${BASE}/sitemap.xml\n`);
+  });
+});
+
+describe('the developer page lists the website tools', () => {
+  /** Name, title, read-only: as the catalogue (catalog/website/*.yaml) says. */
+  const TOOLS: [string, string, boolean][] = [
+    ['get_page_markdown', 'Read a page of this site as Markdown', true],
+    ['get_site_guide', 'What this site holds and how to use it', true],
+    ['open_page', 'Open a page of this site in this tab', false],
+    ['search_database', 'Search heroes, Masters, items and events', true],
+  ];
+
+  it('the table matches the catalogue', () => {
+    expect(WEBSITE_TOOLS.map((t) => [t.name, t.title, t.annotations.readOnlyHint])).toEqual(TOOLS);
+  });
+
+  it('in Markdown (/developers.md and Accept: text/markdown): the section, its table, one heading each and whether it is read-only', async () => {
+    const markdown = await (await get('/developers.md')).text();
+    expect(await (await get('/developers', 'text/markdown')).text()).toBe(markdown);
+    const section = markdown.slice(markdown.indexOf('## Website tools (WebMCP)\n'), markdown.indexOf('\n## Tool failures'));
+    expect(section).toContain(
+      ['| Tool | Title | Read-only |', '| --- | --- | --- |', ...TOOLS.map(([name, title, readOnly]) => `| \`${name}\` | ${title} | ${readOnly ? 'yes' : 'no'} |`)].join('\n'),
+    );
+    const headings = [...section.matchAll(/^### `([a-z_]+)` \(in page\): (.+)\n\n[^\n]+\n\n([^\n]+)/gm)].map((m) => [m[1], m[2], m[3]]);
+    expect(headings).toEqual([
+      ['get_page_markdown', 'Read a page of this site as Markdown', 'Read-only.'],
+      ['get_site_guide', 'What this site holds and how to use it', 'Read-only.'],
+      ['open_page', 'Open a page of this site in this tab', 'Not read-only: it navigates the tab.'],
+      ['search_database', 'Search heroes, Masters, items and events', 'Read-only. Same arguments, results and errors as the MCP tool `search_database` above.'],
+    ]);
+  });
+
+  it('in HTML: the same table rows', async () => {
+    const res = await get('/developers');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    const section = html.slice(html.indexOf('<h2>Website tools (WebMCP)</h2>'), html.indexOf('<h2>Tool failures</h2>'));
+    const table = /<table>([\s\S]*?)<\/table>/.exec(section)![1]!;
+    const rows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd]>([\s\S]*?)<\/t[hd]>/g)].map((cell) => cell[1]));
+    expect(rows).toEqual([['Tool', 'Title', 'Read-only'], ...TOOLS.map(([name, title, readOnly]) => [`<code>${name}</code>`, title, readOnly ? 'yes' : 'no'])]);
+    expect(section).toContain('<h3><code>open_page</code> (in page): Open a page of this site in this tab</h3>');
+    expect(section).toContain('<p>Not read-only: it navigates the tab.</p>');
+  });
+});
+describe('/llms.txt', () => {
+  it('names each calculator by its tool\'s title', async () => {
+    const llms = await (await get('/llms.txt')).text();
+    const calculators = llms.slice(llms.indexOf('## Calculators\n'), llms.indexOf('\n## Heroes\n'));
+    expect([...calculators.matchAll(/^- (.+)$/gm)].map((m) => m[1])).toEqual([
+      `[Governor Gear upgrade cost](${BASE}/calculators/governor-gear-cost.md)`,
+      `[Governor Charm upgrade cost](${BASE}/calculators/governor-charm-cost.md)`,
+      `[Truegold building upgrade cost](${BASE}/calculators/truegold-upgrade-cost.md)`,
+      `[Hero shards cost](${BASE}/calculators/hero-shards-cost.md)`,
+      `[Hero widgets (Exclusive Gear) cost](${BASE}/calculators/hero-widgets-cost.md)`,
+      `[Mastery Forging and Red Gear cost](${BASE}/calculators/mastery-forging-cost.md)`,
+    ]);
+  });
+});
