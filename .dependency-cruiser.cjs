@@ -1,13 +1,13 @@
 /**
  * The plan of the house (docs/architecture.md), as rules dependency-cruiser checks on every import, type-only ones
  * included. test/architecture.test.ts runs it and fails on any violation; by hand: `npx depcruise shared src
- * generated codegen`.
+ * generated codegen views site`.
  *
  * LAYERS lists the layers bottom-up. A module may import its own layer and the layers below it, never one above;
  * folders within one layer may import each other but never in a circle (no-folder-cycles). Every module of shared/,
  * generated/ and src/ belongs to exactly one layer (the test checks that too), so a new folder has to be placed here.
- * codegen/ stands apart: it reads the catalogue and writes generated/, and shares code with src/ only through
- * shared/.
+ * codegen/ stands apart: it reads the catalogue and writes generated/, shares code with src/ only through shared/,
+ * and of generated/ reads only the types compiled from the schemas (SCHEMA_TYPES).
  */
 
 /** @type {{ name: string; paths: string[] }[]} */
@@ -38,6 +38,57 @@ const upwardRules = LAYERS.slice(0, -1).map((layer, index) => ({
   to: { path: LAYERS.slice(index + 1).flatMap((above) => above.paths) },
 }));
 
+/**
+ * The browser code, views/ (the MCP Apps views) and site/ (the website's script), stands outside the layers: codegen
+ * bundles it into generated/. What each folder may import is listed exactly, and anything else is an error, so a
+ * view cannot pull the server (or a large npm package) into a page by accident: `modules` are imported as code and
+ * run in the browser; `types` are imported for their types alone (`import type`, which the bundle leaves out).
+ */
+const BROWSER_CODE = [
+  {
+    folder: 'views',
+    modules: ['^views/', '^src/mcp/server-info[.]ts$', '^src/reference/labels[.]ts$'],
+    types: ['^generated/shared-types[.]ts$', '^generated/tools/index[.]ts$', '^generated/tools/[^/]+/types[.]ts$', '(^|/)node_modules/@modelcontextprotocol/ext-apps/'],
+  },
+  {
+    folder: 'site',
+    modules: [
+      '^site/',
+      '^views/shared/cost/chart[.]ts$',
+      '^views/shared/format[.]ts$',
+      '^src/pages/site-routes[.]ts$',
+      '^src/mcp/argument-errors[.]ts$',
+      '^generated/website/tools[.]ts$',
+      '^generated/website/validators[.]ts$',
+    ],
+    types: ['^generated/metadata-types[.]ts$'],
+  },
+];
+
+const browserRules = BROWSER_CODE.flatMap(({ folder, modules, types }) => [
+  {
+    name: `${folder}-imports-listed-modules`,
+    comment: `${folder}/ is bundled for the browser and imports only ${modules.join(' ')}, and the types of ${types.join(' ')}`,
+    severity: 'error',
+    from: { path: `^${folder}/` },
+    to: { pathNot: [...modules, ...types] },
+  },
+  {
+    name: `${folder}-imports-types-only`,
+    comment: `${folder}/ imports ${types.join(' ')} for their types alone (import type), which its bundle leaves out`,
+    severity: 'error',
+    from: { path: `^${folder}/` },
+    to: { path: types, dependencyTypesNot: ['type-only'] },
+  },
+]);
+
+/**
+ * The modules of generated/ that codegen may import, for their types alone: the types compiled from the catalogue's
+ * and the data's own schemas (catalog/schema/*.json, data/schema/cost-table.schema.json), which codegen's model uses
+ * so that each of these shapes has one definition.
+ */
+const SCHEMA_TYPES = ['^generated/metadata-types[.]ts$', '^generated/data/types[.]ts$'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -58,10 +109,24 @@ module.exports = {
     },
     {
       name: 'codegen-apart-from-src',
-      comment: 'codegen/ writes generated/ and shares code with src/ only through shared/; it never imports src/ or generated/',
+      comment: 'codegen/ writes generated/ and shares code with src/ only through shared/; it never imports src/',
       severity: 'error',
       from: { path: '^codegen/' },
-      to: { path: '^(src|generated)/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'codegen-apart-from-generated',
+      comment: `codegen/ imports nothing it writes except the types compiled from the catalogue's and the data's schemas (${SCHEMA_TYPES.join(' ')})`,
+      severity: 'error',
+      from: { path: '^codegen/' },
+      to: { path: '^generated/', pathNot: SCHEMA_TYPES },
+    },
+    {
+      name: 'codegen-imports-schema-types-only',
+      comment: 'codegen/ imports the compiled schema types with import type: erased, so codegen runs whatever state generated/ is in',
+      severity: 'error',
+      from: { path: '^codegen/' },
+      to: { path: SCHEMA_TYPES, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'nothing-imports-codegen',
@@ -70,12 +135,20 @@ module.exports = {
       from: { path: '^(shared|generated|src)/' },
       to: { path: '^codegen/' },
     },
+    ...browserRules,
+    {
+      name: 'nothing-imports-browser-code',
+      comment: 'shared/, generated/, src/ and codegen/ never import views/ or site/ (codegen bundles them by path; the service serves the bundles)',
+      severity: 'error',
+      from: { path: '^(shared|generated|src|codegen)/' },
+      to: { path: '^(views|site)/' },
+    },
     {
       name: 'no-folder-cycles',
       comment: 'no two folders import each other, directly or round a circle',
       severity: 'error',
       scope: 'folder',
-      from: { path: '^(shared|generated|src|codegen)/' },
+      from: { path: '^(shared|generated|src|codegen|views|site)/' },
       to: { circular: true },
     },
   ],

@@ -14,7 +14,7 @@ import { emitTools } from './emit/tools.js';
 import { emitValidators } from './emit/validators.js';
 import { emitViews } from './emit/views.js';
 import { emitWebsite } from './emit/website.js';
-import { loadPlayerData } from './player-data.js';
+import { checkGoalsResult, loadPlayerData } from './player-data.js';
 import { CatalogInvalidError } from './problems.js';
 import { README as README_PATH, readmeWithToolTables } from './readme.js';
 
@@ -60,6 +60,7 @@ export async function generate(root: string): Promise<EmittedFiles> {
   if (catalog && data) problems.push(...attachCostSystems(catalog, data.costs));
   const playerData = data ? loadPlayerData(root, data.costs) : undefined;
   if (playerData) problems.push(...playerData.problems);
+  if (playerData?.schema) problems.push(...checkGoalsResult(root, playerData.schema));
   const readme = catalog && data && problems.length === 0 ? readmeWithToolTables(root, catalog) : undefined;
   if (readme?.kind === 'problem') problems.push(readme.problem);
   if (problems.length > 0 || !catalog || !data) throw new CatalogInvalidError(problems);

@@ -1,26 +1,15 @@
-/** The validated catalogue and data, as the emitters see them. */
+/**
+ * The validated catalogue and data, as the emitters see them. The shapes the catalogue's and the data's schemas
+ * define are their compiled types (generated/metadata-types.ts, generated/data/types.ts), imported for their types
+ * alone: one definition each, the schema.
+ */
+import type { CostTable as CostTableDocument } from '../generated/data/types.js';
+import type { Deprecation, DeprecationRule, EndpointMetadata, ToolMetadata } from '../generated/metadata-types.js';
 import type { KeyedArgument } from '../shared/keyed-arguments.js';
 
+export type { Deprecation, DeprecationRule, EndpointMetadata, ToolMetadata };
+
 export type JsonSchema = Record<string, unknown>;
-
-export interface Deprecation {
-  deprecated: string;
-  sunset: string;
-  replacement?: string;
-  notice: string;
-}
-
-/** One row of generated/deprecations.ts (same shape as the generated DeprecationRule type). */
-export interface DeprecationRuleData {
-  kind: 'tool' | 'endpoint';
-  name: string;
-  deprecatedEpochMs: number;
-  sunsetEpochMs: number;
-  deprecationHeader: string;
-  sunsetHeader: string;
-  replacement?: string;
-  notice: string;
-}
 
 /** A tool's behaviour hints (tools/list `annotations`, 2025-03-26 and later), as its YAML declares them. */
 export interface ToolAnnotations {
@@ -37,17 +26,15 @@ export interface ToolExample {
   error?: { code: string; message_includes?: string[] };
 }
 
-export interface ToolEntry {
+/**
+ * A tool of catalog/tools/: the fields its metadata shares (`costSystem` is derived from the result's totals by
+ * codegen/cost-systems.ts), the rest of its YAML, and the keyed arguments codegen reads from its arguments.
+ */
+export interface ToolEntry extends Pick<ToolMetadata, 'name' | 'title' | 'description' | 'availability' | 'view' | 'deprecation' | 'costSystem'> {
   file: string;
-  name: string;
-  title: string;
-  description: string;
-  availability: 'public' | 'account';
   annotations: ToolAnnotations;
   /** The tool's row in the README's tool tables (codegen/readme.ts). */
   readme: { summary: string; arguments: string };
-  view?: string;
-  deprecation?: Deprecation;
   /** Input schema with every shared fragment inlined. */
   arguments: JsonSchema;
   /** Output schema with every shared fragment inlined. */
@@ -55,21 +42,13 @@ export interface ToolEntry {
   examples: ToolExample[];
   /** The tool's page under /calculators (cost tools only). */
   calculator?: { example: Record<string, string>; level_choices?: string[] };
-  /** The cost system (data/costs/*.yaml `system`) the tool computes, derived from its result totals (codegen/cost-systems.ts). */
-  costSystem?: string;
   /** Arguments whose values are keys read forgivingly, with their aliases (codegen/keyed-arguments.ts). */
   keyedArguments?: Record<string, KeyedArgument>;
 }
 
-export interface EndpointEntry {
+/** An endpoint of catalog/endpoints/: its metadata as the service reads it, and the file it comes from. */
+export interface EndpointEntry extends Omit<EndpointMetadata, 'source'> {
   file: string;
-  path: string;
-  title: string;
-  description: string;
-  instructions: string;
-  auth: 'none' | 'oauth';
-  serves: ('public' | 'account')[];
-  deprecation?: Deprecation;
 }
 
 /** One in-page WebMCP tool of the website (catalog/website/<name>.yaml). */
@@ -96,35 +75,9 @@ export interface Catalog {
   toolError: JsonSchema;
 }
 
-export interface CostLevel {
-  label: string;
-  cost?: Record<string, number>;
-  confidence?: string;
-  note?: string;
-  unknown?: string[];
-}
-
-export interface CostLadder {
-  key: string;
-  title: string;
-  aliases?: string[];
-  confidence: string;
-  confidence_reasons?: { from?: string; to?: string; reason: string }[];
-  levels: CostLevel[];
-}
-
-export interface CostTable {
+/** A cost table of data/costs/ (schema data/schema/cost-table.schema.json) and the file it was read from. */
+export interface CostTable extends CostTableDocument {
   file: string;
-  system: string;
-  title: string;
-  data_as_of: string;
-  per?: { singular: string; plural: string; max: number };
-  materials: { key: string; name: string }[];
-  sources: { id: string; ref: string; covers?: { ladders?: string[]; to?: string } }[];
-  notes: string[];
-  gaps?: string[];
-  ladders: CostLadder[];
-  cross_checks: { ladder: string; from: string; to: string; totals: Record<string, number> }[];
 }
 
 /** The reference data files by their key in codegen/reference.ts (`REFERENCE_FILES`). */

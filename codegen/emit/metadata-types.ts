@@ -1,81 +1,104 @@
-/** generated/metadata-types.ts: the types shared by every generated module and by src/. */
+/**
+ * generated/metadata-types.ts: the types shared by every generated module, by src/ and by codegen's own model,
+ * compiled from the catalogue's schemas (catalog/schema/*.json, catalog/shared/tool-error.yaml) so that each concept
+ * has one definition: the schema.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
-import type { Catalog } from '../model.js';
-import { addCompiledDeclarations, banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import type { Catalog, JsonSchema } from '../model.js';
+import { TYPE_OPTIONS } from './shared-types.js';
+import { addCompiledDeclarations, banner, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+
+const SCHEMA_FOLDER = 'catalog/schema';
+
+/** The definitions declared as types, in this order: `<file>#/definitions/<name>` becomes `<Name>`. */
+const DECLARED = [
+  'tool.schema.json#/definitions/availability',
+  'tool.schema.json#/definitions/deprecation',
+  'metadata.schema.json#/definitions/toolMetadata',
+  'metadata.schema.json#/definitions/endpointMetadata',
+  'metadata.schema.json#/definitions/deprecationRule',
+] as const;
+
+const WHOLE_DEFINITION = /^\/definitions\/([^/]+)$/;
+
+/** The schema files of catalog/schema/, read once each, and the value a `$ref` points at. */
+class CatalogueSchemas {
+  readonly #root: string;
+  readonly #files = new Map<string, JsonSchema>();
+
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  /** The target of `ref` (`<file>#<pointer>`, or `#<pointer>` within `base`), and the file it is in. */
+  target(ref: string, base: string): { schema: unknown; file: string; pointer: string } {
+    const [filePart = '', pointer = ''] = ref.split('#');
+    const file = filePart === '' ? base : filePart;
+    let schema: unknown = this.#file(file);
+    for (const token of pointer.split('/').slice(1)) {
+      schema = schema !== null && typeof schema === 'object' ? (schema as Record<string, unknown>)[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+    }
+    if (schema === undefined) throw new Error(`${SCHEMA_FOLDER}/${base}: $ref "${ref}" points at nothing`);
+    return { schema, file, pointer };
+  }
+
+  #file(name: string): JsonSchema {
+    let schema = this.#files.get(name);
+    if (!schema) {
+      schema = JSON.parse(readFileSync(join(this.#root, SCHEMA_FOLDER, name), 'utf8')) as JsonSchema;
+      this.#files.set(name, schema);
+    }
+    return schema;
+  }
+}
+
+/**
+ * The schema ready for json-schema-to-typescript: a `$ref` to a whole declared definition becomes that type's name
+ * (a `tsType`), any other `$ref` is replaced by what it points at (resolved in turn from its own file).
+ */
+function withReferences(schema: unknown, file: string, schemas: CatalogueSchemas): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withReferences(item, file, schemas));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const record = schema as Record<string, unknown>;
+  if (typeof record.$ref === 'string') {
+    const target = schemas.target(record.$ref, file);
+    const definition = WHOLE_DEFINITION.exec(target.pointer);
+    if (!definition) return withReferences(target.schema, target.file, schemas);
+    const declared = `${target.file}#${target.pointer}`;
+    if (!(DECLARED as readonly string[]).includes(declared)) throw new Error(`${SCHEMA_FOLDER}/${file}: $ref "${record.$ref}" names ${declared}, which metadata-types.ts does not declare`);
+    return { tsType: pascalCase(definition[1]!) };
+  }
+  return Object.fromEntries(Object.entries(record).map(([key, child]) => [key, withReferences(child, file, schemas)]));
+}
+
+async function compileDefinition(schemas: CatalogueSchemas, declared: string): Promise<string> {
+  const [file = ''] = declared.split('#');
+  const { schema, pointer } = schemas.target(declared, file);
+  const name = pascalCase(WHOLE_DEFINITION.exec(pointer)![1]!);
+  return compile(withReferences(schema, file, schemas) as Parameters<typeof compile>[0], name, TYPE_OPTIONS);
+}
 
 export async function emitMetadataTypes(root: string, catalog: Catalog): Promise<EmittedFiles> {
   const project = createProject();
   const file = newSourceFile(project, 'generated/metadata-types.ts');
-  file.addTypeAlias({ isExported: true, name: 'Availability', type: `'public' | 'account'`, docs: ['public: on every endpoint; account: only where account tools are served.'] });
+  const schemas = new CatalogueSchemas(root);
+  const [availability, ...entries] = DECLARED;
+  addCompiledDeclarations(file, await compileDefinition(schemas, availability));
+  // The protocol's revisions, not a catalogue fact: codegen/emit/protocol.ts writes one tools/list entry per era.
   file.addTypeAlias({
     isExported: true,
     name: 'ToolListEra',
     type: `'2024-11-05' | '2025-03-26' | '2025-06-18'`,
     docs: ['Shape of a tools/list entry, named after the protocol revision that introduced it.'],
   });
-  // Declared once, in the catalogue's own schema (endpoint.schema.json refers to the tool schema's definition).
-  const toolSchema = JSON.parse(readFileSync(join(root, 'catalog/schema/tool.schema.json'), 'utf8')) as { definitions: Record<string, Parameters<typeof compile>[0]> };
-  addCompiledDeclarations(file, await compile(toolSchema.definitions.deprecation!, 'Deprecation', { bannerComment: '', additionalProperties: false, format: false }));
-  file.addInterface({
-    isExported: true,
-    name: 'ToolMetadata',
-    properties: [
-      { name: 'name', type: 'string' },
-      { name: 'title', type: 'string' },
-      { name: 'description', type: 'string' },
-      { name: 'availability', type: 'Availability' },
-      { name: 'view', type: 'string', hasQuestionToken: true },
-      { name: 'deprecation', type: 'Deprecation', hasQuestionToken: true },
-      { name: 'costSystem', type: 'string', hasQuestionToken: true, docs: ['The cost system (data/costs) the tool computes: the one whose materials its result totals list.'] },
-      {
-        name: 'calculator',
-        type: '{ readonly example: Readonly<Record<string, string>>; readonly levelChoices: readonly string[] }',
-        hasQuestionToken: true,
-        docs: ["The tool's page under /calculators: an example range, and the arguments whose input suggests the cost table's level labels."],
-      },
-      {
-        name: 'keyedArguments',
-        type: 'Readonly<Record<string, { readonly keys: readonly string[]; readonly aliases: Readonly<Record<string, readonly string[]>> }>>',
-        hasQuestionToken: true,
-        docs: ['Arguments whose values are keys, read forgivingly (shared/keyed-arguments.ts): the keys and their aliases.'],
-      },
-      { name: 'source', type: 'string', docs: ['The catalogue file this entry comes from.'] },
-    ],
-  });
-  file.addInterface({
-    isExported: true,
-    name: 'EndpointMetadata',
-    properties: [
-      { name: 'path', type: 'string' },
-      { name: 'title', type: 'string' },
-      { name: 'description', type: 'string' },
-      { name: 'instructions', type: 'string', docs: ['Sent as `instructions` in the initialize result.'] },
-      { name: 'auth', type: `'none' | 'oauth'` },
-      { name: 'serves', type: 'readonly Availability[]' },
-      { name: 'deprecation', type: 'Deprecation', hasQuestionToken: true },
-      { name: 'source', type: 'string' },
-    ],
-  });
-  file.addInterface({
-    isExported: true,
-    name: 'DeprecationRule',
-    docs: ['One row of the Deprecation/Sunset table, with the header values already formatted.'],
-    properties: [
-      { name: 'kind', type: `'tool' | 'endpoint'` },
-      { name: 'name', type: 'string', docs: ['Tool name or endpoint path.'] },
-      { name: 'deprecatedEpochMs', type: 'number' },
-      { name: 'sunsetEpochMs', type: 'number' },
-      { name: 'deprecationHeader', type: 'string', docs: ['`Deprecation` value (RFC 9745): @<unix-seconds>.'] },
-      { name: 'sunsetHeader', type: 'string', docs: ['`Sunset` value (RFC 8594): an IMF-fixdate.'] },
-      { name: 'replacement', type: 'string', hasQuestionToken: true },
-      { name: 'notice', type: 'string' },
-    ],
-  });
-  const errorSchema = (catalog.toolError.properties as Record<string, unknown>).error as Parameters<typeof compile>[0];
-  addCompiledDeclarations(file, await compile(errorSchema, 'ToolError', { bannerComment: '', additionalProperties: false, format: false }));
-  file.addInterface({ isExported: true, name: 'ToolErrorDocument', docs: ['The JSON text of a failed tool call.'], properties: [{ name: 'error', type: 'ToolError' }] });
+  for (const declared of entries) addCompiledDeclarations(file, await compileDefinition(schemas, declared));
+  const errorDocument = catalog.toolError;
+  const errorSchema = (errorDocument.properties as Record<string, unknown>).error as Parameters<typeof compile>[0];
+  addCompiledDeclarations(file, await compile(errorSchema, 'ToolError', TYPE_OPTIONS));
+  const documentSchema = { ...errorDocument, properties: { ...(errorDocument.properties as Record<string, unknown>), error: { tsType: 'ToolError' } } };
+  addCompiledDeclarations(file, await compile(documentSchema as Parameters<typeof compile>[0], 'ToolErrorDocument', TYPE_OPTIONS));
   file.addTypeAlias({
     isExported: true,
     name: 'ToolOutcome',
@@ -83,5 +106,5 @@ export async function emitMetadataTypes(root: string, catalog: Catalog): Promise
     type: '{ ok: true; value: T } | { ok: false; error: ToolError }',
     docs: ['What a tool handler returns: a result, or a failure the model can act on (sent as isError: true).'],
   });
-  return new Map([['generated/metadata-types.ts', finish(file, banner('codegen/emit/metadata-types.ts, catalog/schema/tool.schema.json and catalog/shared/tool-error.yaml'))]]);
+  return new Map([['generated/metadata-types.ts', finish(file, banner('catalog/schema/*.json and catalog/shared/tool-error.yaml (codegen/emit/metadata-types.ts)'))]]);
 }

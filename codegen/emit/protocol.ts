@@ -3,7 +3,7 @@
  * `params.name` values per endpoint, endpoint metadata, and the Deprecation/Sunset rules with their header values
  * formatted once.
  */
-import type { Catalog, Deprecation, DeprecationRuleData, ToolEntry } from '../model.js';
+import type { Catalog, Deprecation, DeprecationRule, EndpointMetadata, ToolEntry } from '../model.js';
 import { servedArguments } from '../keyed-arguments.js';
 import { addConstant, banner, camelCase, canonicalSchema, CodeReference, createProject, finish, newSourceFile, printLiteral, type EmittedFiles } from './shared.js';
 
@@ -83,7 +83,7 @@ function httpDate(epochMs: number): string {
   return new Date(epochMs).toUTCString();
 }
 
-export function ruleFor(kind: 'tool' | 'endpoint', name: string, d: Deprecation): DeprecationRuleData {
+export function ruleFor(kind: 'tool' | 'endpoint', name: string, d: Deprecation): DeprecationRule {
   const deprecatedEpochMs = Date.parse(d.deprecated);
   const sunsetEpochMs = Date.parse(`${d.sunset}T00:00:00Z`);
   return {
@@ -144,7 +144,7 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
     name: 'ENDPOINTS',
     type: 'readonly EndpointMetadata[]',
     docs: 'Every MCP endpoint in the catalogue, sorted by path.',
-    value: catalog.endpoints.map((e) => ({ path: e.path, title: e.title, description: e.description, instructions: e.instructions, auth: e.auth, serves: e.serves, deprecation: e.deprecation, source: e.file })),
+    value: catalog.endpoints.map((e): EndpointMetadata => ({ path: e.path, title: e.title, description: e.description, instructions: e.instructions, auth: e.auth, serves: e.serves, deprecation: e.deprecation, source: e.file })),
   });
   files.set('generated/endpoints.ts', finish(endpoints, banner('catalog/endpoints/*.yaml')));
 

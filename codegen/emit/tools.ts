@@ -5,7 +5,7 @@
  */
 import { compile } from 'json-schema-to-typescript';
 import { TYPE_OPTIONS, withNamedFragments } from './shared-types.js';
-import type { Catalog, JsonSchema, ToolEntry } from '../model.js';
+import type { Catalog, JsonSchema, ToolEntry, ToolMetadata } from '../model.js';
 import { addCompiledDeclarations, addConstant, banner, camelCase, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
 
 /** The type of a tool schema, naming the shared fragments it uses (added to `used`) rather than copying them. */
@@ -17,7 +17,8 @@ export function toolConstName(tool: ToolEntry): string {
   return `${camelCase(tool.name)}Tool`;
 }
 
-function metadataOf(tool: ToolEntry): Record<string, unknown> {
+/** The tool's metadata constant, held to the type the service reads it as. */
+function metadataOf(tool: ToolEntry): ToolMetadata {
   return {
     name: tool.name,
     title: tool.title,
@@ -27,9 +28,17 @@ function metadataOf(tool: ToolEntry): Record<string, unknown> {
     deprecation: tool.deprecation,
     costSystem: tool.costSystem,
     calculator: tool.calculator && { example: tool.calculator.example, levelChoices: tool.calculator.level_choices ?? [] },
-    keyedArguments: tool.keyedArguments,
+    keyedArguments: keyedArgumentsData(tool.keyedArguments),
     source: tool.file,
   };
+}
+
+/** The keyed arguments as plain lists (JSON Schema, which the metadata type is compiled from, has no readonly). */
+function keyedArgumentsData(keyed: ToolEntry['keyedArguments']): ToolMetadata['keyedArguments'] {
+  if (!keyed) return undefined;
+  return Object.fromEntries(
+    Object.entries(keyed).map(([name, { keys, aliases }]) => [name, { keys: [...keys], aliases: Object.fromEntries(Object.entries(aliases).map(([key, names]) => [key, [...names]])) }]),
+  );
 }
 
 function deprecatedTag(tool: ToolEntry): string {

@@ -8,7 +8,7 @@ import { governorCharmCost } from '../calculators/governor-charm.js';
 import { governorGearCost } from '../calculators/governor-gear.js';
 import { heroShardsCost } from '../calculators/hero-shards.js';
 import { heroWidgetsCost } from '../calculators/hero-widgets.js';
-import type { Amount, Confidence, CostBreakdown } from '../calculators/ladder.js';
+import type { Confidence, CostBreakdown } from '../calculators/ladder.js';
 import { masteryForgingCost } from '../calculators/mastery-forging.js';
 import { truegoldUpgradeCost } from '../calculators/truegold.js';
 import type { Goal, HeroState, PlayerProfile } from './model.js';
@@ -80,7 +80,8 @@ function currentOf(goal: Goal, profile: PlayerProfile | undefined): Current {
   }
 }
 
-type Breakdown = Omit<CostBreakdown, 'totals'> & { totals: Record<string, Amount> };
+/** What every calculator returns: the shared breakdown, with the totals typed by each tool's own materials. */
+type Breakdown = Omit<CostBreakdown, 'totals'> & { totals: object };
 
 function compute(goal: Goal, from: Current['value']): Outcome<Breakdown> {
   switch (goal.system) {
@@ -130,7 +131,7 @@ export function planGoal(goal: Goal, profile: PlayerProfile | undefined, goalPoi
     reached: b.step_count === 0,
     step_count: b.step_count,
     // An unknown amount (null) cannot be compared with the inventory: the goal's gaps name it instead.
-    needed: Object.fromEntries(Object.entries(b.totals).filter((entry): entry is [string, number] => entry[1] !== null && entry[1] > 0)),
+    needed: Object.fromEntries(Object.entries(b.totals).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)),
     materials: b.materials,
     ...(hero ? { hero } : {}),
     confidence: b.confidence,

@@ -3,18 +3,14 @@
  * `Gold T2 star 1`), on the 59-level ladder from `not crafted` to `Red T6 ★3`.
  */
 import { governorGear } from '../../generated/data/costs/governor-gear.js';
+import type { GovernorGearMaterials } from '../../generated/shared-types.js';
+import type { GovernorGearCostOutput } from '../../generated/tools/governor_gear_cost/types.js';
 import { success, unknownLevel, type Outcome } from '../outcomes/failures.js';
 import { closest } from '../outcomes/similarity.js';
-import { breakdownBetween, checkQuantity, details, ladderOf, knownUnitTotals, type CostBreakdown } from './ladder.js';
+import { breakdownBetween, checkQuantity, details, ladderOf, knownUnitTotals } from './ladder.js';
 
-const MATERIALS = ['satin', 'gilded_threads', 'artisans_vision'] as const;
-export type GovernorGearMaterials = Record<(typeof MATERIALS)[number], number>;
-
-export interface GovernorGearCost extends Omit<CostBreakdown, 'totals'> {
-  pieces: number;
-  totals_per_piece: GovernorGearMaterials;
-  totals: GovernorGearMaterials;
-}
+// The result's type names every key; a key missing here fails to compile where the totals are returned.
+const MATERIALS = ['satin', 'gilded_threads', 'artisans_vision'] as const satisfies readonly (keyof GovernorGearMaterials)[];
 
 const LADDER = ladderOf(governorGear, 'governor_gear');
 const TIERS = ['Green', 'Blue', 'Purple', 'Gold', 'Red'] as const;
@@ -113,7 +109,7 @@ export function gearLevelIndex(argument: string, text: string): Outcome<number> 
   }
 }
 
-export function governorGearCost(input: { from: string; to: string; pieces?: number }): Outcome<GovernorGearCost> {
+export function governorGearCost(input: { from: string; to: string; pieces?: number }): Outcome<GovernorGearCostOutput> {
   const pieces = checkQuantity('/pieces', input.pieces, governorGear.per!);
   if (!pieces.ok) return pieces;
   const breakdown = breakdownBetween(governorGear, LADDER, gearLevelIndex('/from', input.from), gearLevelIndex('/to', input.to));

@@ -4,15 +4,17 @@
  * done (0-30); the ladder is `locked`, `0★`, `1★ 1/6` ... `5★ 6/6`.
  */
 import { heroShards } from '../../generated/data/costs/hero-shards.js';
+import type { StarPosition } from '../../generated/shared-types.js';
+import type { HeroShardsCostInput, HeroShardsCostOutput } from '../../generated/tools/hero_shards_cost/types.js';
 import { success, unknownLevel, type Outcome } from '../outcomes/failures.js';
-import { breakdownBetween, details, ladderOf, knownTotals, type CostBreakdown } from './ladder.js';
+import { breakdownBetween, details, ladderOf, knownTotals } from './ladder.js';
 import { closest } from '../outcomes/similarity.js';
 
-export interface HeroShardsCost extends Omit<CostBreakdown, 'totals'> {
-  totals: { shards: number };
-}
+/** A position as the tool takes it: a label, or {stars, tier}. */
+type Position = string | StarPosition;
 
-export type StarPosition = string | { stars: number; tier?: number };
+// The result's type names every key; a key missing here fails to compile where the totals are returned.
+const MATERIALS = ['shards'] as const satisfies readonly (keyof HeroShardsCostOutput['totals'])[];
 
 const LADDER = ladderOf(heroShards, 'hero_shards');
 const MAX_STARS = 5;
@@ -33,7 +35,7 @@ function labelOf(subTiers: number): string {
 
 type Reading = { stars: number; tier: number | undefined } | 'locked' | undefined;
 
-function read(position: StarPosition): Reading {
+function read(position: Position): Reading {
   if (typeof position !== 'string') return { stars: position.stars, tier: position.tier };
   const s = position
     .toLowerCase()
@@ -65,7 +67,7 @@ function nearest(stars: number, tier: number | undefined): string[] {
   return [...new Set(candidates.map(labelOf))];
 }
 
-export function starPositionIndex(argument: string, position: StarPosition): Outcome<number> {
+export function starPositionIndex(argument: string, position: Position): Outcome<number> {
   const reading = read(position);
   const what = 'a hero star position';
   if (reading === LOCKED) return success(0);
@@ -75,9 +77,9 @@ export function starPositionIndex(argument: string, position: StarPosition): Out
   return success(ladderIndexOf(subTiers));
 }
 
-export function heroShardsCost(input: { from: StarPosition; to: StarPosition }): Outcome<HeroShardsCost> {
+export function heroShardsCost(input: HeroShardsCostInput): Outcome<HeroShardsCostOutput> {
   const breakdown = breakdownBetween(heroShards, LADDER, starPositionIndex('/from', input.from), starPositionIndex('/to', input.to));
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
-  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, ['shards']), ...details(b) });
+  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, MATERIALS), ...details(b) });
 }

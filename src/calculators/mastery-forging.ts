@@ -3,20 +3,15 @@
  * to 12 pieces. The data stops at +20 and red 200, and lacks the ascension's own Forgehammer cost; results say so.
  */
 import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
+import type { MasteryForgingMaterials } from '../../generated/shared-types.js';
+import type { MasteryForgingCostOutput } from '../../generated/tools/mastery_forging_cost/types.js';
 import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/failures.js';
-import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type Amount, type CostBreakdown, type LadderIndex } from './ladder.js';
+import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type LadderIndex } from './ladder.js';
 
-const MATERIALS = ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'] as const;
-/** Per material an amount, or null where a step's amount is unknown (the ascension's Forgehammers). */
-type ForgingMaterials = Record<(typeof MATERIALS)[number], Amount>;
-export type ForgingTrack = 'mastery' | 'red_gear';
-
-export interface MasteryForgingCost extends Omit<CostBreakdown, 'totals'> {
-  track: ForgingTrack;
-  pieces: number;
-  totals_per_piece: ForgingMaterials;
-  totals: ForgingMaterials;
-}
+// The result's type names every key (an amount, or null where a step's amount is unknown: the ascension's
+// Forgehammers); a key missing here fails to compile where the totals are returned.
+const MATERIALS = ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'] as const satisfies readonly (keyof MasteryForgingMaterials)[];
+export type ForgingTrack = MasteryForgingCostOutput['track'];
 
 const TRACKS: Readonly<Record<ForgingTrack, LadderIndex>> = {
   mastery: ladderOf(masteryForging, 'mastery'),
@@ -73,7 +68,7 @@ function levelIndex(argument: string, value: string | number, track: ForgingTrac
   return success(TRACKS[track].indexOf(reading.label)!);
 }
 
-export function masteryForgingCost(input: { track?: string; from: string | number; to: string | number; pieces?: number }): Outcome<MasteryForgingCost> {
+export function masteryForgingCost(input: { track?: string; from: string | number; to: string | number; pieces?: number }): Outcome<MasteryForgingCostOutput> {
   const trackName = input.track ?? 'mastery';
   if (trackName !== 'mastery' && trackName !== 'red_gear') {
     return unknownValue('/track', trackName, 'a Mastery Forging track', ['mastery', 'red_gear'], [trackName.toLowerCase().includes('red') ? 'red_gear' : 'mastery']);

@@ -3,14 +3,14 @@
  * level 30-80 (30-k = 30+k, TGn = 30+5n, TGn-k = 30+5n+k), on one ladder per building.
  */
 import { truegold } from '../../generated/data/costs/truegold.js';
+import type { TruegoldMaterials } from '../../generated/shared-types.js';
+import type { TruegoldUpgradeCostOutput } from '../../generated/tools/truegold_upgrade_cost/types.js';
 import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/failures.js';
-import { breakdownBetween, details, LadderIndex, knownTotals, type CostBreakdown } from './ladder.js';
+import { breakdownBetween, details, LadderIndex, knownTotals } from './ladder.js';
 import { closest } from '../outcomes/similarity.js';
 
-export interface TruegoldCost extends Omit<CostBreakdown, 'totals'> {
-  building: { key: string; name: string };
-  totals: { truegold: number; tempered_truegold: number };
-}
+// The result's type names every key; a key missing here fails to compile where the totals are returned.
+const MATERIALS = ['truegold', 'tempered_truegold'] as const satisfies readonly (keyof TruegoldMaterials)[];
 
 const BUILDINGS: ReadonlyMap<string, LadderIndex> = new Map(truegold.ladders.map((l) => [l.key, new LadderIndex(l)]));
 const BUILDING_KEYS = [...BUILDINGS.keys()];
@@ -92,7 +92,7 @@ function levelIndex(argument: string, value: string | number, building: LadderIn
   return unknownLevel(argument, value, what, allowed, nearest, reason);
 }
 
-export function truegoldUpgradeCost(input: { building: string; from: string | number; to: string | number }): Outcome<TruegoldCost> {
+export function truegoldUpgradeCost(input: { building: string; from: string | number; to: string | number }): Outcome<TruegoldUpgradeCostOutput> {
   const building = findBuilding('/building', input.building);
   if (!building.ok) return building;
   const breakdown = breakdownBetween(truegold, building.value, levelIndex('/from', input.from, building.value), levelIndex('/to', input.to, building.value));
@@ -103,7 +103,7 @@ export function truegoldUpgradeCost(input: { building: string; from: string | nu
     from: b.from,
     to: b.to,
     step_count: b.step_count,
-    totals: knownTotals(b.totals, ['truegold', 'tempered_truegold']),
+    totals: knownTotals(b.totals, MATERIALS),
     ...details(b),
   });
 }

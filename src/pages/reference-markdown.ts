@@ -92,9 +92,21 @@ function skillBlock(skill: HeroSkill, heading: string): string[] {
 
 // ---------------------------------------------------------------- heroes
 
+/** A link to the calculator page of the tool that computes a cost system (data/costs `system`), if one does. */
+function calculatorLink(system: string, label: string, baseUrl: string): string | undefined {
+  const tool = COST_TOOL_OF_SYSTEM[system];
+  return tool ? `[${label}](${baseUrl}${calculatorPath(tool)})` : undefined;
+}
+
+function upgradeCostsLine(links: readonly (string | undefined)[]): string[] {
+  const present = links.filter((link) => link !== undefined);
+  return present.length > 0 ? [`Upgrade costs: ${present.join(' · ')}.`, ''] : [];
+}
+
 export function heroMarkdown(hero: Hero, baseUrl: string): string {
   const { conquest, expedition } = skillsInOrder(hero);
   const gear = hero.exclusive_gear;
+  const widgetsTool = COST_TOOL_OF_SYSTEM.hero_widgets;
   const rarity = heroesFile.rarities.find((r) => r.key === hero.rarity);
   const ratings = heroTierRatings(hero).map((r) => [`[${text(keyLabel(r.role))}](${baseUrl}/tier-list#${r.role})`, String(r.generation), r.tier]);
   return [
@@ -117,8 +129,7 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
     ),
     `Base stats: ${text(heroesFile.base_stats_note)} Expedition bonus: ${text(heroesFile.expedition_bonus_note)}`,
     '',
-    `Upgrade costs: [hero shards calculator](${baseUrl}${calculatorPath('hero_shards_cost')})${gear ? ` · [Exclusive Gear widgets calculator](${baseUrl}${calculatorPath('hero_widgets_cost')})` : ''}.`,
-    '',
+    ...upgradeCostsLine([calculatorLink('hero_shards', 'hero shards calculator', baseUrl), gear ? calculatorLink('hero_widgets', 'Exclusive Gear widgets calculator', baseUrl) : undefined]),
     ...(hero.talent ? ['## Talent', '', ...skillBlock({ name: hero.talent.name, kind: 'conquest', effect: hero.talent.effect, levels: hero.talent.levels }, text(hero.talent.name))] : []),
     '## Conquest skills',
     '',
@@ -133,7 +144,7 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
           `## Exclusive gear${gear.name ? `: ${text(gear.name)}` : ''}`,
           '',
           ...(gear.name_note ? [text(gear.name_note), ''] : []),
-          `Expedition skill: ${text(gear.trigger)}. ${text(heroesFile.exclusive_gear_levels)} Widget costs: hero_widgets_cost.`,
+          `Expedition skill: ${text(gear.trigger)}. ${text(heroesFile.exclusive_gear_levels)}${widgetsTool ? ` Widget costs: ${widgetsTool}.` : ''}`,
           '',
           ...(gear.max_level_stats
             ? ['Stats at gear level 10:', '', ...table(['Stat', 'Value'], Object.entries(gear.max_level_stats).map(([stat, value]) => [cell(keyLabel(stat)), cell(typeof value === 'number' ? number(value) : value)]))]

@@ -5,7 +5,7 @@
  * pages' links; unknown amounts written "unknown", never as a number.
  */
 import { describe, expect, it } from 'vitest';
-import { amountText, chartDataOf, resultDetailsMarkdown, resultSummaryMarkdown, type CostResultView } from '../../src/pages/calculators/result-markdown.js';
+import { amountText, chartDataOf, resultDetailsMarkdown, resultSummaryMarkdown, type CostResult } from '../../src/pages/calculators/result-markdown.js';
 import { argumentsOf } from '../../src/pages/calculators/arguments.js';
 import { BASE, callTool, testApp } from '../helpers.js';
 
@@ -186,19 +186,25 @@ describe('the form and the index', () => {
 });
 
 describe('unknown amounts (null in results) are written "unknown"', () => {
-  const result: CostResultView = {
+  // A mastery_forging_cost result (its generated output type) whose Mithril and Enhancement XP are not needed.
+  const result: CostResult = {
+    track: 'red_gear',
     from: 'Gold 100',
     to: 'Red 102',
+    pieces: 2,
+    step_count: 2,
     steps: [
       { from: 'Gold 100', to: 'Red 101', cost: { forgehammers: null, mythic_gear_pieces: 2 }, unknown: ['forgehammers'] },
       { from: 'Red 101', to: 'Red 102', cost: { forgehammers: 5, mythic_gear_pieces: null } },
     ],
-    totals: { forgehammers: null, mythic_gear_pieces: null },
-    totals_per_piece: { forgehammers: null, mythic_gear_pieces: null },
-    pieces: 2,
-    materials: { forgehammers: 'Forgehammers', mythic_gear_pieces: 'Mythic gear pieces' },
+    totals_per_piece: { forgehammers: null, mythic_gear_pieces: null, mithril: 0, enhancement_xp: 0 },
+    totals: { forgehammers: null, mythic_gear_pieces: null, mithril: 0, enhancement_xp: 0 },
+    materials: { forgehammers: 'Forgehammers', mythic_gear_pieces: 'Mythic gear pieces', mithril: 'Mithril', enhancement_xp: 'Enhancement XP' },
     confidence: 'medium',
+    notes: [],
     gaps: ['Forgehammers for Gold 100 -> Red 101: no source publishes this cost.'],
+    sources: [],
+    data_version: 'test',
   };
 
   it('in the totals, the steps and the step sums; the chart leaves the material out', () => {
@@ -208,16 +214,23 @@ describe('unknown amounts (null in results) are written "unknown"', () => {
     const summary = resultSummaryMarkdown(result);
     expect(summary).toContain('| Forgehammers (the amount of one step is unknown) | unknown | unknown |');
     expect(summary).toContain('| Mythic gear pieces (the amount of one step is unknown) | unknown | unknown |');
+    expect(summary).toContain('| Mithril | 0 | 0 |');
     expect(summary).toContain('- Forgehammers for Gold 100 -> Red 101: no source publishes this cost.');
     const details = resultDetailsMarkdown(result);
-    expect(details).toContain('| 1 | Gold 100 → Red 101 | *unknown* | 2 |');
-    expect(details).toContain('| 2 | Red 101 → Red 102 | 5 | *unknown* |');
-    expect(details).toContain('|  | **Total (per piece)** | **unknown** | **unknown** |');
-    expect(chartDataOf(result)).toEqual({ from: 'Gold 100', levels: ['Red 101', 'Red 102'], series: [], unused: ['Forgehammers: amount unknown for part of the range', 'Mythic gear pieces: amount unknown for part of the range'] });
+    expect(details).toContain('| 1 | Gold 100 → Red 101 | *unknown* | 2 | – | – |\n');
+    expect(details).toContain('| 2 | Red 101 → Red 102 | 5 | *unknown* | – | – |\n');
+    expect(details).toContain('|  | **Total (per piece)** | **unknown** | **unknown** | **0** | **0** |\n');
+    expect(chartDataOf(result)).toEqual({
+      from: 'Gold 100',
+      levels: ['Red 101', 'Red 102'],
+      series: [],
+      unused: ['Forgehammers: amount unknown for part of the range', 'Mythic gear pieces: amount unknown for part of the range', 'Mithril: none needed', 'Enhancement XP: none needed'],
+    });
   });
 
   it('a numeric total that leaves an unknown step out is not shown as the total', () => {
-    const summary = resultSummaryMarkdown({ ...result, totals: { forgehammers: 5, mythic_gear_pieces: 0 }, totals_per_piece: { forgehammers: 5, mythic_gear_pieces: 0 } });
+    const known = { forgehammers: 5, mythic_gear_pieces: 0, mithril: 0, enhancement_xp: 0 };
+    const summary = resultSummaryMarkdown({ ...result, totals: known, totals_per_piece: known });
     expect(summary).toContain('| Forgehammers (the amount of one step is unknown) | 5 + unknown | 5 + unknown |');
     expect(summary).toContain('| Mythic gear pieces (the amount of one step is unknown) | unknown | unknown |');
   });

@@ -1,67 +1,31 @@
 /**
- * The get_hero result (catalog/tools/get_hero.yaml `result`, skills from catalog/shared/hero-skill.yaml), read
- * defensively like the cost results (../shared/read.ts). Optional parts that are malformed are dropped, not fatal.
+ * The get_hero result (its generated output type: catalog/tools/get_hero.yaml `result`, skills from
+ * catalog/shared/hero-skill.yaml), read defensively like the cost results (../shared/read.ts). Optional parts that
+ * are malformed are dropped, not fatal.
  */
-import { isNumber, isObject, isString, isStrings, readFields } from '../shared/read.js';
+import type { HeroSkill } from '../../generated/shared-types.js';
+import type { GetHeroOutput } from '../../generated/tools/get_hero/types.js';
+import { isNumber, isObject, isString, isStrings, readFields, type Lenient } from '../shared/read.js';
+
+type Hero = Lenient<GetHeroOutput>;
 
 /** Per stat, the values at skill levels 1 to 5 as published ("5%"). */
-export type Ladders = Record<string, string[]>;
+export type Ladders = Lenient<HeroSkill['levels']>;
+export type Skill = Lenient<HeroSkill>;
+export type ExclusiveGear = NonNullable<Hero['exclusive_gear']>;
+export type TierRating = Hero['tier_ratings'][number];
 
-export interface Skill {
-  name: string;
-  kind: string;
-  /** Expedition skill order; slot 1 is the skill a rally joiner contributes. */
-  slot?: number;
-  effect: string;
-  levels: Ladders;
-  /** Per stat, a value that does not change with the level. */
-  fixed?: Record<string, string>;
-}
+/** A stats block of the result; the reader drops the whole block when it is malformed, and only its note may be missing. */
+type Stats<Block extends { note: string }> = Omit<Block, 'note'> & { note?: string };
 
-export interface ExclusiveGear {
-  name: string | null;
-  name_note?: string;
-  max_level_stats?: Record<string, number | string>;
-  trigger: string;
-  skills: Skill[];
-  levels: string;
-}
-
-export interface TierRating {
-  role: string;
-  generation: number;
-  tier: string;
-}
-
-export interface Source {
-  id?: string;
-  ref: string;
-  used_for?: string;
-}
-
-export interface HeroResult {
-  key: string;
-  name: string;
-  aliases: string[];
-  generation: number;
-  generation_note?: string;
-  release?: string;
-  rarity: { key: string; name: string; also_called: string[] };
-  troop_type: string;
-  roles: string[];
-  base_stats?: { attack: number; defense: number; health: number; note?: string };
-  expedition_bonus?: { troop_type: string; attack: string; defense: string; note?: string };
-  talent?: { name: string; effect: string; levels: Ladders };
-  skills: Skill[];
-  exclusive_gear?: ExclusiveGear;
-  shard_sources: string[];
-  tier_ratings: TierRating[];
-  notes: string[];
-  confidence: string;
-  sources: Source[];
-  resolved?: { from: string; matched: string; match_type: string };
-  data_version: string;
-}
+/**
+ * The hero as readHeroResult gives it: the generated output (without the page `url`, which the view does not show),
+ * where the base stats and the troop bonus are absent when malformed.
+ */
+export type HeroResult = Omit<Hero, 'url' | 'base_stats' | 'expedition_bonus'> & {
+  base_stats?: Stats<Hero['base_stats']>;
+  expedition_bonus?: Stats<Hero['expedition_bonus']>;
+};
 
 const isLadders = (v: unknown): v is Ladders => isObject(v) && Object.values(v).every(isStrings);
 const isTexts = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every(isString);

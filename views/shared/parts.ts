@@ -2,6 +2,7 @@
  * Pieces of markup more than one view uses: the confidence badge, a fact of a facts list, a scrolling table, the
  * "none" cell, the notes-and-sources section and the data-version footer.
  */
+import type { ReferenceSources } from '../../generated/shared-types.js';
 import { h, type Child } from './dom.js';
 
 const CONFIDENCE_LABELS: Record<string, string> = { high: 'High', 'medium-high': 'Medium-high', medium: 'Medium', 'low-medium': 'Low-medium', low: 'Low' };
@@ -27,10 +28,8 @@ export function noneCell(): HTMLTableCellElement {
   return h('td', { class: 'num none' }, h('span', { 'aria-hidden': 'true' }, '–'), h('span', { class: 'sr-only' }, 'none'));
 }
 
-export interface Source {
-  ref: string;
-  used_for?: string;
-}
+/** A source as the notes section lists it: its reference and what it was used for (the cost views map `covers` to that). */
+export type Source = Pick<ReferenceSources[number], 'ref' | 'used_for'>;
 
 function sourceItem(source: Source): HTMLElement {
   return h('li', {}, source.ref, source.used_for ? h('span', { class: 'step-note' }, `Used for: ${source.used_for}`) : null);

@@ -4,6 +4,19 @@
  * views' result readers (cost/result.ts, hero/result.ts) share.
  */
 
+/**
+ * A generated result type as a view reads it: every enumeration of strings is any string and a list of fixed length
+ * any length. The readers check that such a field is a string (a list), not which one: a value the view does not
+ * know is shown as given (a confidence it has no colour for, a new skill kind) instead of failing the whole result.
+ */
+export type Lenient<T> = T extends string
+  ? string
+  : T extends readonly (infer Item)[]
+    ? Lenient<Item>[]
+    : T extends object
+      ? { [Key in keyof T]: Lenient<T[Key]> }
+      : T;
+
 /** A result the renderer cannot show (a different tool's result, or a shape from another version). */
 export class ResultShapeError extends Error {}
 

@@ -14,7 +14,7 @@ import type { ToolRunner } from '../tool-runner.js';
 import { argumentsOf } from './arguments.js';
 import { CALCULATORS_PATH, queryOf, type Calculator } from './calculator-list.js';
 import { calculatorForm, OUTCOME_ID } from './form.js';
-import { chartDataOf, mdText, resultDetailsMarkdown, resultSummaryMarkdown, type CostResultView } from './result-markdown.js';
+import { chartDataOf, mdText, resultDetailsMarkdown, resultSummaryMarkdown, type CostResult } from './result-markdown.js';
 
 const SITE = 'Kingshot Companion';
 
@@ -52,7 +52,7 @@ function headMarkdown(calculator: Calculator): string[] {
   return [`# ${calculator.title}`, '', `${lede(calculator.description)} The same numbers as the MCP tool \`${calculator.tool}\`.`, ''];
 }
 
-type Outcome = { kind: 'form' } | { kind: 'result'; result: CostResultView } | { kind: 'error'; message: string };
+type Outcome = { kind: 'form' } | { kind: 'result'; result: CostResult } | { kind: 'error'; message: string };
 
 function markdownOf(calculator: Calculator, outcome: Outcome): string {
   const head = headMarkdown(calculator);
@@ -126,7 +126,9 @@ export function calculatorPages(options: CalculatorPagesOptions): Hono {
     let outcome: Outcome = { kind: 'form' };
     if (args) {
       const run = runner.run(calculator.tool, args, clock());
-      outcome = run.ok ? { kind: 'result', result: run.value as CostResultView } : { kind: 'error', message: run.error.message };
+      // The run's value is the JSON of what the tool's handler returned, which the handler contract (ToolHandlers)
+      // types as the tool's generated output.
+      outcome = run.ok ? { kind: 'result', result: run.value as unknown as CostResult } : { kind: 'error', message: run.error.message };
     }
     const status: PageStatus = outcome.kind === 'error' ? 400 : 200;
     const page = { markdown: markdownOf(calculator, outcome), get html() { return htmlOf(calculator, query, outcome); } };

@@ -4,34 +4,18 @@
  * sources. An amount that is not a number (null: no source publishes it) is written "unknown", never a number.
  */
 
-type Amounts = Record<string, unknown>;
+import type { CostStep } from '../../../generated/shared-types.js';
+import type { ToolTypes } from '../../../generated/tools/index.js';
+import type { CostToolName } from './calculator-list.js';
 
-export interface CostStepView {
-  from: string;
-  to: string;
-  cost?: Amounts | null;
-  confidence?: string;
-  note?: string;
-  unknown?: string[];
-}
+/** A calculator page's result: the output of its cost tool, as the tool's generated type says. */
+export type CostResult = ToolTypes[CostToolName]['output'];
 
-/** The fields of a cost result the page reads; anything else the result carries is left alone. */
-export interface CostResultView {
-  from: string;
-  to: string;
-  steps: CostStepView[];
-  totals: Amounts;
-  materials?: Record<string, string>;
-  confidence?: string;
-  notes?: string[];
-  gaps?: string[];
-  /** As the cost tools give them (`covers`: the steps a source publishes when it publishes only some). */
-  sources?: { id?: string; ref: string; covers?: string }[];
-  data_version?: string;
-  building?: { name?: string };
-  track?: string;
-  [field: string]: unknown;
-}
+/** Amounts by material key: a result's totals, whichever tool's materials type they are. */
+type Amounts = Readonly<Record<string, unknown>>;
+
+/** Each tool's totals is an interface of its own materials; read by key, an amount is unknown until checked. */
+const amountsOf = (totals: object): Amounts => totals as Amounts;
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -53,62 +37,63 @@ function table(head: string[], rows: string[][], firstNumeric = 1): string[] {
   return [`| ${head.join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`), ''];
 }
 
-export function materialKeys(result: CostResultView): string[] {
-  const keys = Object.keys(result.materials ?? {});
-  for (const key of Object.keys(result.totals ?? {})) if (!keys.includes(key)) keys.push(key);
+export function materialKeys(result: CostResult): string[] {
+  const keys = Object.keys(result.materials);
+  for (const key of Object.keys(result.totals)) if (!keys.includes(key)) keys.push(key);
   return keys;
 }
 
-const nameOf = (result: CostResultView, key: string) => result.materials?.[key] ?? key.replaceAll('_', ' ');
+const nameOf = (result: CostResult, key: string) => result.materials[key] ?? key.replaceAll('_', ' ');
 
 /** The unit the result counts (pieces, charms) and its per-unit totals, when the tool has one. */
-export function quantityOf(result: CostResultView): { count: number; singular: string; plural: string; perUnit: Amounts } | undefined {
-  for (const [field, value] of Object.entries(result)) {
+export function quantityOf(result: CostResult): { count: number; singular: string; plural: string; perUnit: Amounts } | undefined {
+  const fields = new Map<string, unknown>(Object.entries(result));
+  for (const [field, value] of fields) {
     const singular = /^totals_per_(\w+)$/.exec(field)?.[1];
-    const count = singular ? result[`${singular}s`] : undefined;
-    if (singular && typeof count === 'number' && value !== null && typeof value === 'object') return { count, singular, plural: `${singular}s`, perUnit: value as Amounts };
+    const count = singular ? fields.get(`${singular}s`) : undefined;
+    if (singular && typeof count === 'number' && value !== null && typeof value === 'object') return { count, singular, plural: `${singular}s`, perUnit: amountsOf(value) };
   }
   return undefined;
 }
 
-function stepIsUnknown(step: CostStepView, key: string): boolean {
-  return step.unknown?.includes(key) === true || (step.cost !== null && step.cost !== undefined && key in step.cost && typeof step.cost[key] !== 'number');
+function stepIsUnknown(step: CostStep, key: string): boolean {
+  return step.unknown?.includes(key) === true || (key in step.cost && typeof step.cost[key] !== 'number');
 }
 
-function unknownStepCount(result: CostResultView, key: string): number {
+function unknownStepCount(result: CostResult, key: string): number {
   return result.steps.filter((step) => stepIsUnknown(step, key)).length;
 }
 
-function stepCell(step: CostStepView, key: string): string {
+function stepCell(step: CostStep, key: string): string {
   if (stepIsUnknown(step, key)) return '*unknown*';
-  const value = step.cost?.[key];
+  const value = step.cost[key];
   return value === undefined ? '–' : amountText(value);
 }
 
 /** Sum of one material over the steps; null when a step's amount is unknown (the sum would be a guess). */
-function stepSum(result: CostResultView, key: string): number | null {
+function stepSum(result: CostResult, key: string): number | null {
   let sum = 0;
   for (const step of result.steps) {
     if (stepIsUnknown(step, key)) return null;
-    const value = step.cost?.[key];
+    const value = step.cost[key];
     if (typeof value === 'number') sum += value;
   }
   return sum;
 }
 
-export function subjectOf(result: CostResultView): string | undefined {
-  if (result.building?.name) return result.building.name;
-  if (typeof result.track === 'string') return result.track === 'red_gear' ? 'Red gear ascension and enhancement' : 'Mastery Forging';
+export function subjectOf(result: CostResult): string | undefined {
+  if ('building' in result) return result.building.name;
+  if ('track' in result) return result.track === 'red_gear' ? 'Red gear ascension and enhancement' : 'Mastery Forging';
   return undefined;
 }
 
 /** The heading and totals: what the page shows above the chart. */
-export function resultSummaryMarkdown(result: CostResultView): string {
+export function resultSummaryMarkdown(result: CostResult): string {
   const quantity = quantityOf(result);
   const subject = subjectOf(result);
   const range = `${mdText(result.from)} → ${mdText(result.to)}`;
   const lines = [`## ${subject ? `${mdText(subject)}: ` : ''}${range}${quantity ? `, ${quantity.count} ${quantity.count === 1 ? quantity.singular : quantity.plural}` : ''}`, ''];
-  const facts = [`Steps: **${result.steps.length}**`, `Confidence: **${mdText(result.confidence ?? 'unknown')}**`];
+  const facts = [`Steps: **${result.steps.length}**`, `Confidence: **${mdText(result.confidence)}**`];
   lines.push(facts.join(' · '), '');
   if (result.steps.length === 0) {
     lines.push('Nothing to upgrade: the two levels are the same.', '');
@@ -124,24 +109,24 @@ export function resultSummaryMarkdown(result: CostResultView): string {
     if (unknownStepCount(result, key) === 0 || typeof value !== 'number') return amountText(value);
     return value === 0 ? 'unknown' : `${amountText(value)} + unknown`;
   };
+  const totals = amountsOf(result.totals);
   lines.push('### Totals', '');
   if (quantity) {
     lines.push(
       ...table(
         ['Material', `Per ${quantity.singular}`, `${quantity.count} ${quantity.count === 1 ? quantity.singular : quantity.plural}`],
-        keys.map((key) => [`${mdText(nameOf(result, key))}${unknownNote(key)}`, total(key, quantity.perUnit[key]), total(key, result.totals[key])]),
+        keys.map((key) => [`${mdText(nameOf(result, key))}${unknownNote(key)}`, total(key, quantity.perUnit[key]), total(key, totals[key])]),
       ),
     );
   } else {
-    lines.push(...table(['Material', 'Total'], keys.map((key) => [`${mdText(nameOf(result, key))}${unknownNote(key)}`, total(key, result.totals[key])])));
+    lines.push(...table(['Material', 'Total'], keys.map((key) => [`${mdText(nameOf(result, key))}${unknownNote(key)}`, total(key, totals[key])])));
   }
-  const gaps = result.gaps ?? [];
-  if (gaps.length > 0) lines.push('**Incomplete:**', '', ...gaps.map((gap) => `- ${mdText(gap)}`), '');
+  if (result.gaps.length > 0) lines.push('**Incomplete:**', '', ...result.gaps.map((gap) => `- ${mdText(gap)}`), '');
   return lines.join('\n');
 }
 
 /** The steps, notes and sources: what the page shows below the chart. */
-export function resultDetailsMarkdown(result: CostResultView): string {
+export function resultDetailsMarkdown(result: CostResult): string {
   const lines: string[] = [];
   const keys = materialKeys(result);
   const quantity = quantityOf(result);
@@ -155,22 +140,20 @@ export function resultDetailsMarkdown(result: CostResultView): string {
     rows.push(['', `**Total${per}**`, ...keys.map((key) => `**${amountText(stepSum(result, key))}**`)]);
     lines.push(...table(['#', 'Step', ...keys.map((key) => mdText(nameOf(result, key)))], rows, 2));
   }
-  const notes = result.notes ?? [];
-  if (notes.length > 0) lines.push('### Notes', '', ...notes.map((note) => `- ${mdText(note)}`), '');
-  const sources = result.sources ?? [];
-  if (sources.length > 0) lines.push('### Sources', '', ...sources.map((s) => `- ${mdText(s.ref)}${s.covers ? ` (the steps ${mdText(s.covers)} only)` : ''}`), '');
+  if (result.notes.length > 0) lines.push('### Notes', '', ...result.notes.map((note) => `- ${mdText(note)}`), '');
+  if (result.sources.length > 0) lines.push('### Sources', '', ...result.sources.map((s) => `- ${mdText(s.ref)}${s.covers ? ` (the steps ${mdText(s.covers)} only)` : ''}`), '');
   if (result.data_version) lines.push(`Data version \`${result.data_version}\`.`, '');
   return lines.join('\n');
 }
 
 /** The chart's input: each material's cumulative amount after each step; materials without a known total are listed apart. */
-export function chartDataOf(result: CostResultView): { from: string; levels: string[]; series: { key: string; name: string; values: number[] }[]; unused: string[] } {
+export function chartDataOf(result: CostResult): { from: string; levels: string[]; series: { key: string; name: string; values: number[] }[]; unused: string[] } {
   const series: { key: string; name: string; values: number[] }[] = [];
   const unused: string[] = [];
   for (const key of materialKeys(result)) {
     let sum = 0;
     const values = result.steps.map((step) => {
-      const value = step.cost?.[key];
+      const value = step.cost[key];
       return (sum += typeof value === 'number' ? value : 0);
     });
     const name = nameOf(result, key);

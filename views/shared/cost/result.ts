@@ -1,35 +1,30 @@
 /**
- * The result shape the six cost tools share (catalog/shared/cost-step*.yaml and the tools' `result` schemas),
- * read defensively (../read.ts).
+ * The result shape the cost tools share (their generated output types: catalog/shared/cost-step*.yaml and the tools'
+ * `result` schemas), read defensively (../read.ts).
  */
-import { isNumber, isObject, isString, isStrings, readFields } from '../read.js';
+import type { CostStep as GeneratedCostStep, CostSteps, ReferenceSources } from '../../../generated/shared-types.js';
+import type { ToolTypes } from '../../../generated/tools/index.js';
+import { isNumber, isObject, isString, isStrings, readFields, type Lenient } from '../read.js';
 
 /** An amount, or null where no source publishes it: shown as unknown, never as a number. */
-export type Amount = number | null;
+export type Amount = GeneratedCostStep['cost'][string];
 
-export interface CostStep {
-  from: string;
-  to: string;
-  cost: Record<string, Amount>;
-  confidence?: string;
-  note?: string;
-  unknown?: string[];
-}
+/** The result of every tool whose output is a list of cost steps: the cost tools, as the catalogue declares them. */
+type CostToolOutput = Extract<ToolTypes[keyof ToolTypes]['output'], { steps: CostSteps }>;
 
-export interface CostResult {
-  from: string;
-  to: string;
-  steps: CostStep[];
+export type CostStep = Lenient<GeneratedCostStep>;
+
+/**
+ * A cost result as readCostResult gives it: the fields every cost tool's output has, except that the totals are
+ * read by material key whatever the tool, the sources say what they are used for as the reference views' sources
+ * do (a source that publishes only part of the range, its `covers`), and the tool's own fields (pieces, charms,
+ * totals_per_piece, building, track, ...) are read by name.
+ */
+export type CostResult = Lenient<Pick<CostToolOutput, 'from' | 'to' | 'steps' | 'materials' | 'confidence' | 'notes' | 'gaps' | 'data_version'>> & {
   totals: Record<string, Amount>;
-  materials: Record<string, string>;
-  confidence: string;
-  notes: string[];
-  gaps: string[];
-  sources: { id: string; ref: string; used_for?: string }[];
-  data_version: string;
-  /** Tool-specific fields (pieces, charms, totals_per_piece, building, track, ...). */
+  sources: ReferenceSources;
   [field: string]: unknown;
-}
+};
 
 const isAmounts = (v: unknown): v is Record<string, Amount> => isObject(v) && Object.values(v).every((x) => x === null || isNumber(x));
 
