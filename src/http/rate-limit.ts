@@ -100,6 +100,15 @@ class Counts {
     }
     this.newest = current;
   }
+  /** The total the ring would hold once moved on to `current`, without moving it (a look changes nothing). */
+  totalAt(current: number): number {
+    if (current <= this.newest) return this.total;
+    const size = this.slots.length;
+    if (current - this.newest >= size) return 0;
+    let total = this.total;
+    for (let bucket = this.newest + 1; bucket <= current; bucket++) total -= this.slots[bucket % size]!;
+    return total;
+  }
   at(bucket: number): number {
     return bucket > this.newest || bucket < this.newest - this.slots.length + 1 ? 0 : this.slots[bucket % this.slots.length]!;
   }
@@ -140,7 +149,8 @@ export class SlidingWindowLimiter implements RateLimiter {
     if (nowMs >= this.#sweepAt) this.#sweep(nowMs);
     let counts = this.#clients.get(client);
     if (counts) {
-      const refused = this.#refusal(counts, nowMs, limit);
+      counts.advance(this.#current(counts, nowMs));
+      const refused = this.#refusal(counts, counts.total, counts.newest, nowMs, limit);
       if (refused) return refused;
     } else {
       if (this.#clients.size >= this.#maxClients) this.#visited += makeRoom(this.#clients, this.#maxClients, this.#idleAt(nowMs));
@@ -150,35 +160,48 @@ export class SlidingWindowLimiter implements RateLimiter {
     counts.slots[counts.newest % counts.slots.length]!++;
     const total = ++counts.total;
     if (total < limit) return { allowed: true, limit, remaining: limit - total, resetSeconds: 0 };
-    return rateDecision(true, total, limit, this.#wait(counts, limit, nowMs));
+    return rateDecision(true, total, limit, this.#wait(counts, total, counts.newest, limit, nowMs));
   }
 
   refusal(client: string, nowMs: number, limit = this.limit): RateDecision | undefined {
     const counts = this.#clients.get(client);
-    return counts && this.#refusal(counts, nowMs, limit);
+    if (!counts) return undefined;
+    // A look moves nothing: the Redis script records nothing on a look either, so a request stamped earlier than
+    // the look (a clock that steps back) is counted in its own bucket by both.
+    const current = this.#current(counts, nowMs);
+    return this.#refusal(counts, counts.totalAt(current), current, nowMs, limit);
   }
 
-  /** Moves the client's counters to now, then its refusal when it is at its limit. */
-  #refusal(counts: Counts, nowMs: number, limit: number): RateDecision | undefined {
-    // A clock that steps back never un-counts a request: the newest bucket stays current.
-    counts.advance(Math.floor(nowMs / this.shape.bucketMs));
-    return counts.total >= limit ? rateDecision(false, counts.total, limit, this.#wait(counts, limit, nowMs)) : undefined;
+  /** The client's current bucket: now's, or its newest when the clock stepped back (never un-counting a request). */
+  #current(counts: Counts, nowMs: number): number {
+    return Math.max(counts.newest, Math.floor(nowMs / this.shape.bucketMs));
   }
 
-  #wait(counts: Counts, limit: number, nowMs: number): number {
-    return waitMs(this.shape, counts.total, limit, counts.newest, nowMs, (bucket) => counts.at(bucket));
+  /** The refusal of a client holding `total` at bucket `current`, when it is at its limit. */
+  #refusal(counts: Counts, total: number, current: number, nowMs: number, limit: number): RateDecision | undefined {
+    return total >= limit ? rateDecision(false, total, limit, this.#wait(counts, total, current, limit, nowMs)) : undefined;
   }
 
-  /** Whether a client's counters hold nothing that still counts at `nowMs`. */
-  #idleAt(nowMs: number): (counts: Counts) => boolean {
-    const oldestCounted = Math.floor(nowMs / this.shape.bucketMs) - this.shape.buckets;
-    return (counts) => counts.newest < oldestCounted;
+  #wait(counts: Counts, total: number, current: number, limit: number, nowMs: number): number {
+    return waitMs(this.shape, total, limit, current, nowMs, (bucket) => counts.at(bucket));
   }
 
-  /** Once a window: forgets the clients with nothing left in it. */
+  /** Whether a client's counters hold nothing that counts at `nowMs`, `graceBuckets` buckets on. */
+  #idleAt(nowMs: number, graceBuckets = 0): (counts: Counts) => boolean {
+    const oldestKept = Math.floor(nowMs / this.shape.bucketMs) - this.shape.buckets - graceBuckets;
+    return (counts) => counts.newest < oldestKept;
+  }
+
+  /**
+   * Once a window: forgets the clients whose counters have held nothing that counts for a whole window. The extra
+   * window is for a clock that steps back (NTP, or on Redis another instance's clock): a request stamped earlier than
+   * the sweep's time still finds the counts the Redis script finds in the client's hash, which Redis keeps until it
+   * expires, so both decide alike; forgetting a client the moment nothing counted made such a request a new one.
+   * At the cap (makeRoom) the clients with nothing counting go at once.
+   */
   #sweep(nowMs: number): void {
     this.#sweepAt = nowMs + this.windowMs;
-    this.#visited += forgetIdle(this.#clients, this.#idleAt(nowMs));
+    this.#visited += forgetIdle(this.#clients, this.#idleAt(nowMs, this.shape.buckets));
   }
 }
 
