@@ -81,6 +81,8 @@ local free = tonumber(ARGV[2])
 local values = redis.call('HMGET', KEYS[1], 'failures', 'last')
 local failures = tonumber(values[1]) or 0
 local last = tonumber(values[2]) or 0
+-- Quiet for forgetMs by the callers' clock: afresh, as in-process (the hash's expiry runs on Redis's own clock).
+if now - last >= tonumber(ARGV[5]) then failures = 0 end
 if failures >= free then
   local delay = math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * 2 ^ (failures - free))
   if now < last + delay then return last + delay - now end
