@@ -1,6 +1,6 @@
 /** Starting and measuring the processes under test: the service (built) and the two anchors. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,18 +42,27 @@ async function firstResponse(url: string, child: ChildProcess, started: number, 
   }
 }
 
+/** The last `bytes` of a file (a process's output, for an error message). */
+function tail(path: string, bytes = 4_000): string {
+  const text = readFileSync(path, 'utf8');
+  return text.length > bytes ? `…${text.slice(-bytes)}` : text;
+}
+
 export async function startProcess(name: string, args: string[], port: number, env: Record<string, string> = {}, cwd = ROOT): Promise<Running> {
+  // The process writes its output (the service: a JSON line per request) to a file, as under an operator's log
+  // collector, not to a pipe: read by this process, whose event loop also runs autocannon, a pipe would slow the
+  // load generator down for the service only (the anchors log nothing).
+  const logFile = join(mkdtempSync(join(tmpdir(), `kingshot-bench-${name}-`)), 'output.log');
+  const log = openSync(logFile, 'w');
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
   });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  closeSync(log);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const startToFirstResponseMs = await firstResponse(`${baseUrl}/mcp`, child, started, () => output);
+  const startToFirstResponseMs = await firstResponse(`${baseUrl}/mcp`, child, started, () => tail(logFile));
   return {
     name,
     baseUrl,

@@ -22,6 +22,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
     only: { type: 'string' },
+    // Another checkout's build in place of this one (to compare two versions against the same anchors).
+    'service-root': { type: 'string' },
   },
 });
 const durationSeconds = Number(values.duration);
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
   let service: Running | undefined;
   for (let i = 0; i < 3; i++) {
     await service?.stop();
-    service = await startService(PORTS.service, SERVICE_ENV);
+    service = await startService(PORTS.service, SERVICE_ENV, values['service-root'] ?? ROOT);
     starts.push(service.startToFirstResponseMs);
   }
   process.stdout.write(`service start to first response: ${starts.map((s) => s.toFixed(0)).join(', ')} ms\n`);

@@ -35,6 +35,7 @@ export interface Instance {
   readonly name: string;
   readonly port: number;
   readonly url: string;
+  /** The recent output (the last 256 K characters or more). */
   output(): string;
   /** Whether its process is running. */
   running(): boolean;
@@ -94,6 +95,9 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((done) => child.once('exit', (code) => done(code)));
 }
 
+/** Characters of each instance's output kept for `output()` and error messages: the last 256 K or more. */
+const OUTPUT_KEPT = 256_000;
+
 function startInstance(name: string, port: number, baseUrl: string, options: TopologyOptions): Instance {
   let child: ChildProcess | undefined;
   let output = '';
@@ -117,6 +121,8 @@ function startInstance(name: string, port: number, baseUrl: string, options: Top
     });
     const collect = (d: Buffer) => {
       output += d.toString();
+      // Only the recent output is kept (a JSON line per request would grow without bound under a load test).
+      if (output.length > OUTPUT_KEPT * 2) output = output.slice(-OUTPUT_KEPT);
       if (options.echo) process.stdout.write(d.toString().replace(/^(?=.)/gm, `${name} | `));
     };
     child.stdout!.on('data', collect);
