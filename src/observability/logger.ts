@@ -24,11 +24,13 @@ const REQUEST_LOG_FLUSH_MS = 250;
  * The logger of the request lines, without the redaction: a request line is built from named fields only
  * (request-observer.ts), and redaction costs as much again as the line itself (measured with pino 10.4). Its
  * destination is pino's own (sonic-boom on stdout) with a 4 KiB buffer, written at least every 250 ms and on
- * exit: one write per line cost more than the rest of the logging together under load (CPU profile).
+ * exit: one write per line cost more than the rest of the logging together under load (CPU profile). The writes
+ * are synchronous, as with pino's default destination: an asynchronous write goes through libuv's thread pool,
+ * 5.9 µs of CPU per line against 3.7 µs (200,000 request lines to /dev/null, three rounds, pino 10.4).
  */
 export function createRequestLogger(level: LogLevel, destination?: DestinationStream): Logger {
   if (destination) return pino(common(level), destination);
-  const stdout = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const stdout = pino.destination({ dest: 1, sync: true, minLength: 4096 });
   const flusher = setInterval(() => {
     try {
       stdout.flush();
