@@ -1,13 +1,17 @@
 /**
- * Once per `npm test`: is a PostgreSQL server there for the tests that run on both stores? Without one they skip,
- * announced by one line here; with CI set (as .ci/run and the CI runner set it) a missing server fails the run.
+ * Once per `npm test`: is a PostgreSQL server there for the tests that run on both stores, and are the programs
+ * other tests start for themselves installed (HAProxy, redis-server, PostgreSQL's binaries)? Without one, the tests
+ * that need it skip, announced by one line here; with CI set (as .ci/run and the CI runner set it) a missing one
+ * fails the run.
  */
 import type { TestProject } from 'vitest/node';
+import { missingServicesLine, probeLocalServices, type LocalServices } from './support/local-services.js';
 import { probePostgres, type PostgresForTests } from './support/postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgres: PostgresForTests;
+    services: LocalServices;
   }
 }
 
@@ -19,4 +23,12 @@ export default async function setup(project: TestProject): Promise<void> {
     process.stderr.write(`${line}\n`);
   }
   project.provide('postgres', postgres);
+
+  const services = probeLocalServices();
+  const missing = missingServicesLine(services);
+  if (missing) {
+    if (process.env.CI) throw new Error(`CI is set, so these tests must run. ${missing}`);
+    process.stderr.write(`${missing}\n`);
+  }
+  project.provide('services', services);
 }

@@ -18,20 +18,15 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } fro
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import { runCli } from '../../src/cli/main.js';
 import { openStore } from '../../src/store/store.js';
-import { haproxyAvailable, startTopology, type Topology } from '../../deploy/topology.js';
+import { startTopology, type Topology } from '../../deploy/topology.js';
 import { Browser } from '../auth/browser.js';
 import { MCP_HEADERS } from '../helpers.js';
 import { redisAvailable, startRedis, type TestRedis } from '../redis-server.js';
 import { createTestDatabase } from '../support/postgres.js';
 
 const postgres = inject('postgres');
-const haproxy = haproxyAvailable();
-if (!haproxy) {
-  const line = 'haproxy not found: the topology tests are skipped (apt-get install -y haproxy, or set HAPROXY to its path)';
-  if (process.env.CI) throw new Error(line);
-  process.stderr.write(`${line}\n`);
-}
-const runnable = haproxy && postgres.available && redisAvailable();
+// Without HAProxy, redis-server or a PostgreSQL server these skip; test/global-setup.ts said so in one line.
+const runnable = inject('services').haproxy && postgres.available && redisAvailable();
 
 const REDIRECT = 'http://127.0.0.1:8977/callback';
 const DEMO = { email: 'topology@kingshot.example', password: 'topology-password-1' };
