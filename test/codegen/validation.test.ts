@@ -86,6 +86,16 @@ describe('catalogue validation', () => {
       { 'catalog/tools/echo.yaml': toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {type: integer, minimum: 0, maximum: 3, description: A level.}\n    colour: {type: string, enum: [red, gold], x-aliases: {gold: [Red]}}') },
       '/arguments/properties/colour/x-aliases: "Red" would mean both red and gold',
     ],
+    // The shapes tool.schema.json and website-tool.schema.json define once (definitions, which generated/metadata-types.ts
+    // types), reported where they stand in the entry.
+    ['an unknown annotation', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('openWorldHint: false', 'openWorldHint: false, readonly: true') }, 'catalog/tools/echo.yaml:21:103 /annotations/readonly: unknown key "readonly"'],
+    ['a missing annotation', { 'catalog/tools/echo.yaml': toolYaml('echo').replace(', openWorldHint: false', '') }, 'catalog/tools/echo.yaml:21:1 /annotations: missing required key "openWorldHint"'],
+    ['a README summary too short', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('summary: Echoes the level it is given.', 'summary: short') }, 'catalog/tools/echo.yaml:22:10 /readme/summary: must NOT have fewer than 10 characters'],
+    ['an unknown key of the calculator page', { 'catalog/tools/echo.yaml': toolYaml('echo', 'calculator: {example: {level: "2"}, levels: [level]}\n') }, 'catalog/tools/echo.yaml:23:37 /calculator/levels: unknown key "levels"'],
+    ['an example with neither result nor error', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('    result: {echo: 2}\n', '') }, 'catalog/tools/echo.yaml:18:5 /examples/0: missing required key "result"'],
+    ['an unknown key of an expected error', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('    result: {echo: 2}\n', '    error: {code: X, mesage: y}\n') }, 'catalog/tools/echo.yaml:20:22 /examples/0/error/mesage: unknown key "mesage"'],
+    ['an unknown annotation of a website tool', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: echo\n').replace('{readOnlyHint: true}', '{readOnlyHint: true, x: 1}') }, 'catalog/website/find.yaml:3:35 /annotations/x: unknown key "x"'],
+    ['an unknown key of a website tool', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: echo\nfoo: 1\n') }, 'catalog/website/find.yaml:7:1 /foo: unknown key "foo"'],
     ['a tool no endpoint serves', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account') }, '/availability: no endpoint serves "account" tools'],
     [
       'an endpoint whose instructions do not name a tool only it serves',
