@@ -276,11 +276,11 @@ describe('keyed arguments named by the data', () => {
 });
 
 describe('game data validation', () => {
-  const table = (rows: string, checks: string) => `system: demo
+  const table = (rows: string, checks: string, source = '{id: s, ref: somewhere}') => `system: demo
 title: Demo
 data_as_of: "2026-01-01"
 materials: [{key: gold, name: Gold}]
-sources: [{id: s, ref: somewhere}]
+sources: [${source}]
 notes: []
 ladders:
   - key: demo
@@ -311,6 +311,27 @@ ${checks}`;
     const text = problems.map(formatProblem).join('\n');
     expect(text).toContain(expected);
     expect(text).toMatch(/^data\/costs\/demo\.yaml:\d+:\d+ \//);
+  });
+  describe("a source's covers", () => {
+    const rows = '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n      - {label: "2", cost: {gold: 7}}\n';
+    const problemsWith = (covers: string) => loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table(rows, '  []\n', `{id: s, ref: somewhere, covers: ${covers}}`) })).problems.map(formatProblem);
+
+    it.each(['{ladders: [{ladder: demo, from: "1"}]}', '{ladders: [{ladder: demo, from: "0", to: "1"}]}', '{from: "1"}', '{ladders: [demo], from: "0", to: "1"}', '{ladders: []}'])('accepts %s', (covers) => {
+      expect(problemsWith(covers)).toEqual([]);
+    });
+    it.each([
+      ['a ladder that does not exist', '{ladders: [ghost]}', 'data/costs/demo.yaml:5:54 /sources/0/covers/ladders/0: no ladder "ghost"'],
+      ['a ladder named twice', '{ladders: [demo, {ladder: demo, to: "1"}]}', 'data/costs/demo.yaml:5:61 /sources/0/covers/ladders/1/ladder: ladder "demo" is named twice'],
+      ['a ladder\'s own bound that is no level of it', '{ladders: [{ladder: demo, from: "9"}]}', 'data/costs/demo.yaml:5:69 /sources/0/covers/ladders/0/from: no level "9" in ladder demo'],
+      ['a start at the last level (no step)', '{ladders: [{ladder: demo, from: "2"}]}', 'data/costs/demo.yaml:5:69 /sources/0/covers/ladders/0/from: "2" is not before "2" in ladder demo: the source would cover no step'],
+      ['a start that is not before the end', '{from: "1", to: "1"}', 'data/costs/demo.yaml:5:44 /sources/0/covers/from: "1" is not before "1" in ladder demo: the source would cover no step'],
+      ['a ladder entry without bounds', '{ladders: [{ladder: demo}]}', 'data/costs/demo.yaml:5:54 /sources/0/covers/ladders/0: give "from" or "to", or name the ladder by its key alone'],
+      ['bounds beside ladders that bound none', '{ladders: [{ladder: demo, from: "1"}], to: "2"}', 'data/costs/demo.yaml:5:82 /sources/0/covers/to: these bounds apply to the ladders named by key, and none is: give each ladder its own {ladder, from, to}'],
+      ['an unknown key of a ladder entry', '{ladders: [{ladder: demo, form: "1"}]}', 'data/costs/demo.yaml:5:69 /sources/0/covers/ladders/0/form: unknown key "form"'],
+      ['a ladder entry that is neither a key nor an entry', '{ladders: [3]}', 'data/costs/demo.yaml:5:54 /sources/0/covers/ladders/0: must be string,object'],
+    ])('reports %s at its place, and only that', (_, covers, expected) => {
+      expect(problemsWith(covers)).toEqual([expected]);
+    });
   });
   it('changes the data version when a number changes', () => {
     const a = loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table('      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n', '  []\n') })).data!.version;
