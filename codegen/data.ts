@@ -15,6 +15,10 @@ import type { CostTable, GameData } from './model.js';
 import { loadReferenceData } from './reference.js';
 import type { Problem } from './problems.js';
 
+type Ladder = CostTable['ladders'][number];
+type Covers = NonNullable<CostTable['sources'][number]['covers']>;
+type Bounds = Pick<Covers, 'from' | 'to'>;
+
 export function loadGameData(root: string): { data?: GameData; problems: Problem[] } {
   const problems: Problem[] = [];
   const ajv = createAjv();
@@ -91,16 +95,7 @@ function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem
     checkConfidenceReasons(ladder, `/ladders/${li}`, doc, problems);
   });
   table.sources.forEach((source, i) => {
-    const covers = source.covers;
-    if (!covers) return;
-    for (const key of covers.ladders ?? []) {
-      if (!ladderKeys.has(key)) problems.push(doc.problem(`/sources/${i}/covers/ladders`, `no ladder "${key}"`));
-    }
-    if (covers.to !== undefined) {
-      const ladders = table.ladders.filter((l) => covers.ladders === undefined || covers.ladders.includes(l.key));
-      const missing = ladders.filter((l) => !l.levels.some((level) => level.label === covers.to)).map((l) => l.key);
-      if (missing.length > 0) problems.push(doc.problem(`/sources/${i}/covers/to`, `no level "${covers.to}" in ladder ${missing.join(', ')}`));
-    }
+    if (source.covers) checkCovers(source.covers, table, `/sources/${i}/covers`, doc, problems);
   });
   table.cross_checks.forEach((check, i) => {
     const at = `/cross_checks/${i}`;
@@ -136,8 +131,56 @@ function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem
   });
 }
 
+/**
+ * A source's `covers`: each ladder it names exists, once; each bound is a level of every ladder it bounds and leaves
+ * at least one step (`from` before `to`); the bounds beside `ladders` bound some ladder.
+ */
+function checkCovers(covers: Covers, table: CostTable, at: string, doc: SourceDocument, problems: Problem[]): void {
+  const byKey = new Map(table.ladders.map((l) => [l.key, l]));
+  const sharedBounds = covers.from !== undefined || covers.to !== undefined;
+  // The ladders the bounds beside `ladders` apply to: those named by key, or every ladder when none are named.
+  const boundedByShared: Ladder[] = covers.ladders === undefined ? [...table.ladders] : [];
+  const named = new Set<string>();
+  (covers.ladders ?? []).forEach((entry, j) => {
+    const key = typeof entry === 'string' ? entry : entry.ladder;
+    const pointer = typeof entry === 'string' ? `${at}/ladders/${j}` : `${at}/ladders/${j}/ladder`;
+    const ladder = byKey.get(key);
+    if (!ladder) problems.push(doc.problem(pointer, `no ladder "${key}"`));
+    else if (named.has(key)) problems.push(doc.problem(pointer, `ladder "${key}" is named twice`));
+    named.add(key);
+    if (!ladder) return;
+    if (typeof entry === 'string') boundedByShared.push(ladder);
+    else if (entry.from === undefined && entry.to === undefined) problems.push(doc.problem(`${at}/ladders/${j}`, `give "from" or "to", or name the ladder by its key alone`));
+    else checkBounds([ladder], entry, `${at}/ladders/${j}`, doc, problems);
+  });
+  if (!sharedBounds) return;
+  if (boundedByShared.length === 0) {
+    problems.push(doc.problem(`${at}/${covers.from !== undefined ? 'from' : 'to'}`, 'these bounds apply to the ladders named by key, and none is: give each ladder its own {ladder, from, to}'));
+    return;
+  }
+  checkBounds(boundedByShared, covers, at, doc, problems);
+}
+
+/** `from` and `to` are levels of each ladder, and `from` comes before `to` (the ladder's last level when absent). */
+function checkBounds(ladders: readonly Ladder[], bounds: Bounds, at: string, doc: SourceDocument, problems: Problem[]): void {
+  for (const key of ['from', 'to'] as const) {
+    const label = bounds[key];
+    if (label === undefined) continue;
+    const missing = ladders.filter((l) => !l.levels.some((level) => level.label === label)).map((l) => l.key);
+    if (missing.length > 0) problems.push(doc.problem(`${at}/${key}`, `no level "${label}" in ladder ${missing.join(', ')}`));
+  }
+  if (bounds.from === undefined) return;
+  for (const ladder of ladders) {
+    const from = ladder.levels.findIndex((l) => l.label === bounds.from);
+    const to = bounds.to === undefined ? ladder.levels.length - 1 : ladder.levels.findIndex((l) => l.label === bounds.to);
+    if (from >= 0 && to >= 0 && from >= to) {
+      problems.push(doc.problem(`${at}/from`, `"${bounds.from}" is not before "${ladder.levels[to]!.label}" in ladder ${ladder.key}: the source would cover no step`));
+    }
+  }
+}
+
 /** Every step below high confidence (the ladder's own or its own) must be covered by a reason, so results say why. */
-function checkConfidenceReasons(ladder: CostTable['ladders'][number], at: string, doc: SourceDocument, problems: Problem[]): void {
+function checkConfidenceReasons(ladder: Ladder, at: string, doc: SourceDocument, problems: Problem[]): void {
   const index = (label: string | undefined, fallback: number, pointer: string): number | undefined => {
     if (label === undefined) return fallback;
     const found = ladder.levels.findIndex((l) => l.label === label);

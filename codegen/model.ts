@@ -4,44 +4,40 @@
  * alone: one definition each, the schema.
  */
 import type { CostTable as CostTableDocument } from '../generated/data/types.js';
-import type { Deprecation, DeprecationRule, EndpointMetadata, ToolMetadata } from '../generated/metadata-types.js';
+import type {
+  CalculatorPage,
+  Deprecation,
+  DeprecationRule,
+  EndpointMetadata,
+  ReadmeRow,
+  ToolAnnotations,
+  ToolExample,
+  ToolMetadata,
+  WebsiteTool,
+} from '../generated/metadata-types.js';
 import type { KeyedArgument } from '../shared/keyed-arguments.js';
 
-export type { Deprecation, DeprecationRule, EndpointMetadata, ToolMetadata };
+export type { CalculatorPage, Deprecation, DeprecationRule, EndpointMetadata, ReadmeRow, ToolAnnotations, ToolExample, ToolMetadata, WebsiteTool };
 
 export type JsonSchema = Record<string, unknown>;
 
-/** A tool's behaviour hints (tools/list `annotations`, 2025-03-26 and later), as its YAML declares them. */
-export interface ToolAnnotations {
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint: boolean;
-  openWorldHint: boolean;
-}
-
-export interface ToolExample {
-  title: string;
-  arguments: Record<string, unknown>;
-  result?: Record<string, unknown>;
-  error?: { code: string; message_includes?: string[] };
-}
-
 /**
  * A tool of catalog/tools/: the fields its metadata shares (`costSystem` is derived from the result's totals by
- * codegen/cost-systems.ts), the rest of its YAML, and the keyed arguments codegen reads from its arguments.
+ * codegen/cost-systems.ts), the rest of its YAML (typed by catalog/schema/tool.schema.json's definitions), and the
+ * keyed arguments codegen reads from its arguments.
  */
 export interface ToolEntry extends Pick<ToolMetadata, 'name' | 'title' | 'description' | 'availability' | 'view' | 'deprecation' | 'costSystem'> {
   file: string;
   annotations: ToolAnnotations;
   /** The tool's row in the README's tool tables (codegen/readme.ts). */
-  readme: { summary: string; arguments: string };
+  readme: ReadmeRow;
   /** Input schema with every shared fragment inlined. */
   arguments: JsonSchema;
   /** Output schema with every shared fragment inlined. */
   result: JsonSchema;
   examples: ToolExample[];
   /** The tool's page under /calculators (cost tools only). */
-  calculator?: { example: Record<string, string>; level_choices?: string[] };
+  calculator?: CalculatorPage;
   /** Arguments whose values are keys read forgivingly, with their aliases (codegen/keyed-arguments.ts). */
   keyedArguments?: Record<string, KeyedArgument>;
 }
@@ -51,17 +47,11 @@ export interface EndpointEntry extends Omit<EndpointMetadata, 'source'> {
   file: string;
 }
 
-/** One in-page WebMCP tool of the website (catalog/website/<name>.yaml). */
-export interface WebsiteToolEntry {
+/** One in-page WebMCP tool of the website (catalog/website/<name>.yaml), as its schema types it, and its file. */
+export interface WebsiteToolEntry extends Omit<WebsiteTool, 'inputSchema'> {
   file: string;
-  name: string;
-  title: string;
-  description: string;
-  /** The MCP tool whose contract it shares, when it has one. */
-  mcp_tool?: string;
   /** The input schema: its own, or the MCP tool's arguments (with every shared fragment inlined). */
   inputSchema: JsonSchema;
-  annotations: { readOnlyHint: boolean };
 }
 
 export interface Catalog {

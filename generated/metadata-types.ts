@@ -135,6 +135,112 @@ export interface DeprecationRule {
   replacement?: string;
   notice: string;
 }
+/**
+ * The tool's behaviour hints as tools/list serves them (2025-03-26 and later); the title is added from `title`.
+ */
+export interface ToolAnnotations {
+  /**
+   * true when the tool changes nothing.
+   */
+  readOnlyHint: boolean;
+  /**
+   * true when a call may destroy or overwrite data.
+   */
+  destructiveHint: boolean;
+  /**
+   * true when repeating a call with the same arguments has no further effect.
+   */
+  idempotentHint: boolean;
+  /**
+   * true when the tool reaches outside this service (the web, other systems).
+   */
+  openWorldHint: boolean;
+}
+/**
+ * One call of the tool and what it answers: codegen checks it against the tool's schemas (codegen/examples.ts), test/catalog.test.ts runs it through the endpoint.
+ */
+export interface ToolExample {
+  title: string;
+  /**
+   * The call's arguments.
+   */
+  arguments: {
+    [k: string]: unknown;
+  };
+  /**
+   * Expected fields of the successful result (a subset: every listed field must match exactly).
+   */
+  result?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Expected tool failure (isError) instead of a result.
+   */
+  error?: {
+    code: string;
+    message_includes?: string[];
+  };
+}
+/**
+ * The tool's row in the README's tool tables (generated between the markers; Markdown, one line each).
+ */
+export interface ReadmeRow {
+  /**
+   * What the tool returns or computes.
+   */
+  summary: string;
+  /**
+   * Its arguments with example values (`none` when it takes none).
+   */
+  arguments: string;
+}
+/**
+ * The cost tool's page under /calculators: what its form suggests. Only for a tool that computes a cost system.
+ */
+export interface CalculatorPage {
+  /**
+   * A range worth showing on the page, as the form's fields (text), by argument name.
+   */
+  example: {
+    [k: string]: string;
+  };
+  /**
+   * Free-text arguments whose input suggests the level labels of the tool's cost table.
+   */
+  level_choices?: string[];
+}
+/**
+ * An in-page WebMCP tool of the website: it shares an MCP tool's contract (`mcp_tool`) or has its own input schema, never both.
+ */
+export interface WebsiteTool {
+  $schema?: string;
+  /**
+   * Tool name (WebMCP: 1-128 ASCII letters, digits, _, - or .); must equal the file name without .yaml.
+   */
+  name: string;
+  title: string;
+  /**
+   * Written for a model: what the tool does on this site, its arguments with examples.
+   */
+  description: string;
+  /**
+   * The MCP tool (catalog/tools/<name>.yaml) whose contract this one shares: its arguments are the input schema, and results are that tool's results. Excludes inputSchema.
+   */
+  mcp_tool?: string;
+  /**
+   * JSON Schema of the input. Root must be type: object. Required unless mcp_tool is given.
+   */
+  inputSchema?: {
+    type: 'object';
+    [k: string]: unknown;
+  };
+  annotations: {
+    /**
+     * true when the tool only reads; false when it changes something (open_page navigates the tab).
+     */
+    readOnlyHint: boolean;
+  };
+}
 export interface ToolError {
   /**
    * Stable machine-readable reason.

@@ -19,6 +19,11 @@ const DECLARED = [
   'metadata.schema.json#/definitions/toolMetadata',
   'metadata.schema.json#/definitions/endpointMetadata',
   'metadata.schema.json#/definitions/deprecationRule',
+  'tool.schema.json#/definitions/toolAnnotations',
+  'tool.schema.json#/definitions/toolExample',
+  'tool.schema.json#/definitions/readmeRow',
+  'tool.schema.json#/definitions/calculatorPage',
+  'website-tool.schema.json#/definitions/websiteTool',
 ] as const;
 
 const WHOLE_DEFINITION = /^\/definitions\/([^/]+)$/;
@@ -54,14 +59,22 @@ class CatalogueSchemas {
   }
 }
 
+/** A `oneOf` whose every branch only lists keys that must be present: which optional keys an entry gives. */
+function isChoiceOfKeys(value: unknown): boolean {
+  return Array.isArray(value) && value.every((branch) => branch !== null && typeof branch === 'object' && Object.keys(branch).join() === 'required');
+}
+
 /**
  * The schema ready for json-schema-to-typescript: a `$ref` to a whole declared definition becomes that type's name
- * (a `tsType`), any other `$ref` is replaced by what it points at (resolved in turn from its own file).
+ * (a `tsType`), any other `$ref` is replaced by what it points at (resolved in turn from its own file). A `oneOf`
+ * that only chooses which optional keys are present (an example's `result` or `error`) is left to validation: the
+ * type keeps both optional, where the compiler would add an index signature typing every key as unknown.
  */
 function withReferences(schema: unknown, file: string, schemas: CatalogueSchemas): unknown {
   if (Array.isArray(schema)) return schema.map((item) => withReferences(item, file, schemas));
   if (schema === null || typeof schema !== 'object') return schema;
-  const record = schema as Record<string, unknown>;
+  const { oneOf, ...rest } = schema as Record<string, unknown>;
+  const record = isChoiceOfKeys(oneOf) ? rest : (schema as Record<string, unknown>);
   if (typeof record.$ref === 'string') {
     const target = schemas.target(record.$ref, file);
     const definition = WHOLE_DEFINITION.exec(target.pointer);

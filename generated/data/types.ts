@@ -36,20 +36,36 @@ export interface CostTable {
     id: string;
     ref: string;
     /**
-     * The steps this source publishes, when not all of them: only these ladders, and only up to the step that reaches `to` (inclusive). `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
+     * The steps this source publishes, when not all of them: only these ladders, and only the steps from the level `from` (the steps after it) up to the step that reaches `to` (inclusive); each defaults to the ladder's end. `from` and `to` here bound every ladder named by its key (every ladder when `ladders` is absent); a ladder given as {ladder, from, to} has its own. `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
      */
     covers?: {
-      ladders?: string[];
+      /**
+       * Items: A ladder's key (bounded by `from` and `to` beside `ladders`), or {ladder, from, to}: the steps of that ladder from `from` up to `to`.
+       */
+      ladders?: (string | {
+        ladder: string;
+        from?: string;
+        to?: string;
+      })[];
+      from?: string;
       to?: string;
     };
   }, ...{
     id: string;
     ref: string;
     /**
-     * The steps this source publishes, when not all of them: only these ladders, and only up to the step that reaches `to` (inclusive). `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
+     * The steps this source publishes, when not all of them: only these ladders, and only the steps from the level `from` (the steps after it) up to the step that reaches `to` (inclusive); each defaults to the ladder's end. `from` and `to` here bound every ladder named by its key (every ladder when `ladders` is absent); a ladder given as {ladder, from, to} has its own. `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
      */
     covers?: {
-      ladders?: string[];
+      /**
+       * Items: A ladder's key (bounded by `from` and `to` beside `ladders`), or {ladder, from, to}: the steps of that ladder from `from` up to `to`.
+       */
+      ladders?: (string | {
+        ladder: string;
+        from?: string;
+        to?: string;
+      })[];
+      from?: string;
       to?: string;
     };
   }[]];

@@ -67,18 +67,37 @@ export function ladderOf(table: CostTable, key: string): LadderIndex {
 }
 
 /**
+ * The part of the ladder a source publishes, as level indices (the steps first+1..last), or undefined when it
+ * publishes none of it. A ladder its `covers` gives as {ladder, from, to} has its own bounds; one named by key (or
+ * every ladder, when `covers` names none) has the bounds beside `ladders`. Codegen checks that each bound is a level.
+ */
+function coveredPart(covers: CostTable['sources'][number]['covers'], index: LadderIndex): { first: number; last: number } | undefined {
+  let bounds: { from?: string; to?: string } = covers ?? {};
+  if (covers?.ladders) {
+    const entry = covers.ladders.find((e) => (typeof e === 'string' ? e : e.ladder) === index.ladder.key);
+    if (entry === undefined) return undefined;
+    if (typeof entry !== 'string') bounds = entry;
+  }
+  return {
+    first: bounds.from === undefined ? 0 : index.indexOf(bounds.from)!,
+    last: bounds.to === undefined ? index.labels.length - 1 : index.indexOf(bounds.to)!,
+  };
+}
+
+/**
  * The sources that publish at least one of the steps from+1..to (level indices), each with the part it covers when
  * that is not the whole range. A range without steps names every source of the ladder (nothing to narrow down).
  */
 function sourcesOfSteps(table: CostTable, index: LadderIndex, from: number, to: number): CostBreakdown['sources'] {
   const out: CostBreakdown['sources'] = [];
   for (const source of table.sources) {
-    const covers = source.covers;
-    if (covers?.ladders && !covers.ladders.includes(index.ladder.key)) continue;
-    const last = covers?.to === undefined ? index.labels.length - 1 : index.indexOf(covers.to)!;
-    if (to > from && last <= from) continue;
+    const part = coveredPart(source.covers, index);
+    if (!part) continue;
+    if (to > from && (part.last <= from || part.first >= to)) continue;
     const entry: CostBreakdown['sources'][number] = { id: source.id, ref: source.ref };
-    if (last < to) entry.covers = `${index.labels[from]} -> ${index.labels[last]}`;
+    // Where the source starts after `from`, its part starts there; clamped to `to` for a range without steps.
+    const start = Math.max(from, Math.min(part.first, to));
+    if (start > from || part.last < to) entry.covers = `${index.labels[start]} -> ${index.labels[Math.min(part.last, to)]}`;
     out.push(entry);
   }
   return out;

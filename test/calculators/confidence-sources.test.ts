@@ -11,9 +11,10 @@ import { heroShards } from '../../generated/data/costs/hero-shards.js';
 import { heroWidgets } from '../../generated/data/costs/hero-widgets.js';
 import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
 import { truegold } from '../../generated/data/costs/truegold.js';
+import type { CostTable } from '../../generated/data/types.js';
 import { governorCharmCost } from '../../src/calculators/governor-charm.js';
 import { governorGearCost } from '../../src/calculators/governor-gear.js';
-import { costBetween, LadderIndex } from '../../src/calculators/ladder.js';
+import { costBetween, LadderIndex, type Ladder } from '../../src/calculators/ladder.js';
 import { masteryForgingCost } from '../../src/calculators/mastery-forging.js';
 import { truegoldUpgradeCost } from '../../src/calculators/truegold.js';
 import { heroesFile } from '../../src/reference/records.js';
@@ -33,6 +34,8 @@ const TG_MEDIUM_TC = 'Medium confidence from TG8 to TG9-4: two sources (kingshot
 /** The kingshotdata.com transcription has the Town Center alone, so no other building's reason names it. */
 const TG_MEDIUM = 'Medium confidence from TG8 to TG9-4: two sources (kingshotdata_kr, aistra); zikowang stops at TG8.';
 const TG10_ONE = 'Low-medium confidence for TG9-4 -> TG10: one source (kingshotdata_kr); the others stop at TG8 or TG9-4.';
+const ASCENSION_REASON =
+  'Medium confidence for the ascension (Gold 100 -> Red 101): its 2 Mythic gear pieces come from two sources (kingshotdata_kr_repo, topuplive), its requirements (enhancement +100, Mastery +10) from two guides (topuplive, grindnstrat).';
 const XP_CONFLICT = 'Enhancement XP of Red 121 to Red 139: kingshotdata_kr_repo gives 50 more per level than unidentified_constants (Gold 100 -> Red 200: 502,000 against 501,050); the higher figures are used.';
 
 describe('Governor Gear', () => {
@@ -109,12 +112,23 @@ describe('Mastery Forging and Red Gear', () => {
     const r = value(masteryForgingCost({ track: 'red_gear', from: 'Gold 100', to: 'Red 200' }));
     expect(r.totals.enhancement_xp).toBe(502000);
     expect(reasons(r, masteryForging)).toEqual([
-      'Medium confidence for the ascension (Gold 100 -> Red 101): its 2 Mythic gear pieces come from two sources (kingshotdata_kr_repo, topuplive), its requirements (enhancement +100, Mastery +10) from two guides (topuplive, grindnstrat).',
+      ASCENSION_REASON,
       'Medium confidence for red enhancement: the Enhancement XP of each level comes from two data sources (kingshotdata_kr_repo, unidentified_constants).',
       XP_CONFLICT,
       'Medium-high confidence for the breakthroughs at 120, 140, 160, 180 and 200: their Mithril and Mythic gear pieces come from two data sources (kingshotdata_kr_repo, unidentified_constants), which agree.',
     ]);
-    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'unidentified_constants', 'topuplive [Gold 100 -> Red 101]', 'grindnstrat [Gold 100 -> Red 101]']);
+    // unidentified_constants has the red levels past the ascension only; grindnstrat gives the ascension's
+    // requirements, no amount, so no result names it.
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'unidentified_constants [Red 101 -> Red 200]', 'topuplive [Gold 100 -> Red 101]']);
+  });
+  it('the ascension Gold 100 -> Red 101 names the two sources of its 2 Mythic gear pieces, and no source of the levels past it', () => {
+    const r = value(masteryForgingCost({ track: 'red_gear', from: 'Gold 100', to: 'Red 101' }));
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'topuplive']);
+    expect(reasons(r, masteryForging)).toEqual([ASCENSION_REASON]);
+  });
+  it('Gold 100 -> Red 120 marks the source of the red levels only and the guide of the ascension only with the part each covers', () => {
+    const r = value(masteryForgingCost({ track: 'red_gear', from: 'Gold 100', to: 'Red 120' }));
+    expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'unidentified_constants [Red 101 -> Red 120]', 'topuplive [Gold 100 -> Red 101]']);
   });
   it('Red 101 -> Red 200 names the two sources of its figures: the guides give the ascension and the level caps, no step past it', () => {
     const r = value(masteryForgingCost({ track: 'red_gear', from: 'Red 101', to: 'Red 200' }));
@@ -132,6 +146,39 @@ describe('Mastery Forging and Red Gear', () => {
     const r = value(masteryForgingCost({ from: '+0', to: '+20' }));
     expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'kingshotlab', 'omar_kakashi', 'unidentified_constants']);
     expect(reasons(r, masteryForging)).toEqual([]);
+  });
+});
+
+describe("a source's covers: some ladders, from a level, up to a level", () => {
+  const ladder = (key: string) => ({ key, title: key, confidence: 'high' as const, levels: [{ label: '0' }, { label: '1', cost: { gold: 1 } }, { label: '2', cost: { gold: 2 } }, { label: '3', cost: { gold: 3 } }] as Ladder['levels'] });
+  const table: CostTable = {
+    system: 'demo',
+    title: 'Demo',
+    data_as_of: '2026-01-01',
+    materials: [{ key: 'gold', name: 'Gold' }],
+    sources: [
+      { id: 'whole', ref: 'every step' },
+      { id: 'from_1', ref: 'every ladder after level 1', covers: { from: '1' } },
+      { id: 'x_1_to_2', ref: 'ladder x, level 1 to level 2', covers: { ladders: [{ ladder: 'x', from: '1', to: '2' }] } },
+      { id: 'y_up_to_1', ref: 'ladder y up to level 1', covers: { ladders: ['y'], to: '1' } },
+    ],
+    notes: [],
+    ladders: [ladder('x'), ladder('y')],
+    cross_checks: [],
+  };
+  const sourcesOn = (key: string, from: number, to: number) => {
+    const index = new LadderIndex(table.ladders.find((l) => l.key === key)!);
+    return sourceList(costBetween(table, index, from, to));
+  };
+  it('names a source that starts later with the part it covers, and leaves it out of the steps before it', () => {
+    expect(sourcesOn('x', 0, 3)).toEqual(['whole', 'from_1 [1 -> 3]', 'x_1_to_2 [1 -> 2]']);
+    expect(sourcesOn('x', 0, 1)).toEqual(['whole']);
+    expect(sourcesOn('x', 1, 2)).toEqual(['whole', 'from_1', 'x_1_to_2']);
+    expect(sourcesOn('x', 2, 3)).toEqual(['whole', 'from_1']);
+  });
+  it('gives a ladder named by key the bounds beside the ladders, and a ladder no entry names no source', () => {
+    expect(sourcesOn('y', 0, 3)).toEqual(['whole', 'from_1 [1 -> 3]', 'y_up_to_1 [0 -> 1]']);
+    expect(sourcesOn('y', 1, 3)).toEqual(['whole', 'from_1']);
   });
 });
 

@@ -86,6 +86,16 @@ describe('catalogue validation', () => {
       { 'catalog/tools/echo.yaml': toolYaml('echo').replace('level: {type: integer, minimum: 0, maximum: 3, description: A level.}', 'level: {type: integer, minimum: 0, maximum: 3, description: A level.}\n    colour: {type: string, enum: [red, gold], x-aliases: {gold: [Red]}}') },
       '/arguments/properties/colour/x-aliases: "Red" would mean both red and gold',
     ],
+    // The shapes tool.schema.json and website-tool.schema.json define once (definitions, which generated/metadata-types.ts
+    // types), reported where they stand in the entry.
+    ['an unknown annotation', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('openWorldHint: false', 'openWorldHint: false, readonly: true') }, 'catalog/tools/echo.yaml:21:103 /annotations/readonly: unknown key "readonly"'],
+    ['a missing annotation', { 'catalog/tools/echo.yaml': toolYaml('echo').replace(', openWorldHint: false', '') }, 'catalog/tools/echo.yaml:21:1 /annotations: missing required key "openWorldHint"'],
+    ['a README summary too short', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('summary: Echoes the level it is given.', 'summary: short') }, 'catalog/tools/echo.yaml:22:10 /readme/summary: must NOT have fewer than 10 characters'],
+    ['an unknown key of the calculator page', { 'catalog/tools/echo.yaml': toolYaml('echo', 'calculator: {example: {level: "2"}, levels: [level]}\n') }, 'catalog/tools/echo.yaml:23:37 /calculator/levels: unknown key "levels"'],
+    ['an example with neither result nor error', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('    result: {echo: 2}\n', '') }, 'catalog/tools/echo.yaml:18:5 /examples/0: missing required key "result"'],
+    ['an unknown key of an expected error', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('    result: {echo: 2}\n', '    error: {code: X, mesage: y}\n') }, 'catalog/tools/echo.yaml:20:22 /examples/0/error/mesage: unknown key "mesage"'],
+    ['an unknown annotation of a website tool', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: echo\n').replace('{readOnlyHint: true}', '{readOnlyHint: true, x: 1}') }, 'catalog/website/find.yaml:3:35 /annotations/x: unknown key "x"'],
+    ['an unknown key of a website tool', { 'catalog/tools/echo.yaml': toolYaml('echo'), 'catalog/website/find.yaml': websiteYaml('find', 'mcp_tool: echo\nfoo: 1\n') }, 'catalog/website/find.yaml:7:1 /foo: unknown key "foo"'],
     ['a tool no endpoint serves', { 'catalog/tools/echo.yaml': toolYaml('echo').replace('availability: public', 'availability: account') }, '/availability: no endpoint serves "account" tools'],
     [
       'an endpoint whose instructions do not name a tool only it serves',
@@ -266,11 +276,11 @@ describe('keyed arguments named by the data', () => {
 });
 
 describe('game data validation', () => {
-  const table = (rows: string, checks: string) => `system: demo
+  const table = (rows: string, checks: string, source = '{id: s, ref: somewhere}') => `system: demo
 title: Demo
 data_as_of: "2026-01-01"
 materials: [{key: gold, name: Gold}]
-sources: [{id: s, ref: somewhere}]
+sources: [${source}]
 notes: []
 ladders:
   - key: demo
@@ -301,6 +311,27 @@ ${checks}`;
     const text = problems.map(formatProblem).join('\n');
     expect(text).toContain(expected);
     expect(text).toMatch(/^data\/costs\/demo\.yaml:\d+:\d+ \//);
+  });
+  describe("a source's covers", () => {
+    const rows = '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n      - {label: "2", cost: {gold: 7}}\n';
+    const problemsWith = (covers: string) => loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table(rows, '  []\n', `{id: s, ref: somewhere, covers: ${covers}}`) })).problems.map(formatProblem);
+
+    it.each(['{ladders: [{ladder: demo, from: "1"}]}', '{ladders: [{ladder: demo, from: "0", to: "1"}]}', '{from: "1"}', '{ladders: [demo], from: "0", to: "1"}', '{ladders: []}'])('accepts %s', (covers) => {
+      expect(problemsWith(covers)).toEqual([]);
+    });
+    it.each([
+      ['a ladder that does not exist', '{ladders: [ghost]}', 'data/costs/demo.yaml:5:54 /sources/0/covers/ladders/0: no ladder "ghost"'],
+      ['a ladder named twice', '{ladders: [demo, {ladder: demo, to: "1"}]}', 'data/costs/demo.yaml:5:61 /sources/0/covers/ladders/1/ladder: ladder "demo" is named twice'],
+      ['a ladder\'s own bound that is no level of it', '{ladders: [{ladder: demo, from: "9"}]}', 'data/costs/demo.yaml:5:69 /sources/0/covers/ladders/0/from: no level "9" in ladder demo'],
+      ['a start at the last level (no step)', '{ladders: [{ladder: demo, from: "2"}]}', 'data/costs/demo.yaml:5:69 /sources/0/covers/ladders/0/from: "2" is not before "2" in ladder demo: the source would cover no step'],
+      ['a start that is not before the end', '{from: "1", to: "1"}', 'data/costs/demo.yaml:5:44 /sources/0/covers/from: "1" is not before "1" in ladder demo: the source would cover no step'],
+      ['a ladder entry without bounds', '{ladders: [{ladder: demo}]}', 'data/costs/demo.yaml:5:54 /sources/0/covers/ladders/0: give "from" or "to", or name the ladder by its key alone'],
+      ['bounds beside ladders that bound none', '{ladders: [{ladder: demo, from: "1"}], to: "2"}', 'data/costs/demo.yaml:5:82 /sources/0/covers/to: these bounds apply to the ladders named by key, and none is: give each ladder its own {ladder, from, to}'],
+      ['an unknown key of a ladder entry', '{ladders: [{ladder: demo, form: "1"}]}', 'data/costs/demo.yaml:5:69 /sources/0/covers/ladders/0/form: unknown key "form"'],
+      ['a ladder entry that is neither a key nor an entry', '{ladders: [3]}', 'data/costs/demo.yaml:5:54 /sources/0/covers/ladders/0: must be string,object'],
+    ])('reports %s at its place, and only that', (_, covers, expected) => {
+      expect(problemsWith(covers)).toEqual([expected]);
+    });
   });
   it('changes the data version when a number changes', () => {
     const a = loadGameData(fixtureRoot({ 'data/costs/demo.yaml': table('      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n', '  []\n') })).data!.version;

@@ -38,6 +38,12 @@ export const masteryForging: CostTable = {
     {
       id: 'unidentified_constants',
       ref: 'unidentified public repo constants file (MASTERY_LEVELS, RED_GEAR_BLOCKS, HERO_GEAR_MILESTONES)',
+      covers: {
+        ladders: [
+          'mastery',
+          { ladder: 'red_gear', from: 'Red 101' },
+        ],
+      },
     },
     {
       id: 'topuplive',
@@ -51,8 +57,7 @@ export const masteryForging: CostTable = {
       id: 'grindnstrat',
       ref: 'https://grindnstrat.com/?p=4120 (red unlocked by ascending a gold piece at +100 with Mastery 10)',
       covers: {
-        ladders: ['red_gear'],
-        to: 'Red 101',
+        ladders: [],
       },
     },
     {
