@@ -86,17 +86,22 @@ function coveredPart(covers: CostTable['sources'][number]['covers'], index: Ladd
 
 /**
  * The sources that publish at least one of the steps from+1..to (level indices), each with the part it covers when
- * that is not the whole range. A range without steps names every source of the ladder (nothing to narrow down).
+ * that is not the whole range. A range without steps (from = to) names the sources that publish its level, with no
+ * part (there is nothing to narrow down).
  */
 function sourcesOfSteps(table: CostTable, index: LadderIndex, from: number, to: number): CostBreakdown['sources'] {
   const out: CostBreakdown['sources'] = [];
   for (const source of table.sources) {
     const part = coveredPart(source.covers, index);
     if (!part) continue;
-    if (to > from && (part.last <= from || part.first >= to)) continue;
     const entry: CostBreakdown['sources'][number] = { id: source.id, ref: source.ref };
-    // Where the source starts after `from`, its part starts there; clamped to `to` for a range without steps.
-    const start = Math.max(from, Math.min(part.first, to));
+    if (to === from) {
+      if (part.first <= from && from <= part.last) out.push(entry);
+      continue;
+    }
+    if (part.last <= from || part.first >= to) continue;
+    // Where the source starts after `from`, or stops before `to`, the part it covers is named.
+    const start = Math.max(from, part.first);
     if (start > from || part.last < to) entry.covers = `${index.labels[start]} -> ${index.labels[Math.min(part.last, to)]}`;
     out.push(entry);
   }

@@ -191,6 +191,10 @@ describe('Governor Charms', () => {
     const r = value(governorCharmCost({ from: 12, to: 22 }));
     expect(sourceList(r)).toEqual(['kingshotdata_kr_repo', 'kingslop', 'kingshotscout', 'kingshotoptimizer', 'unidentified_constants']);
   });
+  it('a range without steps names the sources that publish its level, each without a part (15 -> 15: none that stops at 11)', () => {
+    expect(sourceList(value(governorCharmCost({ from: 15, to: 15 })))).toEqual(['kingshotdata_kr_repo', 'kingslop', 'kingshotscout', 'kingshotoptimizer', 'unidentified_constants']);
+    expect(sourceList(value(governorCharmCost({ from: 5, to: 5 })))).toEqual(['kingshotdata_kr_repo', 'kingslop', 'kingshot_fandom', 'kingshotscout', 'kingshotoptimizer', 'unidentified_constants', 'kingshotcalculator_net', 'omar_kakashi']);
+  });
 });
 
 describe('every lowered confidence says why', () => {
