@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { ServiceEnv } from '../http/service-env.js';
-import type { HandOff } from './provider-handoff.js';
+import { corsPreflight, type HandOff } from './provider-handoff.js';
 import { resourceMetadataUrl, SCOPES } from './scopes.js';
 
 export interface DiscoveryOptions {
@@ -28,11 +28,11 @@ export function discoveryRoutes(options: DiscoveryOptions): Hono<ServiceEnv> {
   const prmHeaders = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' };
   for (const path of ['/.well-known/oauth-protected-resource', new URL(resourceMetadataUrl(options.resource)).pathname]) {
     app.get(path, (c) => c.json(protectedResource, 200, prmHeaders));
-    app.options(path, (c) => c.body(null, 204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '600' }));
+    app.options(path, (c, next) => (c.req.header('origin') === undefined ? next() : c.body(null, 204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '600' })));
   }
   app.get('/.well-known/oauth-authorization-server', handOff);
   app.get('/.well-known/openid-configuration', handOff);
-  app.options('/.well-known/oauth-authorization-server', handOff);
-  app.options('/.well-known/openid-configuration', handOff);
+  app.options('/.well-known/oauth-authorization-server', corsPreflight(handOff));
+  app.options('/.well-known/openid-configuration', corsPreflight(handOff));
   return app;
 }

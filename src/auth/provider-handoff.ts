@@ -4,7 +4,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type Provider from 'oidc-provider';
 import type { ServiceEnv } from '../http/service-env.js';
 
@@ -27,7 +27,7 @@ export function nodeBindings(c: Context<ServiceEnv>, base: URL): HttpBindings | 
 }
 
 /** An OAuth error response (RFC 6749 §5.2) for what this service answers in front of the provider. */
-export function oauthError(status: 400 | 403 | 415 | 429 | 503, error: string, description: string, headers: Record<string, string> = {}): Response {
+export function oauthError(status: 400 | 403 | 404 | 405 | 415 | 429 | 503, error: string, description: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ error, error_description: description }), {
     status,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
@@ -42,5 +42,13 @@ export function providerHandOff(provider: Provider, base: URL): HandOff {
     if (!node) return oauthError(503, 'temporarily_unavailable', 'the authorization server needs the Node HTTP server');
     void oidc(node.incoming, node.outgoing);
     return RESPONSE_ALREADY_SENT;
+  };
+}
+
+/** A CORS preflight (with Origin) for the provider; OPTIONS without one falls through to refusal-routes.ts. */
+export function corsPreflight(handOff: HandOff): MiddlewareHandler<ServiceEnv> {
+  return async function preflight(c, next) {
+    if (c.req.header('origin') === undefined) return next();
+    return handOff(c);
   };
 }

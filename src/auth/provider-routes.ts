@@ -10,7 +10,7 @@ import { readText } from '../http/read-body.js';
 import type { ServiceEnv } from '../http/service-env.js';
 import { PAGE_HEADERS, problemPage } from './pages.js';
 import { REGISTRATION_BOUNDS, REGISTRATION_TOO_LARGE } from './registration-bounds.js';
-import { nodeBindings, oauthError, type HandOff } from './provider-handoff.js';
+import { corsPreflight, nodeBindings, oauthError, type HandOff } from './provider-handoff.js';
 import { AUTH_PATHS } from './scopes.js';
 import { adjustAuthorizationQuery, prepareRegistration } from './shims.js';
 
@@ -69,15 +69,19 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
     return handOff(c);
   });
 
-  app.options(AUTH_PATHS.registration, (c) =>
-    c.body(null, 204, {
-      'Access-Control-Allow-Origin': c.req.header('origin') ?? '*',
+  // Registration is open to every origin (RFC 7591 clients run in browsers too). OPTIONS without Origin is no
+  // preflight: it falls through to refusal-routes.ts.
+  app.options(AUTH_PATHS.registration, (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin === undefined) return next();
+    return c.body(null, 204, {
+      'Access-Control-Allow-Origin': origin,
       'Access-Control-Allow-Methods': 'POST, OPTIONS',
       'Access-Control-Allow-Headers': 'Content-Type, Authorization, Accept, MCP-Protocol-Version',
       'Access-Control-Max-Age': '600',
       Vary: 'Origin',
-    }),
-  );
+    });
+  });
   app.post(AUTH_PATHS.registration, limited(limits.registration, 'registration'), async (c) => {
     const node = nodeBindings(c, base);
     const origin = c.req.header('origin');
@@ -108,7 +112,12 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
   });
 
   app.post(AUTH_PATHS.token, limited(limits.token, 'token'), handOff);
-  app.all('/api/auth/mcp/*', handOff);
+  app.post(AUTH_PATHS.revocation, handOff);
+  app.get(AUTH_PATHS.jwks, handOff);
+  // Where the browser comes back after sign-in and consent.
+  app.get(`${AUTH_PATHS.authorization}/:uid`, handOff);
+  // oidc-provider answers the preflights of the endpoints a browser client may call, per its CORS rules.
+  for (const path of [AUTH_PATHS.token, AUTH_PATHS.revocation, AUTH_PATHS.jwks]) app.options(path, corsPreflight(handOff));
 
   return app;
 }

@@ -1,6 +1,6 @@
 /**
- * The authorization server's HTTP surface inside the Hono app, in three parts: discovery, oidc-provider's endpoints
- * with the shims and limits in front of them, and the sign-in and consent pages.
+ * The authorization server's HTTP surface inside the Hono app, in four parts: discovery, oidc-provider's endpoints
+ * with the shims and limits in front of them, the sign-in and consent pages, and the refusals of what none serves.
  */
 import { Hono, type Context } from 'hono';
 import type Provider from 'oidc-provider';
@@ -12,6 +12,7 @@ import { discoveryRoutes } from './discovery-routes.js';
 import { interactionRoutes, type SignInGuard } from './interaction-routes.js';
 import { providerHandOff } from './provider-handoff.js';
 import { providerRoutes, type ProviderLimits } from './provider-routes.js';
+import { refusalRoutes } from './refusal-routes.js';
 
 export interface AuthLimits extends ProviderLimits {
   signIn?: RateLimiter;
@@ -39,5 +40,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<ServiceEnv> {
   app.route('/', discoveryRoutes({ baseUrl, resource: options.resource, handOff }));
   app.route('/', providerRoutes({ base, handOff, limits, clock, clientKey }));
   app.route('/', interactionRoutes({ base, provider, store: options.store, keys: options.keys, clock, clientKey, signIn: options.signIn, ...(limits.signIn ? { signInLimit: limits.signIn } : {}) }));
+  // Last: what the paths above answer when none of their routes did.
+  app.route('/', refusalRoutes({ baseUrl, resource: options.resource }));
   return app;
 }
