@@ -149,9 +149,10 @@ export class SlidingWindowLimiter implements RateLimiter {
     if (nowMs >= this.#sweepAt) this.#sweep(nowMs);
     let counts = this.#clients.get(client);
     if (counts) {
-      counts.advance(this.#current(counts, nowMs));
-      const refused = this.#refusal(counts, counts.total, counts.newest, nowMs, limit);
+      const current = this.#current(counts, nowMs);
+      const refused = this.#refusalAt(counts, current, nowMs, limit);
       if (refused) return refused;
+      counts.advance(current);
     } else {
       if (this.#clients.size >= this.#maxClients) this.#visited += makeRoom(this.#clients, this.#maxClients, this.#idleAt(nowMs));
       counts = new Counts(this.shape.buckets + 1, Math.floor(nowMs / this.shape.bucketMs));
@@ -165,11 +166,7 @@ export class SlidingWindowLimiter implements RateLimiter {
 
   refusal(client: string, nowMs: number, limit = this.limit): RateDecision | undefined {
     const counts = this.#clients.get(client);
-    if (!counts) return undefined;
-    // A look moves nothing: the Redis script records nothing on a look either, so a request stamped earlier than
-    // the look (a clock that steps back) is counted in its own bucket by both.
-    const current = this.#current(counts, nowMs);
-    return this.#refusal(counts, counts.totalAt(current), current, nowMs, limit);
+    return counts && this.#refusalAt(counts, this.#current(counts, nowMs), nowMs, limit);
   }
 
   /** The client's current bucket: now's, or its newest when the clock stepped back (never un-counting a request). */
@@ -177,8 +174,14 @@ export class SlidingWindowLimiter implements RateLimiter {
     return Math.max(counts.newest, Math.floor(nowMs / this.shape.bucketMs));
   }
 
-  /** The refusal of a client holding `total` at bucket `current`, when it is at its limit. */
-  #refusal(counts: Counts, total: number, current: number, nowMs: number, limit: number): RateDecision | undefined {
+  /**
+   * The refusal of a client at bucket `current`, when it is at its limit. It moves nothing: only an accepted request
+   * moves the client's counters on, as only an accepted request writes to the client's hash in the Redis script. So
+   * after a look or a refusal, a request stamped earlier (a clock that steps back) is counted in its own bucket, and
+   * the counts a later look saw past are still there for it, by both.
+   */
+  #refusalAt(counts: Counts, current: number, nowMs: number, limit: number): RateDecision | undefined {
+    const total = counts.totalAt(current);
     return total >= limit ? rateDecision(false, total, limit, this.#wait(counts, total, current, limit, nowMs)) : undefined;
   }
 

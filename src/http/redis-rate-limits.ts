@@ -46,11 +46,13 @@ for i = 1, #fields, 2 do
     total = total + n
   end
 end
-if #stale > 0 then redis.call('HDEL', KEYS[1], unpack(stale)) end
 local allowed = 0
 if total < limit then
   allowed = 1
   if ARGV[5] == '1' then
+    -- Only a recorded request changes the hash (as only an accepted one moves the in-process counters on): after a
+    -- look or a refusal, a request stamped earlier still finds the counts that are stale to the later time.
+    if #stale > 0 then redis.call('HDEL', KEYS[1], unpack(stale)) end
     redis.call('HINCRBY', KEYS[1], string.format('%d', current), 1)
     redis.call('PEXPIRE', KEYS[1], (buckets + 2) * bucketMs)
     counts[current] = (counts[current] or 0) + 1

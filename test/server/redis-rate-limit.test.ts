@@ -126,6 +126,53 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     expect(await shared.take('a', t0 + 999, 1)).toEqual(expected);
   });
 
+  it('decides alike when a refused request is stamped later than the next one', async () => {
+    // fast-check's counterexample (seed 1404166517): a refused request at 56 s moved the in-process ring on to its
+    // second, so the next request, stamped 1 ms earlier and accepted, was counted in the later second (its wait one
+    // second longer), while the Redis script, which records nothing for a refused request, counted it in its own.
+    const { limits } = track(recorded(redis.url));
+    await until(() => limits.shared, 'the connection');
+    const local = new SlidingWindowLimiter({ limit: 1 });
+    const shared = limits.limiter('refused-then-step-back', { limit: 1 });
+    const steps: [number, number | undefined][] = [[t0 + 18_221, undefined], [t0 + 56_000, undefined], [t0 + 55_999, 2]];
+    const allowed = [];
+    for (const [at, limit] of steps) {
+      const expected = local.take('a', at, limit);
+      expect(await shared.take('a', at, limit)).toEqual(expected);
+      allowed.push(expected.allowed);
+    }
+    expect(allowed).toEqual([true, false, true]);
+    const expected = { allowed: false, limit: 1, remaining: 0, resetSeconds: 61 };
+    expect(local.take('a', t0 + 55_999)).toEqual(expected);
+    expect(await shared.take('a', t0 + 55_999)).toEqual(expected);
+  });
+
+  it('decides alike when a look or a refusal came a window after a request the clock then steps back to', async () => {
+    // A look a window after a's first request, then a request stamped 2 s before the look: within a minute of the
+    // first, so refused; the Redis script had deleted the first request's count on the look.
+    const { limits } = track(recorded(redis.url));
+    await until(() => limits.shared, 'the connection');
+    const local = new SlidingWindowLimiter({ limit: 1 });
+    const shared = limits.limiter('look-a-window-on', { limit: 1 });
+    expect(await shared.take('a', t0)).toEqual(local.take('a', t0));
+    expect(local.refusal('a', t0 + 61_000)).toBeUndefined();
+    expect(await shared.refusal('a', t0 + 61_000)).toBeUndefined();
+    const refused = { allowed: false, limit: 1, remaining: 0, resetSeconds: 2 };
+    expect(local.take('a', t0 + 59_000)).toEqual(refused);
+    expect(await shared.take('a', t0 + 59_000)).toEqual(refused);
+
+    // The same after a refused request (a lower per-call limit) a window after the first: the first still counts.
+    const localB = new SlidingWindowLimiter({ limit: 3 });
+    const sharedB = limits.limiter('refusal-a-window-on', { limit: 3 });
+    for (const at of [t0, t0 + 50_000]) expect(await sharedB.take('a', at)).toEqual(localB.take('a', at));
+    const refusedAtOne = { allowed: false, limit: 1, remaining: 0, resetSeconds: 50 };
+    expect(localB.take('a', t0 + 61_000, 1)).toEqual(refusedAtOne);
+    expect(await sharedB.take('a', t0 + 61_000, 1)).toEqual(refusedAtOne);
+    const third = { allowed: true, limit: 3, remaining: 0, resetSeconds: 2 };
+    expect(localB.take('a', t0 + 59_000)).toEqual(third);
+    expect(await sharedB.take('a', t0 + 59_000)).toEqual(third);
+  });
+
   it('two service processes with REDIS_URL share one count', async () => {
     // A generous timeout: on a loaded machine a slow answer would count as Redis being down (and limit in-process).
     const env = { REDIS_URL: redis.url, RATE_LIMIT_PREFIX: randomPrefix(), RATE_LIMIT_PER_MINUTE: '5', REDIS_TIMEOUT_MS: '5000' };
