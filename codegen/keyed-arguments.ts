@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { keyForm, keyLookup, type KeyedArgument } from '../shared/keyed-arguments.js';
 import { loadYaml, type SourceDocument } from './load.js';
 import type { JsonSchema, ToolEntry } from './model.js';
-import { pointerSegments, type Problem } from './problems.js';
+import { valueAt, type Problem } from './problems.js';
 
 const ALIASES = 'x-aliases';
 const NAMES_FROM = 'x-names-from';
@@ -42,8 +42,7 @@ function dataNames(root: string, ref: unknown, keys: readonly string[]): { names
   if (!existsSync(join(root, file))) return { problem: `${file} does not exist` };
   const loaded = loadYaml(root, file);
   if (!loaded.ok) return { problem: `cannot read ${file}: ${loaded.problems.map((p) => p.message).join('; ')}` };
-  let list: unknown = loaded.document.value;
-  for (const segment of pointerSegments(pointer)) list = list !== null && typeof list === 'object' ? (list as Record<string, unknown>)[segment] : undefined;
+  const list = valueAt(loaded.document.value, pointer);
   const entries = Array.isArray(list) ? (list as unknown[]) : [];
   const isEntry = (e: unknown): e is Record<string, unknown> & { key: string } => e !== null && typeof e === 'object' && typeof (e as { key?: unknown }).key === 'string';
   if (entries.length === 0 || !entries.every(isEntry)) return { problem: `${file}#${pointer} is not a list of entries with a key` };

@@ -9,7 +9,7 @@
 import { createAjv } from './ajv.js';
 import { loadYaml, type SourceDocument } from './load.js';
 import type { CostTable, JsonSchema } from './model.js';
-import { pointerOf, type Problem } from './problems.js';
+import { pointerOf, valueAt, type Problem } from './problems.js';
 
 export const PLAYER_DATA_FILE = 'catalog/player-data.schema.yaml';
 
@@ -125,8 +125,7 @@ export const GOALS_RESULT = { file: 'catalog/tools/get_my_goals.yaml', pointer: 
 export function checkGoalsResult(root: string, schema: JsonSchema): Problem[] {
   const loaded = loadYaml(root, GOALS_RESULT.file);
   if (!loaded.ok) return [];
-  let value: unknown = loaded.document.value;
-  for (const segment of GOALS_RESULT.pointer.split('/').slice(1)) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[segment] : undefined;
+  const value = valueAt(loaded.document.value, GOALS_RESULT.pointer);
   const kinds = goalSystems(schema);
   if (!Array.isArray(value)) return [loaded.document.problem(GOALS_RESULT.pointer, `the goals' \`system\` must be an enum of the goal kinds of ${PLAYER_DATA_FILE} (${kinds.join(', ')})`)];
   const differs = difference(value, kinds, 'not a goal kind');

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import type { Catalog, JsonSchema } from '../model.js';
+import { valueAt } from '../problems.js';
 import { TYPE_OPTIONS } from './shared-types.js';
 import { addCompiledDeclarations, banner, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
 
@@ -41,10 +42,7 @@ class CatalogueSchemas {
   target(ref: string, base: string): { schema: unknown; file: string; pointer: string } {
     const [filePart = '', pointer = ''] = ref.split('#');
     const file = filePart === '' ? base : filePart;
-    let schema: unknown = this.#file(file);
-    for (const token of pointer.split('/').slice(1)) {
-      schema = schema !== null && typeof schema === 'object' ? (schema as Record<string, unknown>)[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
-    }
+    const schema = valueAt(this.#file(file), pointer);
     if (schema === undefined) throw new Error(`${SCHEMA_FOLDER}/${base}: $ref "${ref}" points at nothing`);
     return { schema, file, pointer };
   }

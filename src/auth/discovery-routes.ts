@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import type { ServiceEnv } from '../http/service-env.js';
 import { corsPreflight, type HandOff } from './provider-handoff.js';
-import { resourceMetadataUrl, SCOPES } from './scopes.js';
+import { DISCOVERY_PATHS, resourceMetadataPaths, SCOPES } from './scopes.js';
 
 export interface DiscoveryOptions {
   baseUrl: string;
@@ -26,13 +26,13 @@ export function discoveryRoutes(options: DiscoveryOptions): Hono<ServiceEnv> {
     resource_documentation: `${baseUrl}/developers`,
   };
   const prmHeaders = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' };
-  for (const path of ['/.well-known/oauth-protected-resource', new URL(resourceMetadataUrl(options.resource)).pathname]) {
+  for (const path of resourceMetadataPaths(options.resource)) {
     app.get(path, (c) => c.json(protectedResource, 200, prmHeaders));
     app.options(path, (c, next) => (c.req.header('origin') === undefined ? next() : c.body(null, 204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '600' })));
   }
-  app.get('/.well-known/oauth-authorization-server', handOff);
-  app.get('/.well-known/openid-configuration', handOff);
-  app.options('/.well-known/oauth-authorization-server', corsPreflight(handOff));
-  app.options('/.well-known/openid-configuration', corsPreflight(handOff));
+  for (const path of [DISCOVERY_PATHS.authorizationServer, DISCOVERY_PATHS.openidConfiguration]) {
+    app.get(path, handOff);
+    app.options(path, corsPreflight(handOff));
+  }
   return app;
 }

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import type { ServiceEnv } from '../http/service-env.js';
 import { oauthError } from './provider-handoff.js';
-import { AUTH_PATHS, resourceMetadataUrl } from './scopes.js';
+import { AUTH_PATHS, DISCOVERY_PATHS, resourceMetadataPaths } from './scopes.js';
 
 export interface RefusalRoutesOptions {
   baseUrl: string;
@@ -31,17 +31,16 @@ export function refusalRoutes(options: RefusalRoutesOptions): Hono<ServiceEnv> {
     { path: AUTH_PATHS.registration, name: 'The registration endpoint', method: 'POST' },
     { path: AUTH_PATHS.jwks, name: 'The JWK set', method: 'GET' },
     { path: AUTH_PATHS.revocation, name: 'The revocation endpoint', method: 'POST' },
-    { path: '/.well-known/oauth-authorization-server', name: 'The authorization server metadata', method: 'GET' },
-    { path: '/.well-known/openid-configuration', name: 'The authorization server metadata', method: 'GET' },
-    { path: '/.well-known/oauth-protected-resource', name: 'The protected resource metadata', method: 'GET' },
-    { path: new URL(resourceMetadataUrl(options.resource)).pathname, name: 'The protected resource metadata', method: 'GET' },
+    { path: DISCOVERY_PATHS.authorizationServer, name: 'The authorization server metadata', method: 'GET' },
+    { path: DISCOVERY_PATHS.openidConfiguration, name: 'The authorization server metadata', method: 'GET' },
+    ...resourceMetadataPaths(options.resource).map((path): Endpoint => ({ path, name: 'The protected resource metadata', method: 'GET' })),
   ];
   for (const { path, name, method } of endpoints) {
     const allow = { Allow: `${method}, OPTIONS` };
     app.options(path, (c) => c.body(null, 204, allow));
     app.all(path, (c) => oauthError(405, 'invalid_request', `${name} takes ${method} (and OPTIONS), not ${c.req.method}.`, allow));
   }
-  const listing = `${options.baseUrl}/.well-known/oauth-authorization-server`;
+  const listing = `${options.baseUrl}${DISCOVERY_PATHS.authorizationServer}`;
   app.all('/api/auth/mcp/*', (c) => oauthError(404, 'invalid_request', `There is no endpoint at ${c.req.path.slice(0, 200)}. The authorization server's endpoints are listed at ${listing}.`));
   return app;
 }

@@ -20,21 +20,33 @@ export const AUTH_PATHS = {
   revocation: '/api/auth/mcp/revoke',
 } as const;
 
+/** The discovery documents: the authorization server's metadata (RFC 8414, and OpenID's name for it) and the resource's (RFC 9728). */
+export const DISCOVERY_PATHS = {
+  authorizationServer: '/.well-known/oauth-authorization-server',
+  openidConfiguration: '/.well-known/openid-configuration',
+  protectedResource: '/.well-known/oauth-protected-resource',
+} as const;
+
 /**
  * Every path the authorization server answers (discovery, its endpoints, the sign-in and consent pages), as Hono
  * patterns: the app forwards these to the account stack once it is up.
  */
 export const AUTH_ROUTE_PATTERNS = [
   '/api/auth/mcp/*',
-  '/.well-known/oauth-authorization-server',
-  '/.well-known/openid-configuration',
-  '/.well-known/oauth-protected-resource',
-  '/.well-known/oauth-protected-resource/*',
+  DISCOVERY_PATHS.authorizationServer,
+  DISCOVERY_PATHS.openidConfiguration,
+  DISCOVERY_PATHS.protectedResource,
+  `${DISCOVERY_PATHS.protectedResource}/*`,
   '/interaction/*',
 ] as const;
 
 /** Where a resource's metadata lives (RFC 9728 §3.1: the well-known prefix goes between the host and the path). */
 export function resourceMetadataUrl(resource: string): string {
   const url = new URL(resource);
-  return `${url.origin}/.well-known/oauth-protected-resource${url.pathname}`;
+  return `${url.origin}${DISCOVERY_PATHS.protectedResource}${url.pathname}`;
+}
+
+/** The paths the resource's metadata is served at: the root one, and the path-aware one of resourceMetadataUrl. */
+export function resourceMetadataPaths(resource: string): [string, string] {
+  return [DISCOVERY_PATHS.protectedResource, new URL(resourceMetadataUrl(resource)).pathname];
 }

@@ -133,6 +133,22 @@ async function untilReady(base: string): Promise<void> {
 const gear = { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3' } };
 const GEAR_TOTALS = { satin: 393000, gilded_threads: 3960, artisans_vision: 765 };
 
+/**
+ * Each upload (ids 1, 2, ...) got its whole answer, the gear totals, on a connection the drain closes after it,
+ * more than a second after the signal: its body was still arriving when the signal came.
+ */
+function expectAnsweredInFull(answers: readonly Seen[]): void {
+  answers.forEach((answer, i) => {
+    expect(answer.error, JSON.stringify(answer)).toBeUndefined();
+    expect(answer.status).toBe(200);
+    expect(answer.connection).toBe('close');
+    const json = JSON.parse(answer.body!) as { id: number; result: { structuredContent: { totals: unknown } } };
+    expect(json.id).toBe(i + 1);
+    expect(json.result.structuredContent.totals).toEqual(GEAR_TOTALS);
+    expect(answer.afterSignalMs).toBeGreaterThan(1_000);
+  });
+}
+
 describe('SIGTERM or SIGINT during slow uploads', () => {
   it('answers every request already received in full, refuses new connections, says not ready, exits 0', { timeout: 90_000 }, async () => {
     const service = await startService({ SHUTDOWN_TIMEOUT_MS: '10000' });
@@ -159,16 +175,7 @@ describe('SIGTERM or SIGINT during slow uploads', () => {
     expect(readyDuringDrain.statusLine).toBe('HTTP/1.1 503 Service Unavailable');
     expect(readyDuringDrain.connection).toBe('close');
     expect(JSON.parse(readyDuringDrain.body)).toEqual({ status: 'not_ready', reason: 'draining: the instance is shutting down' });
-    answers.forEach((answer, i) => {
-      expect(answer.error, JSON.stringify(answer)).toBeUndefined();
-      expect(answer.status).toBe(200);
-      expect(answer.connection).toBe('close');
-      const json = JSON.parse(answer.body!) as { id: number; result: { structuredContent: { totals: unknown } } };
-      expect(json.id).toBe(i + 1);
-      expect(json.result.structuredContent.totals).toEqual(GEAR_TOTALS);
-      // Its last piece went out about 2.7 s after its first: it was still arriving when the signal came.
-      expect(answer.afterSignalMs).toBeGreaterThan(1_000);
-    });
+    expectAnsweredInFull(answers);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     const lines = logLines(service);
     expect(lines.filter((l) => l.msg === 'request' && l.endpoint === '/mcp' && l.status === 200 && l.outcome === 'result')).toHaveLength(10);
@@ -196,16 +203,7 @@ describe('SIGTERM or SIGINT during slow uploads', () => {
     transcript.sigint = [{ newConnection }, ...answers.map((a) => ({ ...a, body: a.body?.slice(0, 200) })), { code, signal, exitedAfterMs: Date.now() - signalAt }];
 
     expect(newConnection).toBe('ECONNREFUSED');
-    answers.forEach((answer, i) => {
-      expect(answer.error, JSON.stringify(answer)).toBeUndefined();
-      expect(answer.status).toBe(200);
-      expect(answer.connection).toBe('close');
-      const json = JSON.parse(answer.body!) as { id: number; result: { structuredContent: { totals: unknown } } };
-      expect(json.id).toBe(i + 1);
-      expect(json.result.structuredContent.totals).toEqual(GEAR_TOTALS);
-      // Its last piece went out about 2.1 s after its first: it was still arriving when the signal came.
-      expect(answer.afterSignalMs).toBeGreaterThan(1_000);
-    });
+    expectAnsweredInFull(answers);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     const lines = logLines(service);
     expect(lines.filter((l) => l.msg === 'request' && l.endpoint === '/mcp' && l.status === 200 && l.outcome === 'result')).toHaveLength(3);

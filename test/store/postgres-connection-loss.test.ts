@@ -25,61 +25,59 @@ afterEach(() => {
   process.off('uncaughtException', record);
 });
 
+/**
+ * Runs `end` on one pooled connection of a store on a throw-away database, with `terminate` ending that connection
+ * from another session; then checks that nothing was thrown out of a handler and that the store's next query is
+ * answered on a new connection. What `end` saw is returned.
+ */
+async function endedUnderTheStore(end: (connection: Kysely<object>, terminate: () => Promise<void>) => Promise<string>): Promise<string> {
+  const database = await createTestDatabase(postgres.adminUrl);
+  const db = new Kysely<object>({ dialect: (await openPostgres(database.url, 2)).dialect });
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  try {
+    const seen = await db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
+      return end(connection, async () => void (await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid])));
+    });
+    expect(thrown).toEqual([]);
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
+    expect(rows).toEqual([{ one: 1 }]);
+    return seen;
+  } finally {
+    await admin.end();
+    await db.destroy();
+    await database.drop();
+  }
+}
+
+const outcome = (query: Promise<unknown>) =>
+  query.then(
+    () => 'answered',
+    (error: Error) => error.message,
+  );
+
 describe.skipIf(!postgres.available)('a PostgreSQL connection ended under the store', () => {
   it('fails the request holding it, leaves the process running, and the next query gets a new connection', async () => {
-    const database = await createTestDatabase(postgres.adminUrl);
-    const db = new Kysely<object>({ dialect: (await openPostgres(database.url, 2)).dialect });
-    const admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    try {
-      const seen = await db.connection().execute(async (connection) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
-        await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-        // The server's FATAL message and the end of the connection arrive while no statement runs on it.
-        await new Promise((r) => setTimeout(r, 500));
-        return sql`select 1 as one`.execute(connection).then(
-          () => 'answered',
-          (error: Error) => error.message,
-        );
-      });
-      expect(seen).toBe('Client has encountered a connection error and is not queryable');
-      expect(thrown).toEqual([]);
-      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
-      expect(rows).toEqual([{ one: 1 }]);
-    } finally {
-      await admin.end();
-      await db.destroy();
-      await database.drop();
-    }
+    const seen = await endedUnderTheStore(async (connection, terminate) => {
+      await terminate();
+      // The server's FATAL message and the end of the connection arrive while no statement runs on it.
+      await new Promise((r) => setTimeout(r, 500));
+      return outcome(sql`select 1 as one`.execute(connection));
+    });
+    expect(seen).toBe('Client has encountered a connection error and is not queryable');
   });
 
   it('fails the query running on it with the server\'s reason, leaves the process running, and the next query gets a new connection', async () => {
-    const database = await createTestDatabase(postgres.adminUrl);
-    const db = new Kysely<object>({ dialect: (await openPostgres(database.url, 2)).dialect });
-    const admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    try {
-      const seen = await db.connection().execute(async (connection) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
-        const running = sql`select pg_sleep(5)`.execute(connection).then(
-          () => 'answered',
-          (error: Error) => error.message,
-        );
-        await new Promise((r) => setTimeout(r, 200));
-        await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-        const message = await running;
-        // The end of the connection follows the server's message; wait for it while the client is still held.
-        await new Promise((r) => setTimeout(r, 500));
-        return message;
-      });
-      expect(seen).toBe('terminating connection due to administrator command');
-      expect(thrown).toEqual([]);
-      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
-      expect(rows).toEqual([{ one: 1 }]);
-    } finally {
-      await admin.end();
-      await db.destroy();
-      await database.drop();
-    }
+    const seen = await endedUnderTheStore(async (connection, terminate) => {
+      const running = outcome(sql`select pg_sleep(5)`.execute(connection));
+      await new Promise((r) => setTimeout(r, 200));
+      await terminate();
+      const message = await running;
+      // The end of the connection follows the server's message; wait for it while the client is still held.
+      await new Promise((r) => setTimeout(r, 500));
+      return message;
+    });
+    expect(seen).toBe('terminating connection due to administrator command');
   });
 });
