@@ -6,7 +6,14 @@
  *   that is not HTTP (400), headers that did not arrive in time (408). The app never sees these requests, so the
  *   answer is written to the socket as is, and the connection closed.
  */
-import { createServer, maxHeaderSize, STATUS_CODES, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  maxHeaderSize,
+  STATUS_CODES,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { ErrorCode, errorBody } from '../mcp/jsonrpc.js';
@@ -20,13 +27,29 @@ const BAD_HOST = 'Bad Request: the Host header is missing or is not a host[:port
 function requestErrorResponse(error: unknown): Response {
   // The adapter's messages: "Backslash in request path" and "Invalid absolute URL" are about the target; a URL that
   // cannot be built from Host and an origin-form path ("Invalid URL", "Invalid host header") fails on the Host.
-  if (error instanceof RequestError) return jsonRpcErrorResponse(400, null, ErrorCode.InvalidRequest, /backslash|absolute/i.test(error.message) ? 'Bad Request: the request target is not a valid path.' : BAD_HOST);
-  return jsonRpcErrorResponse(500, null, ErrorCode.InternalError, 'Internal error. The request was not completed; it is safe to retry.');
+  if (error instanceof RequestError)
+    return jsonRpcErrorResponse(
+      400,
+      null,
+      ErrorCode.InvalidRequest,
+      /backslash|absolute/i.test(error.message) ? 'Bad Request: the request target is not a valid path.' : BAD_HOST,
+    );
+  return jsonRpcErrorResponse(
+    500,
+    null,
+    ErrorCode.InternalError,
+    'Internal error. The request was not completed; it is safe to retry.',
+  );
 }
 
 function parserRefusal(error: NodeJS.ErrnoException, headerLimit: number): { status: number; message: string } {
-  if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: `Request Header Fields Too Large: the request line and headers may be at most ${headerLimit} bytes.` };
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'HPE_HEADERS_TIMEOUT') return { status: 408, message: 'Request Timeout: the request did not arrive in time.' };
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    return {
+      status: 431,
+      message: `Request Header Fields Too Large: the request line and headers may be at most ${headerLimit} bytes.`,
+    };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'HPE_HEADERS_TIMEOUT')
+    return { status: 408, message: 'Request Timeout: the request did not arrive in time.' };
   return { status: 400, message: 'Bad Request: the request is not valid HTTP/1.1, so it was not read.' };
 }
 
@@ -39,13 +62,21 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, headerL
   }
   const { status, message } = parserRefusal(error, headerLimit);
   const body = errorBody(null, ErrorCode.InvalidRequest, message);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function createNodeServer(fetch: Fetch, options: ServerOptions): Server {
   // Node answers a request without Host itself (an empty 400) unless told not to; the adapter refuses it instead.
-  const server = createServer({ ...options, requireHostHeader: false }, getRequestListener(fetch, { errorHandler: requestErrorResponse }));
+  const listener = getRequestListener(fetch, { errorHandler: requestErrorResponse });
+  // The listener answers every failure itself (errorHandler), so its promise never rejects.
+  const server = createServer({ ...options, requireHostHeader: false }, (request, response) => {
+    void listener(request, response);
+  });
   const headerLimit = options.maxHeaderSize ?? maxHeaderSize;
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, headerLimit));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(error, socket, headerLimit),
+  );
   return server;
 }

@@ -10,9 +10,16 @@ import { testStore } from '../support/stores.js';
 
 const hashes = vi.hoisted(() => [] as { N: number; r: number; p: number; saltBytes: number; keyBytes: number }[]);
 vi.mock('node:crypto', async (importOriginal) => {
+  // vi.mock's factory is hoisted above the imports, so the module's type can only be named inline.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   const actual = await importOriginal<typeof import('node:crypto')>();
   const scrypt = (...args: Parameters<typeof actual.scrypt>) => {
-    const [, salt, keyBytes, options] = args as unknown as [unknown, Buffer, number, { N: number; r: number; p: number }];
+    const [, salt, keyBytes, options] = args as unknown as [
+      unknown,
+      Buffer,
+      number,
+      { N: number; r: number; p: number },
+    ];
     hashes.push({ N: options.N, r: options.r, p: options.p, saltBytes: salt.length, keyBytes });
     return (actual.scrypt as (...a: unknown[]) => void)(...args);
   };
@@ -34,7 +41,7 @@ describe('the unknown-email path hashes exactly like a known one', () => {
     return { signedIn: user !== undefined, hashes: [...hashes] };
   }
 
-  it('one scrypt with the stored hashes\' parameters, for the first unknown email as for every later one', async () => {
+  it("one scrypt with the stored hashes' parameters, for the first unknown email as for every later one", async () => {
     const one = { N: 32_768, r: 8, p: 1, saltBytes: 16, keyBytes: 32 };
     expect(await hashesOf('nobody@example.com', 'some-password')).toEqual({ signedIn: false, hashes: [one] });
     expect(await hashesOf('known@example.com', 'wrong-password')).toEqual({ signedIn: false, hashes: [one] });
