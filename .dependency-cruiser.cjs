@@ -16,7 +16,13 @@ const LAYERS = [
   { name: 'generated (from the catalogue by codegen)', paths: ['^generated/'] },
   {
     name: 'ground of src (settings, sign-in rules, the error base, tool outcomes)',
-    paths: ['^src/config[.]ts$', '^src/credentials[.]ts$', '^src/errors[.]ts$', '^src/network-budgets[.]ts$', '^src/outcomes/'],
+    paths: [
+      '^src/config[.]ts$',
+      '^src/credentials[.]ts$',
+      '^src/errors[.]ts$',
+      '^src/network-budgets[.]ts$',
+      '^src/outcomes/',
+    ],
   },
   { name: 'reference data and calculators', paths: ['^src/reference/', '^src/calculators/'] },
   { name: 'player data', paths: ['^src/account/'] },
@@ -24,7 +30,10 @@ const LAYERS = [
   { name: 'tool handlers', paths: ['^src/tools/'] },
   { name: 'registry (catalogue entries bound to handlers)', paths: ['^src/tool-registry/'] },
   { name: 'protocol', paths: ['^src/mcp/'] },
-  { name: 'HTTP, auth, pages, observability', paths: ['^src/http/', '^src/pages/', '^src/auth/', '^src/observability/'] },
+  {
+    name: 'HTTP, auth, pages, observability',
+    paths: ['^src/http/', '^src/pages/', '^src/auth/', '^src/observability/'],
+  },
   { name: 'app and command lines', paths: ['^src/app[.]ts$', '^src/main[.]ts$', '^src/cli/', '^src/login/'] },
 ];
 
@@ -48,7 +57,12 @@ const BROWSER_CODE = [
   {
     folder: 'views',
     modules: ['^views/', '^src/mcp/server-info[.]ts$', '^src/reference/labels[.]ts$'],
-    types: ['^generated/shared-types[.]ts$', '^generated/tools/index[.]ts$', '^generated/tools/[^/]+/types[.]ts$', '(^|/)node_modules/@modelcontextprotocol/ext-apps/'],
+    types: [
+      '^generated/shared-types[.]ts$',
+      '^generated/tools/index[.]ts$',
+      '^generated/tools/[^/]+/types[.]ts$',
+      '(^|/)node_modules/@modelcontextprotocol/ext-apps/',
+    ],
   },
   {
     folder: 'site',
@@ -95,7 +109,8 @@ module.exports = {
     ...upwardRules,
     {
       name: 'placed-in-a-layer',
-      comment: 'every module of shared/, generated/ and src/ belongs to a layer in LAYERS (a new folder is placed there)',
+      comment:
+        'every module of shared/, generated/ and src/ belongs to a layer in LAYERS (a new folder is placed there)',
       severity: 'error',
       from: { path: '^(shared|generated|src)/', pathNot: LAYERS.flatMap((layer) => layer.paths) },
       to: {},
@@ -123,7 +138,8 @@ module.exports = {
     },
     {
       name: 'codegen-imports-schema-types-only',
-      comment: 'codegen/ imports the compiled schema types with import type: erased, so codegen runs whatever state generated/ is in',
+      comment:
+        'codegen/ imports the compiled schema types with import type: erased, so codegen runs whatever state generated/ is in',
       severity: 'error',
       from: { path: '^codegen/' },
       to: { path: SCHEMA_TYPES, dependencyTypesNot: ['type-only'] },
@@ -138,7 +154,8 @@ module.exports = {
     ...browserRules,
     {
       name: 'nothing-imports-browser-code',
-      comment: 'shared/, generated/, src/ and codegen/ never import views/ or site/ (codegen bundles them by path; the service serves the bundles)',
+      comment:
+        'shared/, generated/, src/ and codegen/ never import views/ or site/ (codegen bundles them by path; the service serves the bundles)',
       severity: 'error',
       from: { path: '^(shared|generated|src|codegen)/' },
       to: { path: '^(views|site)/' },

@@ -13,5 +13,7 @@ for (const part of PARTS) {
   const { status } = spawnSync(process.execPath, ['--import', 'tsx', part], { cwd: ROOT, stdio: 'inherit' });
   if (status !== 0) failed.push(`${part} (exit ${status})`);
 }
-process.stdout.write(failed.length === 0 ? '\nEvery benchmark met its targets.\n' : `\nMissed a target or failed: ${failed.join(', ')}\n`);
+process.stdout.write(
+  failed.length === 0 ? '\nEvery benchmark met its targets.\n' : `\nMissed a target or failed: ${failed.join(', ')}\n`,
+);
 process.exit(failed.length === 0 ? 0 : 1);

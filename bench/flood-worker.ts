@@ -18,5 +18,7 @@ const result = await autocannon({
   connections: Number(connections),
   duration: Number(seconds),
 });
-const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]));
+const statuses = Object.fromEntries(
+  Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]),
+);
 process.stdout.write(`${JSON.stringify({ requests: result.requests.total, statuses, errors: result.errors })}\n`);

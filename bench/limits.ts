@@ -39,7 +39,12 @@ const durationSeconds = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 
-const GEAR = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } } });
+const GEAR = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } },
+});
 let nextMeasurer = 0;
 /** The measuring client's address for its next request: one of 65,536, in turn. */
 function measurerAddress(): string {
@@ -47,7 +52,6 @@ function measurerAddress(): string {
   return `10.77.${n >> 8}.${n & 255}`;
 }
 const FLOODER = '203.0.113.66';
-
 
 function percentile(xs: number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -58,17 +62,29 @@ function percentile(xs: number[], p: number): number {
 function timedPost(agent: Agent, url: string, body: string, address: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((done, fail) => {
-    const req = request(url, { method: 'POST', agent, headers: { ...MCP_HEADERS, 'x-forwarded-for': address, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => done({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...MCP_HEADERS, 'x-forwarded-for': address, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => done({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     req.on('error', fail);
     req.end(body);
   });
 }
 
 /** A client making `parallel` requests at a time for `seconds`: its latencies (ms) and non-200 answers. */
-async function measure(url: string, seconds: number, parallel: number): Promise<{ latencies: number[]; failures: number }> {
+async function measure(
+  url: string,
+  seconds: number,
+  parallel: number,
+): Promise<{ latencies: number[]; failures: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: parallel });
   const latencies: number[] = [];
   let failures = 0;
@@ -88,7 +104,16 @@ async function measure(url: string, seconds: number, parallel: number): Promise<
 
 function flood(url: string, seconds: number, floodConnections: number): Promise<string> {
   return new Promise((done, fail) => {
-    const worker = [process.execPath, '--import', 'tsx', 'bench/flood-worker.ts', url, FLOODER, String(seconds), String(floodConnections)];
+    const worker = [
+      process.execPath,
+      '--import',
+      'tsx',
+      'bench/flood-worker.ts',
+      url,
+      FLOODER,
+      String(seconds),
+      String(floodConnections),
+    ];
     const command = floodNice ? ['nice', '-n', floodNice, ...worker] : worker;
     const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -116,10 +141,15 @@ async function floodScenario(lines: string[]): Promise<boolean> {
     for (let round = 0; round < rounds; round++) {
       quiet.push(median((await measure(url, durationSeconds, 4)).latencies));
       await exhaust();
-      const [during, report] = await Promise.all([measure(url, durationSeconds, 4), flood(url, durationSeconds + 1, 8)]);
+      const [during, report] = await Promise.all([
+        measure(url, durationSeconds, 4),
+        flood(url, durationSeconds + 1, 8),
+      ]);
       flooded.push(median(during.latencies));
       floods.push(report);
-      process.stdout.write(`  round ${round + 1}: measuring client p50 quiet ${quiet.at(-1)!.toFixed(2)} ms, flooded ${flooded.at(-1)!.toFixed(2)} ms (p99 ${percentile(during.latencies, 0.99).toFixed(1)} ms); flood ${report}\n`);
+      process.stdout.write(
+        `  round ${round + 1}: measuring client p50 quiet ${quiet.at(-1)!.toFixed(2)} ms, flooded ${flooded.at(-1)!.toFixed(2)} ms (p99 ${percentile(during.latencies, 0.99).toFixed(1)} ms); flood ${report}\n`,
+      );
     }
     const ratio = median(flooded) / median(quiet);
     lines.push(
@@ -147,11 +177,17 @@ async function redisScenario(lines: string[]): Promise<boolean> {
   const limit = { RATE_LIMIT_PER_MINUTE: '1000000000' };
   const targets: Record<string, Running> = {
     'in-process limits': await startService(3611, limit, serviceRoot),
-    'Redis limits': await startService(3612, { ...limit, REDIS_URL: redis.url, RATE_LIMIT_PREFIX: `bench-${process.pid}:` }, serviceRoot),
+    'Redis limits': await startService(
+      3612,
+      { ...limit, REDIS_URL: redis.url, RATE_LIMIT_PREFIX: `bench-${process.pid}:` },
+      serviceRoot,
+    ),
   };
   try {
     const names = Object.keys(targets);
-    const runs: Record<string, { rps: number[]; p50: number[]; p99: number[] }> = Object.fromEntries(names.map((n) => [n, { rps: [], p50: [], p99: [] }]));
+    const runs: Record<string, { rps: number[]; p50: number[]; p99: number[] }> = Object.fromEntries(
+      names.map((n) => [n, { rps: [], p50: [], p99: [] }]),
+    );
     for (let round = 0; round < rounds; round++) {
       for (const name of round % 2 === 0 ? names : [...names].reverse()) {
         const req = { url: `${targets[name]!.baseUrl}/mcp`, body: GEAR, headers: { ...MCP_HEADERS } };
@@ -161,7 +197,9 @@ async function redisScenario(lines: string[]): Promise<boolean> {
         runs[name]!.rps.push(result.requestsPerSecond);
         runs[name]!.p50.push(result.p50Ms);
         runs[name]!.p99.push(result.p99Ms);
-        process.stdout.write(`  round ${round + 1} ${name.padEnd(18)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms\n`);
+        process.stdout.write(
+          `  round ${round + 1} ${name.padEnd(18)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms\n`,
+        );
       }
     }
     const rps = (name: string) => median(runs[name]!.rps);
@@ -185,13 +223,21 @@ async function redisScenario(lines: string[]): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`;
+  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at start`;
   process.stdout.write(`machine: ${machine}\n`);
   const lines = [`Machine: ${machine}.`, ''];
   const checks: [string, boolean][] = [];
-  if (!values.only || values.only === 'flood') checks.push(["flood of 1 MiB bodies: other client's p50 at most 2x quiet", await floodScenario(lines)]);
-  if (!values.only || values.only === 'redis') checks.push(['/mcp with Redis limits at least 0.7x in-process', await redisScenario(lines)]);
-  lines.push('| Target | Met |', '| --- | --- |', ...checks.map(([name, met]) => `| ${name} | ${met ? 'yes' : '**no**'} |`));
+  if (!values.only || values.only === 'flood')
+    checks.push(["flood of 1 MiB bodies: other client's p50 at most 2x quiet", await floodScenario(lines)]);
+  if (!values.only || values.only === 'redis')
+    checks.push(['/mcp with Redis limits at least 0.7x in-process', await redisScenario(lines)]);
+  lines.push(
+    '| Target | Met |',
+    '| --- | --- |',
+    ...checks.map(([name, met]) => `| ${name} | ${met ? 'yes' : '**no**'} |`),
+  );
   process.stdout.write(`\n${lines.join('\n')}\n`);
   if (checks.some(([, met]) => !met)) process.exitCode = 1;
 }

@@ -16,7 +16,10 @@ export interface LoadResult {
   failures: number;
 }
 
-export async function load(request: LoadRequest, options: { connections: number; durationSeconds: number }): Promise<LoadResult> {
+export async function load(
+  request: LoadRequest,
+  options: { connections: number; durationSeconds: number },
+): Promise<LoadResult> {
   const result = await autocannon({
     url: request.url,
     method: 'POST',

@@ -22,7 +22,12 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+});
 
 async function firstResponse(url: string, child: ChildProcess, started: number, output: () => string): Promise<number> {
   const deadline = started + 30_000;
@@ -48,7 +53,13 @@ function tail(path: string, bytes = 4_000): string {
   return text.length > bytes ? `…${text.slice(-bytes)}` : text;
 }
 
-export async function startProcess(name: string, args: string[], port: number, env: Record<string, string> = {}, cwd = ROOT): Promise<Running> {
+export async function startProcess(
+  name: string,
+  args: string[],
+  port: number,
+  env: Record<string, string> = {},
+  cwd = ROOT,
+): Promise<Running> {
   // The process writes its output (the service: a JSON line per request) to a file, as under an operator's log
   // collector, not to a pipe: read by this process, whose event loop also runs autocannon, a pipe would slow the
   // load generator down for the service only (the anchors log nothing).
@@ -57,7 +68,14 @@ export async function startProcess(name: string, args: string[], port: number, e
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', log, log],
   });
   closeSync(log);
@@ -79,7 +97,8 @@ export async function startProcess(name: string, args: string[], port: number, e
 
 /** The Node flags `npm start` runs the service with (package.json), so the benchmark measures what operators run. */
 function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
   const match = /node((?: --\S+)*) dist\/src\/main\.js/.exec(start);
   if (!match) throw new Error(`cannot read the node command from the start script: ${start}`);
   return match[1]!.trim().split(/\s+/).filter(Boolean);
@@ -88,7 +107,13 @@ function startFlags(): string[] {
 /** The built service with its rate limit lifted and a fresh data directory (`root`: another checkout's build, to compare). */
 export function startService(port: number, env: Record<string, string> = {}, root = ROOT): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kingshot-bench-'));
-  return startProcess('service', [...startFlags(), 'dist/src/main.js'], port, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...env }, root);
+  return startProcess(
+    'service',
+    [...startFlags(), 'dist/src/main.js'],
+    port,
+    { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...env },
+    root,
+  );
 }
 
 export function startAnchor(name: 'bare-hono' | 'sdk-stateless', port: number): Promise<Running> {
@@ -108,10 +133,28 @@ export function rssMb(pid: number | undefined): number | undefined {
 
 /** A throw-away redis-server on `port` (nothing kept on disk), for the shared-limit scenarios. */
 export async function startRedis(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
+    ],
+    { stdio: 'ignore' },
+  );
   const deadline = performance.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} (is it installed? apt-get install -y redis-server)`);
+    if (child.exitCode !== null)
+      throw new Error(`redis-server exited with ${child.exitCode} (is it installed? apt-get install -y redis-server)`);
     const up = await new Promise<boolean>((done) => {
       const socket = connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
       socket.once('data', (d: Buffer) => {

@@ -35,9 +35,10 @@ const PORTS: Record<TargetName, number> = { service: 3600, 'bare-hono': 3601, 's
 const DEMO = { email: 'bench@kingshot.example', password: 'bench-password-1' };
 const SERVICE_ENV = { DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, AUTH_RATE_LIMIT_PER_MINUTE: '0' };
 
-
 async function main(): Promise<void> {
-  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`;
+  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at start`;
   process.stdout.write(`machine: ${machine}\n`);
 
   // Cold starts first (each with a fresh data directory), then keep the last instance for the load.
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
     'sdk-stateless': await startAnchor('sdk-stateless', PORTS['sdk-stateless']),
   };
 
-  const selected = (await scenarios(targets.service.baseUrl, DEMO)).filter((s) => !values.only || s.name.includes(values.only));
+  const selected = (await scenarios(targets.service.baseUrl, DEMO)).filter(
+    (s) => !values.only || s.name.includes(values.only),
+  );
   for (const scenario of selected) {
     for (const target of scenario.targets) await scenario.verify(targets[target].baseUrl, target);
   }
@@ -71,7 +74,9 @@ async function main(): Promise<void> {
         const result = await load(request, { connections, durationSeconds });
         if (result.failures > 0) throw new Error(`${scenario.name} on ${target}: ${result.failures} failed responses`);
         runs.set(key(scenario, target), [...(runs.get(key(scenario, target)) ?? []), result]);
-        process.stdout.write(`  round ${round + 1} ${scenario.name.padEnd(34)} ${target.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms\n`);
+        process.stdout.write(
+          `  round ${round + 1} ${scenario.name.padEnd(34)} ${target.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms\n`,
+        );
       }
     }
   }
@@ -90,7 +95,8 @@ async function main(): Promise<void> {
       };
     }),
   );
-  const rps = (scenario: string, target: TargetName) => summary.find((s) => s.scenario === scenario && s.target === target)?.requestsPerSecond;
+  const rps = (scenario: string, target: TargetName) =>
+    summary.find((s) => s.scenario === scenario && s.target === target)?.requestsPerSecond;
   const ratio = (a?: number, b?: number) => (a !== undefined && b !== undefined && b > 0 ? a / b : undefined);
 
   const lines = [
@@ -110,8 +116,18 @@ async function main(): Promise<void> {
   const gear = 'tools/call governor_gear_cost';
   const gearService = summary.find((s) => s.scenario === gear && s.target === 'service');
   const checks: [string, boolean | undefined][] = [
-    [`${gear}: >= 0.75x bare Hono`, ratio(rps(gear, 'service'), rps(gear, 'bare-hono')) !== undefined ? ratio(rps(gear, 'service'), rps(gear, 'bare-hono'))! >= 0.75 : undefined],
-    [`${gear}: >= 8x SDK stateless`, ratio(rps(gear, 'service'), rps(gear, 'sdk-stateless')) !== undefined ? ratio(rps(gear, 'service'), rps(gear, 'sdk-stateless'))! >= 8 : undefined],
+    [
+      `${gear}: >= 0.75x bare Hono`,
+      ratio(rps(gear, 'service'), rps(gear, 'bare-hono')) !== undefined
+        ? ratio(rps(gear, 'service'), rps(gear, 'bare-hono'))! >= 0.75
+        : undefined,
+    ],
+    [
+      `${gear}: >= 8x SDK stateless`,
+      ratio(rps(gear, 'service'), rps(gear, 'sdk-stateless')) !== undefined
+        ? ratio(rps(gear, 'service'), rps(gear, 'sdk-stateless'))! >= 8
+        : undefined,
+    ],
     [`${gear}: p99 <= 10 ms`, gearService ? gearService.p99Ms <= 10 : undefined],
     ['start to first response <= 500 ms', Math.max(...starts) <= 500],
     ['RSS after load <= 150 MB', rss !== undefined ? rss <= 150 : undefined],
@@ -119,16 +135,27 @@ async function main(): Promise<void> {
   const account = selected.find((s) => s.name === `/mcp/account ${gear}`);
   if (account) {
     const accountRatio = ratio(rps(account.name, 'service'), rps(gear, 'service'));
-    checks.push([`${account.name}: >= 0.6x /mcp ${gear}`, accountRatio !== undefined ? accountRatio >= 0.6 : undefined]);
+    checks.push([
+      `${account.name}: >= 0.6x /mcp ${gear}`,
+      accountRatio !== undefined ? accountRatio >= 0.6 : undefined,
+    ]);
   }
-  lines.push('', '| Target | Met |', '| --- | --- |', ...checks.map(([name, ok]) => `| ${name} | ${ok === undefined ? 'not measured' : ok ? 'yes' : '**no**'} |`));
+  lines.push(
+    '',
+    '| Target | Met |',
+    '| --- | --- |',
+    ...checks.map(([name, ok]) => `| ${name} | ${ok === undefined ? 'not measured' : ok ? 'yes' : '**no**'} |`),
+  );
 
   const report = lines.join('\n');
   process.stdout.write(`\n${report}\n`);
   const out = join(ROOT, 'bench-results');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'latest.md'), `${report}\n`);
-  writeFileSync(join(out, 'latest.json'), `${JSON.stringify({ machine, connections, rounds, durationSeconds, starts, rssMb: rss, summary, checks }, null, 2)}\n`);
+  writeFileSync(
+    join(out, 'latest.json'),
+    `${JSON.stringify({ machine, connections, rounds, durationSeconds, starts, rssMb: rss, summary, checks }, null, 2)}\n`,
+  );
   if (checks.some(([, ok]) => ok === false)) process.exitCode = 1;
 }
 

@@ -66,12 +66,22 @@ function measure(label: string, queries: readonly Query[], run: (q: Query) => un
   }
   times.sort((a, b) => a - b);
   const f = (ms: number) => `${ms.toFixed(3)} ms`;
-  console.log(`${label.padEnd(34)} median ${f(percentile(times, 50))}   p90 ${f(percentile(times, 90))}   p99 ${f(percentile(times, 99))}   max ${f(times.at(-1)!)}   (${times.length} calls)`);
+  console.log(
+    `${label.padEnd(34)} median ${f(percentile(times, 50))}   p90 ${f(percentile(times, 90))}   p99 ${f(percentile(times, 99))}   max ${f(times.at(-1)!)}   (${times.length} calls)`,
+  );
 }
 
 const queries = queryMix();
 const cpu = cpus();
-console.log(`search_database on ${referenceIndex.records.length} records; ${queries.length} queries x ${ROUNDS} rounds`);
-console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `search_database on ${referenceIndex.records.length} records; ${queries.length} queries x ${ROUNDS} rounds`,
+);
+console.log(
+  `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 measure('search index (rank only)', queries, (q) => referenceIndex.search(q.query, q.kind ? { kinds: [q.kind] } : {}));
-measure('search_database handler', queries, (q) => searchDatabase({ query: q.query, ...(q.kind ? { kind: KINDS[q.kind].path } : {}) }, 'http://127.0.0.1:3000'));
+measure('search_database handler', queries, (q) =>
+  searchDatabase({ query: q.query, ...(q.kind ? { kind: KINDS[q.kind].path } : {}) }, 'http://127.0.0.1:3000'),
+);

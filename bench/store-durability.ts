@@ -23,7 +23,9 @@ import { oidcAdapterFactory } from '../src/store/oidc-adapter.js';
 import { openStore, type Store } from '../src/store/store.js';
 import { median } from './stats.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '4' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '4' } },
+});
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const MODES = ['FULL', 'NORMAL'] as const;
@@ -49,14 +51,30 @@ const WORKLOADS: Workload[] = [
       const grantId = randomUUID();
       const clientId = 'bench-client';
       const expires = 600;
-      await new Adapter('Interaction').upsert(randomUUID(), { iat: store.nowSeconds(), exp: store.nowSeconds() + expires, returnTo: 'https://example.test/cb' }, expires);
-      await new Adapter('Session').upsert(randomUUID(), { accountId: userId, uid: randomUUID(), loginTs: store.nowSeconds() }, expires);
-      await new Adapter('Grant').upsert(grantId, { accountId: userId, clientId, openid: { scope: 'openid offline_access' } }, expires);
+      await new Adapter('Interaction').upsert(
+        randomUUID(),
+        { iat: store.nowSeconds(), exp: store.nowSeconds() + expires, returnTo: 'https://example.test/cb' },
+        expires,
+      );
+      await new Adapter('Session').upsert(
+        randomUUID(),
+        { accountId: userId, uid: randomUUID(), loginTs: store.nowSeconds() },
+        expires,
+      );
+      await new Adapter('Grant').upsert(
+        grantId,
+        { accountId: userId, clientId, openid: { scope: 'openid offline_access' } },
+        expires,
+      );
       const code = randomUUID();
       const codes = new Adapter('AuthorizationCode');
       await codes.upsert(code, { accountId: userId, clientId, grantId, uid: randomUUID() }, 60);
       await codes.consume(code);
-      await new Adapter('RefreshToken').upsert(randomUUID(), { accountId: userId, clientId, grantId, iiat: store.nowSeconds(), rotations: 0 }, expires);
+      await new Adapter('RefreshToken').upsert(
+        randomUUID(),
+        { accountId: userId, clientId, grantId, iiat: store.nowSeconds(), rotations: 0 },
+        expires,
+      );
     },
   },
   {
@@ -75,8 +93,13 @@ async function measure(mode: Mode, workload: Workload): Promise<number> {
     // The store opens with FULL; the pragma is per connection and the SQLite store has one.
     await sql.raw(`pragma synchronous = ${mode}`).execute(store.db);
     const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(store.db);
-    if (rows[0]?.synchronous !== (mode === 'FULL' ? 2 : 1)) throw new Error(`synchronous is ${rows[0]?.synchronous}, not ${mode}`);
-    const user = await store.users.create({ email: 'bench@kingshot.example', name: 'Bench', password: 'bench-password-1' });
+    if (rows[0]?.synchronous !== (mode === 'FULL' ? 2 : 1))
+      throw new Error(`synchronous is ${rows[0]?.synchronous}, not ${mode}`);
+    const user = await store.users.create({
+      email: 'bench@kingshot.example',
+      name: 'Bench',
+      password: 'bench-password-1',
+    });
     await workload.run(store, user.id); // warm-up: statements prepared, file grown
     let runs = 0;
     const started = performance.now();
@@ -105,6 +128,8 @@ for (const workload of WORKLOADS) {
   }
   const full = median(rates.FULL);
   const normal = median(rates.NORMAL);
-  lines.push(`| ${workload.name} | ${full.toFixed(0)} | ${normal.toFixed(0)} | ${(full / normal).toFixed(2)}x | ${(1000 / full).toFixed(2)} ms |`);
+  lines.push(
+    `| ${workload.name} | ${full.toFixed(0)} | ${normal.toFixed(0)} | ${(full / normal).toFixed(2)}x | ${(1000 / full).toFixed(2)} ms |`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

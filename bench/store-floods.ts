@@ -22,11 +22,17 @@ import { parseArgs } from 'node:util';
 import { Sqlite } from '../src/store/sqlite-binding.js';
 import { ROOT, startService } from './processes.js';
 
-const { values } = parseArgs({ options: { 'service-root': { type: 'string' }, port: { type: 'string', default: '3671' } } });
+const { values } = parseArgs({
+  options: { 'service-root': { type: 'string' }, port: { type: 'string', default: '3671' } },
+});
 const root = values['service-root'] ?? ROOT;
 const port = Number(values.port);
 const dataDir = mkdtempSync(join(tmpdir(), 'kingshot-floods-'));
-const service = await startService(port, { RATE_LIMIT_PER_MINUTE: '60', TRUSTED_PROXIES: '127.0.0.1', DATA_DIR: dataDir }, root);
+const service = await startService(
+  port,
+  { RATE_LIMIT_PER_MINUTE: '60', TRUSTED_PROXIES: '127.0.0.1', DATA_DIR: dataDir },
+  root,
+);
 const base = service.baseUrl;
 
 /**
@@ -66,7 +72,13 @@ function registration(uris: number, uriLength: number, i: number): Record<string
   };
 }
 
-async function registrationFlood(label: string, count: number, network: string, addresses: number, body: (i: number) => Record<string, unknown>): Promise<string> {
+async function registrationFlood(
+  label: string,
+  count: number,
+  network: string,
+  addresses: number,
+  body: (i: number) => Record<string, unknown>,
+): Promise<string> {
   const before = storeMegabytes();
   const statuses: Record<number, number> = {};
   const bytes = JSON.stringify(body(0)).length;
@@ -87,7 +99,13 @@ async function authorizeFlood(count: number, stateLength: number): Promise<strin
   const registered = await fetch(`${base}/api/auth/mcp/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.1' },
-    body: JSON.stringify({ redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], client_name: 'authorize flood' }),
+    body: JSON.stringify({
+      redirect_uris: [redirect],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      client_name: 'authorize flood',
+    }),
   });
   const { client_id: clientId } = (await registered.json()) as { client_id: string };
   const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
@@ -95,8 +113,20 @@ async function authorizeFlood(count: number, stateLength: number): Promise<strin
   const statuses: Record<number, number> = {};
   const started = performance.now();
   for (let i = 0; i < count; i++) {
-    const query = new URLSearchParams({ client_id: clientId, redirect_uri: redirect, response_type: 'code', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256', resource: `${base}/mcp/account`, state: `${i}-${'s'.repeat(stateLength)}` });
-    const res = await fetch(`${base}/api/auth/mcp/authorize?${query}`, { redirect: 'manual', headers: { 'x-forwarded-for': '203.0.113.2' } });
+    const query = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirect,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: `${base}/mcp/account`,
+      state: `${i}-${'s'.repeat(stateLength)}`,
+    });
+    const res = await fetch(`${base}/api/auth/mcp/authorize?${query}`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-for': '203.0.113.2' },
+    });
     await res.arrayBuffer();
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
   }
@@ -112,7 +142,14 @@ try {
     await authorizeFlood(1000, 15000),
   ];
   process.stdout.write(
-    [`Store growth under floods: ${root === ROOT ? 'this checkout' : root}`, '', '| Flood | store before (MB) | store after (MB) | answers by status |', '| --- | ---: | ---: | --- |', ...rows, ''].join('\n'),
+    [
+      `Store growth under floods: ${root === ROOT ? 'this checkout' : root}`,
+      '',
+      '| Flood | store before (MB) | store after (MB) | answers by status |',
+      '| --- | ---: | ---: | --- |',
+      ...rows,
+      '',
+    ].join('\n'),
   );
 } finally {
   await service.stop();

@@ -20,7 +20,9 @@ import { seedDemoPlayer } from '../src/store/seed.js';
 import { DATABASE_FILE } from '../src/store/sqlite-database.js';
 import { openStore } from '../src/store/store.js';
 
-const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, addresses: { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: { clients: { type: 'string', default: '2000' }, addresses: { type: 'string', default: '100' } },
+});
 const clients = Number(values.clients);
 const addresses = Number(values.addresses);
 
@@ -32,7 +34,14 @@ const port = 3650;
 const baseUrl = `http://127.0.0.1:${port}`;
 const services = await createAccountServices({ baseUrl, store });
 const app = createApp({
-  config: { baseUrl, rateLimitPerMinute: 60, authRateLimitPerMinute: 30, allowedHosts: new Set([`127.0.0.1:${port}`]), allowedOrigins: new Set([baseUrl]), trustedProxies: new Set(['127.0.0.1']) },
+  config: {
+    baseUrl,
+    rateLimitPerMinute: 60,
+    authRateLimitPerMinute: 30,
+    allowedHosts: new Set([`127.0.0.1:${port}`]),
+    allowedOrigins: new Set([baseUrl]),
+    trustedProxies: new Set(['127.0.0.1']),
+  },
   account: services,
   clock: () => new Date(now),
 });
@@ -68,8 +77,25 @@ for (let i = 0; i < clients; i++) {
   else refused++;
 }
 const afterFlood = await megabytes();
-const rows = async () => Number((await store.db.selectFrom('oidc_payloads').select((eb) => eb.fn.countAll().as('n')).where('type', '=', 'Client').executeTakeFirstOrThrow()).n);
-const allRows = async () => Number((await store.db.selectFrom('oidc_payloads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const rows = async () =>
+  Number(
+    (
+      await store.db
+        .selectFrom('oidc_payloads')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('type', '=', 'Client')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const allRows = async () =>
+  Number(
+    (
+      await store.db
+        .selectFrom('oidc_payloads')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const clientRows = await rows();
 const recordsAfterFlood = await allRows();
 now += (store.clientLifetimes.unusedSeconds + 1) * 1000;

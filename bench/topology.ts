@@ -25,7 +25,11 @@ import { accessToken } from './token.js';
 import { median } from './stats.js';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '32' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+  },
 });
 const durationSeconds = Number(values.duration);
 const rounds = Number(values.rounds);
@@ -33,9 +37,25 @@ const connections = Number(values.connections);
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEMO = { email: 'bench@kingshot.example', password: 'bench-password-1' };
-const ENV = { DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password, AUTH_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '1000000000', NODE_ENV: 'production' };
-const GEAR = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } } });
-const GOALS = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_my_goals', arguments: {} } });
+const ENV = {
+  DEMO_EMAIL: DEMO.email,
+  DEMO_PASSWORD: DEMO.password,
+  AUTH_RATE_LIMIT_PER_MINUTE: '0',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+  NODE_ENV: 'production',
+};
+const GEAR = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } },
+});
+const GOALS = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'get_my_goals', arguments: {} },
+});
 
 type TargetName = 'embedded' | 'topology';
 interface Scenario {
@@ -45,10 +65,18 @@ interface Scenario {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: '/mcp tools/call governor_gear_cost', request: async (baseUrl) => ({ url: `${baseUrl}/mcp`, body: GEAR, headers: { ...MCP_HEADERS } }), check: (r) => r?.structuredContent?.totals?.satin === 786000 },
+  {
+    name: '/mcp tools/call governor_gear_cost',
+    request: async (baseUrl) => ({ url: `${baseUrl}/mcp`, body: GEAR, headers: { ...MCP_HEADERS } }),
+    check: (r) => r?.structuredContent?.totals?.satin === 786000,
+  },
   {
     name: '/mcp/account tools/call get_my_goals',
-    request: async (baseUrl) => ({ url: `${baseUrl}/mcp/account`, body: GOALS, headers: { ...MCP_HEADERS, authorization: `Bearer ${await accessToken(baseUrl, DEMO)}` } }),
+    request: async (baseUrl) => ({
+      url: `${baseUrl}/mcp/account`,
+      body: GOALS,
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${await accessToken(baseUrl, DEMO)}` },
+    }),
     check: (r) => Array.isArray(r?.structuredContent?.goals),
   },
 ];
@@ -63,12 +91,14 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-
 async function verify(scenario: Scenario, baseUrl: string, target: TargetName): Promise<void> {
   const r = await scenario.request(baseUrl);
   const res = await fetch(r.url, { method: 'POST', headers: r.headers, body: r.body });
   const json = (await res.json()) as { result?: unknown };
-  if (res.status !== 200 || !scenario.check(json.result)) throw new Error(`${scenario.name} on ${target}: unexpected answer ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  if (res.status !== 200 || !scenario.check(json.result))
+    throw new Error(
+      `${scenario.name} on ${target}: unexpected answer ${res.status} ${JSON.stringify(json).slice(0, 300)}`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -76,7 +106,9 @@ async function main(): Promise<void> {
     process.stdout.write('topology benchmark skipped: haproxy not found (apt-get install -y haproxy)\n');
     return;
   }
-  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`;
+  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at start`;
   process.stdout.write(`machine: ${machine}\n`);
   const database = `ks_bench_${process.pid}`;
   await admin((c) => c.query(`create database ${database}`));
@@ -86,9 +118,16 @@ async function main(): Promise<void> {
   let topology: Topology | undefined;
   try {
     embedded = await startService(3620, ENV);
-    topology = await startTopology({ databaseUrl, redisUrl: redis.url, port: 3621, code: 'built', env: { ...ENV, RATE_LIMIT_PREFIX: `bench-${process.pid}:` } });
+    topology = await startTopology({
+      databaseUrl,
+      redisUrl: redis.url,
+      port: 3621,
+      code: 'built',
+      env: { ...ENV, RATE_LIMIT_PREFIX: `bench-${process.pid}:` },
+    });
     const urls: Record<TargetName, string> = { embedded: embedded.baseUrl, topology: topology.baseUrl };
-    for (const scenario of SCENARIOS) for (const target of ['embedded', 'topology'] as const) await verify(scenario, urls[target], target);
+    for (const scenario of SCENARIOS)
+      for (const target of ['embedded', 'topology'] as const) await verify(scenario, urls[target], target);
 
     const runs = new Map<string, LoadResult[]>();
     for (let round = 0; round < rounds; round++) {
@@ -98,33 +137,49 @@ async function main(): Promise<void> {
           const request = await scenario.request(urls[target]);
           await load(request, { connections, durationSeconds: 1 }); // warm-up, not counted
           const result = await load(request, { connections, durationSeconds });
-          if (result.failures > 0) throw new Error(`${scenario.name} on ${target}: ${result.failures} failed responses`);
+          if (result.failures > 0)
+            throw new Error(`${scenario.name} on ${target}: ${result.failures} failed responses`);
           const key = `${scenario.name}|${target}`;
           runs.set(key, [...(runs.get(key) ?? []), result]);
-          process.stdout.write(`  round ${round + 1} ${scenario.name.padEnd(40)} ${target.padEnd(9)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms\n`);
+          process.stdout.write(
+            `  round ${round + 1} ${scenario.name.padEnd(40)} ${target.padEnd(9)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms\n`,
+          );
         }
       }
     }
     const summary = SCENARIOS.flatMap((scenario) =>
       (['embedded', 'topology'] as const).map((target) => {
         const results = runs.get(`${scenario.name}|${target}`) ?? [];
-        return { scenario: scenario.name, target, requestsPerSecond: median(results.map((r) => r.requestsPerSecond)), p50Ms: median(results.map((r) => r.p50Ms)), p99Ms: Math.max(...results.map((r) => r.p99Ms)) };
+        return {
+          scenario: scenario.name,
+          target,
+          requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+          p50Ms: median(results.map((r) => r.p50Ms)),
+          p99Ms: Math.max(...results.map((r) => r.p99Ms)),
+        };
       }),
     );
-    const rps = (scenario: string, target: TargetName) => summary.find((s) => s.scenario === scenario && s.target === target)!.requestsPerSecond;
+    const rps = (scenario: string, target: TargetName) =>
+      summary.find((s) => s.scenario === scenario && s.target === target)!.requestsPerSecond;
     const lines = [
       `Machine: ${machine}. ${connections} connections, ${rounds} rounds x ${durationSeconds} s per target and scenario (median req/s and p50 over rounds, worst p99). RATE_LIMIT_PER_MINUTE=1000000000 on both (counted, never refused).`,
       '',
       '| Scenario | Target | req/s | p50 ms | p99 ms | vs embedded |',
       '| --- | --- | ---: | ---: | ---: | ---: |',
-      ...summary.map((s) => `| ${s.scenario} | ${s.target === 'embedded' ? 'embedded (1 instance, SQLite, in-process limits)' : 'topology (HAProxy, 3 instances, PostgreSQL, Redis limits)'} | ${s.requestsPerSecond.toFixed(0)} | ${s.p50Ms} | ${s.p99Ms} | ${s.target === 'topology' ? `${(s.requestsPerSecond / rps(s.scenario, 'embedded')).toFixed(2)}x` : ''} |`),
+      ...summary.map(
+        (s) =>
+          `| ${s.scenario} | ${s.target === 'embedded' ? 'embedded (1 instance, SQLite, in-process limits)' : 'topology (HAProxy, 3 instances, PostgreSQL, Redis limits)'} | ${s.requestsPerSecond.toFixed(0)} | ${s.p50Ms} | ${s.p99Ms} | ${s.target === 'topology' ? `${(s.requestsPerSecond / rps(s.scenario, 'embedded')).toFixed(2)}x` : ''} |`,
+      ),
     ];
     const report = lines.join('\n');
     process.stdout.write(`\n${report}\n`);
     const out = join(ROOT, 'bench-results');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'topology.md'), `${report}\n`);
-    writeFileSync(join(out, 'topology.json'), `${JSON.stringify({ machine, connections, rounds, durationSeconds, summary }, null, 2)}\n`);
+    writeFileSync(
+      join(out, 'topology.json'),
+      `${JSON.stringify({ machine, connections, rounds, durationSeconds, summary }, null, 2)}\n`,
+    );
   } finally {
     await topology?.stop();
     await embedded?.stop();

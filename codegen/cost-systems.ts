@@ -7,7 +7,8 @@ import type { Catalog, CostTable, ToolEntry } from './model.js';
 import type { Problem } from './problems.js';
 
 function totalsKeys(tool: ToolEntry): string[] | undefined {
-  const totals = (tool.result.properties as Record<string, { properties?: Record<string, unknown> }> | undefined)?.totals;
+  const totals = (tool.result.properties as Record<string, { properties?: Record<string, unknown> }> | undefined)
+    ?.totals;
   return totals?.properties ? Object.keys(totals.properties).sort() : undefined;
 }
 
@@ -28,7 +29,11 @@ export function attachCostSystems(catalog: Catalog, costs: readonly CostTable[])
     if (!keys) continue;
     const matches = costs.filter((table) => sameKeys(keys, table.materials.map((m) => m.key).sort()));
     if (matches.length > 1) {
-      problems.push({ file: tool.file, pointer: '/result/properties/totals', message: `the totals fit the materials of several cost systems (${matches.map((t) => t.system).join(', ')}); each cost system needs materials of its own` });
+      problems.push({
+        file: tool.file,
+        pointer: '/result/properties/totals',
+        message: `the totals fit the materials of several cost systems (${matches.map((t) => t.system).join(', ')}); each cost system needs materials of its own`,
+      });
       continue;
     }
     const system = matches[0]?.system;
@@ -37,7 +42,11 @@ export function attachCostSystems(catalog: Catalog, costs: readonly CostTable[])
     if (tool.deprecation) continue;
     const other = current.get(system);
     if (other) {
-      problems.push({ file: tool.file, pointer: '/result/properties/totals', message: `cost system "${system}" is already computed by ${other}; one tool per cost system (deprecate one of them)` });
+      problems.push({
+        file: tool.file,
+        pointer: '/result/properties/totals',
+        message: `cost system "${system}" is already computed by ${other}; one tool per cost system (deprecate one of them)`,
+      });
       continue;
     }
     current.set(system, tool.name);
@@ -48,19 +57,32 @@ export function attachCostSystems(catalog: Catalog, costs: readonly CostTable[])
 
 /** The tool that computes each cost system (the one not deprecated), by system. */
 export function costToolOfSystem(catalog: Catalog): Map<string, string> {
-  return new Map(catalog.tools.filter((t) => t.costSystem !== undefined && !t.deprecation).map((t) => [t.costSystem!, t.name]));
+  return new Map(
+    catalog.tools.filter((t) => t.costSystem !== undefined && !t.deprecation).map((t) => [t.costSystem!, t.name]),
+  );
 }
 
 /** A calculator page suggests the labels of the tool's cost table, so only a cost tool has one; its names are arguments. */
 function calculatorProblems(tool: ToolEntry): Problem[] {
   if (!tool.calculator) return [];
   if (!tool.costSystem) {
-    return [{ file: tool.file, pointer: '/calculator', message: 'only a cost tool (whose result totals are the materials of a data/costs table) has a calculator page' }];
+    return [
+      {
+        file: tool.file,
+        pointer: '/calculator',
+        message: 'only a cost tool (whose result totals are the materials of a data/costs table) has a calculator page',
+      },
+    ];
   }
   const names = Object.keys((tool.arguments.properties as Record<string, unknown> | undefined) ?? {});
   const problems: Problem[] = [];
   const check = (pointer: string, name: string) => {
-    if (!names.includes(name)) problems.push({ file: tool.file, pointer, message: `"${name}" is not an argument of ${tool.name} (arguments: ${names.join(', ')})` });
+    if (!names.includes(name))
+      problems.push({
+        file: tool.file,
+        pointer,
+        message: `"${name}" is not an argument of ${tool.name} (arguments: ${names.join(', ')})`,
+      });
   };
   for (const name of Object.keys(tool.calculator.example)) check(`/calculator/example/${name}`, name);
   tool.calculator.level_choices?.forEach((name, i) => check(`/calculator/level_choices/${i}`, name));

@@ -44,7 +44,8 @@ export function loadGameData(root: string): { data?: GameData; problems: Problem
       continue;
     }
     if (!validate(loaded.document.value)) {
-      for (const error of validate.errors ?? []) problems.push(loaded.document.problem(ajvErrorPointer(error), describeAjvError(error)));
+      for (const error of validate.errors ?? [])
+        problems.push(loaded.document.problem(ajvErrorPointer(error), describeAjvError(error)));
       continue;
     }
     const table = { ...(loaded.document.value as Omit<CostTable, 'file'>), file };
@@ -54,14 +55,18 @@ export function loadGameData(root: string): { data?: GameData; problems: Problem
   costs.sort((a, b) => a.system.localeCompare(b.system));
   const systems = new Set<string>();
   for (const table of costs) {
-    if (systems.has(table.system)) problems.push({ file: table.file, pointer: '/system', message: `duplicate system "${table.system}"` });
+    if (systems.has(table.system))
+      problems.push({ file: table.file, pointer: '/system', message: `duplicate system "${table.system}"` });
     systems.add(table.system);
   }
   const reference = loadReferenceData(root, costs);
   problems.push(...reference.problems);
   if (problems.length > 0) return { problems };
   const version = `${release}+${contentHash(root, ['data/manifest.yaml', ...files, ...reference.files])}`;
-  return { data: { release, version, costs, ...(reference.reference ? { reference: reference.reference } : {}) }, problems };
+  return {
+    data: { release, version, costs, ...(reference.reference ? { reference: reference.reference } : {}) },
+    problems,
+  };
 }
 
 function contentHash(root: string, files: string[]): string {
@@ -79,17 +84,24 @@ function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem
   const materials = new Set(table.materials.map((m) => m.key));
   const ladderKeys = new Set<string>();
   table.ladders.forEach((ladder, li) => {
-    if (ladderKeys.has(ladder.key)) problems.push(doc.problem(`/ladders/${li}/key`, `duplicate ladder key "${ladder.key}"`));
+    if (ladderKeys.has(ladder.key))
+      problems.push(doc.problem(`/ladders/${li}/key`, `duplicate ladder key "${ladder.key}"`));
     ladderKeys.add(ladder.key);
     const labels = new Set<string>();
     ladder.levels.forEach((level, i) => {
       const at = `/ladders/${li}/levels/${i}`;
-      if (labels.has(level.label.toLowerCase())) problems.push(doc.problem(`${at}/label`, `duplicate level label "${level.label}"`));
+      if (labels.has(level.label.toLowerCase()))
+        problems.push(doc.problem(`${at}/label`, `duplicate level label "${level.label}"`));
       labels.add(level.label.toLowerCase());
-      if (i === 0 && level.cost !== undefined) problems.push(doc.problem(`${at}/cost`, 'the first level is the starting point and has no cost'));
-      if (i > 0 && level.cost === undefined) problems.push(doc.problem(at, `level "${level.label}" needs the cost of the step that reaches it`));
+      if (i === 0 && level.cost !== undefined)
+        problems.push(doc.problem(`${at}/cost`, 'the first level is the starting point and has no cost'));
+      if (i > 0 && level.cost === undefined)
+        problems.push(doc.problem(at, `level "${level.label}" needs the cost of the step that reaches it`));
       for (const key of [...Object.keys(level.cost ?? {}), ...(level.unknown ?? [])]) {
-        if (!materials.has(key)) problems.push(doc.problem(`${at}/cost`, `unknown material "${key}"; materials: ${[...materials].join(', ')}`));
+        if (!materials.has(key))
+          problems.push(
+            doc.problem(`${at}/cost`, `unknown material "${key}"; materials: ${[...materials].join(', ')}`),
+          );
       }
     });
     checkConfidenceReasons(ladder, `/ladders/${li}`, doc, problems);
@@ -123,9 +135,19 @@ function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem
       if (!materials.has(key)) problems.push(doc.problem(`${at}/totals/${key}`, `unknown material "${key}"`));
       else if (unknownAt.has(key)) {
         // Results give null for such a total; a published figure for it would be a number the steps cannot make.
-        problems.push(doc.problem(`${at}/totals/${key}`, `the amount of ${key} is unknown on the step to "${unknownAt.get(key)}", so no total from "${check.from}" to "${check.to}" can be checked`));
+        problems.push(
+          doc.problem(
+            `${at}/totals/${key}`,
+            `the amount of ${key} is unknown on the step to "${unknownAt.get(key)}", so no total from "${check.from}" to "${check.to}" can be checked`,
+          ),
+        );
       } else if (sums[key] !== expected) {
-        problems.push(doc.problem(`${at}/totals/${key}`, `the steps from "${check.from}" to "${check.to}" add up to ${sums[key]}, not ${expected}`));
+        problems.push(
+          doc.problem(
+            `${at}/totals/${key}`,
+            `the steps from "${check.from}" to "${check.to}" add up to ${sums[key]}, not ${expected}`,
+          ),
+        );
       }
     }
   });
@@ -150,31 +172,50 @@ function checkCovers(covers: Covers, table: CostTable, at: string, doc: SourceDo
     named.add(key);
     if (!ladder) return;
     if (typeof entry === 'string') boundedByShared.push(ladder);
-    else if (entry.from === undefined && entry.to === undefined) problems.push(doc.problem(`${at}/ladders/${j}`, `give "from" or "to", or name the ladder by its key alone`));
+    else if (entry.from === undefined && entry.to === undefined)
+      problems.push(doc.problem(`${at}/ladders/${j}`, `give "from" or "to", or name the ladder by its key alone`));
     else checkBounds([ladder], entry, `${at}/ladders/${j}`, doc, problems);
   });
   if (!sharedBounds) return;
   if (boundedByShared.length === 0) {
-    problems.push(doc.problem(`${at}/${covers.from !== undefined ? 'from' : 'to'}`, 'these bounds apply to the ladders named by key, and none is: give each ladder its own {ladder, from, to}'));
+    problems.push(
+      doc.problem(
+        `${at}/${covers.from !== undefined ? 'from' : 'to'}`,
+        'these bounds apply to the ladders named by key, and none is: give each ladder its own {ladder, from, to}',
+      ),
+    );
     return;
   }
   checkBounds(boundedByShared, covers, at, doc, problems);
 }
 
 /** `from` and `to` are levels of each ladder, and `from` comes before `to` (the ladder's last level when absent). */
-function checkBounds(ladders: readonly Ladder[], bounds: Bounds, at: string, doc: SourceDocument, problems: Problem[]): void {
+function checkBounds(
+  ladders: readonly Ladder[],
+  bounds: Bounds,
+  at: string,
+  doc: SourceDocument,
+  problems: Problem[],
+): void {
   for (const key of ['from', 'to'] as const) {
     const label = bounds[key];
     if (label === undefined) continue;
     const missing = ladders.filter((l) => !l.levels.some((level) => level.label === label)).map((l) => l.key);
-    if (missing.length > 0) problems.push(doc.problem(`${at}/${key}`, `no level "${label}" in ladder ${missing.join(', ')}`));
+    if (missing.length > 0)
+      problems.push(doc.problem(`${at}/${key}`, `no level "${label}" in ladder ${missing.join(', ')}`));
   }
   if (bounds.from === undefined) return;
   for (const ladder of ladders) {
     const from = ladder.levels.findIndex((l) => l.label === bounds.from);
-    const to = bounds.to === undefined ? ladder.levels.length - 1 : ladder.levels.findIndex((l) => l.label === bounds.to);
+    const to =
+      bounds.to === undefined ? ladder.levels.length - 1 : ladder.levels.findIndex((l) => l.label === bounds.to);
     if (from >= 0 && to >= 0 && from >= to) {
-      problems.push(doc.problem(`${at}/from`, `"${bounds.from}" is not before "${ladder.levels[to]!.label}" in ladder ${ladder.key}: the source would cover no step`));
+      problems.push(
+        doc.problem(
+          `${at}/from`,
+          `"${bounds.from}" is not before "${ladder.levels[to]!.label}" in ladder ${ladder.key}: the source would cover no step`,
+        ),
+      );
     }
   }
 }
@@ -194,9 +235,19 @@ function checkConfidenceReasons(ladder: Ladder, at: string, doc: SourceDocument,
     if (from === undefined || to === undefined) return;
     for (let k = Math.max(from, 1); k <= to; k++) covered.add(k);
   });
-  const unexplained = ladder.levels.filter((level, i) => i > 0 && (level.confidence ?? ladder.confidence) !== 'high' && !covered.has(i)).map((l) => l.label);
+  const unexplained = ladder.levels
+    .filter((level, i) => i > 0 && (level.confidence ?? ladder.confidence) !== 'high' && !covered.has(i))
+    .map((l) => l.label);
   if (unexplained.length > 0) {
-    const shown = unexplained.length > 4 ? `${unexplained.slice(0, 4).join('", "')}" and ${unexplained.length - 4} more` : `${unexplained.join('", "')}"`;
-    problems.push(doc.problem(`${at}/confidence_reasons`, `the steps to "${shown} are below high confidence with no reason: add a confidence_reasons entry that covers them`));
+    const shown =
+      unexplained.length > 4
+        ? `${unexplained.slice(0, 4).join('", "')}" and ${unexplained.length - 4} more`
+        : `${unexplained.join('", "')}"`;
+    problems.push(
+      doc.problem(
+        `${at}/confidence_reasons`,
+        `the steps to "${shown} are below high confidence with no reason: add a confidence_reasons entry that covers them`,
+      ),
+    );
   }
 }

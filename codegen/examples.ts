@@ -33,7 +33,13 @@ function problemsAt(doc: SourceDocument, base: string, errors: readonly ErrorObj
   return errors.map((e) => doc.problem(`${base}${ajvErrorPointer(e)}`, `${what}: ${describeAjvError(e)}`));
 }
 
-export function checkExamples(tool: ToolEntry, doc: SourceDocument, ajv: Ajv, validateArguments: ValidateFunction | undefined, problems: Problem[]): void {
+export function checkExamples(
+  tool: ToolEntry,
+  doc: SourceDocument,
+  ajv: Ajv,
+  validateArguments: ValidateFunction | undefined,
+  problems: Problem[],
+): void {
   let validateResult: ValidateFunction | undefined;
   try {
     validateResult = ajv.compile(withoutRequired(tool.result) as JsonSchema);
@@ -46,15 +52,28 @@ export function checkExamples(tool: ToolEntry, doc: SourceDocument, ajv: Ajv, va
       const valid = validateArguments(canonicalArguments(tool.keyedArguments, example.arguments));
       const expectsSchemaFailure = example.error?.code === 'INVALID_ARGUMENTS';
       if (!valid && !expectsSchemaFailure) {
-        const detail = (validateArguments.errors ?? []).map((e) => `${e.instancePath || '/'} ${describeAjvError(e)}`).join('; ');
-        problems.push(doc.problem(`/examples/${i}/arguments`, `example arguments do not match the arguments schema: ${detail}`));
+        const detail = (validateArguments.errors ?? [])
+          .map((e) => `${e.instancePath || '/'} ${describeAjvError(e)}`)
+          .join('; ');
+        problems.push(
+          doc.problem(`/examples/${i}/arguments`, `example arguments do not match the arguments schema: ${detail}`),
+        );
       }
       if (valid && expectsSchemaFailure) {
-        problems.push(doc.problem(`/examples/${i}/error`, 'example expects INVALID_ARGUMENTS but its arguments match the schema'));
+        problems.push(
+          doc.problem(`/examples/${i}/error`, 'example expects INVALID_ARGUMENTS but its arguments match the schema'),
+        );
       }
     }
     if (validateResult && example.result !== undefined && !validateResult(example.result)) {
-      problems.push(...problemsAt(doc, `/examples/${i}/result`, validateResult.errors ?? [], 'example result does not fit the result schema'));
+      problems.push(
+        ...problemsAt(
+          doc,
+          `/examples/${i}/result`,
+          validateResult.errors ?? [],
+          'example result does not fit the result schema',
+        ),
+      );
     }
   });
 }

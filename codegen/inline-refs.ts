@@ -55,7 +55,9 @@ export function inlineRefs(
     }
     const fragment = loader.load(target);
     if (Array.isArray(fragment)) {
-      problems.push(source.problem(pointer, `$ref to ${target} cannot be resolved (${fragment[0]?.message ?? 'unknown error'})`));
+      problems.push(
+        source.problem(pointer, `$ref to ${target} cannot be resolved (${fragment[0]?.message ?? 'unknown error'})`),
+      );
       return {};
     }
     const inlined = inlineRefs(fragment.value, fragment, [], loader, problems, [...seen, target]);
@@ -69,7 +71,11 @@ export function inlineRefs(
     if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) continue;
     out[key] = inlineRefs(child, source, [...path, key], loader, problems, seen);
   }
-  if (typeof ref === 'string' && !ref.startsWith('#') && Object.keys(record).every((k) => k === '$ref' || k === 'description')) {
+  if (
+    typeof ref === 'string' &&
+    !ref.startsWith('#') &&
+    Object.keys(record).every((k) => k === '$ref' || k === 'description')
+  ) {
     (out as Record<symbol, string>)[FRAGMENT] = posix.normalize(posix.join(dirname(source.file), ref));
   }
   return out;

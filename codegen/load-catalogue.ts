@@ -134,7 +134,12 @@ function checkTool(tool: ToolEntry, doc: SourceDocument, problems: Problem[]): v
   }
   for (const key of ['arguments', 'result'] as const) checkRootSchema(tool[key], `/${key}`, doc, problems);
   if (tool.view !== undefined && !VIEW_URI.test(tool.view)) {
-    problems.push(doc.problem('/view', `view URI "${tool.view}" must look like ui://<app>/<view> (lowercase letters, digits, hyphens)`));
+    problems.push(
+      doc.problem(
+        '/view',
+        `view URI "${tool.view}" must look like ui://<app>/<view> (lowercase letters, digits, hyphens)`,
+      ),
+    );
   }
   if (tool.deprecation) checkDeprecation(tool.deprecation, doc, problems);
   checkModelFacingRules(tool, doc, problems);
@@ -145,7 +150,12 @@ function checkRootSchema(schema: JsonSchema, pointer: string, doc: SourceDocumen
   const key = pointer.slice(1);
   for (const forbidden of ROOT_FORBIDDEN) {
     if (forbidden in schema) {
-      problems.push(doc.problem(`${pointer}/${forbidden}`, `"${forbidden}" is not allowed at the root of ${key}: clients reject top-level combinators and references`));
+      problems.push(
+        doc.problem(
+          `${pointer}/${forbidden}`,
+          `"${forbidden}" is not allowed at the root of ${key}: clients reject top-level combinators and references`,
+        ),
+      );
     }
   }
   if (schema.type !== 'object') problems.push(doc.problem(`${pointer}/type`, 'root must be type: object'));
@@ -162,10 +172,21 @@ function findNestedRefs(value: unknown, path: (string | number)[], doc: SourceDo
     value.forEach((v, i) => findNestedRefs(v, [...path, i], doc, problems));
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (k === '$ref') problems.push(doc.problem(pointerOf([...path, k]), `local $ref "${String(v)}" is not supported: share fragments through catalog/shared/*.yaml`));
+      if (k === '$ref')
+        problems.push(
+          doc.problem(
+            pointerOf([...path, k]),
+            `local $ref "${String(v)}" is not supported: share fragments through catalog/shared/*.yaml`,
+          ),
+        );
       else if (k === 'type' && Array.isArray(v)) {
         const types = (v as unknown[]).map((t) => `{type: ${String(t)}}`).join(', ');
-        problems.push(doc.problem(pointerOf([...path, k]), `a type array is not portable (some clients accept one type only): write anyOf: [${types}]`));
+        problems.push(
+          doc.problem(
+            pointerOf([...path, k]),
+            `a type array is not portable (some clients accept one type only): write anyOf: [${types}]`,
+          ),
+        );
       } else findNestedRefs(v, [...path, k], doc, problems);
     }
   }
@@ -178,7 +199,12 @@ function checkDeprecation(deprecation: Deprecation, doc: SourceDocument, problem
   if (Number.isNaN(sunset)) problems.push(doc.problem('/deprecation/sunset', 'not a valid date (YYYY-MM-DD)'));
   if (!Number.isNaN(deprecated) && !Number.isNaN(sunset) && sunset - deprecated < MIN_NOTICE_MS) {
     const days = Math.floor((sunset - deprecated) / 86_400_000);
-    problems.push(doc.problem('/deprecation/sunset', `sunset ${deprecation.sunset} is ${days} days after the deprecation; at least 90 days of notice are required`));
+    problems.push(
+      doc.problem(
+        '/deprecation/sunset',
+        `sunset ${deprecation.sunset} is ${days} days after the deprecation; at least 90 days of notice are required`,
+      ),
+    );
   }
 }
 
@@ -186,39 +212,63 @@ function checkAcrossFiles(tools: ToolEntry[], endpoints: EndpointEntry[], proble
   const byName = new Map<string, ToolEntry>();
   for (const tool of tools) {
     const other = byName.get(tool.name);
-    if (other) problems.push({ file: tool.file, pointer: '/name', message: `duplicate tool name "${tool.name}" (also in ${other.file})` });
+    if (other)
+      problems.push({
+        file: tool.file,
+        pointer: '/name',
+        message: `duplicate tool name "${tool.name}" (also in ${other.file})`,
+      });
     byName.set(tool.name, tool);
   }
   for (const tool of tools) {
     const replacement = tool.deprecation?.replacement;
     if (replacement !== undefined && !byName.has(replacement)) {
-      problems.push({ file: tool.file, pointer: '/deprecation/replacement', message: `replacement "${replacement}" is not a tool in the catalogue` });
+      problems.push({
+        file: tool.file,
+        pointer: '/deprecation/replacement',
+        message: `replacement "${replacement}" is not a tool in the catalogue`,
+      });
     }
     if (replacement === tool.name) {
       problems.push({ file: tool.file, pointer: '/deprecation/replacement', message: 'a tool cannot replace itself' });
     }
     if (!endpoints.some((e) => e.serves.includes(tool.availability))) {
-      problems.push({ file: tool.file, pointer: '/availability', message: `no endpoint serves "${tool.availability}" tools` });
+      problems.push({
+        file: tool.file,
+        pointer: '/availability',
+        message: `no endpoint serves "${tool.availability}" tools`,
+      });
     }
   }
   const paths = new Set<string>();
   for (const endpoint of endpoints) {
-    if (paths.has(endpoint.path)) problems.push({ file: endpoint.file, pointer: '/path', message: `duplicate endpoint path ${endpoint.path}` });
+    if (paths.has(endpoint.path))
+      problems.push({ file: endpoint.file, pointer: '/path', message: `duplicate endpoint path ${endpoint.path}` });
     paths.add(endpoint.path);
   }
   // What an endpoint adds over the others is what its instructions must introduce: a model reads them first, and
   // the account endpoint once served three tools its instructions never named.
   for (const endpoint of endpoints) {
-    const own = tools.filter((t) => endpoint.serves.includes(t.availability) && !endpoints.every((e) => e.serves.includes(t.availability)));
+    const own = tools.filter(
+      (t) => endpoint.serves.includes(t.availability) && !endpoints.every((e) => e.serves.includes(t.availability)),
+    );
     const unnamed = own.filter((t) => !new RegExp(`\\b${t.name}\\b`).test(endpoint.instructions));
     if (unnamed.length > 0) {
-      problems.push({ file: endpoint.file, pointer: '/instructions', message: `the instructions do not name ${unnamed.map((t) => t.name).join(', ')}, served here and not on every endpoint; say what each is for` });
+      problems.push({
+        file: endpoint.file,
+        pointer: '/instructions',
+        message: `the instructions do not name ${unnamed.map((t) => t.name).join(', ')}, served here and not on every endpoint; say what each is for`,
+      });
     }
   }
   for (const endpoint of endpoints) {
     const replacement = endpoint.deprecation?.replacement;
     if (replacement !== undefined && !paths.has(replacement)) {
-      problems.push({ file: endpoint.file, pointer: '/deprecation/replacement', message: `replacement "${replacement}" is not an endpoint path in the catalogue` });
+      problems.push({
+        file: endpoint.file,
+        pointer: '/deprecation/replacement',
+        message: `replacement "${replacement}" is not an endpoint path in the catalogue`,
+      });
     }
   }
 }
@@ -236,7 +286,12 @@ function compileProblem(error: unknown): string {
  * comma into stray keys) without format support, and every example must fit (codegen/examples.ts). The tool-error
  * document too.
  */
-function checkSchemasCompile(tools: ToolEntry[], sources: ReadonlyMap<string, SourceDocument>, toolError: JsonSchema, problems: Problem[]): void {
+function checkSchemasCompile(
+  tools: ToolEntry[],
+  sources: ReadonlyMap<string, SourceDocument>,
+  toolError: JsonSchema,
+  problems: Problem[],
+): void {
   const ajv = createAjv({ formats: false });
   try {
     ajv.compile(toolError);

@@ -18,12 +18,18 @@ try {
   if (check) {
     const report = checkOutput(root, files);
     const stale = [
-      ...report.modified.map((f) => (f === README ? `  modified: ${README} (the tool tables between its GENERATED markers differ from catalog/tools/*.yaml \`readme\`; edit the YAML, not the table)` : `  modified: ${f}`)),
+      ...report.modified.map((f) =>
+        f === README
+          ? `  modified: ${README} (the tool tables between its GENERATED markers differ from catalog/tools/*.yaml \`readme\`; edit the YAML, not the table)`
+          : `  modified: ${f}`,
+      ),
       ...report.missing.map((f) => `  missing:  ${f}`),
       ...report.extra.map((f) => `  extra:    ${f}`),
     ];
     if (stale.length > 0) {
-      process.stderr.write(`generated output is stale:\n${stale.join('\n')}\nRun \`npm run codegen\` and commit generated/ and ${README}.\n`);
+      process.stderr.write(
+        `generated output is stale:\n${stale.join('\n')}\nRun \`npm run codegen\` and commit generated/ and ${README}.\n`,
+      );
       process.exitCode = 1;
     } else {
       process.stdout.write(`generated/ and the README's tool tables are current (${files.size} files).\n`);
@@ -34,7 +40,9 @@ try {
   }
 } catch (error) {
   if (error instanceof CatalogInvalidError) {
-    process.stderr.write(`${error.problems.map(formatProblem).join('\n')}\n${error.problems.length} problem(s); nothing was written.\n`);
+    process.stderr.write(
+      `${error.problems.map(formatProblem).join('\n')}\n${error.problems.length} problem(s); nothing was written.\n`,
+    );
     process.exitCode = 1;
   } else throw error;
 }

@@ -17,7 +17,17 @@ import type {
 } from '../generated/metadata-types.js';
 import type { KeyedArgument } from '../shared/keyed-arguments.js';
 
-export type { CalculatorPage, Deprecation, DeprecationRule, EndpointMetadata, ReadmeRow, ToolAnnotations, ToolExample, ToolMetadata, WebsiteTool };
+export type {
+  CalculatorPage,
+  Deprecation,
+  DeprecationRule,
+  EndpointMetadata,
+  ReadmeRow,
+  ToolAnnotations,
+  ToolExample,
+  ToolMetadata,
+  WebsiteTool,
+};
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -26,7 +36,10 @@ export type JsonSchema = Record<string, unknown>;
  * codegen/cost-systems.ts), the rest of its YAML (typed by catalog/schema/tool.schema.json's definitions), and the
  * keyed arguments codegen reads from its arguments.
  */
-export interface ToolEntry extends Pick<ToolMetadata, 'name' | 'title' | 'description' | 'availability' | 'view' | 'deprecation' | 'costSystem'> {
+export interface ToolEntry extends Pick<
+  ToolMetadata,
+  'name' | 'title' | 'description' | 'availability' | 'view' | 'deprecation' | 'costSystem'
+> {
   file: string;
   annotations: ToolAnnotations;
   /** The tool's row in the README's tool tables (codegen/readme.ts). */

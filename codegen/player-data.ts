@@ -15,14 +15,24 @@ export const PLAYER_DATA_FILE = 'catalog/player-data.schema.yaml';
 
 /** The goal kinds the schema declares: each oneOf branch of `definitions.goal` by its `system` const. */
 export function goalSystems(schema: JsonSchema): string[] {
-  const goal = (schema.definitions as Record<string, { oneOf?: { properties?: { system?: { const?: string } } }[] }> | undefined)?.goal;
-  return (goal?.oneOf ?? []).flatMap((branch) => (branch.properties?.system?.const === undefined ? [] : [branch.properties.system.const]));
+  const goal = (
+    schema.definitions as Record<string, { oneOf?: { properties?: { system?: { const?: string } } }[] }> | undefined
+  )?.goal;
+  return (goal?.oneOf ?? []).flatMap((branch) =>
+    branch.properties?.system?.const === undefined ? [] : [branch.properties.system.const],
+  );
 }
 
 /** The schema, or the problems that keep it from being served; absent in fixture roots without the file. */
-export function loadPlayerData(root: string, costs: readonly CostTable[]): { schema?: JsonSchema; problems: Problem[] } {
+export function loadPlayerData(
+  root: string,
+  costs: readonly CostTable[],
+): { schema?: JsonSchema; problems: Problem[] } {
   const loaded = loadYaml(root, PLAYER_DATA_FILE);
-  if (!loaded.ok) return loaded.problems.some((p) => p.message.startsWith('cannot read file')) ? { problems: [] } : { problems: loaded.problems };
+  if (!loaded.ok)
+    return loaded.problems.some((p) => p.message.startsWith('cannot read file'))
+      ? { problems: [] }
+      : { problems: loaded.problems };
   const schema = loaded.document.value as JsonSchema;
   const problems: Problem[] = [];
   try {
@@ -32,13 +42,25 @@ export function loadPlayerData(root: string, costs: readonly CostTable[]): { sch
   }
   const systems = new Set(costs.map((t) => t.system));
   goalSystems(schema).forEach((system, i) => {
-    if (!systems.has(system)) problems.push(loaded.document.problem(`/definitions/goal/oneOf/${i}/properties/system/const`, `goal system "${system}" is not a cost system of data/costs/ (${[...systems].join(', ')})`));
+    if (!systems.has(system))
+      problems.push(
+        loaded.document.problem(
+          `/definitions/goal/oneOf/${i}/properties/system/const`,
+          `goal system "${system}" is not a cost system of data/costs/ (${[...systems].join(', ')})`,
+        ),
+      );
   });
   problems.push(...checkBuildings(schema, costs, loaded.document), ...checkInventory(schema, costs, loaded.document));
   return problems.length > 0 ? { problems } : { schema, problems };
 }
 
-type SchemaNode = { $ref?: string; const?: string; enum?: unknown[]; properties?: Record<string, SchemaNode>; oneOf?: SchemaNode[] };
+type SchemaNode = {
+  $ref?: string;
+  const?: string;
+  enum?: unknown[];
+  properties?: Record<string, SchemaNode>;
+  oneOf?: SchemaNode[];
+};
 
 function definitionsOf(schema: JsonSchema): Record<string, SchemaNode> {
   return (schema.definitions ?? {}) as Record<string, SchemaNode>;
@@ -48,7 +70,12 @@ function definitionsOf(schema: JsonSchema): Record<string, SchemaNode> {
 function difference(listed: readonly unknown[], expected: readonly string[], extraWord: string): string {
   const missing = expected.filter((key) => !listed.includes(key));
   const extra = listed.filter((key) => !expected.includes(String(key)));
-  return [missing.length > 0 ? `missing: ${missing.join(', ')}` : '', extra.length > 0 ? `${extraWord}: ${extra.join(', ')}` : ''].filter(Boolean).join('; ');
+  return [
+    missing.length > 0 ? `missing: ${missing.join(', ')}` : '',
+    extra.length > 0 ? `${extraWord}: ${extra.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 /**
@@ -67,13 +94,23 @@ function checkBuildings(schema: JsonSchema, costs: readonly CostTable[], doc: So
     const ladders = table.ladders.map((ladder) => ladder.key);
     const differs = difference(buildings, ladders, 'not a ladder');
     if (differs !== '') {
-      problems.push(doc.problem('/definitions/building/enum', `the buildings a ${table.system} goal names must be the ladders of ${table.file} (${ladders.join(', ')}); ${differs}`));
+      problems.push(
+        doc.problem(
+          '/definitions/building/enum',
+          `the buildings a ${table.system} goal names must be the ladders of ${table.file} (${ladders.join(', ')}); ${differs}`,
+        ),
+      );
     }
   }
   const profileBuildings = definitions.profile?.properties?.buildings?.properties ?? {};
   for (const key of Object.keys(profileBuildings)) {
     if (!buildings.includes(key)) {
-      problems.push(doc.problem(pointerOf(['definitions', 'profile', 'properties', 'buildings', 'properties', key]), `"${key}" is not a building of definitions.building (${buildings.join(', ')})`));
+      problems.push(
+        doc.problem(
+          pointerOf(['definitions', 'profile', 'properties', 'buildings', 'properties', key]),
+          `"${key}" is not a building of definitions.building (${buildings.join(', ')})`,
+        ),
+      );
     }
   }
   return problems;
@@ -96,7 +133,12 @@ function checkInventory(schema: JsonSchema, costs: readonly CostTable[], doc: So
     for (const key of Object.keys(node.properties ?? {})) {
       kept.add(key);
       if (!materials.includes(key)) {
-        problems.push(doc.problem(pointerOf(['definitions', 'inventory', 'properties', section, 'properties', key]), `"${key}" is not a material of data/costs/ (${materials.join(', ')})`));
+        problems.push(
+          doc.problem(
+            pointerOf(['definitions', 'inventory', 'properties', section, 'properties', key]),
+            `"${key}" is not a material of data/costs/ (${materials.join(', ')})`,
+          ),
+        );
       }
     }
   }
@@ -116,7 +158,10 @@ function checkInventory(schema: JsonSchema, costs: readonly CostTable[], doc: So
 }
 
 /** The tool whose result repeats the goal kinds, for clients: the goals' `system` enum. */
-export const GOALS_RESULT = { file: 'catalog/tools/get_my_goals.yaml', pointer: '/result/properties/goals/items/properties/system/enum' } as const;
+export const GOALS_RESULT = {
+  file: 'catalog/tools/get_my_goals.yaml',
+  pointer: '/result/properties/goals/items/properties/system/enum',
+} as const;
 
 /**
  * get_my_goals' `system` enum lists exactly the goal kinds of the schema (in any order). Absent in fixture roots
@@ -127,7 +172,20 @@ export function checkGoalsResult(root: string, schema: JsonSchema): Problem[] {
   if (!loaded.ok) return [];
   const value = valueAt(loaded.document.value, GOALS_RESULT.pointer);
   const kinds = goalSystems(schema);
-  if (!Array.isArray(value)) return [loaded.document.problem(GOALS_RESULT.pointer, `the goals' \`system\` must be an enum of the goal kinds of ${PLAYER_DATA_FILE} (${kinds.join(', ')})`)];
+  if (!Array.isArray(value))
+    return [
+      loaded.document.problem(
+        GOALS_RESULT.pointer,
+        `the goals' \`system\` must be an enum of the goal kinds of ${PLAYER_DATA_FILE} (${kinds.join(', ')})`,
+      ),
+    ];
   const differs = difference(value, kinds, 'not a goal kind');
-  return differs === '' ? [] : [loaded.document.problem(GOALS_RESULT.pointer, `lists ${value.join(', ')}; the goal kinds of ${PLAYER_DATA_FILE} are ${kinds.join(', ')} (${differs})`)];
+  return differs === ''
+    ? []
+    : [
+        loaded.document.problem(
+          GOALS_RESULT.pointer,
+          `lists ${value.join(', ')}; the goal kinds of ${PLAYER_DATA_FILE} are ${kinds.join(', ')} (${differs})`,
+        ),
+      ];
 }

@@ -47,6 +47,7 @@ export function pointerSegments(pointer: string): string[] {
 /** The value a JSON pointer names in a parsed document, or undefined when the path leads nowhere. */
 export function valueAt(document: unknown, pointer: string): unknown {
   let value = document;
-  for (const segment of pointerSegments(pointer)) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[segment] : undefined;
+  for (const segment of pointerSegments(pointer))
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[segment] : undefined;
   return value;
 }

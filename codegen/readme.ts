@@ -53,7 +53,14 @@ export function readmeWithToolTables(root: string, catalog: Catalog): ReadmeOutc
   const begin = text.indexOf(BEGIN_MARKER);
   const end = text.indexOf(END_MARKER);
   if (begin < 0 || end < begin || text.indexOf(BEGIN_MARKER, begin + 1) >= 0) {
-    return { kind: 'problem', problem: { file: README, pointer: '', message: `the tool tables need one "${BEGIN_MARKER}" line followed by one "${END_MARKER}" line; codegen writes the tables between them` } };
+    return {
+      kind: 'problem',
+      problem: {
+        file: README,
+        pointer: '',
+        message: `the tool tables need one "${BEGIN_MARKER}" line followed by one "${END_MARKER}" line; codegen writes the tables between them`,
+      },
+    };
   }
   const before = text.slice(0, begin + BEGIN_MARKER.length);
   const after = text.slice(end);

@@ -16,12 +16,48 @@ import type { Problem } from './problems.js';
 export const REFERENCE_DIR = 'data/reference';
 
 /** The five reference files, the schema each must satisfy, and the name of its generated module. */
-export const REFERENCE_FILES: readonly { key: ReferenceFileKey; file: string; schema: string; module: string; type: string }[] = [
-  { key: 'heroes', file: `${REFERENCE_DIR}/heroes.yaml`, schema: 'reference-heroes.schema.json', module: 'heroes', type: 'HeroesFile' },
-  { key: 'masters', file: `${REFERENCE_DIR}/masters.yaml`, schema: 'reference-masters.schema.json', module: 'masters', type: 'MastersFile' },
-  { key: 'items', file: `${REFERENCE_DIR}/items.yaml`, schema: 'reference-items.schema.json', module: 'items', type: 'ItemsFile' },
-  { key: 'events', file: `${REFERENCE_DIR}/events.yaml`, schema: 'reference-events.schema.json', module: 'events', type: 'EventsFile' },
-  { key: 'tierList', file: `${REFERENCE_DIR}/tier-list.yaml`, schema: 'reference-tier-list.schema.json', module: 'tier-list', type: 'TierListFile' },
+export const REFERENCE_FILES: readonly {
+  key: ReferenceFileKey;
+  file: string;
+  schema: string;
+  module: string;
+  type: string;
+}[] = [
+  {
+    key: 'heroes',
+    file: `${REFERENCE_DIR}/heroes.yaml`,
+    schema: 'reference-heroes.schema.json',
+    module: 'heroes',
+    type: 'HeroesFile',
+  },
+  {
+    key: 'masters',
+    file: `${REFERENCE_DIR}/masters.yaml`,
+    schema: 'reference-masters.schema.json',
+    module: 'masters',
+    type: 'MastersFile',
+  },
+  {
+    key: 'items',
+    file: `${REFERENCE_DIR}/items.yaml`,
+    schema: 'reference-items.schema.json',
+    module: 'items',
+    type: 'ItemsFile',
+  },
+  {
+    key: 'events',
+    file: `${REFERENCE_DIR}/events.yaml`,
+    schema: 'reference-events.schema.json',
+    module: 'events',
+    type: 'EventsFile',
+  },
+  {
+    key: 'tierList',
+    file: `${REFERENCE_DIR}/tier-list.yaml`,
+    schema: 'reference-tier-list.schema.json',
+    module: 'tier-list',
+    type: 'TierListFile',
+  },
 ];
 
 export const REFERENCE_SCHEMAS = ['reference-common.schema.json', ...REFERENCE_FILES.map((f) => f.schema)];
@@ -60,7 +96,12 @@ type MasterDoc = Keyed &
     | { status: 'name_only' }
     | {
         status: 'full';
-        relationship: { max_level: number; milestones: { level: number; stat_bonus_pct: number }[]; stat_bonus_pct_by_level: number[]; alt_milestones: { source: string } };
+        relationship: {
+          max_level: number;
+          milestones: { level: number; stat_bonus_pct: number }[];
+          stat_bonus_pct_by_level: number[];
+          alt_milestones: { source: string };
+        };
         talent: { max_level: number; levels: string[]; power_per_level?: number[] };
         skills: MasterSkillDoc[];
         manuscripts_total_all_skills: number;
@@ -72,23 +113,43 @@ interface ItemRef {
 }
 interface Files {
   heroes: { sources: { id: string }[]; expected_counts: Record<string, number>; heroes: HeroDoc[] };
-  masters: { sources: { id: string }[]; expected_counts: Record<string, number>; system: { resources: ItemRef[] }; masters: MasterDoc[] };
-  items: { expected_counts: Record<string, number>; items: (Keyed & { granted_by: { event: string }[]; costs?: { system: string; material: string } })[] };
+  masters: {
+    sources: { id: string }[];
+    expected_counts: Record<string, number>;
+    system: { resources: ItemRef[] };
+    masters: MasterDoc[];
+  };
+  items: {
+    expected_counts: Record<string, number>;
+    items: (Keyed & { granted_by: { event: string }[]; costs?: { system: string; material: string } })[];
+  };
   events: { expected_counts: Record<string, number>; events: (Keyed & { rewards: ItemRef[]; shop?: ItemRef[] })[] };
   tierList: {
     sources: { id: string }[];
-    roles: { key: string; aliases?: string[]; source: string; generations: { generation: number; tiers: Record<string, string[]>; s_plus?: string[]; not_rated?: string[] }[] }[];
+    roles: {
+      key: string;
+      aliases?: string[];
+      source: string;
+      generations: { generation: number; tiers: Record<string, string[]>; s_plus?: string[]; not_rated?: string[] }[];
+    }[];
     overall_lists: { source: string; ratings?: { hero: string }[]; tiers?: { heroes: string[] }[] }[];
-    lineups: { source: string; generations: { generation: number; solo_attack: string[]; rally_attack: string[]; defense: string[] }[] };
+    lineups: {
+      source: string;
+      generations: { generation: number; solo_attack: string[]; rally_attack: string[]; defense: string[] }[];
+    };
     kingshotpro_lineups: { source: string; lineups: { heroes: string[] }[] };
   };
 }
 
-export function loadReferenceData(root: string, costs: readonly CostTable[]): { reference?: ReferenceData; files: string[]; problems: Problem[] } {
+export function loadReferenceData(
+  root: string,
+  costs: readonly CostTable[],
+): { reference?: ReferenceData; files: string[]; problems: Problem[] } {
   if (!existsSync(join(root, REFERENCE_DIR))) return { files: [], problems: [] };
   const problems: Problem[] = [];
   const ajv = createAjv({ discriminator: true });
-  for (const name of REFERENCE_SCHEMAS) ajv.addSchema(JSON.parse(readFileSync(join(root, 'data/schema', name), 'utf8')) as AnySchema);
+  for (const name of REFERENCE_SCHEMAS)
+    ajv.addSchema(JSON.parse(readFileSync(join(root, 'data/schema', name), 'utf8')) as AnySchema);
 
   const docs: Partial<Record<ReferenceFileKey, SourceDocument>> = {};
   for (const { key, file, schema } of REFERENCE_FILES) {
@@ -99,7 +160,8 @@ export function loadReferenceData(root: string, costs: readonly CostTable[]): { 
     }
     const validate = ajv.getSchema(schema)!;
     if (!validate(loaded.document.value)) {
-      for (const error of validate.errors ?? []) problems.push(loaded.document.problem(ajvErrorPointer(error), describeAjvError(error)));
+      for (const error of validate.errors ?? [])
+        problems.push(loaded.document.problem(ajvErrorPointer(error), describeAjvError(error)));
       continue;
     }
     docs[key] = loaded.document;
@@ -115,40 +177,79 @@ export function loadReferenceData(root: string, costs: readonly CostTable[]): { 
   checkEvents(value('events'), all.events, problems);
   checkTierList(value('tierList'), all.tierList, problems);
   checkCrossReferences(
-    { heroes: value('heroes'), masters: value('masters'), items: value('items'), events: value('events'), tierList: value('tierList') },
+    {
+      heroes: value('heroes'),
+      masters: value('masters'),
+      items: value('items'),
+      events: value('events'),
+      tierList: value('tierList'),
+    },
     all,
     costs,
     problems,
   );
   if (problems.length > 0) return { files, problems };
-  const reference = Object.fromEntries(REFERENCE_FILES.map((f) => [f.key, all[f.key].value])) as unknown as ReferenceData;
+  const reference = Object.fromEntries(
+    REFERENCE_FILES.map((f) => [f.key, all[f.key].value]),
+  ) as unknown as ReferenceData;
   return { reference, files, problems };
 }
 
-function checkUniqueKeys(records: readonly Keyed[], collection: string, doc: SourceDocument, problems: Problem[]): void {
+function checkUniqueKeys(
+  records: readonly Keyed[],
+  collection: string,
+  doc: SourceDocument,
+  problems: Problem[],
+): void {
   const seen = new Set<string>();
   records.forEach((record, i) => {
     if (seen.has(record.key)) problems.push(doc.problem(`/${collection}/${i}/key`, `duplicate key "${record.key}"`));
     seen.add(record.key);
     const names = new Set([record.name.toLowerCase()]);
     record.aliases?.forEach((alias, j) => {
-      if (names.has(alias.name.toLowerCase())) problems.push(doc.problem(`/${collection}/${i}/aliases/${j}/name`, `alias "${alias.name}" repeats a name of "${record.key}"`));
+      if (names.has(alias.name.toLowerCase()))
+        problems.push(
+          doc.problem(
+            `/${collection}/${i}/aliases/${j}/name`,
+            `alias "${alias.name}" repeats a name of "${record.key}"`,
+          ),
+        );
       names.add(alias.name.toLowerCase());
     });
   });
 }
 
-function checkSourceIds(records: readonly WithSources[], collection: string, sources: readonly { id: string }[], doc: SourceDocument, problems: Problem[]): void {
+function checkSourceIds(
+  records: readonly WithSources[],
+  collection: string,
+  sources: readonly { id: string }[],
+  doc: SourceDocument,
+  problems: Problem[],
+): void {
   const ids = new Set(sources.map((s) => s.id));
   records.forEach((record, i) => {
     record.sources.forEach((id, j) => {
-      if (!ids.has(id)) problems.push(doc.problem(`/${collection}/${i}/sources/${j}`, `unknown source id "${id}"; this file's sources: ${[...ids].join(', ')}`));
+      if (!ids.has(id))
+        problems.push(
+          doc.problem(
+            `/${collection}/${i}/sources/${j}`,
+            `unknown source id "${id}"; this file's sources: ${[...ids].join(', ')}`,
+          ),
+        );
     });
   });
 }
 
-function checkCount(doc: SourceDocument, field: string, expected: number | undefined, actual: number, what: string, problems: Problem[]): void {
-  if (expected !== actual) problems.push(doc.problem(`/expected_counts/${field}`, `expected ${expected} ${what}, found ${actual}`));
+function checkCount(
+  doc: SourceDocument,
+  field: string,
+  expected: number | undefined,
+  actual: number,
+  what: string,
+  problems: Problem[],
+): void {
+  if (expected !== actual)
+    problems.push(doc.problem(`/expected_counts/${field}`, `expected ${expected} ${what}, found ${actual}`));
 }
 
 function checkHeroes(file: Files['heroes'], doc: SourceDocument, problems: Problem[]): void {
@@ -156,25 +257,49 @@ function checkHeroes(file: Files['heroes'], doc: SourceDocument, problems: Probl
   checkSourceIds(file.heroes, 'heroes', file.sources, doc, problems);
   const count = (rarity: string) => file.heroes.filter((h) => h.rarity === rarity).length;
   checkCount(doc, 'heroes', file.expected_counts.heroes, file.heroes.length, 'heroes', problems);
-  for (const rarity of ['mythic', 'epic', 'rare']) checkCount(doc, rarity, file.expected_counts[rarity], count(rarity), `${rarity} heroes`, problems);
+  for (const rarity of ['mythic', 'epic', 'rare'])
+    checkCount(doc, rarity, file.expected_counts[rarity], count(rarity), `${rarity} heroes`, problems);
   file.heroes.forEach((hero, i) => {
     const at = `/heroes/${i}`;
     if ((hero.rarity === 'mythic') !== (hero.exclusive_gear !== undefined)) {
-      problems.push(doc.problem(at, hero.rarity === 'mythic' ? `Mythic hero "${hero.key}" needs its exclusive_gear` : `only Mythic heroes have exclusive gear ("${hero.key}" is ${hero.rarity})`));
+      problems.push(
+        doc.problem(
+          at,
+          hero.rarity === 'mythic'
+            ? `Mythic hero "${hero.key}" needs its exclusive_gear`
+            : `only Mythic heroes have exclusive gear ("${hero.key}" is ${hero.rarity})`,
+        ),
+      );
     }
     const slots: number[] = [];
     hero.skills.forEach((skill, j) => {
-      if (skill.kind === 'conquest' && skill.slot !== undefined) problems.push(doc.problem(`${at}/skills/${j}/slot`, 'only expedition skills have a slot'));
+      if (skill.kind === 'conquest' && skill.slot !== undefined)
+        problems.push(doc.problem(`${at}/skills/${j}/slot`, 'only expedition skills have a slot'));
       if (skill.kind === 'expedition') {
-        if (skill.slot === undefined) problems.push(doc.problem(`${at}/skills/${j}`, 'an expedition skill needs its slot (1 is what a rally joiner contributes)'));
+        if (skill.slot === undefined)
+          problems.push(
+            doc.problem(
+              `${at}/skills/${j}`,
+              'an expedition skill needs its slot (1 is what a rally joiner contributes)',
+            ),
+          );
         else slots.push(skill.slot);
       }
     });
     const want = slots.map((_, k) => k + 1);
-    if (slots.join() !== want.join()) problems.push(doc.problem(`${at}/skills`, `expedition slots must run 1..${slots.length} in order, found ${slots.join(', ')}`));
+    if (slots.join() !== want.join())
+      problems.push(
+        doc.problem(`${at}/skills`, `expedition slots must run 1..${slots.length} in order, found ${slots.join(', ')}`),
+      );
     if (hero.exclusive_gear) {
       const kinds = hero.exclusive_gear.skills.map((s) => s.kind).join();
-      if (kinds !== 'conquest,expedition') problems.push(doc.problem(`${at}/exclusive_gear/skills`, `exclusive gear has one conquest then one expedition skill, found ${kinds}`));
+      if (kinds !== 'conquest,expedition')
+        problems.push(
+          doc.problem(
+            `${at}/exclusive_gear/skills`,
+            `exclusive gear has one conquest then one expedition skill, found ${kinds}`,
+          ),
+        );
     }
   });
 }
@@ -184,40 +309,82 @@ function checkMasters(file: Files['masters'], doc: SourceDocument, problems: Pro
   checkSourceIds(file.masters, 'masters', file.sources, doc, problems);
   const ids = new Set(file.sources.map((s) => s.id));
   checkCount(doc, 'masters', file.expected_counts.masters, file.masters.length, 'Masters', problems);
-  checkCount(doc, 'full_data', file.expected_counts.full_data, file.masters.filter((m) => m.status === 'full').length, 'Masters with full data', problems);
-  checkCount(doc, 'name_only', file.expected_counts.name_only, file.masters.filter((m) => m.status === 'name_only').length, 'name-only Masters', problems);
+  checkCount(
+    doc,
+    'full_data',
+    file.expected_counts.full_data,
+    file.masters.filter((m) => m.status === 'full').length,
+    'Masters with full data',
+    problems,
+  );
+  checkCount(
+    doc,
+    'name_only',
+    file.expected_counts.name_only,
+    file.masters.filter((m) => m.status === 'name_only').length,
+    'name-only Masters',
+    problems,
+  );
   file.masters.forEach((master, i) => {
     if (master.status !== 'full') return;
     const at = `/masters/${i}`;
     const r = master.relationship;
     if (r.stat_bonus_pct_by_level.length !== r.max_level) {
-      problems.push(doc.problem(`${at}/relationship/stat_bonus_pct_by_level`, `has ${r.stat_bonus_pct_by_level.length} values, max_level is ${r.max_level}`));
+      problems.push(
+        doc.problem(
+          `${at}/relationship/stat_bonus_pct_by_level`,
+          `has ${r.stat_bonus_pct_by_level.length} values, max_level is ${r.max_level}`,
+        ),
+      );
     }
     r.milestones.forEach((m, j) => {
       const byLevel = r.stat_bonus_pct_by_level[m.level - 1];
       if (byLevel !== undefined && byLevel !== m.stat_bonus_pct) {
-        problems.push(doc.problem(`${at}/relationship/milestones/${j}/stat_bonus_pct`, `${m.stat_bonus_pct} differs from stat_bonus_pct_by_level at level ${m.level} (${byLevel})`));
+        problems.push(
+          doc.problem(
+            `${at}/relationship/milestones/${j}/stat_bonus_pct`,
+            `${m.stat_bonus_pct} differs from stat_bonus_pct_by_level at level ${m.level} (${byLevel})`,
+          ),
+        );
       }
     });
-    if (!ids.has(r.alt_milestones.source)) problems.push(doc.problem(`${at}/relationship/alt_milestones/source`, `unknown source id "${r.alt_milestones.source}"`));
+    if (!ids.has(r.alt_milestones.source))
+      problems.push(
+        doc.problem(`${at}/relationship/alt_milestones/source`, `unknown source id "${r.alt_milestones.source}"`),
+      );
     const talent = master.talent;
     for (const field of ['levels', 'power_per_level'] as const) {
       const list = talent[field];
-      if (list && list.length !== talent.max_level) problems.push(doc.problem(`${at}/talent/${field}`, `has ${list.length} values, max_level is ${talent.max_level}`));
+      if (list && list.length !== talent.max_level)
+        problems.push(
+          doc.problem(`${at}/talent/${field}`, `has ${list.length} values, max_level is ${talent.max_level}`),
+        );
     }
     let manuscripts = 0;
     master.skills.forEach((skill, j) => {
       const sat = `${at}/skills/${j}`;
       for (const field of ['levels', 'learning_xp_cumulative', 'manuscripts_per_level', 'power_per_level'] as const) {
         const list = skill[field];
-        if (list && list.length !== skill.max_level) problems.push(doc.problem(`${sat}/${field}`, `has ${list.length} values, max_level is ${skill.max_level}`));
+        if (list && list.length !== skill.max_level)
+          problems.push(doc.problem(`${sat}/${field}`, `has ${list.length} values, max_level is ${skill.max_level}`));
       }
       const sum = skill.manuscripts_per_level.reduce((a, b) => a + b, 0);
-      if (sum !== skill.manuscripts_total) problems.push(doc.problem(`${sat}/manuscripts_total`, `manuscripts_per_level adds up to ${sum}, not ${skill.manuscripts_total}`));
+      if (sum !== skill.manuscripts_total)
+        problems.push(
+          doc.problem(
+            `${sat}/manuscripts_total`,
+            `manuscripts_per_level adds up to ${sum}, not ${skill.manuscripts_total}`,
+          ),
+        );
       manuscripts += skill.manuscripts_total;
     });
     if (manuscripts !== master.manuscripts_total_all_skills) {
-      problems.push(doc.problem(`${at}/manuscripts_total_all_skills`, `the skills' manuscripts_total add up to ${manuscripts}, not ${master.manuscripts_total_all_skills}`));
+      problems.push(
+        doc.problem(
+          `${at}/manuscripts_total_all_skills`,
+          `the skills' manuscripts_total add up to ${manuscripts}, not ${master.manuscripts_total_all_skills}`,
+        ),
+      );
     }
   });
 }
@@ -228,7 +395,8 @@ function checkItems(file: Files['items'], doc: SourceDocument, problems: Problem
 }
 
 function checkItemRef(ref: ItemRef, at: string, doc: SourceDocument, problems: Problem[]): void {
-  if ((ref.item === undefined) === (ref.name === undefined)) problems.push(doc.problem(at, 'give exactly one of `item` (an item key) or `name` (an item in words)'));
+  if ((ref.item === undefined) === (ref.name === undefined))
+    problems.push(doc.problem(at, 'give exactly one of `item` (an item key) or `name` (an item in words)'));
 }
 
 function checkEvents(file: Files['events'], doc: SourceDocument, problems: Problem[]): void {
@@ -245,31 +413,55 @@ function checkTierList(file: Files['tierList'], doc: SourceDocument, problems: P
   const names = new Set<string>();
   file.roles.forEach((role, i) => {
     for (const [j, name] of [role.key, ...(role.aliases ?? [])].entries()) {
-      if (names.has(name)) problems.push(doc.problem(j === 0 ? `/roles/${i}/key` : `/roles/${i}/aliases/${j - 1}`, `role name "${name}" is used twice`));
+      if (names.has(name))
+        problems.push(
+          doc.problem(
+            j === 0 ? `/roles/${i}/key` : `/roles/${i}/aliases/${j - 1}`,
+            `role name "${name}" is used twice`,
+          ),
+        );
       names.add(name);
     }
     if (!ids.has(role.source)) problems.push(doc.problem(`/roles/${i}/source`, `unknown source id "${role.source}"`));
     role.generations.forEach((g, j) => {
-      if (g.generation !== j + 1) problems.push(doc.problem(`/roles/${i}/generations/${j}/generation`, `generations must run 1, 2, 3... in order; expected ${j + 1}`));
+      if (g.generation !== j + 1)
+        problems.push(
+          doc.problem(
+            `/roles/${i}/generations/${j}/generation`,
+            `generations must run 1, 2, 3... in order; expected ${j + 1}`,
+          ),
+        );
       const listed = [...Object.values(g.tiers).flat(), ...(g.not_rated ?? [])];
       const seen = new Set<string>();
       for (const hero of listed) {
-        if (seen.has(hero)) problems.push(doc.problem(`/roles/${i}/generations/${j}`, `hero "${hero}" is listed twice in generation ${g.generation}`));
+        if (seen.has(hero))
+          problems.push(
+            doc.problem(`/roles/${i}/generations/${j}`, `hero "${hero}" is listed twice in generation ${g.generation}`),
+          );
         seen.add(hero);
       }
       g.s_plus?.forEach((hero, k) => {
-        if (!g.tiers.S?.includes(hero)) problems.push(doc.problem(`/roles/${i}/generations/${j}/s_plus/${k}`, `"${hero}" is S+ but not in tier S`));
+        if (!g.tiers.S?.includes(hero))
+          problems.push(doc.problem(`/roles/${i}/generations/${j}/s_plus/${k}`, `"${hero}" is S+ but not in tier S`));
       });
     });
   });
   file.overall_lists.forEach((list, i) => {
-    if (!ids.has(list.source)) problems.push(doc.problem(`/overall_lists/${i}/source`, `unknown source id "${list.source}"`));
+    if (!ids.has(list.source))
+      problems.push(doc.problem(`/overall_lists/${i}/source`, `unknown source id "${list.source}"`));
   });
-  if (!ids.has(file.lineups.source)) problems.push(doc.problem('/lineups/source', `unknown source id "${file.lineups.source}"`));
-  if (!ids.has(file.kingshotpro_lineups.source)) problems.push(doc.problem('/kingshotpro_lineups/source', `unknown source id "${file.kingshotpro_lineups.source}"`));
+  if (!ids.has(file.lineups.source))
+    problems.push(doc.problem('/lineups/source', `unknown source id "${file.lineups.source}"`));
+  if (!ids.has(file.kingshotpro_lineups.source))
+    problems.push(doc.problem('/kingshotpro_lineups/source', `unknown source id "${file.kingshotpro_lineups.source}"`));
 }
 
-function checkCrossReferences(files: Files, docs: Record<ReferenceFileKey, SourceDocument>, costs: readonly CostTable[], problems: Problem[]): void {
+function checkCrossReferences(
+  files: Files,
+  docs: Record<ReferenceFileKey, SourceDocument>,
+  costs: readonly CostTable[],
+  problems: Problem[],
+): void {
   const eventKeys = new Set(files.events.events.map((e) => e.key));
   const itemKeys = new Set(files.items.items.map((i) => i.key));
   const heroes = new Map(files.heroes.heroes.map((h) => [h.key, h]));
@@ -278,25 +470,39 @@ function checkCrossReferences(files: Files, docs: Record<ReferenceFileKey, Sourc
 
   files.items.items.forEach((item, i) => {
     item.granted_by.forEach((grant, j) => {
-      if (!eventKeys.has(grant.event)) dangling(docs.items, `/items/${i}/granted_by/${j}/event`, 'event', grant.event, 'data/reference/events.yaml');
+      if (!eventKeys.has(grant.event))
+        dangling(docs.items, `/items/${i}/granted_by/${j}/event`, 'event', grant.event, 'data/reference/events.yaml');
     });
     if (item.costs) {
       const table = costs.find((t) => t.system === item.costs!.system);
-      if (!table) problems.push(docs.items.problem(`/items/${i}/costs/system`, `unknown cost system "${item.costs.system}"; data/costs has: ${costs.map((t) => t.system).join(', ')}`));
+      if (!table)
+        problems.push(
+          docs.items.problem(
+            `/items/${i}/costs/system`,
+            `unknown cost system "${item.costs.system}"; data/costs has: ${costs.map((t) => t.system).join(', ')}`,
+          ),
+        );
       else if (!table.materials.some((m) => m.key === item.costs!.material)) {
-        problems.push(docs.items.problem(`/items/${i}/costs/material`, `cost table ${table.system} has no material "${item.costs.material}"; it has: ${table.materials.map((m) => m.key).join(', ')}`));
+        problems.push(
+          docs.items.problem(
+            `/items/${i}/costs/material`,
+            `cost table ${table.system} has no material "${item.costs.material}"; it has: ${table.materials.map((m) => m.key).join(', ')}`,
+          ),
+        );
       }
     }
   });
   files.events.events.forEach((event, i) => {
     for (const field of ['rewards', 'shop'] as const) {
       event[field]?.forEach((ref, j) => {
-        if (ref.item !== undefined && !itemKeys.has(ref.item)) dangling(docs.events, `/events/${i}/${field}/${j}/item`, 'item', ref.item, 'data/reference/items.yaml');
+        if (ref.item !== undefined && !itemKeys.has(ref.item))
+          dangling(docs.events, `/events/${i}/${field}/${j}/item`, 'item', ref.item, 'data/reference/items.yaml');
       });
     }
   });
   files.masters.system.resources.forEach((ref, i) => {
-    if (ref.item !== undefined && !itemKeys.has(ref.item)) dangling(docs.masters, `/system/resources/${i}/item`, 'item', ref.item, 'data/reference/items.yaml');
+    if (ref.item !== undefined && !itemKeys.has(ref.item))
+      dangling(docs.masters, `/system/resources/${i}/item`, 'item', ref.item, 'data/reference/items.yaml');
   });
 
   const tier = docs.tierList;
@@ -304,12 +510,18 @@ function checkCrossReferences(files: Files, docs: Record<ReferenceFileKey, Sourc
     const record = heroes.get(key);
     if (!record) dangling(tier, pointer, 'hero', key, 'data/reference/heroes.yaml');
     else if (generation !== undefined && record.generation > generation) {
-      problems.push(tier.problem(pointer, `hero "${key}" arrives in generation ${record.generation} and cannot be rated in generation ${generation}`));
+      problems.push(
+        tier.problem(
+          pointer,
+          `hero "${key}" arrives in generation ${record.generation} and cannot be rated in generation ${generation}`,
+        ),
+      );
     }
   };
   files.tierList.roles.forEach((role, i) => {
     role.generations.forEach((g, j) => {
-      for (const [tierName, keys] of Object.entries(g.tiers)) keys.forEach((k, n) => hero(k, `/roles/${i}/generations/${j}/tiers/${tierName}/${n}`, g.generation));
+      for (const [tierName, keys] of Object.entries(g.tiers))
+        keys.forEach((k, n) => hero(k, `/roles/${i}/generations/${j}/tiers/${tierName}/${n}`, g.generation));
       g.s_plus?.forEach((k, n) => hero(k, `/roles/${i}/generations/${j}/s_plus/${n}`, g.generation));
       g.not_rated?.forEach((k, n) => hero(k, `/roles/${i}/generations/${j}/not_rated/${n}`, g.generation));
     });
@@ -319,7 +531,10 @@ function checkCrossReferences(files: Files, docs: Record<ReferenceFileKey, Sourc
     list.tiers?.forEach((t, j) => t.heroes.forEach((k, n) => hero(k, `/overall_lists/${i}/tiers/${j}/heroes/${n}`)));
   });
   files.tierList.lineups.generations.forEach((g, i) => {
-    for (const field of ['solo_attack', 'rally_attack', 'defense'] as const) g[field].forEach((k, n) => hero(k, `/lineups/generations/${i}/${field}/${n}`, g.generation));
+    for (const field of ['solo_attack', 'rally_attack', 'defense'] as const)
+      g[field].forEach((k, n) => hero(k, `/lineups/generations/${i}/${field}/${n}`, g.generation));
   });
-  files.tierList.kingshotpro_lineups.lineups.forEach((l, i) => l.heroes.forEach((k, n) => hero(k, `/kingshotpro_lineups/lineups/${i}/heroes/${n}`)));
+  files.tierList.kingshotpro_lineups.lineups.forEach((l, i) =>
+    l.heroes.forEach((k, n) => hero(k, `/kingshotpro_lineups/lineups/${i}/heroes/${n}`)),
+  );
 }

@@ -12,7 +12,9 @@ export const SITE_DIR = 'site';
 const ENTRY = `${SITE_DIR}/main.ts`;
 
 function emittedModules(root: string, files: EmittedFiles): Plugin {
-  const byPath = new Map([...files].filter(([path]) => path.endsWith('.ts')).map(([path, text]) => [join(root, path), text]));
+  const byPath = new Map(
+    [...files].filter(([path]) => path.endsWith('.ts')).map(([path, text]) => [join(root, path), text]),
+  );
   return {
     name: 'emitted-modules',
     setup(pluginBuild) {
@@ -26,10 +28,19 @@ function emittedModules(root: string, files: EmittedFiles): Plugin {
         const path = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
         if (args.path.startsWith('.') && byPath.has(path)) return { path, namespace: 'emitted' };
         // Bare imports from the root: the emitted module's folder may not exist yet on disk.
-        const resolved = await pluginBuild.resolve(args.path, { resolveDir: args.path.startsWith('.') ? args.resolveDir : root, kind: args.kind });
-        return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path, namespace: resolved.namespace, sideEffects: resolved.sideEffects };
+        const resolved = await pluginBuild.resolve(args.path, {
+          resolveDir: args.path.startsWith('.') ? args.resolveDir : root,
+          kind: args.kind,
+        });
+        return resolved.errors.length > 0
+          ? { errors: resolved.errors }
+          : { path: resolved.path, namespace: resolved.namespace, sideEffects: resolved.sideEffects };
       });
-      pluginBuild.onLoad({ filter: /.*/, namespace: 'emitted' }, (args) => ({ contents: byPath.get(args.path)!, loader: 'ts', resolveDir: dirname(args.path) }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'emitted' }, (args) => ({
+        contents: byPath.get(args.path)!,
+        loader: 'ts',
+        resolveDir: dirname(args.path),
+      }));
     },
   };
 }
@@ -37,10 +48,19 @@ function emittedModules(root: string, files: EmittedFiles): Plugin {
 function problemOf(message: Message): Problem {
   const location = message.location;
   if (!location) return { file: ENTRY, pointer: '', message: `esbuild: ${message.text}` };
-  return { file: location.file, pointer: '', line: location.line, column: location.column + 1, message: `esbuild: ${message.text}` };
+  return {
+    file: location.file,
+    pointer: '',
+    line: location.line,
+    column: location.column + 1,
+    message: `esbuild: ${message.text}`,
+  };
 }
 
-export async function buildSiteScript(root: string, files: EmittedFiles): Promise<{ js: string; css: string } | Problem[]> {
+export async function buildSiteScript(
+  root: string,
+  files: EmittedFiles,
+): Promise<{ js: string; css: string } | Problem[]> {
   try {
     const result = await build({
       absWorkingDir: root,
@@ -58,7 +78,11 @@ export async function buildSiteScript(root: string, files: EmittedFiles): Promis
       tsconfig: `${SITE_DIR}/tsconfig.json`,
       plugins: [emittedModules(root, files)],
     });
-    const text = (extension: string) => result.outputFiles.filter((f) => f.path.endsWith(extension)).map((f) => f.text).join('');
+    const text = (extension: string) =>
+      result.outputFiles
+        .filter((f) => f.path.endsWith(extension))
+        .map((f) => f.text)
+        .join('');
     return { js: text('.js'), css: text('.css') };
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;

@@ -31,7 +31,12 @@ export function checkViewSource(root: string, tool: ToolEntry, doc: SourceDocume
   const parsed = parseViewUri(tool.view);
   if (!parsed) return; // the URI format is reported by the catalogue checks
   if (parsed.app !== VIEW_APP) {
-    problems.push(doc.problem('/view', `view URI "${tool.view}" must be ui://${VIEW_APP}/<view>: this server's views are built from ${VIEWS_DIR}/<view>/`));
+    problems.push(
+      doc.problem(
+        '/view',
+        `view URI "${tool.view}" must be ui://${VIEW_APP}/<view>: this server's views are built from ${VIEWS_DIR}/<view>/`,
+      ),
+    );
     return;
   }
   if (parsed.name === SHARED_FOLDER) {
@@ -72,7 +77,13 @@ export interface BuiltView {
 function problemOf(message: Message, fallbackFile: string): Problem {
   const location = message.location;
   if (!location) return { file: fallbackFile, pointer: '', message: `esbuild: ${message.text}` };
-  return { file: location.file, pointer: '', line: location.line, column: location.column + 1, message: `esbuild: ${message.text}` };
+  return {
+    file: location.file,
+    pointer: '',
+    line: location.line,
+    column: location.column + 1,
+    message: `esbuild: ${message.text}`,
+  };
 }
 
 /** Bundles views/<name>/main.ts and what it imports (TypeScript and CSS), minified. Deterministic for one esbuild version. */
@@ -93,13 +104,24 @@ export async function buildView(root: string, name: string): Promise<BuiltView |
       charset: 'utf8',
       logLevel: 'silent',
     });
-    const text = (extension: string) => result.outputFiles.filter((f) => f.path.endsWith(extension)).map((f) => f.text).join('');
+    const text = (extension: string) =>
+      result.outputFiles
+        .filter((f) => f.path.endsWith(extension))
+        .map((f) => f.text)
+        .join('');
     const built = { js: text('.js'), css: text('.css') };
     // The script is inlined. esbuild already writes "</script" in the bundle as "<\/script" (and "</style" in the
     // stylesheet as "<\/style"); what it leaves is "<!--", after which an HTML parser that meets "<script" no longer
     // ends the element at our "</script>", and the rest of the document becomes script.
     if (built.js.includes('<!--')) {
-      return [{ file: entry, pointer: '', message: 'the bundled script contains "<!--", which can keep the inline <script> from ending at its </script>; build that text at run time (esbuild folds "<!" + "--" back into "<!--")' }];
+      return [
+        {
+          file: entry,
+          pointer: '',
+          message:
+            'the bundled script contains "<!--", which can keep the inline <script> from ending at its </script>; build that text at run time (esbuild folds "<!" + "--" back into "<!--")',
+        },
+      ];
     }
     return built;
   } catch (error) {

@@ -12,10 +12,18 @@ import type { Problem } from './problems.js';
 type Authored = Omit<WebsiteToolEntry, 'file' | 'inputSchema'> & { inputSchema?: JsonSchema };
 
 /** The entry of a schema-valid document, or undefined (problems recorded) when it names a missing MCP tool. */
-export function websiteToolOf(doc: SourceDocument, tools: readonly ToolEntry[], loader: FragmentLoader, problems: Problem[]): WebsiteToolEntry | undefined {
+export function websiteToolOf(
+  doc: SourceDocument,
+  tools: readonly ToolEntry[],
+  loader: FragmentLoader,
+  problems: Problem[],
+): WebsiteToolEntry | undefined {
   const raw = doc.value as Authored;
   const expectedFile = `catalog/website/${raw.name}.yaml`;
-  if (doc.file !== expectedFile) problems.push(doc.problem('/name', `website tool "${raw.name}" must live in ${expectedFile} (file name = tool name)`));
+  if (doc.file !== expectedFile)
+    problems.push(
+      doc.problem('/name', `website tool "${raw.name}" must live in ${expectedFile} (file name = tool name)`),
+    );
   let inputSchema: JsonSchema;
   if (raw.mcp_tool !== undefined) {
     const shared = tools.find((t) => t.name === raw.mcp_tool);

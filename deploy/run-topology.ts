@@ -25,8 +25,16 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(2);
 }
 
-const topology = await startTopology({ databaseUrl, redisUrl, port, code: process.env.TOPOLOGY_CODE === 'built' ? 'built' : 'source', echo: true });
-process.stdout.write(`topology serving at ${topology.baseUrl} (instances ${topology.instances.map((i) => `${i.name} on ${i.url}`).join(', ')})\n`);
+const topology = await startTopology({
+  databaseUrl,
+  redisUrl,
+  port,
+  code: process.env.TOPOLOGY_CODE === 'built' ? 'built' : 'source',
+  echo: true,
+});
+process.stdout.write(
+  `topology serving at ${topology.baseUrl} (instances ${topology.instances.map((i) => `${i.name} on ${i.url}`).join(', ')})\n`,
+);
 let stopping = false;
 const stop = async () => {
   if (stopping) return;

@@ -70,10 +70,19 @@ export function haproxyAvailable(binary = process.env.HAPROXY ?? 'haproxy'): boo
   return spawnSync(binary, ['-v'], { encoding: 'utf8' }).status === 0;
 }
 
-function waitForOutput(child: ChildProcess, output: () => string, text: string, what: string, timeoutMs = 90_000): Promise<void> {
+function waitForOutput(
+  child: ChildProcess,
+  output: () => string,
+  text: string,
+  what: string,
+  timeoutMs = 90_000,
+): Promise<void> {
   return new Promise((ready, fail) => {
     if (output().includes(text)) return ready();
-    const timer = setTimeout(() => done(new Error(`${what} did not start within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => done(new Error(`${what} did not start within ${timeoutMs} ms:\n${output()}`)),
+      timeoutMs,
+    );
     const onData = () => {
       if (output().includes(text)) done();
     };
@@ -101,7 +110,8 @@ const OUTPUT_KEPT = 256_000;
 function startInstance(name: string, port: number, baseUrl: string, options: TopologyOptions): Instance {
   let child: ChildProcess | undefined;
   let output = '';
-  const args = options.code === 'built' ? [resolve(ROOT, 'dist/src/main.js')] : ['--import', 'tsx', resolve(ROOT, 'src/main.ts')];
+  const args =
+    options.code === 'built' ? [resolve(ROOT, 'dist/src/main.js')] : ['--import', 'tsx', resolve(ROOT, 'src/main.ts')];
   const launch = async () => {
     output += `--- ${name} starting on port ${port}\n`;
     child = spawn(process.execPath, args, {
@@ -149,7 +159,8 @@ function startInstance(name: string, port: number, baseUrl: string, options: Top
 
 /** Starts the instances one after another's first second (migrations race safely anyway), then HAProxy. */
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
-  if (options.code === 'built' && !existsSync(resolve(ROOT, 'dist/src/main.js'))) throw new Error('dist/src/main.js is missing: run `npm run build` first');
+  if (options.code === 'built' && !existsSync(resolve(ROOT, 'dist/src/main.js')))
+    throw new Error('dist/src/main.js is missing: run `npm run build` first');
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const ports = await Promise.all(Array.from({ length: INSTANCE_COUNT }, () => freePort()));
@@ -167,11 +178,16 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
 
   let haproxyLog = '';
   const haproxy = spawn(options.haproxy ?? process.env.HAPROXY ?? 'haproxy', ['-db', '-f', HAPROXY_CONFIG], {
-    env: { ...process.env, LB_BIND: `127.0.0.1:${port}`, PUBLIC_HOST: new URL(baseUrl).host, ...Object.fromEntries(instances.map((instance, i) => [`INSTANCE_${i + 1}`, `127.0.0.1:${instance.port}`])) },
+    env: {
+      ...process.env,
+      LB_BIND: `127.0.0.1:${port}`,
+      PUBLIC_HOST: new URL(baseUrl).host,
+      ...Object.fromEntries(instances.map((instance, i) => [`INSTANCE_${i + 1}`, `127.0.0.1:${instance.port}`])),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  haproxy.stdout!.on('data', (d: Buffer) => (haproxyLog += d.toString()));
-  haproxy.stderr!.on('data', (d: Buffer) => (haproxyLog += d.toString()));
+  haproxy.stdout.on('data', (d: Buffer) => (haproxyLog += d.toString()));
+  haproxy.stderr.on('data', (d: Buffer) => (haproxyLog += d.toString()));
 
   const topology: Topology = {
     baseUrl,
@@ -187,7 +203,9 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         if (seen === wanted) return;
         await new Promise((r) => setTimeout(r, 200));
       }
-      throw new Error(`HAProxy did not serve exactly [${wanted}] within ${timeoutMs} ms (last seen [${seen}]):\n${haproxyLog}`);
+      throw new Error(
+        `HAProxy did not serve exactly [${wanted}] within ${timeoutMs} ms (last seen [${seen}]):\n${haproxyLog}`,
+      );
     },
     async stop() {
       const done = exited(haproxy);

@@ -10,7 +10,15 @@ import { fileURLToPath } from 'node:url';
 
 export const STAMP = 'dist/.build-stamp';
 // Everything tsconfig.build.json compiles, and the files that say how.
-export const INPUTS = ['shared', 'src', 'generated', 'tsconfig.build.json', 'tsconfig.json', 'package.json', 'package-lock.json'];
+export const INPUTS = [
+  'shared',
+  'src',
+  'generated',
+  'tsconfig.build.json',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 
 function newest(path) {
   const info = statSync(path, { throwIfNoEntry: false });
@@ -30,17 +38,29 @@ export function staleness(root) {
 
 /** The real build: the TypeScript compiler of `root`; its exit status. */
 function compile(root) {
-  return spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' }).status ?? 1;
+  return (
+    spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+      cwd: root,
+      stdio: 'inherit',
+    }).status ?? 1
+  );
 }
 
 /**
  * Builds `root` when it is stale and stamps the build; a failed build leaves no stamp, so the next start tries again.
  * Returns what happened: 'current' (nothing to do), 'built', or the failed build's exit status.
  */
-export function buildIfStale({ root = process.cwd(), build = compile, log = (line) => process.stderr.write(line), now = () => new Date() } = {}) {
+export function buildIfStale({
+  root = process.cwd(),
+  build = compile,
+  log = (line) => process.stderr.write(line),
+  now = () => new Date(),
+} = {}) {
   const why = staleness(root);
   if (why === undefined) return 'current';
-  log(why === 'changed' ? 'Sources changed since the last build: compiling (tsc)…\n' : 'No build yet: compiling (tsc)…\n');
+  log(
+    why === 'changed' ? 'Sources changed since the last build: compiling (tsc)…\n' : 'No build yet: compiling (tsc)…\n',
+  );
   const started = now().getTime();
   const status = build(root);
   if (status !== 0) return status;

@@ -21,7 +21,10 @@ export function keyForm(text: string): string {
 }
 
 /** Every accepted form -> its key, with the forms that two keys claim (a catalogue error) listed apart. */
-export function keyLookup(argument: KeyedArgument): { lookup: Map<string, string>; clashes: { form: string; keys: [string, string] }[] } {
+export function keyLookup(argument: KeyedArgument): {
+  lookup: Map<string, string>;
+  clashes: { form: string; keys: [string, string] }[];
+} {
   const lookup = new Map<string, string>();
   const clashes: { form: string; keys: [string, string] }[] = [];
   const add = (name: string, key: string) => {
@@ -51,7 +54,10 @@ export function canonicalKey(argument: KeyedArgument, value: string): string | u
  * The arguments with every keyed value that names a key replaced by that key. The object is copied only when
  * something changes; anything else (a missing argument, a number, an unknown name) is left for validation.
  */
-export function canonicalArguments(keyed: Readonly<Record<string, KeyedArgument>> | undefined, args: Record<string, unknown>): Record<string, unknown> {
+export function canonicalArguments(
+  keyed: Readonly<Record<string, KeyedArgument>> | undefined,
+  args: Record<string, unknown>,
+): Record<string, unknown> {
   if (!keyed) return args;
   let out = args;
   for (const [name, argument] of Object.entries(keyed)) {

@@ -7,7 +7,6 @@ import { chartLegend, drawChart, type ChartSeries } from '../views/shared/cost/c
 import { formatter } from '../views/shared/format.js';
 import { CHART_DATA_ID } from '../src/pages/site-routes.js';
 
-
 interface ChartData {
   from: string;
   levels: string[];

@@ -3,7 +3,10 @@ import type { ToolError } from '../generated/metadata-types.js';
 import type { WebsiteToolResult } from '../generated/website/tools.js';
 
 /** A success whose text is `text` (Markdown, for the page readers) and whose data is `structuredContent`. */
-export function success(structuredContent: Record<string, unknown>, text: string = JSON.stringify(structuredContent)): WebsiteToolResult {
+export function success(
+  structuredContent: Record<string, unknown>,
+  text: string = JSON.stringify(structuredContent),
+): WebsiteToolResult {
   return { content: [{ type: 'text', text }], structuredContent, isError: false };
 }
 

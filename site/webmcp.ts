@@ -19,19 +19,28 @@ interface ModelContext {
 }
 
 function modelContextOf(): ModelContext | undefined {
-  const candidates = [(document as { modelContext?: unknown }).modelContext, (navigator as { modelContext?: unknown }).modelContext];
+  const candidates = [
+    (document as { modelContext?: unknown }).modelContext,
+    (navigator as { modelContext?: unknown }).modelContext,
+  ];
   return candidates.find((c): c is ModelContext => typeof (c as ModelContext | undefined)?.registerTool === 'function');
 }
 
 async function run(tool: WebsiteTool, input: unknown, context: PageContext): Promise<WebsiteToolResult> {
   const args = input ?? {};
   const validate = websiteInputValidators[tool.name];
-  if (!validate(args)) return failure(argumentsFailure(validate.errors ?? [], tool.inputSchema as Record<string, unknown>));
+  if (!validate(args)) return failure(argumentsFailure(validate.errors ?? [], tool.inputSchema));
   try {
     // The validator checked the input against this tool's schema, which is what its handler's type says.
-    return await (handlers[tool.name] as (input: unknown, context: PageContext) => Promise<WebsiteToolResult>)(args, context);
+    return await (handlers[tool.name] as (input: unknown, context: PageContext) => Promise<WebsiteToolResult>)(
+      args,
+      context,
+    );
   } catch (error) {
-    return failure({ code: 'UNAVAILABLE', message: `${tool.name} failed: ${error instanceof Error ? error.message : String(error)}` });
+    return failure({
+      code: 'UNAVAILABLE',
+      message: `${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
 
@@ -57,7 +66,10 @@ export function registerWebsiteTools(): void {
     for (const tool of WEBSITE_TOOLS) {
       const { mcpTool: _shared, ...definition } = tool;
       try {
-        const registered = modelContext.registerTool({ ...definition, execute: (input) => run(tool, input, context) }, { signal: controller.signal });
+        const registered = modelContext.registerTool(
+          { ...definition, execute: (input) => run(tool, input, context) },
+          { signal: controller.signal },
+        );
         // Some versions return a promise; a refusal (a name already taken by another script) is not the visitor's concern.
         if (registered instanceof Promise) registered.catch(() => undefined);
       } catch {

@@ -38,7 +38,11 @@ import { countOAuthOutcomes } from './observability/oauth-events.js';
 import { operationsRoutes } from './observability/ops-routes.js';
 import type { Readiness } from './observability/readiness.js';
 
-export type AppConfig = Pick<Config, 'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'> & Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken'>>;
+export type AppConfig = Pick<
+  Config,
+  'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'
+> &
+  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken'>>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -71,8 +75,28 @@ export interface AppOptions {
 const ACCOUNT_START_WAIT_MS = 10_000;
 
 /** Request headers a browser MCP client sends, and response headers it needs to read. */
-export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'Idempotency-Key', 'Last-Event-ID', 'Mcp-Method', 'Mcp-Name'];
-export const CORS_EXPOSE_HEADERS = ['MCP-Protocol-Version', 'Mcp-Session-Id', 'WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Deprecation', 'Sunset', 'Link'];
+export const CORS_ALLOW_HEADERS = [
+  'Content-Type',
+  'Accept',
+  'Authorization',
+  'MCP-Protocol-Version',
+  'Mcp-Session-Id',
+  'Idempotency-Key',
+  'Last-Event-ID',
+  'Mcp-Method',
+  'Mcp-Name',
+];
+export const CORS_EXPOSE_HEADERS = [
+  'MCP-Protocol-Version',
+  'Mcp-Session-Id',
+  'WWW-Authenticate',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Deprecation',
+  'Sunset',
+  'Link',
+];
 
 /**
  * CORS for browser clients. Requests without an Origin (every non-browser MCP client) skip it: hono/cors writes
@@ -94,7 +118,11 @@ function browserCors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler<Ser
 }
 
 /** Runs Hono middleware around `inner` outside Hono's dispatch: the middleware's own response, or the inner one. */
-async function through(middleware: MiddlewareHandler<ServiceEnv>, c: Context<ServiceEnv>, inner: () => Promise<Response>): Promise<Response> {
+async function through(
+  middleware: MiddlewareHandler<ServiceEnv>,
+  c: Context<ServiceEnv>,
+  inner: () => Promise<Response>,
+): Promise<Response> {
   const early = await middleware(c, async () => {
     c.res = await inner();
   });
@@ -104,7 +132,9 @@ async function through(middleware: MiddlewareHandler<ServiceEnv>, c: Context<Ser
 
 function defaultLogError(error: unknown, request: Request): void {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`${new Date().toISOString()} error ${request.method} ${new URL(request.url).pathname}: ${detail}\n`);
+  process.stderr.write(
+    `${new Date().toISOString()} error ${request.method} ${new URL(request.url).pathname}: ${detail}\n`,
+  );
 }
 
 export function createApp(options: AppOptions): Hono<ServiceEnv> {
@@ -122,7 +152,13 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
     // The store's outage is logged once by the store itself, not once per request.
     if (isStoreUnavailable(error)) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
     logError(error, c.req.raw);
-    if (mcpPaths.has(c.req.path)) return jsonRpcErrorResponse(500, null, ErrorCode.InternalError, 'Internal error. The request was not completed; it is safe to retry.');
+    if (mcpPaths.has(c.req.path))
+      return jsonRpcErrorResponse(
+        500,
+        null,
+        ErrorCode.InternalError,
+        'Internal error. The request was not completed; it is safe to retry.',
+      );
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
   };
 
@@ -135,11 +171,25 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   function mountEndpoint(target: Hono<ServiceEnv>, endpoint: EndpointMetadata, secured?: ProtectedEndpoint): void {
     const path = endpoint.path;
     const server = new McpServer({ registry, endpoint, resources, baseUrl: config.baseUrl });
-    const limiter = config.rateLimitPerMinute > 0 ? rateLimits.limiter(path.slice(1), { limit: config.rateLimitPerMinute }) : undefined;
+    const limiter =
+      config.rateLimitPerMinute > 0
+        ? rateLimits.limiter(path.slice(1), { limit: config.rateLimitPerMinute })
+        : undefined;
     const clientKey = secured?.clientKey ?? ((c: Context<ServiceEnv>) => clientAddress(c, config.trustedProxies));
     // Listed networks' budgets are per address, so they apply where the key is the address: the public endpoint.
-    const limitFor = !secured && config.rateLimitNetworks?.length ? networkBudgetOf(config.rateLimitNetworks) : undefined;
-    const post = mcpPost({ server, registry, clock, baseUrl: config.baseUrl, ...(limiter ? { limiter } : {}), clientKey, ...(limitFor ? { limitFor } : {}), ...(secured ? { account: secured.account } : {}), ...(options.refusalPause ? { refusalPause: options.refusalPause } : {}) });
+    const limitFor =
+      !secured && config.rateLimitNetworks?.length ? networkBudgetOf(config.rateLimitNetworks) : undefined;
+    const post = mcpPost({
+      server,
+      registry,
+      clock,
+      baseUrl: config.baseUrl,
+      ...(limiter ? { limiter } : {}),
+      clientKey,
+      ...(limitFor ? { limitFor } : {}),
+      ...(secured ? { account: secured.account } : {}),
+      ...(options.refusalPause ? { refusalPause: options.refusalPause } : {}),
+    });
     const cors = browserCors(config.allowedOrigins);
     const guarded = secured ? (c: Context<ServiceEnv>) => through(secured.guard, c, () => post(c)) : post;
     target.post(path, async function mcpEndpoint(c) {
@@ -156,7 +206,15 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   const app = new Hono<ServiceEnv>();
   // Before the host guard: probes and scrapers address an instance by its IP (ops-routes.ts says why that is safe).
   if (options.readiness || metrics) {
-    app.route('/', operationsRoutes({ allowedHosts: config.allowedHosts, ...(options.readiness ? { readiness: options.readiness } : {}), ...(metrics ? { metrics } : {}), ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}) }));
+    app.route(
+      '/',
+      operationsRoutes({
+        allowedHosts: config.allowedHosts,
+        ...(options.readiness ? { readiness: options.readiness } : {}),
+        ...(metrics ? { metrics } : {}),
+        ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
+      }),
+    );
   }
   // The MCP POST routes guard their host inline (above), so they are registered before the host guard of the rest.
   for (const endpoint of registry.endpoints) if (endpoint.auth === 'none') mountEndpoint(app, endpoint);
@@ -167,20 +225,32 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
     // The account stack (oidc-provider, the store) is built once its services are ready; until then requests to
     // its paths wait here instead of failing, and the public endpoint answers meanwhile.
     const accountApp = Promise.resolve(options.account).then((services) => {
-      if (metrics) countOAuthOutcomes(services.provider, (operation, outcome) => metrics.oauthOutcome(operation, outcome));
+      if (metrics)
+        countOAuthOutcomes(services.provider, (operation, outcome) => metrics.oauthOutcome(operation, outcome));
       const sub = new Hono<ServiceEnv>();
-      const mountOptions = { baseUrl: config.baseUrl, clock, trustedProxies: config.trustedProxies, authRateLimitPerMinute: config.authRateLimitPerMinute, rateLimits };
-      for (const endpoint of secured) mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));
+      const mountOptions = {
+        baseUrl: config.baseUrl,
+        clock,
+        trustedProxies: config.trustedProxies,
+        authRateLimitPerMinute: config.authRateLimitPerMinute,
+        rateLimits,
+      };
+      for (const endpoint of secured)
+        mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));
       mountAuthorizationServer(sub, services, mountOptions);
       sub.onError(onError);
       return sub;
     });
     let settled = false;
-    accountApp.then(() => (settled = true), () => (settled = true)); // a failure is reported by main.ts; requests get a 500
+    accountApp.then(
+      () => (settled = true),
+      () => (settled = true),
+    ); // a failure is reported by main.ts; requests get a 500
     // While the stack starts, a request waits for it, but never past a failed attempt or ACCOUNT_START_WAIT_MS.
     const waitForStack = async (): Promise<boolean> => {
       const deadline = Date.now() + ACCOUNT_START_WAIT_MS;
-      while (!settled && !options.accountWaiting?.() && Date.now() < deadline) await Promise.race([accountApp.catch(() => undefined), new Promise((tick) => setTimeout(tick, 100))]);
+      while (!settled && !options.accountWaiting?.() && Date.now() < deadline)
+        await Promise.race([accountApp.catch(() => undefined), new Promise((tick) => setTimeout(tick, 100))]);
       return settled;
     };
     const forward = async (c: Context<ServiceEnv>) => {
@@ -193,8 +263,17 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   // The website: its pages, the calculators and the site script's search run the public tools as /mcp does.
   const runner = publicToolRunner(registry, config.baseUrl);
   const calculatorList = calculators(registry);
-  const siteLimiter = config.rateLimitPerMinute > 0 ? rateLimits.limiter('site-search', { limit: config.rateLimitPerMinute }) : undefined;
-  app.route('/', siteTools({ runner, clock, clientKey: (c) => clientAddress(c, config.trustedProxies), ...(siteLimiter ? { limiter: siteLimiter } : {}) }));
+  const siteLimiter =
+    config.rateLimitPerMinute > 0 ? rateLimits.limiter('site-search', { limit: config.rateLimitPerMinute }) : undefined;
+  app.route(
+    '/',
+    siteTools({
+      runner,
+      clock,
+      clientKey: (c) => clientAddress(c, config.trustedProxies),
+      ...(siteLimiter ? { limiter: siteLimiter } : {}),
+    }),
+  );
   app.route('/', calculatorPages({ baseUrl: config.baseUrl, calculators: calculatorList, runner, clock }));
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints, calculators: calculatorList }));
   app.route('/', referencePages({ baseUrl: config.baseUrl }));

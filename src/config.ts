@@ -101,8 +101,14 @@ function databaseUrl(env: Env, problems: string[]): string | undefined {
     return undefined;
   }
   // Only the scheme is repeated: in a value that is not a postgres URL a password can sit anywhere.
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') problems.push(`DATABASE_URL: must start with postgres:// or postgresql://, not ${parsed.protocol.slice(0, 20)} (unset it to use the SQLite file under DATA_DIR)`);
-  else if (!parsed.hostname && !parsed.searchParams.get('host')) problems.push(`DATABASE_URL=${withoutPassword(parsed)}: names no host (e.g. postgres://user:password@127.0.0.1:5432/kingshot)`);
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
+    problems.push(
+      `DATABASE_URL: must start with postgres:// or postgresql://, not ${parsed.protocol.slice(0, 20)} (unset it to use the SQLite file under DATA_DIR)`,
+    );
+  else if (!parsed.hostname && !parsed.searchParams.get('host'))
+    problems.push(
+      `DATABASE_URL=${withoutPassword(parsed)}: names no host (e.g. postgres://user:password@127.0.0.1:5432/kingshot)`,
+    );
   return raw;
 }
 
@@ -112,7 +118,8 @@ function redisUrl(raw: string | undefined, problems: string[]): string | undefin
   const url = URL.parse(raw);
   const expected = 'expected redis://[user:password@]host[:port][/db] or rediss://… for TLS';
   if (!url) problems.push(`REDIS_URL: not a URL; ${expected}`);
-  else if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') problems.push(`REDIS_URL: scheme ${url.protocol} is not redis: or rediss:; ${expected}`);
+  else if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    problems.push(`REDIS_URL: scheme ${url.protocol} is not redis: or rediss:; ${expected}`);
   else if (!url.hostname) problems.push(`REDIS_URL: no host; ${expected}`);
   else return raw;
   return undefined;
@@ -132,7 +139,9 @@ const METRICS_TOKEN = /^[\x21-\x7e]{16,512}$/;
 function metricsToken(raw: string | undefined, problems: string[]): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (METRICS_TOKEN.test(raw)) return raw;
-  problems.push(`METRICS_TOKEN: expected 16 to 512 printable characters without spaces (e.g. from: openssl rand -hex 32); the value given has ${raw.length}`);
+  problems.push(
+    `METRICS_TOKEN: expected 16 to 512 printable characters without spaces (e.g. from: openssl rand -hex 32); the value given has ${raw.length}`,
+  );
   return undefined;
 }
 
@@ -141,7 +150,10 @@ const PREFIX = /^[\x21-\x7e]{1,100}$/;
 /** RATE_LIMIT_PREFIX, or one derived from the public host, so two deployments sharing a Redis keep apart. */
 function rateLimitPrefix(raw: string | undefined, base: URL | undefined, problems: string[]): string {
   if (raw === undefined || raw === '') return `kingshot:${base?.host ?? 'local'}:rl:`;
-  if (!PREFIX.test(raw)) problems.push(`RATE_LIMIT_PREFIX="${raw.slice(0, 120)}": expected 1 to 100 printable characters without spaces (e.g. kingshot:prod:rl:)`);
+  if (!PREFIX.test(raw))
+    problems.push(
+      `RATE_LIMIT_PREFIX="${raw.slice(0, 120)}": expected 1 to 100 printable characters without spaces (e.g. kingshot:prod:rl:)`,
+    );
   return raw;
 }
 
@@ -168,9 +180,11 @@ export function loadConfig(env: Env): Config {
   let base: URL | undefined;
   try {
     base = new URL(rawBase);
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') problems.push(`BASE_URL=${baseUrl}: must be an http(s) URL`);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:')
+      problems.push(`BASE_URL=${baseUrl}: must be an http(s) URL`);
     // The service answers at the root of its host: links, the issuer's endpoints and the metadata URLs assume it.
-    if (base.pathname.replace(/\/+$/, '') !== '') problems.push(`BASE_URL=${baseUrl}: must be the service's origin without a path (e.g. ${base.origin})`);
+    if (base.pathname.replace(/\/+$/, '') !== '')
+      problems.push(`BASE_URL=${baseUrl}: must be the service's origin without a path (e.g. ${base.origin})`);
     if (base.search || base.hash) problems.push(`BASE_URL=${baseUrl}: must not have a query or fragment`);
     baseUrl = base.origin;
   } catch {
@@ -179,7 +193,8 @@ export function loadConfig(env: Env): Config {
   const origins = list(env.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS.join(','));
   for (const origin of origins) {
     try {
-      if (new URL(origin).origin !== origin) problems.push(`CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path)`);
+      if (new URL(origin).origin !== origin)
+        problems.push(`CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path)`);
     } catch {
       problems.push(`CORS_ORIGINS: "${origin}" is not an origin`);
     }
@@ -213,7 +228,8 @@ export function loadConfig(env: Env): Config {
     metricsToken: metricsToken(env.METRICS_TOKEN, problems),
     logLevel: logLevel(env.LOG_LEVEL, problems),
   };
-  if (config.rateLimitNetworks.length > 0 && config.rateLimitPerMinute === 0) problems.push('RATE_LIMIT_NETWORKS: budgets need a rate limit, but RATE_LIMIT_PER_MINUTE=0 turns it off');
+  if (config.rateLimitNetworks.length > 0 && config.rateLimitPerMinute === 0)
+    problems.push('RATE_LIMIT_NETWORKS: budgets need a rate limit, but RATE_LIMIT_PER_MINUTE=0 turns it off');
   // The same rules the store applies when it creates the demo player, so a bad value stops the start here, clearly.
   const demoEmailProblem = config.demoEmail === undefined ? undefined : emailProblem(config.demoEmail);
   if (demoEmailProblem) problems.push(`DEMO_EMAIL: ${demoEmailProblem}`);

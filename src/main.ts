@@ -46,7 +46,10 @@ const READY_PING_MS = 2_000;
 const config = configFromEnv();
 const logger = createLogger(config.logLevel);
 const metrics = new ServiceMetrics();
-const accountStack = startAccountStack(config, { log: lineSink(logger, 'store'), onStoreError: (event) => metrics.storeError(event.unavailable) });
+const accountStack = startAccountStack(config, {
+  log: lineSink(logger, 'store'),
+  onStoreError: (event) => metrics.storeError(event.unavailable),
+});
 const accountStartup = accountStack.started;
 // ioredis is loaded only when the limits are shared; the embedded default never pays for it.
 const rateLimits = config.redisUrl
@@ -55,7 +58,11 @@ const rateLimits = config.redisUrl
       prefix: config.rateLimitPrefix,
       commandTimeoutMs: config.redisTimeoutMs,
       log: lineSink(logger, 'rate-limits'),
-      events: { onRedisDown: () => metrics.redisDown(), onRedisUp: () => metrics.redisUp(), onFallback: (limiter) => metrics.rateLimitFallback(limiter) },
+      events: {
+        onRedisDown: () => metrics.redisDown(),
+        onRedisUp: () => metrics.redisUp(),
+        onFallback: (limiter) => metrics.rateLimitFallback(limiter),
+      },
     })
   : undefined;
 // Up to a second for Redis, so the first requests are counted there too; past it the service starts in-process.
@@ -64,7 +71,10 @@ if (rateLimits) metrics.redisConfigured(await rateLimits.connected(1_000));
 /** Ready when the account stack is up (store open and migrated, keys loaded) and its store answers now. */
 const readiness = new Readiness(async () => {
   const up = accountStack.store();
-  if (!up) return accountStack.waitingForStore() ? 'store unreachable: the account stack is waiting for it' : 'starting: opening and migrating the store';
+  if (!up)
+    return accountStack.waitingForStore()
+      ? 'store unreachable: the account stack is waiting for it'
+      : 'starting: opening and migrating the store';
   try {
     await within(up.ping(), READY_PING_MS, 'the store');
     return undefined;
@@ -79,11 +89,21 @@ const app = createApp({
   ...(rateLimits ? { rateLimits } : {}),
   metrics,
   readiness,
-  logError: (error, request) => logger.error({ request_id: requestIdOf(request), method: request.method, err: error }, `error ${request.method} ${new URL(request.url).pathname}`),
+  logError: (error, request) =>
+    logger.error(
+      { request_id: requestIdOf(request), method: request.method, err: error },
+      `error ${request.method} ${new URL(request.url).pathname}`,
+    ),
 });
 const mcpPaths = ENDPOINTS.map((e) => e.path);
 const requestLog = createRequestLogger(config.logLevel);
-const observer = new RequestObserver({ metrics, logger: requestLog, endpointOf: endpointClassifier(mcpPaths), mcpPaths: new Set(mcpPaths), trustedProxies: config.trustedProxies });
+const observer = new RequestObserver({
+  metrics,
+  logger: requestLog,
+  endpointOf: endpointClassifier(mcpPaths),
+  mcpPaths: new Set(mcpPaths),
+  trustedProxies: config.trustedProxies,
+});
 let store: Store | undefined;
 
 async function sweep(): Promise<void> {
@@ -111,17 +131,26 @@ server.listen(config.port, config.host, () => {
   const listening = `http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
   logger.info({ component: 'http', address: listening, public_url: config.baseUrl }, `listening on ${listening}`);
   process.stderr.write(`kingshot-mcp listening on ${listening} (public URL ${config.baseUrl})\n`);
-  for (const endpoint of ENDPOINTS) process.stderr.write(`  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`);
+  for (const endpoint of ENDPOINTS)
+    process.stderr.write(
+      `  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`,
+    );
   process.stderr.write(`  Developer reference: ${config.baseUrl}/developers\n`);
-  process.stderr.write(`  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`);
-  process.stderr.write(`  Operations: ${config.baseUrl}/health (alive), ${config.baseUrl}/ready (can serve), ${config.baseUrl}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'no token: set METRICS_TOKEN before exposing it'}); the JSON log is on stdout\n`);
+  process.stderr.write(
+    `  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`,
+  );
+  process.stderr.write(
+    `  Operations: ${config.baseUrl}/health (alive), ${config.baseUrl}/ready (can serve), ${config.baseUrl}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'no token: set METRICS_TOKEN before exposing it'}); the JSON log is on stdout\n`,
+  );
 });
 
 accountStartup.then(
   async ({ services, demo }) => {
     store = services.store;
     if (demo) {
-      const password = demo.generated ? `${demo.password}   (generated, shown only now; change it with: npm run cli -- set-password ${demo.email})` : '(from DEMO_PASSWORD)';
+      const password = demo.generated
+        ? `${demo.password}   (generated, shown only now; change it with: npm run cli -- set-password ${demo.email})`
+        : '(from DEMO_PASSWORD)';
       // With the banner on stderr: no line of the JSON log carries a password.
       process.stderr.write(`  Demo player created. Sign in as ${demo.email}  password ${password}\n`);
     }

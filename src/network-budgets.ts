@@ -33,11 +33,14 @@ function parseEntry(entry: string): NetworkBudget | string {
   const bits = family === 4 ? 32 : 128;
   const prefixText = slash < 0 ? String(bits) : cidr.slice(slash + 1);
   const prefix = Number(prefixText);
-  if (!/^\d{1,3}$/.test(prefixText) || prefix > bits) return `"${cidr}": the prefix length must be a whole number from 0 to ${bits} for IPv${family}`;
+  if (!/^\d{1,3}$/.test(prefixText) || prefix > bits)
+    return `"${cidr}": the prefix length must be a whole number from 0 to ${bits} for IPv${family}`;
   const network = (family === 4 ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(`${address}/${prefix}`).toString();
-  if (network !== ipaddr.parse(address).toString()) return `"${cidr}" has bits set past its /${prefix} prefix; did you mean ${network}/${prefix}?`;
+  if (network !== ipaddr.parse(address).toString())
+    return `"${cidr}" has bits set past its /${prefix} prefix; did you mean ${network}/${prefix}?`;
   const perMinute = Number(budgetText);
-  if (!/^\d+$/.test(budgetText) || perMinute < 1 || perMinute > MAX_BUDGET) return `"${entry}": the budget must be a whole number of requests per minute from 1 to ${MAX_BUDGET}`;
+  if (!/^\d+$/.test(budgetText) || perMinute < 1 || perMinute > MAX_BUDGET)
+    return `"${entry}": the budget must be a whole number of requests per minute from 1 to ${MAX_BUDGET}`;
   return { network: `${network}/${prefix}`, perMinute };
 }
 
@@ -45,10 +48,14 @@ function parseEntry(entry: string): NetworkBudget | string {
 export function parseNetworkBudgets(raw: string | undefined): { budgets: NetworkBudget[]; problems: string[] } {
   const budgets: NetworkBudget[] = [];
   const problems: string[] = [];
-  for (const entry of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const parsed = parseEntry(entry);
     if (typeof parsed === 'string') problems.push(`RATE_LIMIT_NETWORKS: ${parsed}`);
-    else if (budgets.some((b) => b.network === parsed.network)) problems.push(`RATE_LIMIT_NETWORKS: ${parsed.network} is listed twice`);
+    else if (budgets.some((b) => b.network === parsed.network))
+      problems.push(`RATE_LIMIT_NETWORKS: ${parsed.network} is listed twice`);
     else budgets.push(parsed);
   }
   return { budgets, problems };

@@ -28,21 +28,38 @@ export interface StoreChoice {
   clientLifetimes?: ClientLifetimes;
 }
 
-export async function accountServices(options: StoreChoice & { baseUrl?: string; clock?: () => Date; refreshReuseSeconds?: number } = {}): Promise<AccountServices & { demoUserId: string }> {
+export async function accountServices(
+  options: StoreChoice & { baseUrl?: string; clock?: () => Date; refreshReuseSeconds?: number } = {},
+): Promise<AccountServices & { demoUserId: string }> {
   const store = await testStore(options.kind ?? 'sqlite', {
     ...(options.location ? { location: options.location } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}),
   });
   await seedDemoPlayer(store, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
-  const services = await createAccountServices({ baseUrl: options.baseUrl ?? BASE, store, ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}) });
+  const services = await createAccountServices({
+    baseUrl: options.baseUrl ?? BASE,
+    store,
+    ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
+  });
   const demo = await store.users.findByEmail(DEMO_EMAIL);
   return Object.assign(services, { demoUserId: demo!.id });
 }
 
-export function accountApp(services: AccountServices, options: { clock?: () => Date; rateLimitPerMinute?: number; authRateLimitPerMinute?: number } = {}): Hono<ServiceEnv> {
-  const config = testConfig({ rateLimitPerMinute: options.rateLimitPerMinute ?? 0, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0 });
-  return createApp({ logError: () => undefined, config, account: services, ...(options.clock ? { clock: options.clock } : {}) });
+export function accountApp(
+  services: AccountServices,
+  options: { clock?: () => Date; rateLimitPerMinute?: number; authRateLimitPerMinute?: number } = {},
+): Hono<ServiceEnv> {
+  const config = testConfig({
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0,
+  });
+  return createApp({
+    logError: () => undefined,
+    config,
+    account: services,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
 }
 
 export interface MintOptions {
@@ -54,22 +71,50 @@ export interface MintOptions {
 }
 
 /** An access token as the authorization server would issue it, with any claim or header overridden. */
-export async function mintAccessToken(services: AccountServices, sub: string, options: MintOptions = {}): Promise<string> {
+export async function mintAccessToken(
+  services: AccountServices,
+  sub: string,
+  options: MintOptions = {},
+): Promise<string> {
   const jwk = options.key ?? services.keys.signing[0]!;
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  const claims = { iss: BASE, sub, aud: RESOURCE, client_id: 'test-client', scope: 'openid', jti: `jti-${now}-${Math.random()}`, iat: now, exp: now + 600, ...options.claims };
+  const claims = {
+    iss: BASE,
+    sub,
+    aud: RESOURCE,
+    client_id: 'test-client',
+    scope: 'openid',
+    jti: `jti-${now}-${Math.random()}`,
+    iat: now,
+    exp: now + 600,
+    ...options.claims,
+  };
   for (const [k, v] of Object.entries(claims)) if (v === undefined) delete (claims as Record<string, unknown>)[k];
-  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid, ...options.header }).sign(await importJWK(jwk, 'ES256'));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid, ...options.header })
+    .sign(await importJWK(jwk, 'ES256'));
 }
 
 let nextId = 1;
 /** `env` stands in for the Node bindings (see fromAddress in helpers.ts). */
-export async function accountRpc(app: Hono, token: string | undefined, method: string, params?: Record<string, unknown>, headers: Record<string, string> = {}, env?: unknown) {
+export async function accountRpc(
+  app: Hono,
+  token: string | undefined,
+  method: string,
+  params?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  env?: unknown,
+) {
   const res = await app.request(
     `${BASE}/mcp/account`,
     {
       method: 'POST',
-      headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2025-06-18', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      headers: {
+        ...MCP_HEADERS,
+        'mcp-protocol-version': '2025-06-18',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) }),
     },
     env,
@@ -81,7 +126,13 @@ export async function accountRpc(app: Hono, token: string | undefined, method: s
 export async function callAccountTool(app: Hono, token: string, name: string, args: unknown = {}) {
   const { status, json } = await accountRpc(app, token, 'tools/call', { name, arguments: args });
   const result = json?.result;
-  return { status, json, result, text: result?.content?.[0]?.text as string | undefined, structured: result?.structuredContent };
+  return {
+    status,
+    json,
+    result,
+    text: result?.content?.[0]?.text as string | undefined,
+    structured: result?.structuredContent,
+  };
 }
 
 export interface ListeningService {
@@ -96,15 +147,41 @@ export interface ListeningService {
 
 /** The real app on a free (or given) loopback port, on the store at `location` (a new throw-away one by default). */
 export async function listen(
-  options: StoreChoice & { port?: number; baseUrl?: string; clock?: () => Date; authRateLimitPerMinute?: number; rateLimitPerMinute?: number; refreshReuseSeconds?: number; rateLimits?: RateLimits } = {},
+  options: StoreChoice & {
+    port?: number;
+    baseUrl?: string;
+    clock?: () => Date;
+    authRateLimitPerMinute?: number;
+    rateLimitPerMinute?: number;
+    refreshReuseSeconds?: number;
+    rateLimits?: RateLimits;
+  } = {},
 ): Promise<ListeningService> {
   const port = options.port ?? (await freePort());
   // A given BASE_URL stands for a TLS proxy in front: requests still reach 127.0.0.1:<port>.
   const baseUrl = options.baseUrl ?? `http://127.0.0.1:${port}`;
   const location = options.location ?? (await testStoreLocation(options.kind ?? 'sqlite', { persistent: true }));
-  const services = await accountServices({ location, baseUrl, ...(options.clock ? { clock: options.clock } : {}), ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}), ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}) });
-  const config = testConfig({ baseUrl, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0, allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]), allowedOrigins: new Set([baseUrl]) });
-  const app = createApp({ logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`), config, account: services, ...(options.clock ? { clock: options.clock } : {}), ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}) });
+  const services = await accountServices({
+    location,
+    baseUrl,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}),
+    ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
+  });
+  const config = testConfig({
+    baseUrl,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    authRateLimitPerMinute: options.authRateLimitPerMinute ?? 0,
+    allowedHosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]),
+    allowedOrigins: new Set([baseUrl]),
+  });
+  const app = createApp({
+    logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`),
+    config,
+    account: services,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+  });
   const server: ServerType = await new Promise((ready) => {
     const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => ready(s));
   });

@@ -18,7 +18,9 @@ const CHECKED = ['shared', 'src', 'generated', 'codegen', 'views', 'site'];
 
 /** One line per violation: the rule, then from → to (a folder cycle with its whole circle). */
 function describeViolation(violation: IViolation): string {
-  const path = violation.cycle ? [violation.from, ...violation.cycle.map((step) => step.name)] : [violation.from, violation.to];
+  const path = violation.cycle
+    ? [violation.from, ...violation.cycle.map((step) => step.name)]
+    : [violation.from, violation.to];
   return `${violation.rule.name}: ${path.join(' → ')}`;
 }
 
@@ -27,7 +29,12 @@ async function cruiseWithHouseRules(baseDir: string, folders: readonly string[])
   const options = await extractDepcruiseOptions(CONFIG);
   const tsConfig = extractTSConfig(join(baseDir, 'tsconfig.json'));
   // baseDir: the rules match paths relative to it (`^src/…`), as on the command line from the repository's root.
-  const result = await cruise([...folders], { ...options, baseDir, tsConfig: { fileName: join(baseDir, 'tsconfig.json') } }, {}, { tsConfig });
+  const result = await cruise(
+    [...folders],
+    { ...options, baseDir, tsConfig: { fileName: join(baseDir, 'tsconfig.json') } },
+    {},
+    { tsConfig },
+  );
   if (typeof result.output === 'string') throw new Error('dependency-cruiser returned text, not a cruise result');
   return result.output;
 }
@@ -44,17 +51,26 @@ describe('the plan of the house', () => {
     expect(main?.dependencies.some((dependency) => dependency.resolved === 'src/app.ts')).toBe(true);
     // And the browser code, with its type-only imports of generated/ (erased from the bundles, but checked).
     const heroResult = result.modules.find((module) => module.source === 'views/hero/result.ts');
-    expect(heroResult?.dependencies.find((dependency) => dependency.resolved === 'generated/tools/get_hero/types.ts')?.dependencyTypes).toContain('type-only');
+    expect(
+      heroResult?.dependencies.find((dependency) => dependency.resolved === 'generated/tools/get_hero/types.ts')
+        ?.dependencyTypes,
+    ).toContain('type-only');
     const unresolvedLocal = result.modules.flatMap((module) =>
-      module.dependencies.filter((dependency) => dependency.couldNotResolve && dependency.module.startsWith('.')).map((dependency) => `${module.source} → ${dependency.module}`),
+      module.dependencies
+        .filter((dependency) => dependency.couldNotResolve && dependency.module.startsWith('.'))
+        .map((dependency) => `${module.source} → ${dependency.module}`),
     );
     expect(unresolvedLocal).toEqual([]);
     expect(violationLines(result)).toEqual([]);
     // The two placement rules see only modules that import or are imported; this sees a lone new module too.
-    const layered = (await import(CONFIG)).default.forbidden.find((rule: { name: string }) => rule.name === 'placed-in-a-layer').from.pathNot as string[];
+    const layered = (await import(CONFIG)).default.forbidden.find(
+      (rule: { name: string }) => rule.name === 'placed-in-a-layer',
+    ).from.pathNot as string[];
     const unplaced = result.modules
       .map((module) => module.source)
-      .filter((source) => /^(shared|generated|src)\//.test(source) && !layered.some((path) => new RegExp(path).test(source)));
+      .filter(
+        (source) => /^(shared|generated|src)\//.test(source) && !layered.some((path) => new RegExp(path).test(source)),
+      );
     expect(unplaced).toEqual([]);
   }, 120_000);
 
@@ -62,13 +78,17 @@ describe('the plan of the house', () => {
     const fixture = mkdtempSync(join(tmpdir(), 'architecture-'));
     afterAll(() => rmSync(fixture, { recursive: true, force: true }));
     const files: Record<string, string> = {
-      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true }, include: ['src', 'codegen', 'generated', 'views', 'site'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true },
+        include: ['src', 'codegen', 'generated', 'views', 'site'],
+      }),
       // The ground of src/ importing a folder that is in no layer.
       'src/config.ts': "import { helper } from './drawer/helper.js';\nexport const port = helper(3000);\n",
       'src/drawer/helper.ts': 'export const helper = (n: number): number => n;\n',
       // Player data importing the store above it, which imports player data back: a back-arrow and a folder cycle.
       'src/account/model.ts': "import type { Row } from '../store/rows.js';\nexport type Profile = { row: Row };\n",
-      'src/store/rows.ts': "import type { Profile } from '../account/model.js';\nexport type Row = { profile?: Profile };\n",
+      'src/store/rows.ts':
+        "import type { Profile } from '../account/model.js';\nexport type Row = { profile?: Profile };\n",
       // Codegen reaching into src/, into a generated module other than the schema types, and into the schema types
       // for a value rather than a type (its model's type-only import of them is correct).
       'codegen/main.ts': "import { port } from '../src/config.js';\nexport const generated = port;\n",
@@ -81,7 +101,8 @@ describe('the plan of the house', () => {
         '',
       ].join('\n'),
       'generated/tools/index.ts': 'export const TOOLS: string[] = [];\n',
-      'generated/data/types.ts': 'export interface CostTable { system: string }\nexport const EMPTY_TABLE: CostTable = { system: "" };\n',
+      'generated/data/types.ts':
+        'export interface CostTable { system: string }\nexport const EMPTY_TABLE: CostTable = { system: "" };\n',
       // A correct arrow, which must not be reported: protocol importing the tool handlers below it.
       'src/mcp/server.ts': "import { handlers } from '../tools/handlers.js';\nexport const server = handlers;\n",
       'src/tools/handlers.ts': 'export const handlers = {};\n',
@@ -97,7 +118,8 @@ describe('the plan of the house', () => {
         '',
       ].join('\n'),
       'generated/shared-types.ts': 'export interface CostStep { from: string }\n',
-      'generated/tools/demo/types.ts': "export interface DemoOutput { ok: boolean }\nexport const demoTool = { name: 'demo' };\n",
+      'generated/tools/demo/types.ts':
+        "export interface DemoOutput { ok: boolean }\nexport const demoTool = { name: 'demo' };\n",
       'src/mcp/server-info.ts': "export const SERVER_VERSION = '1.0.0';\n",
       // The site script importing its listed modules (correct) and the app (not listed).
       'site/main.ts': [

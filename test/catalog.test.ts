@@ -35,13 +35,14 @@ describe('the catalogue', () => {
   it('loads without problems', () => {
     expect(problems).toEqual([]);
     // One tool per file of catalog/tools/, in file-name order.
-    const files = readdirSync(join(REPO, 'catalog/tools')).filter((file) => file.endsWith('.yaml')).sort();
+    const files = readdirSync(join(REPO, 'catalog/tools'))
+      .filter((file) => file.endsWith('.yaml'))
+      .sort();
     expect(catalog?.tools.map((t) => `${t.name}.yaml`)).toEqual(files);
   });
 
   for (const tool of catalog?.tools ?? []) {
     describe(tool.name, () => {
-
       it.each(tool.examples.map((e) => [e.title, e] as const))('example: %s', async (_, example) => {
         const { status, result, text, structured } = await call(tool.availability, tool.name, example.arguments);
         expect(status).toBe(200);
@@ -57,7 +58,6 @@ describe('the catalogue', () => {
           expect(validate(structured), JSON.stringify(validate.errors)).toBe(true);
         }
       });
-
     });
   }
 });
@@ -69,14 +69,19 @@ describe('the catalogue', () => {
  */
 describe('material names', () => {
   const tools = catalog?.tools ?? [];
-  const properties = (name: string) => (tools.find((t) => t.name === name)?.result.properties ?? {}) as Record<string, JsonSchema>;
+  const properties = (name: string) =>
+    (tools.find((t) => t.name === name)?.result.properties ?? {}) as Record<string, JsonSchema>;
   /** The catalogue's cost tools: those codegen joined to a cost system. */
   const COST_TOOLS = TOOLS.filter((t) => t.costSystem !== undefined).map((t) => t.name);
   const costsFolder = join(REPO, 'data/costs');
   const NAMES_IN_DATA: Record<string, string> = Object.fromEntries(
     readdirSync(costsFolder)
       .filter((file) => file.endsWith('.yaml'))
-      .flatMap((file) => (parse(readFileSync(join(costsFolder, file), 'utf8')) as { materials: { key: string; name: string }[] }).materials.map((m) => [m.key, m.name])),
+      .flatMap((file) =>
+        (
+          parse(readFileSync(join(costsFolder, file), 'utf8')) as { materials: { key: string; name: string }[] }
+        ).materials.map((m) => [m.key, m.name]),
+      ),
   );
   const namesOf = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, NAMES_IN_DATA[key]]));
 
@@ -100,7 +105,9 @@ describe('material names', () => {
   it('get_my_inventory names every material key of its material sections (hero sections are keyed by hero)', async () => {
     const { structured } = await call('account', 'get_my_inventory', {});
     const sections = structured.sections as Record<string, Record<string, number>>;
-    const keys = ['governor_gear', 'charms', 'truegold', 'forging'].flatMap((section) => Object.keys(sections[section]!));
+    const keys = ['governor_gear', 'charms', 'truegold', 'forging'].flatMap((section) =>
+      Object.keys(sections[section]!),
+    );
     expect(keys).toHaveLength(11);
     expect(keys.filter((key) => NAMES_IN_DATA[key] === undefined)).toEqual([]);
     // Every material of every cost table, the hero sections' shards and widgets included.

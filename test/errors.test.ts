@@ -16,13 +16,51 @@ import { UserError } from '../src/store/users.js';
 describe('the service errors', () => {
   const cases: [ServiceError, Function, string, string, string][] = [
     [new HashGateBusy(), HashGateBusy, 'HashGateBusy', 'ERR_HASH_GATE_BUSY', 'too many password checks are waiting'],
-    [new ConfigError(['PORT must be a number', 'BASE_URL is missing']), ConfigError, 'ConfigError', 'ERR_CONFIG_INVALID', 'invalid configuration:\n  - PORT must be a number\n  - BASE_URL is missing'],
+    [
+      new ConfigError(['PORT must be a number', 'BASE_URL is missing']),
+      ConfigError,
+      'ConfigError',
+      'ERR_CONFIG_INVALID',
+      'invalid configuration:\n  - PORT must be a number\n  - BASE_URL is missing',
+    ],
     [new CliError('unknown command "x"'), CliError, 'CliError', 'ERR_CLI', 'unknown command "x"'],
-    [new SignInError('the sign-in form was refused'), SignInError, 'SignInError', 'ERR_SIGN_IN_FAILED', 'the sign-in form was refused'],
-    [new UserError('no user with email a@example.com'), UserError, 'UserError', 'ERR_USER_REJECTED', 'no user with email a@example.com'],
-    [new AlreadyConsumedError('AuthorizationCode'), AlreadyConsumedError, 'AlreadyConsumedError', 'ERR_ALREADY_CONSUMED', 'AuthorizationCode already consumed'],
-    [new StoredDataError('inventory', 'not JSON'), StoredDataError, 'StoredDataError', 'ERR_STORED_DATA_INVALID', 'stored inventory is invalid: not JSON'],
-    [new StoreUnavailableError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })), StoreUnavailableError, 'StoreUnavailableError', 'ERR_STORE_UNAVAILABLE', 'the store is unavailable: connect ECONNREFUSED 127.0.0.1:5432'],
+    [
+      new SignInError('the sign-in form was refused'),
+      SignInError,
+      'SignInError',
+      'ERR_SIGN_IN_FAILED',
+      'the sign-in form was refused',
+    ],
+    [
+      new UserError('no user with email a@example.com'),
+      UserError,
+      'UserError',
+      'ERR_USER_REJECTED',
+      'no user with email a@example.com',
+    ],
+    [
+      new AlreadyConsumedError('AuthorizationCode'),
+      AlreadyConsumedError,
+      'AlreadyConsumedError',
+      'ERR_ALREADY_CONSUMED',
+      'AuthorizationCode already consumed',
+    ],
+    [
+      new StoredDataError('inventory', 'not JSON'),
+      StoredDataError,
+      'StoredDataError',
+      'ERR_STORED_DATA_INVALID',
+      'stored inventory is invalid: not JSON',
+    ],
+    [
+      new StoreUnavailableError(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      ),
+      StoreUnavailableError,
+      'StoreUnavailableError',
+      'ERR_STORE_UNAVAILABLE',
+      'the store is unavailable: connect ECONNREFUSED 127.0.0.1:5432',
+    ],
   ];
   it.each(cases)('%s keeps its class, name and message and carries its code', (error, kind, name, code, message) => {
     expect(error).toBeInstanceOf(kind);
@@ -50,19 +88,30 @@ describe('the service errors', () => {
 describe('the operator CLI reports the failures it expects by kind', () => {
   it('says what went wrong for a refused command, user or configuration', () => {
     expect(operatorError(new CliError('unknown command "x"'))).toBe('unknown command "x"');
-    expect(operatorError(new UserError('a user with email a@example.com already exists'))).toBe('a user with email a@example.com already exists');
-    expect(operatorError(new ConfigError(['PORT must be a number']))).toBe('invalid configuration:\n  - PORT must be a number');
+    expect(operatorError(new UserError('a user with email a@example.com already exists'))).toBe(
+      'a user with email a@example.com already exists',
+    );
+    expect(operatorError(new ConfigError(['PORT must be a number']))).toBe(
+      'invalid configuration:\n  - PORT must be a number',
+    );
   });
 
   it('tells how to repair invalid stored data', () => {
-    expect(operatorError(new StoredDataError('goals', 'not JSON'))).toBe('stored goals is invalid: not JSON; import a file with that section to replace it');
+    expect(operatorError(new StoredDataError('goals', 'not JSON'))).toBe(
+      'stored goals is invalid: not JSON; import a file with that section to replace it',
+    );
   });
 
   it('says an unreachable store left the command undone, also when the outage is the cause of another error', () => {
-    const outage = new StoreUnavailableError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
-    const expected = 'the store is unavailable: connect ECONNREFUSED 127.0.0.1:5432; the command did not complete (an import is all or nothing), run it again once the database is reachable';
+    const outage = new StoreUnavailableError(
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    );
+    const expected =
+      'the store is unavailable: connect ECONNREFUSED 127.0.0.1:5432; the command did not complete (an import is all or nothing), run it again once the database is reachable';
     expect(operatorError(outage)).toBe(expected);
-    expect(operatorError(new Error('the import failed', { cause: outage }))).toBe('the import failed; the command did not complete (an import is all or nothing), run it again once the database is reachable');
+    expect(operatorError(new Error('the import failed', { cause: outage }))).toBe(
+      'the import failed; the command did not complete (an import is all or nothing), run it again once the database is reachable',
+    );
   });
 
   it('leaves any other failure to be thrown with its stack', () => {

@@ -19,7 +19,10 @@ export default async function setup(project: TestProject): Promise<void> {
   const postgres = await probePostgres();
   if (!postgres.available) {
     const line = `PostgreSQL tests skipped: ${postgres.reason}. Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL=postgres://user@host:port/db; with CI=1 this is a failure.`;
-    if (process.env.CI) throw new Error(`CI is set, so the PostgreSQL tests must run: ${postgres.reason} (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)`);
+    if (process.env.CI)
+      throw new Error(
+        `CI is set, so the PostgreSQL tests must run: ${postgres.reason} (TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)`,
+      );
     process.stderr.write(`${line}\n`);
   }
   project.provide('postgres', postgres);

@@ -5,7 +5,10 @@ import type { ServiceEnv } from '../src/http/service-env.js';
 import type { AppConfig } from '../src/app.js';
 
 export const BASE = 'http://127.0.0.1:3000';
-export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } as const;
+export const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+} as const;
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -19,7 +22,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-export function testApp(options: Omit<Partial<AppOptions>, 'config'> & { config?: Partial<AppConfig> } = {}): Hono<ServiceEnv> {
+export function testApp(
+  options: Omit<Partial<AppOptions>, 'config'> & { config?: Partial<AppConfig> } = {},
+): Hono<ServiceEnv> {
   const { config, ...rest } = options;
   return createApp({ logError: () => undefined, ...rest, config: testConfig(config) });
 }
@@ -29,12 +34,31 @@ export function fromAddress(address: string): { incoming: { socket: { remoteAddr
   return { incoming: { socket: { remoteAddress: address } } };
 }
 
-export async function post(app: Hono, body: unknown, headers: Record<string, string> = {}, path = '/mcp', env?: unknown): Promise<Response> {
-  return app.request(`${BASE}${path}`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }, env);
+export async function post(
+  app: Hono,
+  body: unknown,
+  headers: Record<string, string> = {},
+  path = '/mcp',
+  env?: unknown,
+): Promise<Response> {
+  return app.request(
+    `${BASE}${path}`,
+    {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    },
+    env,
+  );
 }
 
 let nextId = 1;
-export async function rpc(app: Hono, method: string, params?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<{ status: number; json: any; headers: Headers }> {
+export async function rpc(
+  app: Hono,
+  method: string,
+  params?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await post(app, { jsonrpc: '2.0', id: nextId++, method, ...(params ? { params } : {}) }, headers);
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : undefined, headers: res.headers };
@@ -44,5 +68,11 @@ export async function rpc(app: Hono, method: string, params?: Record<string, unk
 export async function callTool(app: Hono, name: string, args: unknown, version = '2025-06-18') {
   const { status, json } = await rpc(app, 'tools/call', { name, arguments: args }, { 'mcp-protocol-version': version });
   const result = json.result;
-  return { status, json, result, text: result?.content?.[0]?.text as string | undefined, structured: result?.structuredContent };
+  return {
+    status,
+    json,
+    result,
+    text: result?.content?.[0]?.text as string | undefined,
+    structured: result?.structuredContent,
+  };
 }

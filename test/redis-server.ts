@@ -49,7 +49,24 @@ export async function startRedis(port?: number): Promise<TestRedis> {
   const chosen = port ?? (await freePort());
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(BINARY, ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'], { stdio: 'ignore' });
+    child = spawn(
+      BINARY,
+      [
+        '--port',
+        String(chosen),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+        '--loglevel',
+        'warning',
+      ],
+      { stdio: 'ignore' },
+    );
     const deadline = Date.now() + 10_000;
     while (!(await answersPing(chosen))) {
       if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${chosen}`);

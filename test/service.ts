@@ -20,7 +20,6 @@ export interface RunningService {
   stop: () => Promise<void>;
 }
 
-
 export async function startService(env: Record<string, string> = {}, port?: number): Promise<RunningService> {
   const chosen = port ?? (await freePort());
   const root = resolve(import.meta.dirname, '..');
@@ -28,7 +27,15 @@ export async function startService(env: Record<string, string> = {}, port?: numb
     cwd: root,
     // BASE_URL explicitly: vitest itself exports BASE_URL=/ (Vite's base path) into the environment.
     // A fresh DATA_DIR: tests never write into the checkout's ./var.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(chosen), BASE_URL: `http://127.0.0.1:${chosen}`, RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'kingshot-e2e-')), ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(chosen),
+      BASE_URL: `http://127.0.0.1:${chosen}`,
+      RATE_LIMIT_PER_MINUTE: '0',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kingshot-e2e-')),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -19,13 +19,21 @@ function getServer(): McpServer {
     {
       title: 'Governor Gear upgrade cost',
       description: 'Materials to upgrade Governor Gear between two levels.',
-      inputSchema: { from: z.string().max(64), to: z.string().max(64), pieces: z.number().int().min(1).max(6).optional() },
+      inputSchema: {
+        from: z.string().max(64),
+        to: z.string().max(64),
+        pieces: z.number().int().min(1).max(6).optional(),
+      },
       annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
     },
     async (args) => {
       const outcome = governorGearCost(args);
-      if (!outcome.ok) return { content: [{ type: 'text', text: JSON.stringify({ error: outcome.error }) }], isError: true };
-      return { content: [{ type: 'text', text: JSON.stringify(outcome.value) }], structuredContent: outcome.value as unknown as Record<string, unknown> };
+      if (!outcome.ok)
+        return { content: [{ type: 'text', text: JSON.stringify({ error: outcome.error }) }], isError: true };
+      return {
+        content: [{ type: 'text', text: JSON.stringify(outcome.value) }],
+        structuredContent: outcome.value as unknown as Record<string, unknown>,
+      };
     },
   );
   return server;

@@ -26,7 +26,7 @@ export function emitCostSystems(catalog: Catalog, data: GameData): EmittedFiles 
   addConstant(file, {
     name: 'COST_TOOL_OF_SYSTEM',
     type: 'Readonly<Record<string, ToolName>>',
-    docs: 'The cost tool whose totals count a cost system\'s materials (a system without a tool yet is absent).',
+    docs: "The cost tool whose totals count a cost system's materials (a system without a tool yet is absent).",
     value: Object.fromEntries(served),
   });
   addConstant(file, {
@@ -35,5 +35,7 @@ export function emitCostSystems(catalog: Catalog, data: GameData): EmittedFiles 
     docs: 'Display name of every material key of every cost system.',
     value: Object.fromEntries(data.costs.flatMap((t) => t.materials.map((m) => [m.key, m.name]))),
   });
-  return new Map([['generated/cost-systems.ts', finish(file, banner('data/costs/*.yaml and the cost tools of catalog/tools/*.yaml'))]]);
+  return new Map([
+    ['generated/cost-systems.ts', finish(file, banner('data/costs/*.yaml and the cost tools of catalog/tools/*.yaml'))],
+  ]);
 }

@@ -9,7 +9,15 @@ import { compile } from 'json-schema-to-typescript';
 import type { Catalog, JsonSchema } from '../model.js';
 import { valueAt } from '../problems.js';
 import { TYPE_OPTIONS } from './shared-types.js';
-import { addCompiledDeclarations, banner, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+import {
+  addCompiledDeclarations,
+  banner,
+  createProject,
+  finish,
+  newSourceFile,
+  pascalCase,
+  type EmittedFiles,
+} from './shared.js';
 
 const SCHEMA_FOLDER = 'catalog/schema';
 
@@ -59,7 +67,10 @@ class CatalogueSchemas {
 
 /** A `oneOf` whose every branch only lists keys that must be present: which optional keys an entry gives. */
 function isChoiceOfKeys(value: unknown): boolean {
-  return Array.isArray(value) && value.every((branch) => branch !== null && typeof branch === 'object' && Object.keys(branch).join() === 'required');
+  return (
+    Array.isArray(value) &&
+    value.every((branch) => branch !== null && typeof branch === 'object' && Object.keys(branch).join() === 'required')
+  );
 }
 
 /**
@@ -78,7 +89,10 @@ function withReferences(schema: unknown, file: string, schemas: CatalogueSchemas
     const definition = WHOLE_DEFINITION.exec(target.pointer);
     if (!definition) return withReferences(target.schema, target.file, schemas);
     const declared = `${target.file}#${target.pointer}`;
-    if (!(DECLARED as readonly string[]).includes(declared)) throw new Error(`${SCHEMA_FOLDER}/${file}: $ref "${record.$ref}" names ${declared}, which metadata-types.ts does not declare`);
+    if (!(DECLARED as readonly string[]).includes(declared))
+      throw new Error(
+        `${SCHEMA_FOLDER}/${file}: $ref "${record.$ref}" names ${declared}, which metadata-types.ts does not declare`,
+      );
     return { tsType: pascalCase(definition[1]!) };
   }
   return Object.fromEntries(Object.entries(record).map(([key, child]) => [key, withReferences(child, file, schemas)]));
@@ -108,8 +122,11 @@ export async function emitMetadataTypes(root: string, catalog: Catalog): Promise
   const errorDocument = catalog.toolError;
   const errorSchema = (errorDocument.properties as Record<string, unknown>).error as Parameters<typeof compile>[0];
   addCompiledDeclarations(file, await compile(errorSchema, 'ToolError', TYPE_OPTIONS));
-  const documentSchema = { ...errorDocument, properties: { ...(errorDocument.properties as Record<string, unknown>), error: { tsType: 'ToolError' } } };
-  addCompiledDeclarations(file, await compile(documentSchema as Parameters<typeof compile>[0], 'ToolErrorDocument', TYPE_OPTIONS));
+  const documentSchema = {
+    ...errorDocument,
+    properties: { ...(errorDocument.properties as Record<string, unknown>), error: { tsType: 'ToolError' } },
+  };
+  addCompiledDeclarations(file, await compile(documentSchema, 'ToolErrorDocument', TYPE_OPTIONS));
   file.addTypeAlias({
     isExported: true,
     name: 'ToolOutcome',
@@ -117,5 +134,10 @@ export async function emitMetadataTypes(root: string, catalog: Catalog): Promise
     type: '{ ok: true; value: T } | { ok: false; error: ToolError }',
     docs: ['What a tool handler returns: a result, or a failure the model can act on (sent as isError: true).'],
   });
-  return new Map([['generated/metadata-types.ts', finish(file, banner('catalog/schema/*.json and catalog/shared/tool-error.yaml (codegen/emit/metadata-types.ts)'))]]);
+  return new Map([
+    [
+      'generated/metadata-types.ts',
+      finish(file, banner('catalog/schema/*.json and catalog/shared/tool-error.yaml (codegen/emit/metadata-types.ts)')),
+    ],
+  ]);
 }

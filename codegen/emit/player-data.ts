@@ -5,17 +5,30 @@
 import { compile } from 'json-schema-to-typescript';
 import type { JsonSchema } from '../model.js';
 import { goalSystems, PLAYER_DATA_FILE } from '../player-data.js';
-import { addCompiledDeclarations, addConstant, banner, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import {
+  addCompiledDeclarations,
+  addConstant,
+  banner,
+  createProject,
+  finish,
+  newSourceFile,
+  type EmittedFiles,
+} from './shared.js';
 
 export async function emitPlayerData(schema: JsonSchema): Promise<EmittedFiles> {
   const file = newSourceFile(createProject(), 'generated/player-data.ts');
   addCompiledDeclarations(
     file,
-    await compile(schema as Parameters<typeof compile>[0], 'PlayerDataFile', { bannerComment: '', additionalProperties: false, unknownAny: true, format: false }),
+    await compile(schema, 'PlayerDataFile', {
+      bannerComment: '',
+      additionalProperties: false,
+      unknownAny: true,
+      format: false,
+    }),
   );
   addConstant(file, {
     name: 'GOAL_SYSTEMS',
-    type: 'readonly Goal[\'system\'][]',
+    type: "readonly Goal['system'][]",
     docs: 'The cost systems a Progression Goal may target, in the order of the schema.',
     value: goalSystems(schema),
   });

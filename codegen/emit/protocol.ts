@@ -5,7 +5,18 @@
  */
 import type { Catalog, Deprecation, DeprecationRule, EndpointMetadata, ToolEntry } from '../model.js';
 import { servedArguments } from '../keyed-arguments.js';
-import { addConstant, banner, camelCase, canonicalSchema, CodeReference, createProject, finish, newSourceFile, printLiteral, type EmittedFiles } from './shared.js';
+import {
+  addConstant,
+  banner,
+  camelCase,
+  canonicalSchema,
+  CodeReference,
+  createProject,
+  finish,
+  newSourceFile,
+  printLiteral,
+  type EmittedFiles,
+} from './shared.js';
 
 /** What an entry is made of; the emitter passes references to constants declared once in the tool's module. */
 export interface ListEntryParts {
@@ -21,7 +32,11 @@ export interface ListEntryParts {
  */
 export function toolListEntries(
   tool: ToolEntry,
-  parts: ListEntryParts = { description: tool.description, inputSchema: canonicalSchema(servedArguments(tool)), outputSchema: canonicalSchema(tool.result) },
+  parts: ListEntryParts = {
+    description: tool.description,
+    inputSchema: canonicalSchema(servedArguments(tool)),
+    outputSchema: canonicalSchema(tool.result),
+  },
 ): Record<string, Record<string, unknown>> {
   const { description, inputSchema, outputSchema } = parts;
   const base = { name: tool.name, description, inputSchema };
@@ -53,7 +68,11 @@ function toolListModules(project: ReturnType<typeof createProject>, tool: ToolEn
     value: canonicalSchema(tool.result),
   });
   const list = newSourceFile(project, `generated/tools/${tool.name}/list.ts`);
-  list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../metadata-types.js', namedImports: ['ToolListEra'] });
+  list.addImportDeclaration({
+    isTypeOnly: true,
+    moduleSpecifier: '../../metadata-types.js',
+    namedImports: ['ToolListEra'],
+  });
   list.addImportDeclaration({ moduleSpecifier: './schema.js', namedImports: ['inputSchema', 'outputSchema'] });
   list.addStatements((writer) => {
     writer.writeLine(`const description = ${printLiteral(tool.description)};`);
@@ -104,10 +123,17 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
 
   for (const tool of catalog.tools) for (const [path, text] of toolListModules(project, tool)) files.set(path, text);
   const list = newSourceFile(project, 'generated/tools-list.ts');
-  list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './metadata-types.js', namedImports: ['ToolListEra'] });
+  list.addImportDeclaration({
+    isTypeOnly: true,
+    moduleSpecifier: './metadata-types.js',
+    namedImports: ['ToolListEra'],
+  });
   list.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './tools/index.js', namedImports: ['ToolName'] });
   for (const tool of catalog.tools) {
-    list.addImportDeclaration({ moduleSpecifier: `./tools/${tool.name}/list.js`, namedImports: [{ name: 'listEntries', alias: `${camelCase(tool.name)}Entries` }] });
+    list.addImportDeclaration({
+      moduleSpecifier: `./tools/${tool.name}/list.js`,
+      namedImports: [{ name: 'listEntries', alias: `${camelCase(tool.name)}Entries` }],
+    });
   }
   addConstant(list, {
     name: 'TOOL_LIST_ENTRIES',
@@ -119,7 +145,9 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
 
   const names = newSourceFile(project, 'generated/tool-names.ts');
   names.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './tools/index.js', namedImports: ['ToolName'] });
-  const perEndpoint = Object.fromEntries(catalog.endpoints.map((e) => [e.path, toolsServedBy(catalog, e.path).map((t) => t.name)]));
+  const perEndpoint = Object.fromEntries(
+    catalog.endpoints.map((e) => [e.path, toolsServedBy(catalog, e.path).map((t) => t.name)]),
+  );
   addConstant(names, {
     name: 'ENDPOINT_TOOL_NAMES',
     type: 'Readonly<Record<string, readonly ToolName[]>>',
@@ -130,21 +158,39 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
     name: 'TOOLS_CALL_PARAMS_SCHEMAS',
     type: 'Readonly<Record<string, Readonly<Record<string, unknown>>>>',
     docs: 'JSON Schema of tools/call `params` on each endpoint, with the enumeration of accepted names.',
-    value: Object.fromEntries(catalog.endpoints.map((e) => [e.path, {
-      type: 'object',
-      required: ['name'],
-      properties: { name: { type: 'string', enum: perEndpoint[e.path] }, arguments: { type: 'object' } },
-    }])),
+    value: Object.fromEntries(
+      catalog.endpoints.map((e) => [
+        e.path,
+        {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string', enum: perEndpoint[e.path] }, arguments: { type: 'object' } },
+        },
+      ]),
+    ),
   });
   files.set('generated/tool-names.ts', finish(names, banner('catalog/tools/*.yaml and catalog/endpoints/*.yaml')));
 
   const endpoints = newSourceFile(project, 'generated/endpoints.ts');
-  endpoints.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './metadata-types.js', namedImports: ['EndpointMetadata'] });
+  endpoints.addImportDeclaration({
+    isTypeOnly: true,
+    moduleSpecifier: './metadata-types.js',
+    namedImports: ['EndpointMetadata'],
+  });
   addConstant(endpoints, {
     name: 'ENDPOINTS',
     type: 'readonly EndpointMetadata[]',
     docs: 'Every MCP endpoint in the catalogue, sorted by path.',
-    value: catalog.endpoints.map((e): EndpointMetadata => ({ path: e.path, title: e.title, description: e.description, instructions: e.instructions, auth: e.auth, serves: e.serves, deprecation: e.deprecation, source: e.file })),
+    value: catalog.endpoints.map((e): EndpointMetadata => ({
+      path: e.path,
+      title: e.title,
+      description: e.description,
+      instructions: e.instructions,
+      auth: e.auth,
+      serves: e.serves,
+      deprecation: e.deprecation,
+      source: e.file,
+    })),
   });
   files.set('generated/endpoints.ts', finish(endpoints, banner('catalog/endpoints/*.yaml')));
 
@@ -153,13 +199,20 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
     ...catalog.tools.flatMap((t) => (t.deprecation ? [ruleFor('tool', t.name, t.deprecation)] : [])),
   ];
   const deprecations = newSourceFile(project, 'generated/deprecations.ts');
-  deprecations.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './metadata-types.js', namedImports: ['DeprecationRule'] });
+  deprecations.addImportDeclaration({
+    isTypeOnly: true,
+    moduleSpecifier: './metadata-types.js',
+    namedImports: ['DeprecationRule'],
+  });
   addConstant(deprecations, {
     name: 'DEPRECATION_RULES',
     type: 'readonly DeprecationRule[]',
     docs: 'Deprecation/Sunset rules, endpoints first, then tools by name. Empty when nothing is deprecated.',
     value: rules,
   });
-  files.set('generated/deprecations.ts', finish(deprecations, banner('catalog/tools/*.yaml and catalog/endpoints/*.yaml')));
+  files.set(
+    'generated/deprecations.ts',
+    finish(deprecations, banner('catalog/tools/*.yaml and catalog/endpoints/*.yaml')),
+  );
   return files;
 }

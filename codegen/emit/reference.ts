@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import type { ReferenceData } from '../model.js';
 import { REFERENCE_FILES } from '../reference.js';
-import { addCompiledDeclarations, addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import {
+  addCompiledDeclarations,
+  addConstant,
+  banner,
+  camelCase,
+  createProject,
+  finish,
+  newSourceFile,
+  type EmittedFiles,
+} from './shared.js';
 
 export async function emitReference(root: string, reference: ReferenceData): Promise<EmittedFiles> {
   const files: EmittedFiles = new Map();
@@ -25,7 +34,12 @@ export async function emitReference(root: string, reference: ReferenceData): Pro
   const types = newSourceFile(project, 'generated/data/reference/types.ts');
   addCompiledDeclarations(
     types,
-    await compile(wrapper as Parameters<typeof compile>[0], 'ReferenceFiles', { cwd: join(root, 'data/schema'), bannerComment: '', additionalProperties: false, format: false }),
+    await compile(wrapper as Parameters<typeof compile>[0], 'ReferenceFiles', {
+      cwd: join(root, 'data/schema'),
+      bannerComment: '',
+      additionalProperties: false,
+      format: false,
+    }),
   );
   files.set('generated/data/reference/types.ts', finish(types, banner('data/schema/reference-*.schema.json')));
 
@@ -33,7 +47,12 @@ export async function emitReference(root: string, reference: ReferenceData): Pro
     const path = `generated/data/reference/${module}.ts`;
     const file = newSourceFile(project, path);
     file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './types.js', namedImports: [type] });
-    addConstant(file, { name: `${camelCase(module)}File`, type, docs: `The ${module.replace('-', ' ')} reference data.\n@see ${source}`, value: reference[key] });
+    addConstant(file, {
+      name: `${camelCase(module)}File`,
+      type,
+      docs: `The ${module.replace('-', ' ')} reference data.\n@see ${source}`,
+      value: reference[key],
+    });
     files.set(path, finish(file, banner(source)));
   }
   return files;

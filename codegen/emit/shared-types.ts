@@ -9,7 +9,15 @@ import { yamlFiles } from '../load-catalogue.js';
 import { FRAGMENT, FragmentLoader, inlineRefs } from '../inline-refs.js';
 import type { JsonSchema } from '../model.js';
 import type { Problem } from '../problems.js';
-import { addCompiledDeclarations, banner, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+import {
+  addCompiledDeclarations,
+  banner,
+  createProject,
+  finish,
+  newSourceFile,
+  pascalCase,
+  type EmittedFiles,
+} from './shared.js';
 
 export const SHARED_TYPES_MODULE = 'generated/shared-types.ts';
 /** The tool-error document is typed in generated/metadata-types.ts (ToolError), beside ToolOutcome. */
@@ -52,7 +60,7 @@ export async function emitSharedTypes(root: string): Promise<EmittedFiles> {
     const inlined = inlineRefs(source.value, source, [], loader, problems);
     if (problems.length > 0) continue;
     const schema = withNamedFragments(inlined, new Set(), path) as JsonSchema;
-    addCompiledDeclarations(file, await compile(schema as Parameters<typeof compile>[0], sharedTypeName(path), TYPE_OPTIONS));
+    addCompiledDeclarations(file, await compile(schema, sharedTypeName(path), TYPE_OPTIONS));
   }
   return new Map([[SHARED_TYPES_MODULE, finish(file, banner('catalog/shared/*.yaml'))]]);
 }

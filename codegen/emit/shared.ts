@@ -1,5 +1,14 @@
 /** Helpers every emitter uses: the banner, the pinned ts-morph project, and a deterministic literal printer. */
-import { IndentationText, NewLineKind, Project, QuoteKind, SyntaxKind, ts, VariableDeclarationKind, type SourceFile } from 'ts-morph';
+import {
+  IndentationText,
+  NewLineKind,
+  Project,
+  QuoteKind,
+  SyntaxKind,
+  ts,
+  VariableDeclarationKind,
+  type SourceFile,
+} from 'ts-morph';
 
 /** One output file: repository-relative path and its full text. */
 export type EmittedFiles = Map<string, string>;
@@ -36,7 +45,10 @@ export function finish(file: SourceFile, header: string): string {
 }
 
 function jsDocBlock(text: string): string {
-  return `/**\n${text.split('\n').map((l) => (l.trim() ? ` * ${l.trimEnd()}` : ' *')).join('\n')}\n */`;
+  return `/**\n${text
+    .split('\n')
+    .map((l) => (l.trim() ? ` * ${l.trimEnd()}` : ' *'))
+    .join('\n')}\n */`;
 }
 
 /**
@@ -44,7 +56,10 @@ function jsDocBlock(text: string): string {
  * after the statement exists: the structure printer writes an initializer with a hanging indent, which would shift
  * every line of a multi-line literal after the first.
  */
-export function addConstant(file: SourceFile, constant: { name: string; type?: string; docs?: string; value?: unknown; initializer?: string }): void {
+export function addConstant(
+  file: SourceFile,
+  constant: { name: string; type?: string; docs?: string; value?: unknown; initializer?: string },
+): void {
   const statement = file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
     isExported: true,
@@ -53,7 +68,10 @@ export function addConstant(file: SourceFile, constant: { name: string; type?: s
     leadingTrivia: file.getStatementsWithComments().length > 0 ? (writer) => writer.blankLineIfLastNot() : undefined,
     declarations: [{ name: constant.name, type: constant.type, initializer: 'undefined' }],
   });
-  statement.getDeclarations()[0]!.getInitializerOrThrow().replaceWithText(constant.initializer ?? printLiteral(constant.value));
+  statement
+    .getDeclarations()[0]!
+    .getInitializerOrThrow()
+    .replaceWithText(constant.initializer ?? printLiteral(constant.value));
 }
 
 export function pascalCase(name: string): string {
@@ -102,7 +120,8 @@ export function printLiteral(value: unknown, indent = ''): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     const oneLine = `[${value.map((v) => printLiteral(v, inner)).join(', ')}]`;
-    if (value.every((v) => v === null || typeof v !== 'object') && oneLine.length + indent.length <= 110) return oneLine;
+    if (value.every((v) => v === null || typeof v !== 'object') && oneLine.length + indent.length <= 110)
+      return oneLine;
     return `[\n${value.map((v) => `${inner}${printLiteral(v, inner)},`).join('\n')}\n${indent}]`;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
@@ -116,8 +135,15 @@ export function printLiteral(value: unknown, indent = ''): string {
 }
 
 function isFlatObject(value: unknown): boolean {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof CodeReference) return false;
-  return Object.values(value).every((v) => v === null || typeof v !== 'object' || v instanceof CodeReference || (isFlatObject(v) && Object.keys(v as object).length <= 4));
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof CodeReference)
+    return false;
+  return Object.values(value).every(
+    (v) =>
+      v === null ||
+      typeof v !== 'object' ||
+      v instanceof CodeReference ||
+      (isFlatObject(v) && Object.keys(v as object).length <= 4),
+  );
 }
 
 /**
@@ -185,9 +211,17 @@ export function addCompiledDeclarations(file: SourceFile, code: string): void {
 
 /** Whether a type of this kind needs parentheses inside a type of that kind (`(A | B)[]`, `keyof (A & B)`). */
 function parenthesesNeeded(inner: SyntaxKind, outer: SyntaxKind): boolean {
-  const loose = [SyntaxKind.UnionType, SyntaxKind.IntersectionType, SyntaxKind.FunctionType, SyntaxKind.ConstructorType, SyntaxKind.ConditionalType];
+  const loose = [
+    SyntaxKind.UnionType,
+    SyntaxKind.IntersectionType,
+    SyntaxKind.FunctionType,
+    SyntaxKind.ConstructorType,
+    SyntaxKind.ConditionalType,
+  ];
   const tight = [SyntaxKind.ArrayType, SyntaxKind.IndexedAccessType, SyntaxKind.TypeOperator, SyntaxKind.OptionalType];
-  if (tight.includes(outer)) return loose.includes(inner) || inner === SyntaxKind.TypeOperator || inner === SyntaxKind.InferType;
-  if (outer === SyntaxKind.IntersectionType || outer === SyntaxKind.UnionType) return loose.includes(inner) && inner !== outer;
+  if (tight.includes(outer))
+    return loose.includes(inner) || inner === SyntaxKind.TypeOperator || inner === SyntaxKind.InferType;
+  if (outer === SyntaxKind.IntersectionType || outer === SyntaxKind.UnionType)
+    return loose.includes(inner) && inner !== outer;
   return false;
 }

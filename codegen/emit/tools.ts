@@ -6,7 +6,17 @@
 import { compile } from 'json-schema-to-typescript';
 import { TYPE_OPTIONS, withNamedFragments } from './shared-types.js';
 import type { Catalog, JsonSchema, ToolEntry, ToolMetadata } from '../model.js';
-import { addCompiledDeclarations, addConstant, banner, camelCase, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+import {
+  addCompiledDeclarations,
+  addConstant,
+  banner,
+  camelCase,
+  createProject,
+  finish,
+  newSourceFile,
+  pascalCase,
+  type EmittedFiles,
+} from './shared.js';
 
 /** The type of a tool schema, naming the shared fragments it uses (added to `used`) rather than copying them. */
 async function typeFor(schema: JsonSchema, name: string, used: Set<string>): Promise<string> {
@@ -27,7 +37,10 @@ function metadataOf(tool: ToolEntry): ToolMetadata {
     view: tool.view,
     deprecation: tool.deprecation,
     costSystem: tool.costSystem,
-    calculator: tool.calculator && { example: tool.calculator.example, levelChoices: tool.calculator.level_choices ?? [] },
+    calculator: tool.calculator && {
+      example: tool.calculator.example,
+      levelChoices: tool.calculator.level_choices ?? [],
+    },
     keyedArguments: keyedArgumentsData(tool.keyedArguments),
     source: tool.file,
   };
@@ -37,7 +50,13 @@ function metadataOf(tool: ToolEntry): ToolMetadata {
 function keyedArgumentsData(keyed: ToolEntry['keyedArguments']): ToolMetadata['keyedArguments'] {
   if (!keyed) return undefined;
   return Object.fromEntries(
-    Object.entries(keyed).map(([name, { keys, aliases }]) => [name, { keys: [...keys], aliases: Object.fromEntries(Object.entries(aliases).map(([key, names]) => [key, [...names]])) }]),
+    Object.entries(keyed).map(([name, { keys, aliases }]) => [
+      name,
+      {
+        keys: [...keys],
+        aliases: Object.fromEntries(Object.entries(aliases).map(([key, names]) => [key, [...names]])),
+      },
+    ]),
   );
 }
 
@@ -56,11 +75,20 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
     const pascal = pascalCase(tool.name);
     const path = `generated/tools/${tool.name}/types.ts`;
     const file = newSourceFile(project, path);
-    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../metadata-types.js', namedImports: ['ToolMetadata'] });
+    file.addImportDeclaration({
+      isTypeOnly: true,
+      moduleSpecifier: '../../metadata-types.js',
+      namedImports: ['ToolMetadata'],
+    });
     const used = new Set<string>();
     addCompiledDeclarations(file, await typeFor(tool.arguments, `${pascal}Input`, used));
     addCompiledDeclarations(file, await typeFor(tool.result, `${pascal}Output`, used));
-    if (used.size > 0) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../../shared-types.js', namedImports: [...used].sort() });
+    if (used.size > 0)
+      file.addImportDeclaration({
+        isTypeOnly: true,
+        moduleSpecifier: '../../shared-types.js',
+        namedImports: [...used].sort(),
+      });
     addConstant(file, {
       name: toolConstName(tool),
       type: 'ToolMetadata',
@@ -72,19 +100,31 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
 
   // The index names each tool on lines of its own, so adding a tool adds lines here and changes none.
   const index = newSourceFile(project, 'generated/tools/index.ts');
-  index.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../metadata-types.js', namedImports: ['ToolMetadata', 'ToolOutcome'] });
+  index.addImportDeclaration({
+    isTypeOnly: true,
+    moduleSpecifier: '../metadata-types.js',
+    namedImports: ['ToolMetadata', 'ToolOutcome'],
+  });
   for (const tool of catalog.tools) {
     const pascal = pascalCase(tool.name);
     index.addImportDeclaration({
       moduleSpecifier: `./${tool.name}/types.js`,
-      namedImports: [{ name: `${pascal}Input`, isTypeOnly: true }, { name: `${pascal}Output`, isTypeOnly: true }, toolConstName(tool)],
+      namedImports: [
+        { name: `${pascal}Input`, isTypeOnly: true },
+        { name: `${pascal}Output`, isTypeOnly: true },
+        toolConstName(tool),
+      ],
     });
   }
   for (const tool of catalog.tools) {
     const pascal = pascalCase(tool.name);
     index.addExportDeclaration({
       moduleSpecifier: `./${tool.name}/types.js`,
-      namedExports: [{ name: `${pascal}Input`, isTypeOnly: true }, { name: `${pascal}Output`, isTypeOnly: true }, toolConstName(tool)],
+      namedExports: [
+        { name: `${pascal}Input`, isTypeOnly: true },
+        { name: `${pascal}Output`, isTypeOnly: true },
+        toolConstName(tool),
+      ],
     });
   }
   index.addInterface({
@@ -97,12 +137,19 @@ export async function emitTools(catalog: Catalog): Promise<EmittedFiles> {
     })),
   });
   // Named through ToolTypes (one line per tool) rather than as a union on one line that every new tool rewrites.
-  index.addTypeAlias({ isExported: true, name: 'ToolName', docs: ['Every tool in the catalogue.'], type: 'keyof ToolTypes' });
+  index.addTypeAlias({
+    isExported: true,
+    name: 'ToolName',
+    docs: ['Every tool in the catalogue.'],
+    type: 'keyof ToolTypes',
+  });
   index.addInterface({
     isExported: true,
     name: 'ToolHandlers',
     typeParameters: ['Context'],
-    docs: ['The contract src/ implements: one handler per catalogue entry. A handler never throws for bad input; it returns a failure outcome.'],
+    docs: [
+      'The contract src/ implements: one handler per catalogue entry. A handler never throws for bad input; it returns a failure outcome.',
+    ],
     methods: catalog.tools.map((t) => {
       const pascal = pascalCase(t.name);
       return {

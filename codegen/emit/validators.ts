@@ -16,7 +16,9 @@ import { addConstant, banner, camelCase, createProject, finish, newSourceFile, t
 const requireCjs = createRequire(import.meta.url);
 
 // ajv's standalone entry is CommonJS with the function on `default`.
-const standaloneCode = (standaloneCodeModule as unknown as { default: (ajv: Ajv, exports: Record<string, string>) => string }).default;
+const standaloneCode = (
+  standaloneCodeModule as unknown as { default: (ajv: Ajv, exports: Record<string, string>) => string }
+).default;
 
 type Side = 'input' | 'output';
 const EXPORT_NAME: Record<Side, string> = { input: 'validateInput', output: 'validateOutput' };
@@ -45,7 +47,11 @@ function importRuntimeHelpers(ajv: Ajv, validators: readonly AnyValidateFunction
     if (!name?.value || !used.has(name)) continue;
     const binding = new Name(`${name.str}Module`);
     name.value.code = _`${binding}.default ?? ${binding}`;
-    imports.push({ kind: StructureKind.ImportDeclaration, defaultImport: binding.str, moduleSpecifier: `${module}.js` });
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      defaultImport: binding.str,
+      moduleSpecifier: `${module}.js`,
+    });
   }
   return imports;
 }
@@ -117,8 +123,16 @@ function validatorModule(tool: ToolEntry, side: Side): string {
  * Adds `export const name: Readonly<Record<keyType, Validator>> = { key: validator, ... };`, one property per entry
  * (key -> the local name of its validator), built on the syntax tree.
  */
-export function addValidatorMap(file: SourceFile, map: { name: string; keyType: string; docs?: string; entries: readonly [string, string][] }): void {
-  addConstant(file, { name: map.name, type: `Readonly<Record<${map.keyType}, Validator>>`, docs: map.docs, initializer: '{}' });
+export function addValidatorMap(
+  file: SourceFile,
+  map: { name: string; keyType: string; docs?: string; entries: readonly [string, string][] },
+): void {
+  addConstant(file, {
+    name: map.name,
+    type: `Readonly<Record<${map.keyType}, Validator>>`,
+    docs: map.docs,
+    initializer: '{}',
+  });
   file
     .getVariableDeclarationOrThrow(map.name)
     .getInitializerIfKindOrThrow(SyntaxKind.ObjectLiteralExpression)
@@ -128,11 +142,15 @@ export function addValidatorMap(file: SourceFile, map: { name: string; keyType: 
 function indexModule(catalog: Catalog, side: Side): string {
   const local = (tool: ToolEntry) => `${camelCase(tool.name)}${side === 'input' ? 'Input' : 'Output'}`;
   const file = newSourceFile(createProject(), `generated/validators/${side}.ts`);
-  if (side === 'input') file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: 'ajv', namedImports: ['ErrorObject'] });
+  if (side === 'input')
+    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: 'ajv', namedImports: ['ErrorObject'] });
   else file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: './input.js', namedImports: ['Validator'] });
   file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: '../tools/index.js', namedImports: ['ToolName'] });
   for (const tool of catalog.tools) {
-    file.addImportDeclaration({ moduleSpecifier: `../tools/${tool.name}/validate-${side}.js`, namedImports: [{ name: EXPORT_NAME[side], alias: local(tool) }] });
+    file.addImportDeclaration({
+      moduleSpecifier: `../tools/${tool.name}/validate-${side}.js`,
+      namedImports: [{ name: EXPORT_NAME[side], alias: local(tool) }],
+    });
   }
   if (side === 'input') {
     file.addInterface({

@@ -5,7 +5,17 @@
 import type { Catalog, ToolEntry } from '../model.js';
 import { CatalogInvalidError, type Problem } from '../problems.js';
 import { buildView, parseViewUri, viewDocument, VIEWS_DIR } from '../views.js';
-import { addConstant, banner, camelCase, CodeReference, createProject, finish, newSourceFile, printLiteral, type EmittedFiles } from './shared.js';
+import {
+  addConstant,
+  banner,
+  camelCase,
+  CodeReference,
+  createProject,
+  finish,
+  newSourceFile,
+  printLiteral,
+  type EmittedFiles,
+} from './shared.js';
 
 export interface ViewSpec {
   uri: string;
@@ -53,12 +63,19 @@ export async function emitViews(root: string, catalog: Catalog): Promise<Emitted
       docs: `The HTML document of ${spec.uri} (${Buffer.byteLength(html)} bytes), built from ${VIEWS_DIR}/${spec.name}/.`,
       value: html,
     });
-    files.set(`generated/views/${spec.name}.ts`, finish(file, banner(`${VIEWS_DIR}/${spec.name}/ and ${VIEWS_DIR}/shared/`)));
+    files.set(
+      `generated/views/${spec.name}.ts`,
+      finish(file, banner(`${VIEWS_DIR}/${spec.name}/ and ${VIEWS_DIR}/shared/`)),
+    );
   }
   if (problems.length > 0) throw new CatalogInvalidError(problems);
 
   const index = newSourceFile(project, 'generated/views/index.ts');
-  for (const spec of specs) index.addImportDeclaration({ moduleSpecifier: `./${spec.name}.js`, namedImports: [{ name: 'html', alias: camelCase(spec.name) }] });
+  for (const spec of specs)
+    index.addImportDeclaration({
+      moduleSpecifier: `./${spec.name}.js`,
+      namedImports: [{ name: 'html', alias: camelCase(spec.name) }],
+    });
   index.addInterface({
     isExported: true,
     name: 'ViewDocument',

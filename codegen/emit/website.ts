@@ -8,25 +8,51 @@ import { compile } from 'json-schema-to-typescript';
 import type { Catalog, WebsiteToolEntry } from '../model.js';
 import { CatalogInvalidError } from '../problems.js';
 import { buildSiteScript, SITE_DIR } from '../site.js';
-import { addCompiledDeclarations, addConstant, banner, canonicalSchema, createProject, finish, newSourceFile, pascalCase, type EmittedFiles } from './shared.js';
+import {
+  addCompiledDeclarations,
+  addConstant,
+  banner,
+  canonicalSchema,
+  createProject,
+  finish,
+  newSourceFile,
+  pascalCase,
+  type EmittedFiles,
+} from './shared.js';
 import { addValidatorMap, standaloneValidatorsFile } from './validators.js';
 
-const inputType = (tool: WebsiteToolEntry) => (tool.mcp_tool ? `${pascalCase(tool.mcp_tool)}Input` : `${pascalCase(tool.name)}WebsiteInput`);
+const inputType = (tool: WebsiteToolEntry) =>
+  tool.mcp_tool ? `${pascalCase(tool.mcp_tool)}Input` : `${pascalCase(tool.name)}WebsiteInput`;
 
 export async function toolsModule(catalog: Catalog): Promise<string> {
   const project = createProject();
   const file = newSourceFile(project, 'generated/website/tools.ts');
   for (const tool of catalog.websiteTools) {
-    if (tool.mcp_tool) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: `../tools/${tool.mcp_tool}/types.js`, namedImports: [inputType(tool)] });
+    if (tool.mcp_tool)
+      file.addImportDeclaration({
+        isTypeOnly: true,
+        moduleSpecifier: `../tools/${tool.mcp_tool}/types.js`,
+        namedImports: [inputType(tool)],
+      });
   }
   for (const tool of catalog.websiteTools) {
     if (tool.mcp_tool) continue;
     addCompiledDeclarations(
       file,
-      await compile(tool.inputSchema as Parameters<typeof compile>[0], inputType(tool), { bannerComment: '', additionalProperties: false, unknownAny: true, format: false }),
+      await compile(tool.inputSchema, inputType(tool), {
+        bannerComment: '',
+        additionalProperties: false,
+        unknownAny: true,
+        format: false,
+      }),
     );
   }
-  file.addTypeAlias({ isExported: true, name: 'WebsiteToolName', docs: ['Every in-page tool of the website.'], type: catalog.websiteTools.map((t) => `'${t.name}'`).join(' | ') });
+  file.addTypeAlias({
+    isExported: true,
+    name: 'WebsiteToolName',
+    docs: ['Every in-page tool of the website.'],
+    type: catalog.websiteTools.map((t) => `'${t.name}'`).join(' | '),
+  });
   file.addInterface({
     isExported: true,
     name: 'WebsiteTool',
@@ -37,15 +63,22 @@ export async function toolsModule(catalog: Catalog): Promise<string> {
       { name: 'description', type: 'string' },
       { name: 'inputSchema', type: 'Readonly<Record<string, unknown>>' },
       { name: 'annotations', type: '{ readOnlyHint: boolean }' },
-      { name: 'mcpTool', type: 'string', hasQuestionToken: true, docs: ['The MCP tool whose contract (arguments and results) this one shares.'] },
+      {
+        name: 'mcpTool',
+        type: 'string',
+        hasQuestionToken: true,
+        docs: ['The MCP tool whose contract (arguments and results) this one shares.'],
+      },
     ],
   });
   file.addInterface({
     isExported: true,
     name: 'WebsiteToolResult',
-    docs: ['An in-page tool result, shaped like an MCP tools/call result so bridges pass data and errors on faithfully.'],
+    docs: [
+      'An in-page tool result, shaped like an MCP tools/call result so bridges pass data and errors on faithfully.',
+    ],
     properties: [
-      { name: 'content', type: '{ type: \'text\'; text: string }[]' },
+      { name: 'content', type: "{ type: 'text'; text: string }[]" },
       { name: 'structuredContent', type: 'Record<string, unknown>', hasQuestionToken: true },
       { name: 'isError', type: 'boolean' },
     ],
@@ -54,7 +87,9 @@ export async function toolsModule(catalog: Catalog): Promise<string> {
     isExported: true,
     name: 'WebsiteToolHandlers',
     typeParameters: ['Context'],
-    docs: ['The contract site/ implements: one handler per catalogue entry, called with input that passed its validator.'],
+    docs: [
+      'The contract site/ implements: one handler per catalogue entry, called with input that passed its validator.',
+    ],
     methods: catalog.websiteTools.map((t) => ({
       name: t.name,
       docs: [`${t.title}.\n@see ${t.file}`],
@@ -92,7 +127,10 @@ export function validatorsModule(catalog: Catalog): string {
     keyType: 'WebsiteToolName',
     entries: catalog.websiteTools.map((t) => [t.name, `${t.name}_input`]),
   });
-  return finish(file, `${banner('catalog/website/*.yaml (input schemas)')}// @ts-nocheck -- Ajv standalone output; the typed export is at the end.\n`);
+  return finish(
+    file,
+    `${banner('catalog/website/*.yaml (input schemas)')}// @ts-nocheck -- Ajv standalone output; the typed export is at the end.\n`,
+  );
 }
 
 export async function emitWebsite(root: string, catalog: Catalog): Promise<EmittedFiles> {
@@ -117,6 +155,9 @@ export async function emitWebsite(root: string, catalog: Catalog): Promise<Emitt
     docs: `The stylesheet the script's parts need (${Buffer.byteLength(built.css)} bytes): the calculator pages inline it.`,
     value: built.css,
   });
-  files.set('generated/website/script.ts', finish(script, banner(`${SITE_DIR}/ and generated/website/{tools,validators}.ts`)));
+  files.set(
+    'generated/website/script.ts',
+    finish(script, banner(`${SITE_DIR}/ and generated/website/{tools,validators}.ts`)),
+  );
   return files;
 }

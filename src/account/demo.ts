@@ -26,7 +26,14 @@ export const DEMO_PLAYER: Required<Pick<PlayerDataFile, 'profile' | 'goals' | 'i
       archer: { attack: 309.9, defense: 287.3, lethality: 144.6, health: 133.5 },
     },
     heroes: [
-      { key: 'amadeus', stars: 4, sub_tier: 3, level: 70, exclusive_gear_level: 6, gear: { helmet: { mastery: 8, enhancement: 100 }, gloves: { mastery: 5, enhancement: 80 } } },
+      {
+        key: 'amadeus',
+        stars: 4,
+        sub_tier: 3,
+        level: 70,
+        exclusive_gear_level: 6,
+        gear: { helmet: { mastery: 8, enhancement: 100 }, gloves: { mastery: 5, enhancement: 80 } },
+      },
       { key: 'jabel', stars: 3, sub_tier: 2, level: 62, exclusive_gear_level: 4, gear: {} },
       { key: 'helga', stars: 5, sub_tier: 6, level: 75, exclusive_gear_level: 10, gear: {} },
     ],
@@ -38,7 +45,15 @@ export const DEMO_PLAYER: Required<Pick<PlayerDataFile, 'profile' | 'goals' | 'i
       bracelet: { level: 'Gold ★3', charms: [10, 9, 9] },
       staff: { level: 'Gold ★3', charms: [9, 9, 9] },
     },
-    buildings: { embassy: 'TG2-3', command_center: 'TG2', infirmary: 'TG1-4', barracks: 'TG3', stable: 'TG2-4', range: 'TG2-4', war_academy: 'TG1' },
+    buildings: {
+      embassy: 'TG2-3',
+      command_center: 'TG2',
+      infirmary: 'TG1-4',
+      barracks: 'TG3',
+      stable: 'TG2-4',
+      range: 'TG2-4',
+      war_academy: 'TG1',
+    },
   },
   goals: [
     { system: 'governor_gear', piece: 'top', target: 'Gold T3 ★3', active: true, note: 'Infantry first' },

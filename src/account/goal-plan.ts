@@ -46,14 +46,28 @@ function heroOf(profile: PlayerProfile | undefined, key: string): { hero: HeroSt
 function currentOf(goal: Goal, profile: PlayerProfile | undefined): Current {
   switch (goal.system) {
     case 'governor_gear':
-      return { value: profile?.governor_gear[goal.piece]?.level ?? 'not crafted', pointer: `/profile/governor_gear/${goal.piece}/level`, notes: [] };
+      return {
+        value: profile?.governor_gear[goal.piece]?.level ?? 'not crafted',
+        pointer: `/profile/governor_gear/${goal.piece}/level`,
+        notes: [],
+      };
     case 'governor_charm':
-      return { value: profile?.governor_gear[goal.piece]?.charms[goal.slot - 1] ?? 0, pointer: `/profile/governor_gear/${goal.piece}/charms/${goal.slot - 1}`, notes: [] };
+      return {
+        value: profile?.governor_gear[goal.piece]?.charms[goal.slot - 1] ?? 0,
+        pointer: `/profile/governor_gear/${goal.piece}/charms/${goal.slot - 1}`,
+        notes: [],
+      };
     case 'truegold': {
       if (goal.building === 'town_center') {
         const level = profile?.town_center_level ?? TRUEGOLD_FIRST_LEVEL;
         if (level >= TRUEGOLD_FIRST_LEVEL) return { value: level, pointer: '/profile/town_center_level', notes: [] };
-        return { value: TRUEGOLD_FIRST_LEVEL, pointer: '/profile/town_center_level', notes: [`The Town Center is at level ${level}; the costs are counted from level 30, where Truegold upgrades begin (earlier levels cost no Truegold).`] };
+        return {
+          value: TRUEGOLD_FIRST_LEVEL,
+          pointer: '/profile/town_center_level',
+          notes: [
+            `The Town Center is at level ${level}; the costs are counted from level 30, where Truegold upgrades begin (earlier levels cost no Truegold).`,
+          ],
+        };
       }
       const stored = profile?.buildings[goal.building];
       const fallback = goal.building === 'war_academy' ? 'not built' : TRUEGOLD_FIRST_LEVEL;
@@ -61,11 +75,21 @@ function currentOf(goal: Goal, profile: PlayerProfile | undefined): Current {
     }
     case 'hero_shards': {
       const { hero, index } = heroOf(profile, goal.hero);
-      return hero ? { value: { stars: hero.stars, tier: hero.sub_tier }, pointer: `/profile/heroes/${index}/stars`, notes: [] } : { value: 'locked', pointer: '/profile/heroes', notes: [`${goal.hero} is not in the profile, so the hero counts as locked.`] };
+      return hero
+        ? { value: { stars: hero.stars, tier: hero.sub_tier }, pointer: `/profile/heroes/${index}/stars`, notes: [] }
+        : {
+            value: 'locked',
+            pointer: '/profile/heroes',
+            notes: [`${goal.hero} is not in the profile, so the hero counts as locked.`],
+          };
     }
     case 'hero_widgets': {
       const { hero, index } = heroOf(profile, goal.hero);
-      return { value: hero?.exclusive_gear_level ?? 0, pointer: hero ? `/profile/heroes/${index}/exclusive_gear_level` : '/profile/heroes', notes: [] };
+      return {
+        value: hero?.exclusive_gear_level ?? 0,
+        pointer: hero ? `/profile/heroes/${index}/exclusive_gear_level` : '/profile/heroes',
+        notes: [],
+      };
     }
     case 'mastery_forging': {
       const { hero, index } = heroOf(profile, goal.hero);
@@ -74,7 +98,12 @@ function currentOf(goal: Goal, profile: PlayerProfile | undefined): Current {
       if (goal.track === 'mastery') return { value: `+${piece?.mastery ?? 0}`, pointer, notes: [] };
       const enhancement = piece?.enhancement ?? 0;
       if (enhancement > 100) return { value: `Red ${enhancement}`, pointer, notes: [] };
-      const notes = enhancement < 100 ? [`The ${goal.slot} is at enhancement ${enhancement}; the costs start at Gold 100, where Red Gear Ascension begins (gold enhancement below 100 is not included).`] : [];
+      const notes =
+        enhancement < 100
+          ? [
+              `The ${goal.slot} is at enhancement ${enhancement}; the costs start at Gold 100, where Red Gear Ascension begins (gold enhancement below 100 is not included).`,
+            ]
+          : [];
       return { value: 'Gold 100', pointer, notes };
     }
   }
@@ -102,7 +131,8 @@ function compute(goal: Goal, from: Current['value']): Outcome<Breakdown> {
 
 /** A calculator failure re-pointed at the field of the player's data at fault (`/goals/<i>/target`, a profile field). */
 function repoint(error: ToolError, goalPointer: string, current: Current): ToolError {
-  const argument = error.argument === '/from' ? current.pointer : error.argument === '/to' ? `${goalPointer}/target` : goalPointer;
+  const argument =
+    error.argument === '/from' ? current.pointer : error.argument === '/to' ? `${goalPointer}/target` : goalPointer;
   return { ...error, argument };
 }
 
@@ -120,7 +150,18 @@ export function planGoal(goal: Goal, profile: PlayerProfile | undefined, goalPoi
     const target = compute(goal, goal.target);
     if (at.ok && target.ok) {
       const b = at.value;
-      return success({ from: b.from, to: target.value.to, reached: true, step_count: 0, needed: {}, materials: b.materials, ...(hero ? { hero } : {}), confidence: b.confidence, gaps: [], notes: current.notes });
+      return success({
+        from: b.from,
+        to: target.value.to,
+        reached: true,
+        step_count: 0,
+        needed: {},
+        materials: b.materials,
+        ...(hero ? { hero } : {}),
+        confidence: b.confidence,
+        gaps: [],
+        notes: current.notes,
+      });
     }
   }
   if (!outcome.ok) return failure(repoint(outcome.error, goalPointer, current));
@@ -131,7 +172,11 @@ export function planGoal(goal: Goal, profile: PlayerProfile | undefined, goalPoi
     reached: b.step_count === 0,
     step_count: b.step_count,
     // An unknown amount (null) cannot be compared with the inventory: the goal's gaps name it instead.
-    needed: Object.fromEntries(Object.entries(b.totals).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)),
+    needed: Object.fromEntries(
+      Object.entries(b.totals).filter(
+        (entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0,
+      ),
+    ),
     materials: b.materials,
     ...(hero ? { hero } : {}),
     confidence: b.confidence,

@@ -65,7 +65,23 @@ export function goalsReport(input: GoalsInput): GetMyGoalsOutput {
     const planned = planGoal(goal, profile, `/goals/${id}`);
     if (!planned.ok) {
       // Data imported through the CLI is validated, so this only happens if the cost data changed under it.
-      goals.push({ id, title: `${subject}: target ${String(goal.target)}`, system: goal.system, subject, from: '?', to: String(goal.target), status: 'in_progress', step_count: 0, materials: [], readiness: 0, ready: false, confidence: 'low', gaps: [planned.error.message], notes: [], ...(goal.note ? { note: goal.note } : {}) });
+      goals.push({
+        id,
+        title: `${subject}: target ${String(goal.target)}`,
+        system: goal.system,
+        subject,
+        from: '?',
+        to: String(goal.target),
+        status: 'in_progress',
+        step_count: 0,
+        materials: [],
+        readiness: 0,
+        ready: false,
+        confidence: 'low',
+        gaps: [planned.error.message],
+        notes: [],
+        ...(goal.note ? { note: goal.note } : {}),
+      });
       continue;
     }
     const plan = planned.value;
@@ -97,7 +113,9 @@ export function goalsReport(input: GoalsInput): GetMyGoalsOutput {
     });
   }
 
-  const combinedMaterials = [...combined.values()].map((m) => materialReadiness(m.key, m.name, m.needed, inventory, m.hero));
+  const combinedMaterials = [...combined.values()].map((m) =>
+    materialReadiness(m.key, m.name, m.needed, inventory, m.hero),
+  );
   const combinedReadiness = overallReadiness(combinedMaterials);
   return {
     goals,

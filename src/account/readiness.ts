@@ -17,8 +17,9 @@ type InventorySchema = { properties: Record<keyof Inventory, { properties?: Reco
  * each fixed section lists its material keys. Shards and widgets are kept per hero instead (below).
  */
 const SECTION_OF: ReadonlyMap<string, keyof Inventory> = new Map(
-  Object.entries((PLAYER_DATA_SCHEMA.definitions as { inventory: InventorySchema }).inventory.properties).flatMap(([section, schema]) =>
-    Object.keys(schema.properties ?? {}).map((key) => [key, section as keyof Inventory] as const),
+  Object.entries((PLAYER_DATA_SCHEMA.definitions as { inventory: InventorySchema }).inventory.properties).flatMap(
+    ([section, schema]) =>
+      Object.keys(schema.properties ?? {}).map((key) => [key, section as keyof Inventory] as const),
   ),
 );
 
@@ -36,9 +37,23 @@ export function ratio(have: number, needed: number): number {
   return Math.floor(Math.min(1, have / needed) * 1000) / 1000;
 }
 
-export function materialReadiness(key: string, name: string, needed: number, inventory: Inventory | undefined, hero?: string): MaterialReadiness {
+export function materialReadiness(
+  key: string,
+  name: string,
+  needed: number,
+  inventory: Inventory | undefined,
+  hero?: string,
+): MaterialReadiness {
   const have = inventoryAmount(inventory, key, hero);
-  return { key, name, ...(hero ? { hero } : {}), needed, in_inventory: have, missing: Math.max(0, needed - have), readiness: ratio(have, needed) };
+  return {
+    key,
+    name,
+    ...(hero ? { hero } : {}),
+    needed,
+    in_inventory: have,
+    missing: Math.max(0, needed - have),
+    readiness: ratio(have, needed),
+  };
 }
 
 /** The scarcest material's readiness (1 when nothing is needed). */

@@ -6,7 +6,13 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { describeAjvError } from '../../shared/schema-errors.js';
 import { GOAL_SYSTEMS, PLAYER_DATA_SCHEMA } from '../../generated/player-data.js';
 
-const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, discriminator: true });
+const ajv = new Ajv({
+  allErrors: true,
+  strict: true,
+  strictRequired: false,
+  allowUnionTypes: true,
+  discriminator: true,
+});
 ajv.addSchema(PLAYER_DATA_SCHEMA);
 
 export interface SchemaProblem {
@@ -17,11 +23,13 @@ export interface SchemaProblem {
 
 function describe(error: ErrorObject): string {
   // Ajv's own words for an unknown goal system name no systems; the goal schema's discriminator is "system".
-  if (error.keyword === 'discriminator' && error.params.error === 'mapping') return `"system" must be one of ${GOAL_SYSTEMS.join(', ')}`;
+  if (error.keyword === 'discriminator' && error.params.error === 'mapping')
+    return `"system" must be one of ${GOAL_SYSTEMS.join(', ')}`;
   return describeAjvError(error);
 }
 
-export type SchemaName = 'kingshot:player-profile' | 'kingshot:goals' | 'kingshot:inventory' | 'kingshot:player-data-file';
+export type SchemaName =
+  'kingshot:player-profile' | 'kingshot:goals' | 'kingshot:inventory' | 'kingshot:player-data-file';
 
 /** Where each named document lives in the one schema. */
 const SCHEMA_REF: Readonly<Record<SchemaName, string>> = {

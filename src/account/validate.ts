@@ -17,13 +17,18 @@ const HERO_KEYS = [...heroes.keys()];
 /** A hero key must name a hero of the reference data; the message offers the closest keys. */
 function heroProblem(pointer: string, key: string): SchemaProblem | undefined {
   if (heroes.has(key)) return undefined;
-  return { pointer, message: `unknown hero "${key}"; hero keys are those of search_database and get_hero, e.g. ${closest(key, HERO_KEYS, 3).join(', ')}` };
+  return {
+    pointer,
+    message: `unknown hero "${key}"; hero keys are those of search_database and get_hero, e.g. ${closest(key, HERO_KEYS, 3).join(', ')}`,
+  };
 }
 
 /** Exclusive Gear (widgets) exists only for Mythic heroes. */
 function exclusiveGearProblem(pointer: string, key: string): SchemaProblem | undefined {
   const hero = heroes.get(key);
-  return hero && hero.rarity !== 'mythic' ? { pointer, message: `${hero.name} is ${hero.rarity}: only Mythic heroes have Exclusive Gear` } : undefined;
+  return hero && hero.rarity !== 'mythic'
+    ? { pointer, message: `${hero.name} is ${hero.rarity}: only Mythic heroes have Exclusive Gear` }
+    : undefined;
 }
 
 function profileProblems(profile: PlayerProfile): SchemaProblem[] {
@@ -37,7 +42,11 @@ function profileProblems(profile: PlayerProfile): SchemaProblem[] {
       if (gear) problems.push(gear);
     }
     const first = seenHeroes.get(hero.key);
-    if (first !== undefined) problems.push({ pointer: `/profile/heroes/${i}/key`, message: `hero "${hero.key}" is listed twice (also at /profile/heroes/${first})` });
+    if (first !== undefined)
+      problems.push({
+        pointer: `/profile/heroes/${i}/key`,
+        message: `hero "${hero.key}" is listed twice (also at /profile/heroes/${first})`,
+      });
     else seenHeroes.set(hero.key, i);
     const position = starPositionIndex('', { stars: hero.stars, tier: hero.sub_tier });
     if (!position.ok) problems.push({ pointer: `/profile/heroes/${i}/sub_tier`, message: position.error.message });
@@ -46,7 +55,11 @@ function profileProblems(profile: PlayerProfile): SchemaProblem[] {
   profile.troops.forEach((troop, i) => {
     const key = `${troop.type} T${troop.tier}`;
     const first = seenTroops.get(key);
-    if (first !== undefined) problems.push({ pointer: `/profile/troops/${i}`, message: `${key} is listed twice (also at /profile/troops/${first})` });
+    if (first !== undefined)
+      problems.push({
+        pointer: `/profile/troops/${i}`,
+        message: `${key} is listed twice (also at /profile/troops/${first})`,
+      });
     else seenTroops.set(key, i);
   });
   for (const [piece, state] of Object.entries(profile.governor_gear) as [GearPiece, { level: string }][]) {

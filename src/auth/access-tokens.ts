@@ -28,7 +28,14 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 const MAX_REMEMBERED_TOKENS = 10_000;
 const ALGORITHM = 'ES256';
 /** RFC 9068 §2.2's claims, each named in a refusal when it is missing or not of its type. */
-const CLAIM_TYPES = { iss: 'string', exp: 'number', sub: 'string', iat: 'number', jti: 'string', client_id: 'string' } as const;
+const CLAIM_TYPES = {
+  iss: 'string',
+  exp: 'number',
+  sub: 'string',
+  iat: 'number',
+  jti: 'string',
+  client_id: 'string',
+} as const;
 
 const EXPIRED = 'the access token has expired';
 const BAD_SIGNATURE = 'the access token signature does not verify';
@@ -46,7 +53,8 @@ function claimOf(cause: unknown): string {
  */
 function describe(error: unknown, token: string): string {
   if (error instanceof oauth.OperationProcessingError) {
-    if (error.code === oauth.JWT_TIMESTAMP_CHECK) return claimOf(error.cause) === 'exp' ? EXPIRED : invalidClaim(claimOf(error.cause));
+    if (error.code === oauth.JWT_TIMESTAMP_CHECK)
+      return claimOf(error.cause) === 'exp' ? EXPIRED : invalidClaim(claimOf(error.cause));
     if (error.code === oauth.JWT_CLAIM_COMPARISON) {
       const claim = claimOf(error.cause);
       if (claim === 'aud') return 'the access token is not for this resource (wrong audience)';
@@ -64,7 +72,8 @@ function describe(error: unknown, token: string): string {
     return MALFORMED;
   }
   if (header.alg !== ALGORITHM) return 'the access token is signed with an algorithm this server does not accept';
-  if (header.typ?.toLowerCase().replace(/^application\//, '') !== 'at+jwt') return 'not an access token (typ must be at+jwt)';
+  if (header.typ?.toLowerCase().replace(/^application\//, '') !== 'at+jwt')
+    return 'not an access token (typ must be at+jwt)';
   for (const [name, type] of Object.entries(CLAIM_TYPES)) {
     if (typeof claims[name] !== type) return invalidClaim(name);
   }
@@ -72,7 +81,11 @@ function describe(error: unknown, token: string): string {
   return error instanceof oauth.OperationProcessingError ? BAD_SIGNATURE : MALFORMED;
 }
 
-export function createAccessTokenVerifier(options: { issuer: string; audience: string; signingKeys: readonly JWK[] }): AccessTokenVerifier {
+export function createAccessTokenVerifier(options: {
+  issuer: string;
+  audience: string;
+  signingKeys: readonly JWK[];
+}): AccessTokenVerifier {
   const jwksUri = `${options.issuer}${AUTH_PATHS.jwks}`;
   const authorizationServer: oauth.AuthorizationServer = { issuer: options.issuer, jwks_uri: jwksUri };
   const keySet = JSON.stringify({ keys: options.signingKeys.map(publicJwk) });
@@ -97,14 +110,18 @@ export function createAccessTokenVerifier(options: { issuer: string; audience: s
     const skew = Math.floor(now.getTime() / 1000) - Math.floor(Date.now() / 1000);
     let claims: oauth.JWTAccessTokenClaims;
     try {
-      claims = await oauth.validateJwtAccessToken(authorizationServer, request, options.audience, { ...validation, [oauth.clockSkew]: skew });
+      claims = await oauth.validateJwtAccessToken(authorizationServer, request, options.audience, {
+        ...validation,
+        [oauth.clockSkew]: skew,
+      });
     } catch (error) {
       return { ok: false, description: describe(error, token) };
     }
     for (const name of ['sub', 'client_id', 'jti'] as const) {
       if (claims[name] === '') return { ok: false, description: invalidClaim(name) };
     }
-    if (claims.iat > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS) return { ok: false, description: invalidClaim('iat') };
+    if (claims.iat > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS)
+      return { ok: false, description: invalidClaim('iat') };
     return { ok: true, claims: { sub: claims.sub, exp: claims.exp } };
   }
 

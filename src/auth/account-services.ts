@@ -14,7 +14,8 @@ import { createProvider } from './provider.js';
 /** The catalogue's OAuth endpoint: every access token is for it, and only for it. */
 function accountEndpointPath(): string {
   const endpoint = ENDPOINTS.find((e) => e.auth === 'oauth');
-  if (!endpoint) throw new Error('the catalogue has no endpoint with auth: oauth, so there is no account endpoint to protect');
+  if (!endpoint)
+    throw new Error('the catalogue has no endpoint with auth: oauth, so there is no account endpoint to protect');
   return endpoint.path;
 }
 
@@ -27,11 +28,21 @@ export interface AccountServices {
   readonly resource: string;
 }
 
-export async function createAccountServices(options: { baseUrl: string; store: Store; refreshReuseSeconds?: number }): Promise<AccountServices> {
+export async function createAccountServices(options: {
+  baseUrl: string;
+  store: Store;
+  refreshReuseSeconds?: number;
+}): Promise<AccountServices> {
   const { baseUrl, store } = options;
   const resource = `${baseUrl}${accountEndpointPath()}`;
   const keys = await loadServerKeys(store.db, store.nowSeconds());
-  const provider = createProvider({ baseUrl, resource, store, keys, ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}) });
+  const provider = createProvider({
+    baseUrl,
+    resource,
+    store,
+    keys,
+    ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
+  });
   const verifier = createAccessTokenVerifier({ issuer: baseUrl, audience: resource, signingKeys: keys.signing });
   return { store, keys, provider, verifier, resource };
 }

@@ -41,14 +41,21 @@ export const MAX_RESOURCES = 4;
 function check(name: keyof typeof AUTHORIZATION_PARAM_BOUNDS, value: unknown): void {
   const bound = AUTHORIZATION_PARAM_BOUNDS[name];
   const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  if (values.length > MAX_RESOURCES) throw new errors.InvalidRequest(`${name} is given ${values.length} times; at most ${MAX_RESOURCES} are allowed`);
+  if (values.length > MAX_RESOURCES)
+    throw new errors.InvalidRequest(`${name} is given ${values.length} times; at most ${MAX_RESOURCES} are allowed`);
   for (const one of values) {
     const length = String(one).length;
-    if (length > bound) throw new errors.InvalidRequest(`${name} is ${length} characters long; at most ${bound} are allowed`);
+    if (length > bound)
+      throw new errors.InvalidRequest(`${name} is ${length} characters long; at most ${bound} are allowed`);
   }
 }
 
 /** oidc-provider's `extraParams` entry: a validator per bounded parameter (they are already known, so none is added). */
 export function authorizationParamValidators(): NonNullable<Configuration['extraParams']> {
-  return Object.fromEntries(Object.keys(AUTHORIZATION_PARAM_BOUNDS).map((name) => [name, (_ctx: unknown, value: unknown) => check(name as keyof typeof AUTHORIZATION_PARAM_BOUNDS, value)])) as NonNullable<Configuration['extraParams']>;
+  return Object.fromEntries(
+    Object.keys(AUTHORIZATION_PARAM_BOUNDS).map((name) => [
+      name,
+      (_ctx: unknown, value: unknown) => check(name as keyof typeof AUTHORIZATION_PARAM_BOUNDS, value),
+    ]),
+  );
 }

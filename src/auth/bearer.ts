@@ -57,7 +57,10 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler<ServiceEnv
     const over = refusals ? await refusals.limiter.refusal(address, nowMs) : undefined;
     if (over) {
       const message = `Too many requests without a valid access token: at most ${over.limit} per ${windowSeconds} seconds from one address. Retry after ${over.resetSeconds} seconds.`;
-      return rateLimitedResponse(over, null, message, { ...rateLimitHeaders(over, windowSeconds), 'Cache-Control': 'no-store' });
+      return rateLimitedResponse(over, null, message, {
+        ...rateLimitHeaders(over, windowSeconds),
+        'Cache-Control': 'no-store',
+      });
     }
     const token = bearerToken(c.req.header('authorization'));
     let rejection: string | undefined;
@@ -70,9 +73,14 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler<ServiceEnv
     }
     if (!claims) {
       if (refusals) await refusals.limiter.take(address, nowMs);
-      const message = rejection ? `Unauthorized: ${rejection}. Sign in again to get a new token.` : 'Unauthorized: this endpoint needs an OAuth access token (Authorization: Bearer …). See the WWW-Authenticate header for where to get one.';
+      const message = rejection
+        ? `Unauthorized: ${rejection}. Sign in again to get a new token.`
+        : 'Unauthorized: this endpoint needs an OAuth access token (Authorization: Bearer …). See the WWW-Authenticate header for where to get one.';
       const peeked = await peekId(c);
-      return jsonRpcErrorResponse(401, peeked.id, ErrorCode.Unauthorized, message, { 'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection), ...unreadBodyHeaders(peeked) });
+      return jsonRpcErrorResponse(401, peeked.id, ErrorCode.Unauthorized, message, {
+        'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection),
+        ...unreadBodyHeaders(peeked),
+      });
     }
     c.set('accountClaims', claims);
     await next();

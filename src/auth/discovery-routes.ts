@@ -28,7 +28,16 @@ export function discoveryRoutes(options: DiscoveryOptions): Hono<ServiceEnv> {
   const prmHeaders = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' };
   for (const path of resourceMetadataPaths(options.resource)) {
     app.get(path, (c) => c.json(protectedResource, 200, prmHeaders));
-    app.options(path, (c, next) => (c.req.header('origin') === undefined ? next() : c.body(null, 204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '600' })));
+    app.options(path, (c, next) =>
+      c.req.header('origin') === undefined
+        ? next()
+        : c.body(null, 204, {
+            'Access-Control-Allow-Origin': '*',
+            'Access-Control-Allow-Methods': 'GET, OPTIONS',
+            'Access-Control-Allow-Headers': '*',
+            'Access-Control-Max-Age': '600',
+          }),
+    );
   }
   for (const path of [DISCOVERY_PATHS.authorizationServer, DISCOVERY_PATHS.openidConfiguration]) {
     app.get(path, handOff);

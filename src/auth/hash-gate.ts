@@ -36,7 +36,11 @@ export class HashGate {
 
   /** Checks running and waiting now (for tests and metrics). */
   get load(): { running: number; knownDevice: number; other: number } {
-    return { running: this.#running, knownDevice: this.#waiting['known-device'].length, other: this.#waiting.other.length };
+    return {
+      running: this.#running,
+      knownDevice: this.#waiting['known-device'].length,
+      other: this.#waiting.other.length,
+    };
   }
 
   /** Whether a check in this lane would be run or queued now (not refused). */

@@ -56,7 +56,9 @@ function redirectHost(redirectUri: unknown): string {
 /** What the page and the two forms share: the interaction of a request, the pages they answer with, the form checks. */
 interface InteractionSupport {
   csrfKey: string;
-  details: (c: Context<ServiceEnv>) => Promise<{ interaction: Awaited<ReturnType<Provider['interactionDetails']>>; node: HttpBindings } | undefined>;
+  details: (
+    c: Context<ServiceEnv>,
+  ) => Promise<{ interaction: Awaited<ReturnType<Provider['interactionDetails']>>; node: HttpBindings } | undefined>;
   expired: () => Response;
   clientView: (clientId: unknown, redirectUri: unknown) => Promise<ClientView>;
   checkedForm: (c: Context<ServiceEnv>) => Promise<Record<string, unknown> | Response>;
@@ -80,12 +82,23 @@ function interactionSupport(options: InteractionRoutesOptions): InteractionSuppo
     }
   }
 
-  const expired = () => page(problemPage('This sign-in has expired', 'The sign-in link is no longer valid (it lasts 10 minutes and works only in the browser that opened it). Go back to the app and connect again.'), 400);
+  const expired = () =>
+    page(
+      problemPage(
+        'This sign-in has expired',
+        'The sign-in link is no longer valid (it lasts 10 minutes and works only in the browser that opened it). Go back to the app and connect again.',
+      ),
+      400,
+    );
 
   async function clientView(clientId: unknown, redirectUri: unknown): Promise<ClientView> {
     const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
     const name = client?.clientName;
-    return { name: typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : undefined, clientId: String(clientId ?? ''), redirectHost: redirectHost(redirectUri) };
+    return {
+      name: typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : undefined,
+      clientId: String(clientId ?? ''),
+      redirectHost: redirectHost(redirectUri),
+    };
   }
 
   /**
@@ -94,20 +107,43 @@ function interactionSupport(options: InteractionRoutesOptions): InteractionSuppo
    */
   async function checkedForm(c: Context<ServiceEnv>): Promise<Record<string, unknown> | Response> {
     const origin = c.req.header('origin');
-    if (origin !== undefined && origin !== base.origin) return page(problemPage('Request refused', 'This form can only be sent from the Kingshot Companion sign-in page.'), 403);
-    if (c.req.header('sec-fetch-site') === 'cross-site') return page(problemPage('Request refused', 'This form can only be sent from the Kingshot Companion sign-in page.'), 403);
+    if (origin !== undefined && origin !== base.origin)
+      return page(
+        problemPage('Request refused', 'This form can only be sent from the Kingshot Companion sign-in page.'),
+        403,
+      );
+    if (c.req.header('sec-fetch-site') === 'cross-site')
+      return page(
+        problemPage('Request refused', 'This form can only be sent from the Kingshot Companion sign-in page.'),
+        403,
+      );
     const form = await c.req.parseBody();
-    if (!csrfValid(keys.cookies, c.req.param('uid') ?? '', form.csrf)) return page(problemPage('Request refused', 'The form is missing its security token or it does not match. Reload the sign-in page and try again.'), 403);
+    if (!csrfValid(keys.cookies, c.req.param('uid') ?? '', form.csrf))
+      return page(
+        problemPage(
+          'Request refused',
+          'The form is missing its security token or it does not match. Reload the sign-in page and try again.',
+        ),
+        403,
+      );
     return form;
   }
-  const formBodyLimit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: () => page(problemPage('Request refused', 'The form is too large.'), 413) });
+  const formBodyLimit = bodyLimit({
+    maxSize: FORM_BODY_LIMIT,
+    onError: () => page(problemPage('Request refused', 'The form is too large.'), 413),
+  });
 
   return { csrfKey, details, expired, clientView, checkedForm, formBodyLimit };
 }
 
 /** Ends the authorization with access_denied: the browser goes back to the client, which learns why. */
 function abortInteraction(provider: Provider, node: HttpBindings, description: string): Promise<string> {
-  return provider.interactionResult(node.incoming, node.outgoing, { error: 'access_denied', error_description: description }, { mergeWithLastSubmission: false });
+  return provider.interactionResult(
+    node.incoming,
+    node.outgoing,
+    { error: 'access_denied', error_description: description },
+    { mergeWithLastSubmission: false },
+  );
 }
 
 /** GET: the page of the interaction's prompt, the sign-in form or the consent form. */
@@ -121,10 +157,13 @@ function interactionPage(options: InteractionRoutesOptions, support: Interaction
     const client = await clientView(interaction.params.client_id, interaction.params.redirect_uri);
     const csrf = csrfToken(csrfKey, interaction.uid);
     const headers = formPageHeaders(interaction.params.redirect_uri);
-    if (interaction.prompt.name === 'login') return page(loginPage({ uid: interaction.uid, csrf, client }), 200, headers);
+    if (interaction.prompt.name === 'login')
+      return page(loginPage({ uid: interaction.uid, csrf, client }), 200, headers);
     const user = interaction.session?.accountId ? await store.users.findById(interaction.session.accountId) : undefined;
     if (!user) return expired();
-    const scopes = String(interaction.params.scope ?? '').split(' ').filter(Boolean);
+    const scopes = String(interaction.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean);
     return page(consentPage({ uid: interaction.uid, csrf, client, email: user.email, scopes }), 200, headers);
   };
 }
@@ -147,8 +186,13 @@ function signInForm(options: InteractionRoutesOptions, support: InteractionSuppo
     const password = typeof form.password === 'string' ? form.password.slice(0, 1024) : '';
     const client = await clientView(interaction.params.client_id, interaction.params.redirect_uri);
     const csrf = csrfToken(csrfKey, interaction.uid);
-    const again = (status: number, error: string, headers: Record<string, string> = {}) => page(loginPage({ uid: interaction.uid, csrf, client, email, error }), status, { ...formPageHeaders(interaction.params.redirect_uri), ...headers });
-    const busy = () => again(503, 'Sign-in is busy right now. Wait a few seconds and try again.', { 'Retry-After': '2' });
+    const again = (status: number, error: string, headers: Record<string, string> = {}) =>
+      page(loginPage({ uid: interaction.uid, csrf, client, email, error }), status, {
+        ...formPageHeaders(interaction.params.redirect_uri),
+        ...headers,
+      });
+    const busy = () =>
+      again(503, 'Sign-in is busy right now. Wait a few seconds and try again.', { 'Retry-After': '2' });
     if (options.signInLimit && !(await options.signInLimit.take(clientKey(c), options.clock().getTime())).allowed) {
       return again(429, 'Too many sign-in attempts from this address. Wait a minute and try again.');
     }
@@ -161,7 +205,12 @@ function signInForm(options: InteractionRoutesOptions, support: InteractionSuppo
     if (!signIn.hashes.hasRoom(lane)) return busy();
     const key = signInKey(normalised, device);
     const wait = await signInWait(signIn.failures, key, nowMs);
-    if (wait > 0) return again(429, `Too many failed sign-ins with this email. Wait ${wait} second${wait === 1 ? '' : 's'} and try again.`, { 'Retry-After': String(wait) });
+    if (wait > 0)
+      return again(
+        429,
+        `Too many failed sign-ins with this email. Wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+        { 'Retry-After': String(wait) },
+      );
     let user: User | undefined;
     try {
       user = await signIn.hashes.run(lane, () => store.users.authenticate(email, password));
@@ -183,7 +232,12 @@ function signInForm(options: InteractionRoutesOptions, support: InteractionSuppo
       secure: base.protocol === 'https:',
       maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
     });
-    const to = await provider.interactionResult(node.incoming, node.outgoing, { login: { accountId: user.id, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    const to = await provider.interactionResult(
+      node.incoming,
+      node.outgoing,
+      { login: { accountId: user.id, amr: ['pwd'] } },
+      { mergeWithLastSubmission: false },
+    );
     return c.redirect(to, 303);
   };
 }
@@ -208,12 +262,20 @@ function consentForm(options: InteractionRoutesOptions, support: InteractionSupp
       missingOIDCClaims?: string[];
       missingResourceScopes?: Record<string, string[]>;
     };
-    const grant = (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ?? new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
+    const grant =
+      (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
+      new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
     if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
     if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+    for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '));
     const grantId = await grant.save();
-    const to = await provider.interactionResult(node.incoming, node.outgoing, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    const to = await provider.interactionResult(
+      node.incoming,
+      node.outgoing,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
     return c.redirect(to, 303);
   };
 }

@@ -21,12 +21,23 @@ export function knownDeviceCookie(key: string, email: string, nowSeconds: number
 }
 
 /** The device id when `value` is a valid, unexpired cookie for `email` under one of `keys`; undefined otherwise. */
-export function knownDevice(keys: readonly string[], value: string | undefined, email: string, nowSeconds: number): string | undefined {
+export function knownDevice(
+  keys: readonly string[],
+  value: string | undefined,
+  email: string,
+  nowSeconds: number,
+): string | undefined {
   const parts = value?.split('.');
   if (!parts || parts.length !== 3) return undefined;
   const [deviceId, issuedText, presented] = parts as [string, string, string];
   const issued = Number(issuedText);
-  if (!/^[A-Za-z0-9_-]{22}$/.test(deviceId) || !Number.isSafeInteger(issued) || nowSeconds - issued > KNOWN_DEVICE_MAX_AGE_SECONDS || issued > nowSeconds + 300) return undefined;
+  if (
+    !/^[A-Za-z0-9_-]{22}$/.test(deviceId) ||
+    !Number.isSafeInteger(issued) ||
+    nowSeconds - issued > KNOWN_DEVICE_MAX_AGE_SECONDS ||
+    issued > nowSeconds + 300
+  )
+    return undefined;
   const given = Buffer.from(presented);
   const valid = keys.some((key) => {
     const expected = Buffer.from(mac(key, deviceId, issued, email));

@@ -32,19 +32,28 @@ export interface AccountMountOptions {
 
 /** A per-address limiter of the authorization server, named for what it counts; undefined when the limit is off. */
 function addressLimiter(options: AccountMountOptions, name: string): RateLimiter | undefined {
-  return options.authRateLimitPerMinute > 0 ? options.rateLimits.limiter(`auth:${name}`, { limit: options.authRateLimitPerMinute }) : undefined;
+  return options.authRateLimitPerMinute > 0
+    ? options.rateLimits.limiter(`auth:${name}`, { limit: options.authRateLimitPerMinute })
+    : undefined;
 }
 
 /** The guard and context of one OAuth endpoint; tokens are issued for one resource, so it must be that one. */
-export function protectedEndpoint(services: AccountServices, path: string, options: AccountMountOptions): ProtectedEndpoint {
-  if (`${options.baseUrl}${path}` !== services.resource) throw new Error(`tokens are issued for ${services.resource}, so ${path} cannot accept them`);
+export function protectedEndpoint(
+  services: AccountServices,
+  path: string,
+  options: AccountMountOptions,
+): ProtectedEndpoint {
+  if (`${options.baseUrl}${path}` !== services.resource)
+    throw new Error(`tokens are issued for ${services.resource}, so ${path} cannot accept them`);
   const refusals = addressLimiter(options, 'bearer-refusals');
   return {
     guard: bearerAuth({
       verifier: services.verifier,
       resourceMetadataUrl: resourceMetadataUrl(services.resource),
       clock: options.clock,
-      ...(refusals ? { refusals: { limiter: refusals, clientKey: (c) => clientAddress(c, options.trustedProxies) } } : {}),
+      ...(refusals
+        ? { refusals: { limiter: refusals, clientKey: (c) => clientAddress(c, options.trustedProxies) } }
+        : {}),
     }),
     clientKey: (c) => `sub:${c.get('accountClaims')?.sub ?? ''}`,
     account: (c) => {
@@ -54,7 +63,11 @@ export function protectedEndpoint(services: AccountServices, path: string, optio
   };
 }
 
-export function mountAuthorizationServer(app: Hono<ServiceEnv>, services: AccountServices, options: AccountMountOptions): void {
+export function mountAuthorizationServer(
+  app: Hono<ServiceEnv>,
+  services: AccountServices,
+  options: AccountMountOptions,
+): void {
   const authorize = addressLimiter(options, 'authorize');
   const registration = addressLimiter(options, 'register');
   const token = addressLimiter(options, 'token');
@@ -68,7 +81,12 @@ export function mountAuthorizationServer(app: Hono<ServiceEnv>, services: Accoun
       store: services.store,
       keys: services.keys,
       clock: options.clock,
-      limits: { ...(authorize ? { authorize } : {}), ...(registration ? { registration } : {}), ...(token ? { token } : {}), ...(signIn ? { signIn } : {}) },
+      limits: {
+        ...(authorize ? { authorize } : {}),
+        ...(registration ? { registration } : {}),
+        ...(token ? { token } : {}),
+        ...(signIn ? { signIn } : {}),
+      },
       clientKey: (c) => clientAddress(c, options.trustedProxies),
       signIn: { failures: options.rateLimits.backoff('sign-in-failures', SIGN_IN_BACKOFF), hashes: new HashGate() },
     }),

@@ -6,7 +6,8 @@
  */
 import { escapeHtml, htmlPage } from '../pages/layout.js';
 
-const BASE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'";
+const BASE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'";
 
 /**
  * Headers for every interaction page: never framed (clickjacking), never cached, forms only to this server, no
@@ -72,16 +73,26 @@ export interface ClientView {
 }
 
 function clientLabel(client: ClientView): string {
-  return client.name ? `“${escapeHtml(client.name)}”` : `an app without a name (client ${escapeHtml(client.clientId.slice(0, 40))})`;
+  return client.name
+    ? `“${escapeHtml(client.name)}”`
+    : `an app without a name (client ${escapeHtml(client.clientId.slice(0, 40))})`;
 }
 
 function csrfField(token: string): string {
   return `<input type="hidden" name="csrf" value="${escapeHtml(token)}">`;
 }
 
-export function loginPage(options: { uid: string; csrf: string; client: ClientView; email?: string; error?: string }): string {
+export function loginPage(options: {
+  uid: string;
+  csrf: string;
+  client: ClientView;
+  email?: string;
+  error?: string;
+}): string {
   const { uid, csrf, client } = options;
-  const error = options.error ? `<p class="alert" id="signin-error" role="alert">${escapeHtml(options.error)}</p>\n` : '';
+  const error = options.error
+    ? `<p class="alert" id="signin-error" role="alert">${escapeHtml(options.error)}</p>\n`
+    : '';
   const describedBy = options.error ? ' aria-describedby="signin-error" aria-invalid="true"' : '';
   const body = `${FORM_STYLE}
 <h1>Sign in to Kingshot Companion</h1>
@@ -103,7 +114,13 @@ ${csrfField(csrf)}
   return htmlPage({ title: 'Sign in - Kingshot Companion', body });
 }
 
-export function consentPage(options: { uid: string; csrf: string; client: ClientView; email: string; scopes: readonly string[] }): string {
+export function consentPage(options: {
+  uid: string;
+  csrf: string;
+  client: ClientView;
+  email: string;
+  scopes: readonly string[];
+}): string {
   const { uid, csrf, client, scopes } = options;
   const extras: string[] = [];
   if (scopes.includes('profile')) extras.push('<li>Your account name (in its sign-in token)</li>');
@@ -139,5 +156,8 @@ ${csrfField(csrf)}
 }
 
 export function problemPage(title: string, text: string): string {
-  return htmlPage({ title: `${title} - Kingshot Companion`, body: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>` });
+  return htmlPage({
+    title: `${title} - Kingshot Companion`,
+    body: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`,
+  });
 }

@@ -27,7 +27,12 @@ export function nodeBindings(c: Context<ServiceEnv>, base: URL): HttpBindings | 
 }
 
 /** An OAuth error response (RFC 6749 §5.2) for what this service answers in front of the provider. */
-export function oauthError(status: 400 | 403 | 404 | 405 | 415 | 429 | 503, error: string, description: string, headers: Record<string, string> = {}): Response {
+export function oauthError(
+  status: 400 | 403 | 404 | 405 | 415 | 429 | 503,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify({ error, error_description: description }), {
     status,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },

@@ -40,7 +40,12 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
         const headers = rateLimitHeaders(decision, Math.round(limiter.windowMs / 1000));
         const origin = c.req.header('origin');
         const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin } : {};
-        return oauthError(429, 'temporarily_unavailable', `Too many ${what} requests: at most ${decision.limit} per minute. Retry after ${decision.resetSeconds} seconds.`, { ...headers, ...cors });
+        return oauthError(
+          429,
+          'temporarily_unavailable',
+          `Too many ${what} requests: at most ${decision.limit} per minute. Retry after ${decision.resetSeconds} seconds.`,
+          { ...headers, ...cors },
+        );
       }
       await next();
       return undefined;
@@ -56,7 +61,10 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
       const decision = await limiter.take(clientKey(c), options.clock().getTime());
       if (!decision.allowed) {
         const text = `Too many sign-in requests from this address: at most ${decision.limit} a minute. Wait ${decision.resetSeconds} seconds, then connect again from the app.`;
-        return new Response(problemPage('Too many sign-in requests', text), { status: 429, headers: { ...PAGE_HEADERS, ...rateLimitHeaders(decision, Math.round(limiter.windowMs / 1000)) } });
+        return new Response(problemPage('Too many sign-in requests', text), {
+          status: 429,
+          headers: { ...PAGE_HEADERS, ...rateLimitHeaders(decision, Math.round(limiter.windowMs / 1000)) },
+        });
       }
       await next();
       return undefined;
@@ -89,11 +97,15 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
     // The body is decoded as UTF-8 whatever its label says: JSON in another charset is refused, not misread.
     const contentType = jsonContentType(c.req.header('content-type'));
     if (!contentType.ok) {
-      const description = contentType.problem === 'charset' ? `Send the client metadata as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not ${contentType.charset}.` : 'Send the client metadata as JSON (Content-Type: application/json), RFC 7591.';
+      const description =
+        contentType.problem === 'charset'
+          ? `Send the client metadata as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not ${contentType.charset}.`
+          : 'Send the client metadata as JSON (Content-Type: application/json), RFC 7591.';
       return oauthError(415, 'invalid_request', description, cors);
     }
     const body = await readText(c.req.raw, node?.incoming, REGISTRATION_BOUNDS.bodyBytes);
-    if (!body.ok && body.reason === 'too-large') return oauthError(400, 'invalid_client_metadata', REGISTRATION_TOO_LARGE, cors);
+    if (!body.ok && body.reason === 'too-large')
+      return oauthError(400, 'invalid_client_metadata', REGISTRATION_TOO_LARGE, cors);
     const text = body.ok ? body.text : undefined;
     let parsed: unknown;
     try {
@@ -101,10 +113,17 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
     } catch {
       parsed = undefined;
     }
-    if (parsed === undefined) return oauthError(400, 'invalid_client_metadata', 'the body must be a JSON object of client metadata (RFC 7591) in UTF-8', cors);
+    if (parsed === undefined)
+      return oauthError(
+        400,
+        'invalid_client_metadata',
+        'the body must be a JSON object of client metadata (RFC 7591) in UTF-8',
+        cors,
+      );
     const checked = prepareRegistration(parsed);
     if (!checked.ok) return oauthError(400, checked.error, checked.description, cors);
-    if (!node) return oauthError(503, 'temporarily_unavailable', 'the authorization server needs the Node HTTP server', cors);
+    if (!node)
+      return oauthError(503, 'temporarily_unavailable', 'the authorization server needs the Node HTTP server', cors);
     // The stream is consumed; oidc-provider then reads the parsed metadata from req.body.
     Object.assign(node.incoming, { body: checked.metadata });
     for (const [name, value] of Object.entries(cors)) node.outgoing.setHeader(name, value);
@@ -117,7 +136,8 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
   // Where the browser comes back after sign-in and consent.
   app.get(`${AUTH_PATHS.authorization}/:uid`, handOff);
   // oidc-provider answers the preflights of the endpoints a browser client may call, per its CORS rules.
-  for (const path of [AUTH_PATHS.token, AUTH_PATHS.revocation, AUTH_PATHS.jwks]) app.options(path, corsPreflight(handOff));
+  for (const path of [AUTH_PATHS.token, AUTH_PATHS.revocation, AUTH_PATHS.jwks])
+    app.options(path, corsPreflight(handOff));
 
   return app;
 }

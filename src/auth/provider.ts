@@ -4,7 +4,13 @@
  * endpoint; refresh tokens only with offline_access, rotated on every use, and a reused one revokes the grant.
  * State lives in the store (adapter), keys too, so restarts and other instances see the same server.
  */
-import Provider, { errors, type Adapter, type Configuration, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  type Adapter,
+  type Configuration,
+  type ErrorOut,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import { htmlPage, escapeHtml } from '../pages/layout.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS } from '../store/errors.js';
 import { authorizationParamValidators } from './authorization-bounds.js';
@@ -100,7 +106,9 @@ export function createProvider(options: ProviderOptions): Provider {
       clientLifetimes: store.clientLifetimes,
       ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
       onReplay: (model) => {
-        throw new errors.InvalidGrant(`${model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already used`);
+        throw new errors.InvalidGrant(
+          `${model === 'AuthorizationCode' ? 'authorization code' : 'refresh token'} already used`,
+        );
       },
     }),
   );
@@ -163,7 +171,8 @@ export function createProvider(options: ProviderOptions): Provider {
       rpInitiatedLogout: { enabled: false },
       resourceIndicators: {
         enabled: true,
-        defaultResource: (_ctx, _client, oneOf) => (Array.isArray(oneOf) ? (oneOf[0] ?? resource) : (oneOf ?? resource)),
+        defaultResource: (_ctx, _client, oneOf) =>
+          Array.isArray(oneOf) ? (oneOf[0] ?? resource) : (oneOf ?? resource),
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, indicator) {
           if (indicator !== resource) throw new errors.InvalidTarget(`this server issues tokens only for ${resource}`);
@@ -192,7 +201,10 @@ export function createProvider(options: ProviderOptions): Provider {
       const { title, text } = describeError(out);
       ctx.set({ ...PAGE_HEADERS });
       if (ctx.status === 503) {
-        ctx.body = htmlPage({ title: 'Sign-in unavailable - Kingshot Companion', body: `<h1>Sign-in is unavailable for a moment</h1>\n<p>${escapeHtml(text)}</p>\n<p>Try again in a few seconds.</p>` });
+        ctx.body = htmlPage({
+          title: 'Sign-in unavailable - Kingshot Companion',
+          body: `<h1>Sign-in is unavailable for a moment</h1>\n<p>${escapeHtml(text)}</p>\n<p>Try again in a few seconds.</p>`,
+        });
         return;
       }
       ctx.body = htmlPage({

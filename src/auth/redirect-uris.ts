@@ -17,11 +17,13 @@ function shown(text: string): string {
 
 /** What is wrong with `uri` as a redirect URI, or undefined when its text is its one parsed form. */
 export function redirectUriProblem(uri: string): string | undefined {
-  if (uri.includes('\\')) return `redirect_uri ${shown(uri)} contains a backslash, which browsers read as "/" and other URL parsers do not; use "/"`;
+  if (uri.includes('\\'))
+    return `redirect_uri ${shown(uri)} contains a backslash, which browsers read as "/" and other URL parsers do not; use "/"`;
   const url = URL.parse(uri);
   if (!url) return `redirect_uri ${shown(uri)} is not an absolute URL`;
   // An empty user information (`http://@host/`) parses to no username, yet other parsers split the authority at it.
-  if (url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(uri)) return `redirect_uri ${shown(uri)} has user information (user:password@) before its host; register the URI without it`;
+  if (url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(uri))
+    return `redirect_uri ${shown(uri)} has user information (user:password@) before its host; register the URI without it`;
   if (url.href === uri || onlyEmptyPathDiffers(uri, url)) return undefined;
   return `redirect_uri ${shown(uri)} differs from its parsed form ${shown(url.href)}; register exactly that form`;
 }

@@ -33,14 +33,26 @@ export function refusalRoutes(options: RefusalRoutesOptions): Hono<ServiceEnv> {
     { path: AUTH_PATHS.revocation, name: 'The revocation endpoint', method: 'POST' },
     { path: DISCOVERY_PATHS.authorizationServer, name: 'The authorization server metadata', method: 'GET' },
     { path: DISCOVERY_PATHS.openidConfiguration, name: 'The authorization server metadata', method: 'GET' },
-    ...resourceMetadataPaths(options.resource).map((path): Endpoint => ({ path, name: 'The protected resource metadata', method: 'GET' })),
+    ...resourceMetadataPaths(options.resource).map((path): Endpoint => ({
+      path,
+      name: 'The protected resource metadata',
+      method: 'GET',
+    })),
   ];
   for (const { path, name, method } of endpoints) {
     const allow = { Allow: `${method}, OPTIONS` };
     app.options(path, (c) => c.body(null, 204, allow));
-    app.all(path, (c) => oauthError(405, 'invalid_request', `${name} takes ${method} (and OPTIONS), not ${c.req.method}.`, allow));
+    app.all(path, (c) =>
+      oauthError(405, 'invalid_request', `${name} takes ${method} (and OPTIONS), not ${c.req.method}.`, allow),
+    );
   }
   const listing = `${options.baseUrl}${DISCOVERY_PATHS.authorizationServer}`;
-  app.all('/api/auth/mcp/*', (c) => oauthError(404, 'invalid_request', `There is no endpoint at ${c.req.path.slice(0, 200)}. The authorization server's endpoints are listed at ${listing}.`));
+  app.all('/api/auth/mcp/*', (c) =>
+    oauthError(
+      404,
+      'invalid_request',
+      `There is no endpoint at ${c.req.path.slice(0, 200)}. The authorization server's endpoints are listed at ${listing}.`,
+    ),
+  );
   return app;
 }

@@ -24,7 +24,9 @@ export const REGISTRATION_TOO_LARGE = `the registration request is larger than $
 
 /** What is wrong with the number of redirect URIs, or undefined. */
 export function redirectUriCountProblem(uris: readonly unknown[]): string | undefined {
-  return uris.length > REGISTRATION_BOUNDS.redirectUris ? `redirect_uris lists ${uris.length} URIs; at most ${REGISTRATION_BOUNDS.redirectUris} are allowed` : undefined;
+  return uris.length > REGISTRATION_BOUNDS.redirectUris
+    ? `redirect_uris lists ${uris.length} URIs; at most ${REGISTRATION_BOUNDS.redirectUris} are allowed`
+    : undefined;
 }
 
 /** What is wrong with the length of one redirect URI, or undefined. */
@@ -42,7 +44,13 @@ export function largestRegistration(): string {
     const head = `https://client-${i}.example/oauth/callback/`;
     return `${head}${'x'.repeat(REGISTRATION_BOUNDS.redirectUriLength - head.length)}`;
   });
-  const metadata = { client_name: '', redirect_uris: redirectUris, grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  const metadata = {
+    client_name: '',
+    redirect_uris: redirectUris,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  };
   const room = REGISTRATION_BOUNDS.bodyBytes - Buffer.byteLength(JSON.stringify(metadata));
   return JSON.stringify({ ...metadata, client_name: 'n'.repeat(room) });
 }

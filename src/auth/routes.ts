@@ -39,7 +39,19 @@ export function authRoutes(options: AuthRoutesOptions): Hono<ServiceEnv> {
   const app = new Hono<ServiceEnv>();
   app.route('/', discoveryRoutes({ baseUrl, resource: options.resource, handOff }));
   app.route('/', providerRoutes({ base, handOff, limits, clock, clientKey }));
-  app.route('/', interactionRoutes({ base, provider, store: options.store, keys: options.keys, clock, clientKey, signIn: options.signIn, ...(limits.signIn ? { signInLimit: limits.signIn } : {}) }));
+  app.route(
+    '/',
+    interactionRoutes({
+      base,
+      provider,
+      store: options.store,
+      keys: options.keys,
+      clock,
+      clientKey,
+      signIn: options.signIn,
+      ...(limits.signIn ? { signInLimit: limits.signIn } : {}),
+    }),
+  );
   // Last: what the paths above answer when none of their routes did.
   app.route('/', refusalRoutes({ baseUrl, resource: options.resource }));
   return app;

@@ -35,7 +35,18 @@ export function adjustAuthorizationQuery(query: URLSearchParams): URLSearchParam
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Schemes that must never receive an authorization code, whatever the client says. */
-const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:', 'ws:', 'wss:', 'ftp:']);
+const FORBIDDEN_SCHEMES = new Set([
+  'javascript:',
+  'data:',
+  'vbscript:',
+  'file:',
+  'blob:',
+  'about:',
+  'filesystem:',
+  'ws:',
+  'wss:',
+  'ftp:',
+]);
 
 /**
  * Client authentication this server accepts: public clients (PKCE) and the client-secret methods. Key-based methods
@@ -45,7 +56,9 @@ export const CLIENT_AUTH_METHODS = ['none', 'client_secret_basic', 'client_secre
 /** Metadata naming keys the server would fetch (jwks_uri, sector_identifier_uri) or hold (jwks): never needed here. */
 const KEY_FIELDS = ['jwks_uri', 'jwks', 'sector_identifier_uri'] as const;
 
-export type RegistrationCheck = { ok: true; metadata: Record<string, unknown> } | { ok: false; error: 'invalid_redirect_uri' | 'invalid_client_metadata'; description: string };
+export type RegistrationCheck =
+  | { ok: true; metadata: Record<string, unknown> }
+  | { ok: false; error: 'invalid_redirect_uri' | 'invalid_client_metadata'; description: string };
 
 /**
  * Dynamic client registration metadata (RFC 7591):
@@ -63,17 +76,29 @@ export type RegistrationCheck = { ok: true; metadata: Record<string, unknown> } 
  */
 export function prepareRegistration(body: unknown): RegistrationCheck {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return { ok: false, error: 'invalid_client_metadata', description: 'the registration request must be a JSON object of client metadata (RFC 7591)' };
+    return {
+      ok: false,
+      error: 'invalid_client_metadata',
+      description: 'the registration request must be a JSON object of client metadata (RFC 7591)',
+    };
   }
   const metadata = { ...(body as Record<string, unknown>) };
   const method = metadata.token_endpoint_auth_method ?? 'none';
   if (typeof method !== 'string' || !(CLIENT_AUTH_METHODS as readonly string[]).includes(method)) {
-    return { ok: false, error: 'invalid_client_metadata', description: `token_endpoint_auth_method ${String(method).slice(0, 60)} is not supported; use none (a public client with PKCE), client_secret_basic or client_secret_post` };
+    return {
+      ok: false,
+      error: 'invalid_client_metadata',
+      description: `token_endpoint_auth_method ${String(method).slice(0, 60)} is not supported; use none (a public client with PKCE), client_secret_basic or client_secret_post`,
+    };
   }
   metadata.token_endpoint_auth_method = method;
   for (const field of KEY_FIELDS) {
     if (metadata[field] !== undefined) {
-      return { ok: false, error: 'invalid_client_metadata', description: `${field} is not supported: this server authenticates clients by PKCE or a client secret, never by keys it would fetch or hold` };
+      return {
+        ok: false,
+        error: 'invalid_client_metadata',
+        description: `${field} is not supported: this server authenticates clients by PKCE or a client secret, never by keys it would fetch or hold`,
+      };
     }
   }
   const uris = metadata.redirect_uris;
@@ -89,10 +114,18 @@ export function prepareRegistration(body: unknown): RegistrationCheck {
       if (url.protocol === 'https:') continue;
       if (url.protocol === 'http:') {
         if (LOOPBACK_HOSTS.has(url.hostname.toLowerCase())) continue;
-        return { ok: false, error: 'invalid_redirect_uri', description: `redirect_uri ${uri.slice(0, 200)} uses http on a non-loopback host; use https, a loopback address (localhost, 127.0.0.1, [::1]) or a private-use scheme` };
+        return {
+          ok: false,
+          error: 'invalid_redirect_uri',
+          description: `redirect_uri ${uri.slice(0, 200)} uses http on a non-loopback host; use https, a loopback address (localhost, 127.0.0.1, [::1]) or a private-use scheme`,
+        };
       }
       if (FORBIDDEN_SCHEMES.has(url.protocol)) {
-        return { ok: false, error: 'invalid_redirect_uri', description: `redirect_uri scheme ${url.protocol} is not allowed` };
+        return {
+          ok: false,
+          error: 'invalid_redirect_uri',
+          description: `redirect_uri scheme ${url.protocol} is not allowed`,
+        };
       }
       customScheme = true;
     }

@@ -15,7 +15,9 @@ export const SIGN_IN_BACKOFF: BackoffPolicy = { free: 5, baseMs: 1_000, capMs: 3
 
 /** The backoff key of an attempt: the known device's own, or the email's (hashed: Redis never holds an address). */
 export function signInKey(email: string, deviceId: string | undefined): string {
-  return deviceId ? `device:${deviceId}` : `email:${createHash('sha256').update(email).digest('base64url').slice(0, 32)}`;
+  return deviceId
+    ? `device:${deviceId}`
+    : `email:${createHash('sha256').update(email).digest('base64url').slice(0, 32)}`;
 }
 
 /** Seconds to wait before this attempt may go ahead, or 0 when it goes ahead now (counted as a failure until `succeeded` or `withdraw`). */

@@ -18,7 +18,17 @@ export interface AccountStartup {
   demo?: { email: string; password: string; generated: boolean };
 }
 
-export type AccountStackConfig = Pick<Config, 'baseUrl' | 'dataDir' | 'databaseUrl' | 'demoEmail' | 'demoPassword' | 'clientUnusedTtlSeconds' | 'clientIdleTtlSeconds' | 'refreshReuseSeconds'>;
+export type AccountStackConfig = Pick<
+  Config,
+  | 'baseUrl'
+  | 'dataDir'
+  | 'databaseUrl'
+  | 'demoEmail'
+  | 'demoPassword'
+  | 'clientUnusedTtlSeconds'
+  | 'clientIdleTtlSeconds'
+  | 'refreshReuseSeconds'
+>;
 
 export interface AccountStack {
   /** Resolves once the stack is up; rejects on a fault that retrying cannot fix (a failed migration, say). */
@@ -43,14 +53,25 @@ export interface AccountStackOptions {
 }
 
 /** Where the store of `config` lives, and how log lines name it (never with a password). */
-export function storeLocation(config: Pick<Config, 'dataDir' | 'databaseUrl'>): { location: StoreLocation; description: string } {
-  if (config.databaseUrl === undefined) return { location: { kind: 'sqlite', dataDir: config.dataDir }, description: `SQLite in ${config.dataDir}` };
+export function storeLocation(config: Pick<Config, 'dataDir' | 'databaseUrl'>): {
+  location: StoreLocation;
+  description: string;
+} {
+  if (config.databaseUrl === undefined)
+    return { location: { kind: 'sqlite', dataDir: config.dataDir }, description: `SQLite in ${config.dataDir}` };
   const url = URL.parse(config.databaseUrl);
   if (url) url.password = '';
-  return { location: { kind: 'postgres', url: config.databaseUrl }, description: `PostgreSQL ${url ? url.toString() : '(DATABASE_URL)'}` };
+  return {
+    location: { kind: 'postgres', url: config.databaseUrl },
+    description: `PostgreSQL ${url ? url.toString() : '(DATABASE_URL)'}`,
+  };
 }
 
-async function startOnce(config: AccountStackConfig, health: StoreHealth, options: AccountStackOptions): Promise<AccountStartup> {
+async function startOnce(
+  config: AccountStackConfig,
+  health: StoreHealth,
+  options: AccountStackOptions,
+): Promise<AccountStartup> {
   const [{ openStore }, { seedDemoPlayer }, { createAccountServices }] = await Promise.all([
     import('../store/store.js'),
     import('../store/seed.js'),
@@ -62,9 +83,21 @@ async function startOnce(config: AccountStackConfig, health: StoreHealth, option
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
   });
   try {
-    const seeded = await seedDemoPlayer(store, { ...(config.demoEmail ? { email: config.demoEmail } : {}), ...(config.demoPassword ? { password: config.demoPassword } : {}) });
-    const services = await createAccountServices({ baseUrl: config.baseUrl, store, refreshReuseSeconds: config.refreshReuseSeconds });
-    return { services, ...(seeded.created ? { demo: { email: seeded.email, password: seeded.password, generated: seeded.generated } } : {}) };
+    const seeded = await seedDemoPlayer(store, {
+      ...(config.demoEmail ? { email: config.demoEmail } : {}),
+      ...(config.demoPassword ? { password: config.demoPassword } : {}),
+    });
+    const services = await createAccountServices({
+      baseUrl: config.baseUrl,
+      store,
+      refreshReuseSeconds: config.refreshReuseSeconds,
+    });
+    return {
+      services,
+      ...(seeded.created
+        ? { demo: { email: seeded.email, password: seeded.password, generated: seeded.generated } }
+        : {}),
+    };
   } catch (error) {
     await store.close().catch(() => undefined);
     throw error;
@@ -73,7 +106,11 @@ async function startOnce(config: AccountStackConfig, health: StoreHealth, option
 
 export function startAccountStack(config: AccountStackConfig, options: AccountStackOptions = {}): AccountStack {
   const { description } = storeLocation(config);
-  const health = new StoreHealth({ description, ...(options.log ? { log: options.log } : {}), ...(options.onStoreError ? { onStoreError: options.onStoreError } : {}) });
+  const health = new StoreHealth({
+    description,
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.onStoreError ? { onStoreError: options.onStoreError } : {}),
+  });
   const retry = options.retry ?? { firstDelayMs: 500, maxDelayMs: 30_000 };
   let up: AccountStartup | undefined;
   let waiting = false;

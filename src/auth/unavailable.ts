@@ -19,9 +19,18 @@ export function accountStackUnavailable(surface: UnavailableSurface): Response {
   const retryAfter = String(STORE_RETRY_AFTER_SECONDS);
   if (surface === 'jsonrpc') return storeUnavailableJsonRpc(null);
   if (surface === 'page') {
-    const html = problemPage('Sign-in is unavailable for a moment', `The service cannot reach its account store right now. Try again in ${retryAfter} seconds.`);
+    const html = problemPage(
+      'Sign-in is unavailable for a moment',
+      `The service cannot reach its account store right now. Try again in ${retryAfter} seconds.`,
+    );
     return new Response(html, { status: 503, headers: { ...PAGE_HEADERS, 'Retry-After': retryAfter } });
   }
-  const body = { error: 'temporarily_unavailable', error_description: `the authorization server cannot reach its store for a moment; retry after ${retryAfter} seconds` };
-  return new Response(JSON.stringify(body), { status: 503, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': retryAfter } });
+  const body = {
+    error: 'temporarily_unavailable',
+    error_description: `the authorization server cannot reach its store for a moment; retry after ${retryAfter} seconds`,
+  };
+  return new Response(JSON.stringify(body), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': retryAfter },
+  });
 }

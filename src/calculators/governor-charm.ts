@@ -10,13 +10,30 @@ const MATERIALS = ['charm_guides', 'charm_designs'] as const satisfies readonly 
 
 export const CHARM_LADDER = ladderOf(governorCharm, 'governor_charm');
 
-export function governorCharmCost(input: { from: number; to: number; charms?: number }): Outcome<GovernorCharmCostOutput> {
+export function governorCharmCost(input: {
+  from: number;
+  to: number;
+  charms?: number;
+}): Outcome<GovernorCharmCostOutput> {
   const charms = checkQuantity('/charms', input.charms, governorCharm.per!);
   if (!charms.ok) return charms;
   const what = 'a Governor Charm level';
-  const breakdown = breakdownBetween(governorCharm, CHARM_LADDER, numericLevelIndex('/from', input.from, CHARM_LADDER, what), numericLevelIndex('/to', input.to, CHARM_LADDER, what));
+  const breakdown = breakdownBetween(
+    governorCharm,
+    CHARM_LADDER,
+    numericLevelIndex('/from', input.from, CHARM_LADDER, what),
+    numericLevelIndex('/to', input.to, CHARM_LADDER, what),
+  );
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
   const totals = knownUnitTotals(b, MATERIALS, charms.value);
-  return success({ from: b.from, to: b.to, charms: charms.value, step_count: b.step_count, totals: totals.all, totals_per_charm: totals.perUnit, ...details(b) });
+  return success({
+    from: b.from,
+    to: b.to,
+    charms: charms.value,
+    step_count: b.step_count,
+    totals: totals.all,
+    totals_per_charm: totals.perUnit,
+    ...details(b),
+  });
 }

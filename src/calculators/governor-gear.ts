@@ -10,12 +10,20 @@ import { closest } from '../outcomes/similarity.js';
 import { breakdownBetween, checkQuantity, details, ladderOf, knownUnitTotals } from './ladder.js';
 
 // The result's type names every key; a key missing here fails to compile where the totals are returned.
-const MATERIALS = ['satin', 'gilded_threads', 'artisans_vision'] as const satisfies readonly (keyof GovernorGearMaterials)[];
+const MATERIALS = [
+  'satin',
+  'gilded_threads',
+  'artisans_vision',
+] as const satisfies readonly (keyof GovernorGearMaterials)[];
 
 const LADDER = ladderOf(governorGear, 'governor_gear');
 const TIERS = ['Green', 'Blue', 'Purple', 'Gold', 'Red'] as const;
 const NOT_CRAFTED = new Set(['not crafted', 'none', 'uncrafted', 'not crafted yet', 'no gear']);
-const RARITY_ALIASES: Readonly<Record<string, (typeof TIERS)[number]>> = { uncommon: 'Green', rare: 'Blue', epic: 'Purple' };
+const RARITY_ALIASES: Readonly<Record<string, (typeof TIERS)[number]>> = {
+  uncommon: 'Green',
+  rare: 'Blue',
+  epic: 'Purple',
+};
 const AMBIGUOUS_RARITIES = new Set(['mythic', 'legendary', 'legend', 'myth']);
 
 interface GearLevel {
@@ -28,7 +36,12 @@ interface GearLevel {
 const LEVELS: readonly (GearLevel & { label: string })[] = LADDER.labels.slice(1).map((label) => {
   const parsed = /^(\w+)(?: T(\d+))? ★(\d+)$/.exec(label);
   if (!parsed) throw new Error(`data: unexpected Governor Gear label "${label}"`);
-  return { label, tier: TIERS.indexOf(parsed[1] as (typeof TIERS)[number]), step: Number(parsed[2] ?? 0), stars: Number(parsed[3]) };
+  return {
+    label,
+    tier: TIERS.indexOf(parsed[1] as (typeof TIERS)[number]),
+    step: Number(parsed[2] ?? 0),
+    stars: Number(parsed[3]),
+  };
 });
 
 /** "Green ★0-★1; Blue ★0-★3; Purple, Purple T1 ★0-★3; ..." derived from the data, for error messages. */
@@ -52,7 +65,11 @@ function normalise(text: string): string {
     .trim();
 }
 
-type Parsed = { kind: 'level'; level: GearLevel } | { kind: 'not-crafted' } | { kind: 'ambiguous'; word: string } | { kind: 'unreadable' };
+type Parsed =
+  | { kind: 'level'; level: GearLevel }
+  | { kind: 'not-crafted' }
+  | { kind: 'ambiguous'; word: string }
+  | { kind: 'unreadable' };
 
 function parse(text: string): Parsed {
   const s = normalise(text);
@@ -75,7 +92,11 @@ function labelOf(level: GearLevel): string {
 
 /** Real levels nearest to a well-formed but non-existent one: same tier first, then closest T-step, then stars. */
 function nearestLevels(level: GearLevel): string[] {
-  return LEVELS.map((l, order) => ({ l, order, score: (l.tier === level.tier ? 0 : 100) + Math.abs(l.step - level.step) * 4 + Math.abs(l.stars - level.stars) }))
+  return LEVELS.map((l, order) => ({
+    l,
+    order,
+    score: (l.tier === level.tier ? 0 : 100) + Math.abs(l.step - level.step) * 4 + Math.abs(l.stars - level.stars),
+  }))
     .sort((a, b) => a.score - b.score || a.order - b.order)
     .slice(0, 3)
     .map((x) => x.l.label);
@@ -98,7 +119,14 @@ export function gearLevelIndex(argument: string, text: string): Outcome<number> 
     case 'not-crafted':
       return success(0);
     case 'ambiguous':
-      return unknownLevel(argument, text, what, ALLOWED, ['Gold ★0', 'Red ★0'], `"${parsed.word}" means Gold on some sites and Red on others; name the colour instead`);
+      return unknownLevel(
+        argument,
+        text,
+        what,
+        ALLOWED,
+        ['Gold ★0', 'Red ★0'],
+        `"${parsed.word}" means Gold on some sites and Red on others; name the colour instead`,
+      );
     case 'unreadable':
       return unknownLevel(argument, text, what, ALLOWED, closest(text, LADDER.labels, 3, normalise));
     case 'level': {
@@ -109,12 +137,29 @@ export function gearLevelIndex(argument: string, text: string): Outcome<number> 
   }
 }
 
-export function governorGearCost(input: { from: string; to: string; pieces?: number }): Outcome<GovernorGearCostOutput> {
+export function governorGearCost(input: {
+  from: string;
+  to: string;
+  pieces?: number;
+}): Outcome<GovernorGearCostOutput> {
   const pieces = checkQuantity('/pieces', input.pieces, governorGear.per!);
   if (!pieces.ok) return pieces;
-  const breakdown = breakdownBetween(governorGear, LADDER, gearLevelIndex('/from', input.from), gearLevelIndex('/to', input.to));
+  const breakdown = breakdownBetween(
+    governorGear,
+    LADDER,
+    gearLevelIndex('/from', input.from),
+    gearLevelIndex('/to', input.to),
+  );
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
   const totals = knownUnitTotals(b, MATERIALS, pieces.value);
-  return success({ from: b.from, to: b.to, pieces: pieces.value, step_count: b.step_count, totals: totals.all, totals_per_piece: totals.perUnit, ...details(b) });
+  return success({
+    from: b.from,
+    to: b.to,
+    pieces: pieces.value,
+    step_count: b.step_count,
+    totals: totals.all,
+    totals_per_piece: totals.perUnit,
+    ...details(b),
+  });
 }

@@ -20,7 +20,8 @@ const LADDER = ladderOf(heroShards, 'hero_shards');
 const MAX_STARS = 5;
 const SUB_TIERS = 6;
 const LOCKED = 'locked';
-const ALLOWED = '"locked", "0★", "<star>★ <k>/6" with star 1-5 and k 0-6, "<n>★" (n full stars), or {"stars": n, "tier": k}';
+const ALLOWED =
+  '"locked", "0★", "<star>★ <k>/6" with star 1-5 and k 0-6, "<n>★" (n full stars), or {"stars": n, "tier": k}';
 
 /** Ladder index of a sub-tier count (0 = 0★); index 0 is `locked`. */
 function ladderIndexOf(subTiers: number): number {
@@ -53,7 +54,8 @@ function read(position: Position): Reading {
 function subTiersOf(stars: number, tier: number | undefined): number | string {
   if (!Number.isInteger(stars) || stars < 0 || stars > MAX_STARS) return `heroes have 0 to ${MAX_STARS} stars`;
   if (tier === undefined) return stars * SUB_TIERS;
-  if (!Number.isInteger(tier) || tier < 0 || tier > SUB_TIERS) return `each star has ${SUB_TIERS} sub-tiers (k is 0-${SUB_TIERS})`;
+  if (!Number.isInteger(tier) || tier < 0 || tier > SUB_TIERS)
+    return `each star has ${SUB_TIERS} sub-tiers (k is 0-${SUB_TIERS})`;
   if (stars === 0) return tier === 0 ? 0 : 'a hero with 0 stars has no sub-tiers; the first sub-tier is "1★ 1/6"';
   return (stars - 1) * SUB_TIERS + tier;
 }
@@ -71,15 +73,35 @@ export function starPositionIndex(argument: string, position: Position): Outcome
   const reading = read(position);
   const what = 'a hero star position';
   if (reading === LOCKED) return success(0);
-  if (reading === undefined) return unknownLevel(argument, position, what, ALLOWED, closest(String(position), LADDER.labels, 3));
+  if (reading === undefined)
+    return unknownLevel(argument, position, what, ALLOWED, closest(String(position), LADDER.labels, 3));
   const subTiers = subTiersOf(reading.stars, reading.tier);
-  if (typeof subTiers === 'string') return unknownLevel(argument, typeof position === 'string' ? position : JSON.stringify(position), what, ALLOWED, nearest(reading.stars, reading.tier), subTiers);
+  if (typeof subTiers === 'string')
+    return unknownLevel(
+      argument,
+      typeof position === 'string' ? position : JSON.stringify(position),
+      what,
+      ALLOWED,
+      nearest(reading.stars, reading.tier),
+      subTiers,
+    );
   return success(ladderIndexOf(subTiers));
 }
 
 export function heroShardsCost(input: HeroShardsCostInput): Outcome<HeroShardsCostOutput> {
-  const breakdown = breakdownBetween(heroShards, LADDER, starPositionIndex('/from', input.from), starPositionIndex('/to', input.to));
+  const breakdown = breakdownBetween(
+    heroShards,
+    LADDER,
+    starPositionIndex('/from', input.from),
+    starPositionIndex('/to', input.to),
+  );
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
-  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, MATERIALS), ...details(b) });
+  return success({
+    from: b.from,
+    to: b.to,
+    step_count: b.step_count,
+    totals: knownTotals(b.totals, MATERIALS),
+    ...details(b),
+  });
 }

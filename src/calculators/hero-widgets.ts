@@ -11,8 +11,19 @@ export const WIDGET_LADDER = ladderOf(heroWidgets, 'hero_widgets');
 
 export function heroWidgetsCost(input: HeroWidgetsCostInput): Outcome<HeroWidgetsCostOutput> {
   const what = 'an Exclusive Gear level';
-  const breakdown = breakdownBetween(heroWidgets, WIDGET_LADDER, numericLevelIndex('/from', input.from, WIDGET_LADDER, what), numericLevelIndex('/to', input.to, WIDGET_LADDER, what));
+  const breakdown = breakdownBetween(
+    heroWidgets,
+    WIDGET_LADDER,
+    numericLevelIndex('/from', input.from, WIDGET_LADDER, what),
+    numericLevelIndex('/to', input.to, WIDGET_LADDER, what),
+  );
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
-  return success({ from: b.from, to: b.to, step_count: b.step_count, totals: knownTotals(b.totals, MATERIALS), ...details(b) });
+  return success({
+    from: b.from,
+    to: b.to,
+    step_count: b.step_count,
+    totals: knownTotals(b.totals, MATERIALS),
+    ...details(b),
+  });
 }

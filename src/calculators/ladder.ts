@@ -71,7 +71,10 @@ export function ladderOf(table: CostTable, key: string): LadderIndex {
  * publishes none of it. A ladder its `covers` gives as {ladder, from, to} has its own bounds; one named by key (or
  * every ladder, when `covers` names none) has the bounds beside `ladders`. Codegen checks that each bound is a level.
  */
-function coveredPart(covers: CostTable['sources'][number]['covers'], index: LadderIndex): { first: number; last: number } | undefined {
+function coveredPart(
+  covers: CostTable['sources'][number]['covers'],
+  index: LadderIndex,
+): { first: number; last: number } | undefined {
   let bounds: { from?: string; to?: string } = covers ?? {};
   if (covers?.ladders) {
     const entry = covers.ladders.find((e) => (typeof e === 'string' ? e : e.ladder) === index.ladder.key);
@@ -102,7 +105,8 @@ function sourcesOfSteps(table: CostTable, index: LadderIndex, from: number, to: 
     if (part.last <= from || part.first >= to) continue;
     // Where the source starts after `from`, or stops before `to`, the part it covers is named.
     const start = Math.max(from, part.first);
-    if (start > from || part.last < to) entry.covers = `${index.labels[start]} -> ${index.labels[Math.min(part.last, to)]}`;
+    if (start > from || part.last < to)
+      entry.covers = `${index.labels[start]} -> ${index.labels[Math.min(part.last, to)]}`;
     out.push(entry);
   }
   return out;
@@ -166,7 +170,12 @@ export function costBetween(table: CostTable, index: LadderIndex, from: number, 
 }
 
 /** The breakdown between two looked-up levels, or the first failure (an unknown level, or `from` above `to`). */
-export function breakdownBetween(table: CostTable, index: LadderIndex, from: Outcome<number>, to: Outcome<number>): Outcome<CostBreakdown> {
+export function breakdownBetween(
+  table: CostTable,
+  index: LadderIndex,
+  from: Outcome<number>,
+  to: Outcome<number>,
+): Outcome<CostBreakdown> {
   if (!from.ok) return from;
   if (!to.ok) return to;
   if (from.value > to.value) return rangeReversed(index.labels[from.value]!, index.labels[to.value]!);
@@ -187,31 +196,58 @@ export function pickTotals<K extends string>(totals: Record<string, Amount>, key
  */
 export function knownTotals<K extends string>(totals: Record<string, Amount>, keys: readonly K[]): Record<K, number> {
   const picked = pickTotals(totals, keys);
-  for (const key of keys) if (picked[key] === null) throw new Error(`data: the amount of ${key} is unknown in a table whose results promise a number`);
+  for (const key of keys)
+    if (picked[key] === null)
+      throw new Error(`data: the amount of ${key} is unknown in a table whose results promise a number`);
   return picked as Record<K, number>;
 }
 
 /** Totals for one unit and for `count` units (pieces, charms); an unknown amount stays unknown for any count. */
-export function unitTotals<K extends string>(b: CostBreakdown, keys: readonly K[], count: number): { perUnit: Record<K, Amount>; all: Record<K, Amount> } {
+export function unitTotals<K extends string>(
+  b: CostBreakdown,
+  keys: readonly K[],
+  count: number,
+): { perUnit: Record<K, Amount>; all: Record<K, Amount> } {
   const perUnit = pickTotals(b.totals, keys);
-  const all = Object.fromEntries(keys.map((k) => [k, perUnit[k] === null ? null : perUnit[k] * count])) as Record<K, Amount>;
+  const all = Object.fromEntries(keys.map((k) => [k, perUnit[k] === null ? null : perUnit[k] * count])) as Record<
+    K,
+    Amount
+  >;
   return { perUnit, all };
 }
 
 /** `unitTotals` for a table without unknown amounts. */
-export function knownUnitTotals<K extends string>(b: CostBreakdown, keys: readonly K[], count: number): { perUnit: Record<K, number>; all: Record<K, number> } {
+export function knownUnitTotals<K extends string>(
+  b: CostBreakdown,
+  keys: readonly K[],
+  count: number,
+): { perUnit: Record<K, number>; all: Record<K, number> } {
   const perUnit = knownTotals(b.totals, keys);
   const all = Object.fromEntries(keys.map((k) => [k, perUnit[k] * count])) as Record<K, number>;
   return { perUnit, all };
 }
 
 /** The descriptive part of a breakdown, in the order results list it (after the totals, steps near the end). */
-export function details(b: CostBreakdown): Pick<CostBreakdown, 'materials' | 'confidence' | 'gaps' | 'notes' | 'steps' | 'sources' | 'data_version'> {
-  return { materials: b.materials, confidence: b.confidence, gaps: b.gaps, notes: b.notes, steps: b.steps, sources: b.sources, data_version: b.data_version };
+export function details(
+  b: CostBreakdown,
+): Pick<CostBreakdown, 'materials' | 'confidence' | 'gaps' | 'notes' | 'steps' | 'sources' | 'data_version'> {
+  return {
+    materials: b.materials,
+    confidence: b.confidence,
+    gaps: b.gaps,
+    notes: b.notes,
+    steps: b.steps,
+    sources: b.sources,
+    data_version: b.data_version,
+  };
 }
 
 /** How many units (pieces, charms) an upgrade is for: a whole number from 1 to the table's maximum, default 1. */
-export function checkQuantity(argument: string, value: number | undefined, per: { plural: string; max: number }): Outcome<number> {
+export function checkQuantity(
+  argument: string,
+  value: number | undefined,
+  per: { plural: string; max: number },
+): Outcome<number> {
   const count = value ?? 1;
   if (Number.isInteger(count) && count >= 1 && count <= per.max) return success(count);
   const nearest = Number.isFinite(count) ? Math.min(per.max, Math.max(1, Math.round(count))) : 1;

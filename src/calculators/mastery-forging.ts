@@ -10,7 +10,12 @@ import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type La
 
 // The result's type names every key (an amount, or null where a step's amount is unknown: the ascension's
 // Forgehammers); a key missing here fails to compile where the totals are returned.
-const MATERIALS = ['forgehammers', 'mythic_gear_pieces', 'mithril', 'enhancement_xp'] as const satisfies readonly (keyof MasteryForgingMaterials)[];
+const MATERIALS = [
+  'forgehammers',
+  'mythic_gear_pieces',
+  'mithril',
+  'enhancement_xp',
+] as const satisfies readonly (keyof MasteryForgingMaterials)[];
 export type ForgingTrack = MasteryForgingCostOutput['track'];
 
 const TRACKS: Readonly<Record<ForgingTrack, LadderIndex>> = {
@@ -26,7 +31,8 @@ type Reading = { track: ForgingTrack; label: string } | { track: ForgingTrack; o
 /** Which track a value belongs to, and its canonical label (or how far outside the data it is). */
 function read(value: string | number, track: ForgingTrack): Reading {
   const s = typeof value === 'number' ? String(value) : value.toLowerCase().replace(/\s+/g, ' ').trim();
-  const mastery = /^(?:mastery ?)?\+ ?(\d{1,3})$/.exec(s) ?? (track === 'mastery' ? /^(?:mastery ?)?(\d{1,3})$/.exec(s) : null);
+  const mastery =
+    /^(?:mastery ?)?\+ ?(\d{1,3})$/.exec(s) ?? (track === 'mastery' ? /^(?:mastery ?)?(\d{1,3})$/.exec(s) : null);
   if (mastery) {
     const level = Number(mastery[1]);
     return level <= MASTERY_TOP ? { track: 'mastery', label: `+${level}` } : { track: 'mastery', outOfRange: level };
@@ -36,7 +42,9 @@ function read(value: string | number, track: ForgingTrack): Reading {
   const red = /^(?:red ?)?\+?(\d{1,3})$/.exec(s);
   if (red) {
     const level = Number(red[1]);
-    return level >= RED_FIRST && level <= RED_TOP ? { track: 'red_gear', label: `Red ${level}` } : { track: 'red_gear', outOfRange: level };
+    return level >= RED_FIRST && level <= RED_TOP
+      ? { track: 'red_gear', label: `Red ${level}` }
+      : { track: 'red_gear', outOfRange: level };
   }
   return undefined;
 }
@@ -55,30 +63,73 @@ function levelIndex(argument: string, value: string | number, track: ForgingTrac
     return unknownLevel(argument, value, what, allowedFor(track), suggestions);
   }
   if (reading.track !== track) {
-    return unknownLevel(argument, value, what, allowedFor(track), [], `it is a ${reading.track === 'mastery' ? 'Mastery Forging' : 'Red Gear'} level; call again with "track": "${reading.track}"`);
+    return unknownLevel(
+      argument,
+      value,
+      what,
+      allowedFor(track),
+      [],
+      `it is a ${reading.track === 'mastery' ? 'Mastery Forging' : 'Red Gear'} level; call again with "track": "${reading.track}"`,
+    );
   }
   if ('outOfRange' in reading) {
     if (track === 'mastery') {
-      return unknownLevel(argument, value, what, allowedFor(track), [`+${MASTERY_TOP}`], `the data stops at +${MASTERY_TOP} (no source lists higher Mastery levels)`);
+      return unknownLevel(
+        argument,
+        value,
+        what,
+        allowedFor(track),
+        [`+${MASTERY_TOP}`],
+        `the data stops at +${MASTERY_TOP} (no source lists higher Mastery levels)`,
+      );
     }
-    const suggestion = reading.outOfRange > RED_TOP ? `Red ${RED_TOP}` : reading.outOfRange === 100 ? 'Gold 100' : `Red ${RED_FIRST}`;
-    const reason = reading.outOfRange > RED_TOP ? `red gear goes up to ${RED_TOP}` : `red enhancement runs from ${RED_FIRST} (after ascending a gold piece at 100) to ${RED_TOP}`;
+    const suggestion =
+      reading.outOfRange > RED_TOP ? `Red ${RED_TOP}` : reading.outOfRange === 100 ? 'Gold 100' : `Red ${RED_FIRST}`;
+    const reason =
+      reading.outOfRange > RED_TOP
+        ? `red gear goes up to ${RED_TOP}`
+        : `red enhancement runs from ${RED_FIRST} (after ascending a gold piece at 100) to ${RED_TOP}`;
     return unknownLevel(argument, value, what, allowedFor(track), [suggestion], reason);
   }
   return success(TRACKS[track].indexOf(reading.label)!);
 }
 
-export function masteryForgingCost(input: { track?: string; from: string | number; to: string | number; pieces?: number }): Outcome<MasteryForgingCostOutput> {
+export function masteryForgingCost(input: {
+  track?: string;
+  from: string | number;
+  to: string | number;
+  pieces?: number;
+}): Outcome<MasteryForgingCostOutput> {
   const trackName = input.track ?? 'mastery';
   if (trackName !== 'mastery' && trackName !== 'red_gear') {
-    return unknownValue('/track', trackName, 'a Mastery Forging track', ['mastery', 'red_gear'], [trackName.toLowerCase().includes('red') ? 'red_gear' : 'mastery']);
+    return unknownValue(
+      '/track',
+      trackName,
+      'a Mastery Forging track',
+      ['mastery', 'red_gear'],
+      [trackName.toLowerCase().includes('red') ? 'red_gear' : 'mastery'],
+    );
   }
   const track: ForgingTrack = trackName;
   const pieces = checkQuantity('/pieces', input.pieces, masteryForging.per!);
   if (!pieces.ok) return pieces;
-  const breakdown = breakdownBetween(masteryForging, TRACKS[track], levelIndex('/from', input.from, track), levelIndex('/to', input.to, track));
+  const breakdown = breakdownBetween(
+    masteryForging,
+    TRACKS[track],
+    levelIndex('/from', input.from, track),
+    levelIndex('/to', input.to, track),
+  );
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
   const totals = unitTotals(b, MATERIALS, pieces.value);
-  return success({ track, from: b.from, to: b.to, pieces: pieces.value, step_count: b.step_count, totals: totals.all, totals_per_piece: totals.perUnit, ...details(b) });
+  return success({
+    track,
+    from: b.from,
+    to: b.to,
+    pieces: pieces.value,
+    step_count: b.step_count,
+    totals: totals.all,
+    totals_per_piece: totals.perUnit,
+    ...details(b),
+  });
 }

@@ -56,7 +56,11 @@ export function buildingLevelLabel(level: number): string {
 /** A canonical label for what the player wrote, or undefined when it cannot be read as a level at all. */
 function canonical(value: string | number): string | undefined {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 30 ? labelOfNumeric(value) : undefined;
-  const s = value.toLowerCase().replace(/\s+/g, ' ').trim().replace(/^(?:level|lvl|lv)\.? ?/, '');
+  const s = value
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:level|lvl|lv)\.? ?/, '');
   if (/^(?:not built|none|unbuilt|not yet built)$/.test(s)) return NOT_BUILT;
   if (/^\d{1,3}$/.test(s)) return Number(s) >= 30 ? labelOfNumeric(Number(s)) : undefined;
   const sub = /^30 ?- ?(\d)$/.exec(s);
@@ -72,30 +76,43 @@ function levelIndex(argument: string, value: string | number, building: LadderIn
   const start = builtAtTg1 ? `"${NOT_BUILT}", TG1` : '30, 30-1..30-4, TG1';
   const allowed = `${start}, TG1-1..TG1-4, TG2, ... up to ${building.top} (five steps per stage), or the numeric level ${builtAtTg1 ? 35 : 30}-${numericLevel(building.top)}`;
   const label = canonical(value);
-  if (label === undefined) return unknownLevel(argument, value, what, allowed, closest(String(value), building.labels, 3));
+  if (label === undefined)
+    return unknownLevel(argument, value, what, allowed, closest(String(value), building.labels, 3));
   const found = building.indexOf(label);
   if (found !== undefined) return success(found);
   const wanted = numericLevel(label);
   const tooDeep = /^TG(\d+)-(\d)$/.exec(label);
-  const nearest = tooDeep && Number(tooDeep[2]) > 4
-    ? [`TG${tooDeep[1]}-4`, `TG${Number(tooDeep[1]) + 1}`].filter((l) => building.indexOf(l) !== undefined)
-    : building.labels
-    .map((l, order) => ({ l, order, distance: Math.abs(numericLevel(l) - wanted) }))
-    .sort((a, b) => a.distance - b.distance || a.order - b.order)
-    .slice(0, 2)
-    .map((x) => x.l);
+  const nearest =
+    tooDeep && Number(tooDeep[2]) > 4
+      ? [`TG${tooDeep[1]}-4`, `TG${Number(tooDeep[1]) + 1}`].filter((l) => building.indexOf(l) !== undefined)
+      : building.labels
+          .map((l, order) => ({ l, order, distance: Math.abs(numericLevel(l) - wanted) }))
+          .sort((a, b) => a.distance - b.distance || a.order - b.order)
+          .slice(0, 2)
+          .map((x) => x.l);
   let reason: string | undefined;
-  if (builtAtTg1 && wanted < 35) reason = `the ${building.ladder.title} is built directly at TG1, so its levels start there (use "${NOT_BUILT}" before it is built)`;
+  if (builtAtTg1 && wanted < 35)
+    reason = `the ${building.ladder.title} is built directly at TG1, so its levels start there (use "${NOT_BUILT}" before it is built)`;
   else if (wanted > numericLevel(building.top)) reason = `the data goes up to ${building.top}`;
   else if (tooDeep) reason = 'each stage has the sub-levels -1 to -4 only';
-  else if (label === NOT_BUILT) reason = `the ${building.ladder.title} exists from level 30; only the War Academy starts "${NOT_BUILT}"`;
+  else if (label === NOT_BUILT)
+    reason = `the ${building.ladder.title} exists from level 30; only the War Academy starts "${NOT_BUILT}"`;
   return unknownLevel(argument, value, what, allowed, nearest, reason);
 }
 
-export function truegoldUpgradeCost(input: { building: string; from: string | number; to: string | number }): Outcome<TruegoldUpgradeCostOutput> {
+export function truegoldUpgradeCost(input: {
+  building: string;
+  from: string | number;
+  to: string | number;
+}): Outcome<TruegoldUpgradeCostOutput> {
   const building = findBuilding('/building', input.building);
   if (!building.ok) return building;
-  const breakdown = breakdownBetween(truegold, building.value, levelIndex('/from', input.from, building.value), levelIndex('/to', input.to, building.value));
+  const breakdown = breakdownBetween(
+    truegold,
+    building.value,
+    levelIndex('/from', input.from, building.value),
+    levelIndex('/to', input.to, building.value),
+  );
   if (!breakdown.ok) return breakdown;
   const b = breakdown.value;
   return success({

@@ -91,7 +91,10 @@ async function savedProfile(store: Store, id: string): Promise<PlayerProfile | u
   try {
     return (await store.players.readerFor(id).profile())?.value;
   } catch (error) {
-    if (error instanceof StoredDataError) throw new CliError(`${error.message}; goals are checked against the profile, so import a file that includes a profile`);
+    if (error instanceof StoredDataError)
+      throw new CliError(
+        `${error.message}; goals are checked against the profile, so import a file that includes a profile`,
+      );
     throw error;
   }
 }
@@ -110,7 +113,8 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
     case 'list-users': {
       const users = await store.users.list();
       if (users.length === 0) io.stdout('no users\n');
-      for (const u of users) io.stdout(`${u.email}\t${u.name}\t${u.id}\tcreated ${new Date(u.createdAt * 1000).toISOString()}\n`);
+      for (const u of users)
+        io.stdout(`${u.email}\t${u.name}\t${u.id}\tcreated ${new Date(u.createdAt * 1000).toISOString()}\n`);
       return;
     }
     case 'create-user': {
@@ -119,7 +123,9 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
       const email = args[0];
       if (!email || args.length > 1) throw new CliError('create-user <email> [--name <name>] [--password-stdin]');
       const user = await store.users.create({ email, name, password: secret.password });
-      io.stdout(`created ${user.email} (id ${user.id})${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`);
+      io.stdout(
+        `created ${user.email} (id ${user.id})${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`,
+      );
       return;
     }
     case 'set-password': {
@@ -129,7 +135,9 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
       await store.users.setPassword(email, secret.password);
       // Apps signed in with the old password lose their sessions and refresh tokens.
       const ended = await store.endSignIns(await userId(store, email));
-      io.stdout(`password of ${email} changed; ${ended} sign-in record(s) ended${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`);
+      io.stdout(
+        `password of ${email} changed; ${ended} sign-in record(s) ended${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`,
+      );
       return;
     }
     case 'import': {
@@ -143,10 +151,15 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
       } catch (error) {
         throw new CliError(`${file} is not JSON: ${described(error)}`);
       }
-      const sections = typeof parsed === 'object' && parsed !== null ? (parsed as Partial<Record<'profile' | 'goals', unknown>>) : {};
-      const stored = sections.goals !== undefined && sections.profile === undefined ? await savedProfile(store, id) : undefined;
+      const sections =
+        typeof parsed === 'object' && parsed !== null ? (parsed as Partial<Record<'profile' | 'goals', unknown>>) : {};
+      const stored =
+        sections.goals !== undefined && sections.profile === undefined ? await savedProfile(store, id) : undefined;
       const checked = validatePlayerData(parsed, stored);
-      if (!checked.ok) throw new CliError(`nothing imported; ${checked.problems.length} problem(s):\n${formatProblems(checked.problems)}`);
+      if (!checked.ok)
+        throw new CliError(
+          `nothing imported; ${checked.problems.length} problem(s):\n${formatProblems(checked.problems)}`,
+        );
       await store.players.replace(id, checked.data);
       const imported = (['profile', 'goals', 'inventory'] as const).filter((s) => checked.data[s] !== undefined);
       io.stdout(`imported ${imported.join(', ') || 'nothing (the file has no sections)'} for ${email}\n`);
@@ -190,7 +203,8 @@ export function operatorError(error: unknown): string | undefined {
         break;
     }
   }
-  if (isStoreUnavailable(error)) return `${error instanceof Error ? error.message : String(error)}; the command did not complete (an import is all or nothing), run it again once the database is reachable`;
+  if (isStoreUnavailable(error))
+    return `${error instanceof Error ? error.message : String(error)}; the command did not complete (an import is all or nothing), run it again once the database is reachable`;
   return undefined;
 }
 
@@ -204,7 +218,9 @@ if (isMain) {
     writeFile: (path, text) => writeFileSync(path, text),
   };
   try {
-    store = await openStore(storeLocation(loadStoreConfig(process.env)).location, { health: new StoreHealth({ log: () => undefined }) });
+    store = await openStore(storeLocation(loadStoreConfig(process.env)).location, {
+      health: new StoreHealth({ log: () => undefined }),
+    });
     await runCli(process.argv.slice(2), store, io);
   } catch (error) {
     const line = operatorError(error);

@@ -12,14 +12,24 @@ export function hostRefusal(c: Context, allowedHosts: ReadonlySet<string>): Resp
   // The Host header when there is one (always, over HTTP/1.1); the URL for in-process requests.
   const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
   if (allowedHosts.has(host)) return undefined;
-  return jsonRpcErrorResponse(403, null, ErrorCode.InvalidRequest, `Forbidden: host "${host.slice(0, 100)}" is not served here.`);
+  return jsonRpcErrorResponse(
+    403,
+    null,
+    ErrorCode.InvalidRequest,
+    `Forbidden: host "${host.slice(0, 100)}" is not served here.`,
+  );
 }
 
 /** A 403 when a browser sends an Origin that is not allowed, else undefined (no Origin: not a browser). */
 export function originRefusal(c: Context, allowedOrigins: ReadonlySet<string>): Response | undefined {
   const origin = c.req.header('origin');
   if (origin === undefined || allowedOrigins.has(origin.toLowerCase())) return undefined;
-  return jsonRpcErrorResponse(403, null, ErrorCode.InvalidRequest, `Forbidden: origin "${origin.slice(0, 100)}" is not allowed. Allowed origins are configured with CORS_ORIGINS.`);
+  return jsonRpcErrorResponse(
+    403,
+    null,
+    ErrorCode.InvalidRequest,
+    `Forbidden: origin "${origin.slice(0, 100)}" is not allowed. Allowed origins are configured with CORS_ORIGINS.`,
+  );
 }
 
 export function hostGuard(allowedHosts: ReadonlySet<string>): MiddlewareHandler {

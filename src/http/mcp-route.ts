@@ -137,7 +137,12 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
     const endpointState = timeless ? current : endpointAvailability(endpoint, registry.rules, now);
     if (endpointState.state === 'sunset') {
       const use = endpointState.rule.replacement ? ` Use ${baseUrl}${endpointState.rule.replacement} instead.` : '';
-      return jsonRpcErrorResponse(410, null, ErrorCode.InvalidRequest, `This endpoint was retired on ${endpointState.rule.sunsetHeader}.${use}`);
+      return jsonRpcErrorResponse(
+        410,
+        null,
+        ErrorCode.InvalidRequest,
+        `This endpoint was retired on ${endpointState.rule.sunsetHeader}.${use}`,
+      );
     }
     const headers: Record<string, string> = {};
     if (limiter) {
@@ -153,27 +158,54 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
       }
     }
     if (endpointState.deprecation) Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));
-    const fail = (status: number, id: RequestId | null, code: ErrorCode, message: string) => jsonRpcErrorResponse(status, id, code, message, headers);
+    const fail = (status: number, id: RequestId | null, code: ErrorCode, message: string) =>
+      jsonRpcErrorResponse(status, id, code, message, headers);
 
     const contentType = jsonContentType(c.req.header('content-type'));
     if (!contentType.ok) {
-      const message = contentType.problem === 'charset' ? `Unsupported Media Type: charset "${contentType.charset}" is not supported; send the JSON-RPC message as UTF-8 with Content-Type: application/json (or application/json; charset=utf-8).` : 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.';
+      const message =
+        contentType.problem === 'charset'
+          ? `Unsupported Media Type: charset "${contentType.charset}" is not supported; send the JSON-RPC message as UTF-8 with Content-Type: application/json (or application/json; charset=utf-8).`
+          : 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.';
       return fail(415, null, ErrorCode.InvalidRequest, message);
     }
     if (!acceptsMcpResponses(c.req.header('accept'))) {
-      return fail(406, null, ErrorCode.InvalidRequest, 'Not Acceptable: the Accept header must list both application/json and text/event-stream (responses are always application/json).');
+      return fail(
+        406,
+        null,
+        ErrorCode.InvalidRequest,
+        'Not Acceptable: the Accept header must list both application/json and text/event-stream (responses are always application/json).',
+      );
     }
     const idempotencyKey = c.req.header('idempotency-key');
     if (idempotencyKey !== undefined && idempotencyKey.length > IDEMPOTENCY_KEY_MAX) {
-      return fail(400, null, ErrorCode.InvalidRequest, `Idempotency-Key is ${idempotencyKey.length} characters long; at most ${IDEMPOTENCY_KEY_MAX} are allowed.`);
+      return fail(
+        400,
+        null,
+        ErrorCode.InvalidRequest,
+        `Idempotency-Key is ${idempotencyKey.length} characters long; at most ${IDEMPOTENCY_KEY_MAX} are allowed.`,
+      );
     }
 
     const body = await readText(c.req.raw, incomingOf(c), BODY_LIMIT_BYTES);
-    if (!body.ok && body.reason === 'too-large') return fail(413, null, ErrorCode.InvalidRequest, `Payload Too Large: a message may be at most ${BODY_LIMIT_BYTES} bytes.`);
-    if (!body.ok && body.reason === 'aborted') return fail(400, null, ErrorCode.InvalidRequest, 'The request body ended early.');
+    if (!body.ok && body.reason === 'too-large')
+      return fail(
+        413,
+        null,
+        ErrorCode.InvalidRequest,
+        `Payload Too Large: a message may be at most ${BODY_LIMIT_BYTES} bytes.`,
+      );
+    if (!body.ok && body.reason === 'aborted')
+      return fail(400, null, ErrorCode.InvalidRequest, 'The request body ended early.');
     if (!body.ok) return fail(400, null, ErrorCode.ParseError, 'Parse error: the body is not valid UTF-8.');
     const text = body.text;
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return fail(400, null, ErrorCode.InvalidRequest, `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+      return fail(
+        400,
+        null,
+        ErrorCode.InvalidRequest,
+        `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
+      );
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -181,12 +213,19 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
       return fail(400, null, ErrorCode.ParseError, 'Parse error: the body is not valid JSON.');
     }
     const message = classify(parsed);
-    if (message.kind === 'invalid') return fail(400, message.id, ErrorCode.InvalidRequest, `Invalid Request: ${message.reason}.`);
+    if (message.kind === 'invalid')
+      return fail(400, message.id, ErrorCode.InvalidRequest, `Invalid Request: ${message.reason}.`);
     // For the request's metrics and log line: the method, and the tool named only when the registry has it.
     let note: McpNote | undefined;
     if (message.kind === 'request') {
       const { method, params } = message.request;
-      note = method === 'tools/call' ? { method, tool: typeof params.name === 'string' && registry.toolsByName.has(params.name) ? params.name : 'unknown' } : { method: methodLabel(method) };
+      note =
+        method === 'tools/call'
+          ? {
+              method,
+              tool: typeof params.name === 'string' && registry.toolsByName.has(params.name) ? params.name : 'unknown',
+            }
+          : { method: methodLabel(method) };
       noteMcp(c.req.raw, note);
     } else if (message.kind === 'notification') noteMcp(c.req.raw, { method: methodLabel(message.method) });
 
@@ -195,7 +234,12 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
     const isInitialize = message.kind === 'request' && message.request.method === 'initialize';
     if (versionHeader !== undefined && !isInitialize && !isSupportedVersion(versionHeader)) {
       const id = message.kind === 'request' ? message.request.id : null;
-      return fail(400, id, ErrorCode.InvalidRequest, `Unsupported MCP-Protocol-Version "${versionHeader.slice(0, 40)}". Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+      return fail(
+        400,
+        id,
+        ErrorCode.InvalidRequest,
+        `Unsupported MCP-Protocol-Version "${versionHeader.slice(0, 40)}". Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+      );
     }
     if (message.kind !== 'request') return new Response(null, { status: 202, headers });
 
@@ -229,6 +273,12 @@ export function mcpOptions(): Handler {
 
 export function mcpMethodNotAllowed(): Handler {
   return function mcpMethodNotAllowed() {
-    return jsonRpcErrorResponse(405, null, ErrorCode.InvalidRequest, 'Method Not Allowed: this endpoint takes one JSON-RPC message per POST; it has no SSE stream and no sessions.', { Allow: 'POST, OPTIONS' });
+    return jsonRpcErrorResponse(
+      405,
+      null,
+      ErrorCode.InvalidRequest,
+      'Method Not Allowed: this endpoint takes one JSON-RPC message per POST; it has no SSE stream and no sessions.',
+      { Allow: 'POST, OPTIONS' },
+    );
   };
 }

@@ -21,7 +21,10 @@ function accepts(ranges: MediaRange[], type: string, subtype: string): boolean {
   // The most specific matching range decides; q=0 means "not acceptable".
   const matching = ranges
     .filter((r) => (r.type === type || r.type === '*') && (r.subtype === subtype || r.subtype === '*'))
-    .sort((a, b) => Number(b.type !== '*') + Number(b.subtype !== '*') - (Number(a.type !== '*') + Number(a.subtype !== '*')));
+    .sort(
+      (a, b) =>
+        Number(b.type !== '*') + Number(b.subtype !== '*') - (Number(a.type !== '*') + Number(a.subtype !== '*')),
+    );
   return matching.length > 0 && matching[0]!.q > 0;
 }
 
@@ -45,7 +48,8 @@ export function acceptsMcpResponses(header: string | undefined): boolean {
 /** Labels of UTF-8 (WHATWG Encoding): the only charset the body is decoded with. */
 const UTF8_LABELS = new Set(['utf-8', 'utf8']);
 
-export type ContentTypeVerdict = { ok: true } | { ok: false; problem: 'not-json' } | { ok: false; problem: 'charset'; charset: string };
+export type ContentTypeVerdict =
+  { ok: true } | { ok: false; problem: 'not-json' } | { ok: false; problem: 'charset'; charset: string };
 
 /**
  * Content-Type must be application/json. A charset parameter must name UTF-8: the body is always decoded as UTF-8,
@@ -59,8 +63,12 @@ export function jsonContentType(header: string | undefined): ContentTypeVerdict 
   for (const parameter of parameters) {
     const equals = parameter.indexOf('=');
     if (equals === -1 || parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
-    const charset = parameter.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
-    if (!UTF8_LABELS.has(charset.toLowerCase())) return { ok: false, problem: 'charset', charset: charset.slice(0, 40) };
+    const charset = parameter
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    if (!UTF8_LABELS.has(charset.toLowerCase()))
+      return { ok: false, problem: 'charset', charset: charset.slice(0, 40) };
   }
   return { ok: true };
 }

@@ -51,7 +51,8 @@ export const DEFAULT_BUCKETS = 60;
 
 export function windowShape(windowMs = DEFAULT_WINDOW_MS, buckets = DEFAULT_BUCKETS): WindowShape {
   const bucketMs = windowMs / buckets;
-  if (!Number.isInteger(bucketMs) || bucketMs < 1) throw new Error(`a ${windowMs} ms window cannot be cut into ${buckets} buckets of whole milliseconds`);
+  if (!Number.isInteger(bucketMs) || bucketMs < 1)
+    throw new Error(`a ${windowMs} ms window cannot be cut into ${buckets} buckets of whole milliseconds`);
   return { windowMs, buckets, bucketMs };
 }
 
@@ -59,7 +60,14 @@ export function windowShape(windowMs = DEFAULT_WINDOW_MS, buckets = DEFAULT_BUCK
  * How long until one more request fits: until enough of the oldest counted buckets (`current - buckets` onwards) have
  * left the counted range for `total` to drop under `limit`. `countAt(b)` is bucket b's count.
  */
-export function waitMs(shape: WindowShape, total: number, limit: number, current: number, nowMs: number, countAt: (bucket: number) => number): number {
+export function waitMs(
+  shape: WindowShape,
+  total: number,
+  limit: number,
+  current: number,
+  nowMs: number,
+  countAt: (bucket: number) => number,
+): number {
   let dropped = 0;
   for (let bucket = current - shape.buckets; bucket <= current; bucket++) {
     dropped += countAt(bucket);
@@ -110,7 +118,9 @@ class Counts {
     return total;
   }
   at(bucket: number): number {
-    return bucket > this.newest || bucket < this.newest - this.slots.length + 1 ? 0 : this.slots[bucket % this.slots.length]!;
+    return bucket > this.newest || bucket < this.newest - this.slots.length + 1
+      ? 0
+      : this.slots[bucket % this.slots.length]!;
   }
 }
 
@@ -154,7 +164,8 @@ export class SlidingWindowLimiter implements RateLimiter {
       if (refused) return refused;
       counts.advance(current);
     } else {
-      if (this.#clients.size >= this.#maxClients) this.#visited += makeRoom(this.#clients, this.#maxClients, this.#idleAt(nowMs));
+      if (this.#clients.size >= this.#maxClients)
+        this.#visited += makeRoom(this.#clients, this.#maxClients, this.#idleAt(nowMs));
       counts = new Counts(this.shape.buckets + 1, Math.floor(nowMs / this.shape.bucketMs));
       this.#clients.set(client, counts);
     }
@@ -182,7 +193,9 @@ export class SlidingWindowLimiter implements RateLimiter {
    */
   #refusalAt(counts: Counts, current: number, nowMs: number, limit: number): RateDecision | undefined {
     const total = counts.totalAt(current);
-    return total >= limit ? rateDecision(false, total, limit, this.#wait(counts, total, current, limit, nowMs)) : undefined;
+    return total >= limit
+      ? rateDecision(false, total, limit, this.#wait(counts, total, current, limit, nowMs))
+      : undefined;
   }
 
   #wait(counts: Counts, total: number, current: number, limit: number, nowMs: number): number {

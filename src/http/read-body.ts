@@ -88,9 +88,19 @@ function collect(incoming: IncomingMessage): Promise<Buffer | undefined> {
  * library sends) it reads the IncomingMessage directly, which the HTTP parser bounds by that length, then checks and
  * decodes the one Buffer natively: no Fetch body, no ArrayBuffer copy. Otherwise it streams with a running count.
  */
-export async function readText(request: Request, incoming: IncomingMessage | undefined, limit: number): Promise<TextRead> {
+export async function readText(
+  request: Request,
+  incoming: IncomingMessage | undefined,
+  limit: number,
+): Promise<TextRead> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && incoming !== undefined && incoming.readable && !incoming.readableDidRead && Number(declared) <= limit) {
+  if (
+    declared !== null &&
+    incoming !== undefined &&
+    incoming.readable &&
+    !incoming.readableDidRead &&
+    Number(declared) <= limit
+  ) {
     const bytes = await collect(incoming);
     if (bytes === undefined) return { ok: false, reason: 'aborted' };
     return isUtf8(bytes) ? { ok: true, text: bytes.toString('utf8') } : { ok: false, reason: 'not-utf8' };

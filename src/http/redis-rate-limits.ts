@@ -107,7 +107,14 @@ return 1
 `;
 
 interface LimitCommands {
-  ksSlidingWindow(key: string, nowMs: number, bucketMs: number, buckets: number, limit: number, record: 0 | 1): Promise<[number, number, number]>;
+  ksSlidingWindow(
+    key: string,
+    nowMs: number,
+    bucketMs: number,
+    buckets: number,
+    limit: number,
+    record: 0 | 1,
+  ): Promise<[number, number, number]>;
   ksBackoff(key: string, nowMs: number, free: number, baseMs: number, capMs: number, forgetMs: number): Promise<number>;
   ksWithdraw(key: string): Promise<number>;
 }
@@ -210,10 +217,12 @@ export class RedisRateLimits implements RateLimits {
     const shape = windowShape(options.windowMs);
     const prefix = `${this.#prefix}${name}:`;
     const shared = (client: string, nowMs: number, limit: number, record: 0 | 1) =>
-      this.#redis.ksSlidingWindow(`${prefix}${client}`, nowMs, shape.bucketMs, shape.buckets, limit, record).then(([allowed, total, wait]) => {
-        this.#answered();
-        return rateDecision(allowed === 1, total, limit, wait);
-      });
+      this.#redis
+        .ksSlidingWindow(`${prefix}${client}`, nowMs, shape.bucketMs, shape.buckets, limit, record)
+        .then(([allowed, total, wait]) => {
+          this.#answered();
+          return rateDecision(allowed === 1, total, limit, wait);
+        });
     return {
       limit: options.limit,
       windowMs: shape.windowMs,
@@ -243,16 +252,18 @@ export class RedisRateLimits implements RateLimits {
     return {
       attempt: (key, nowMs) => {
         if (!this.#tryRedis()) return this.#fallback(name, () => local.attempt(key, nowMs));
-        return this.#redis.ksBackoff(`${prefix}${key}`, nowMs, policy.free, policy.baseMs, policy.capMs, policy.forgetMs).then(
-          (wait): BackoffDecision => {
-            this.#answered();
-            return wait > 0 ? { allowed: false, retryAfterMs: wait } : { allowed: true };
-          },
-          (error: unknown) => {
-            this.#fail(error);
-            return this.#fallback(name, () => local.attempt(key, nowMs));
-          },
-        );
+        return this.#redis
+          .ksBackoff(`${prefix}${key}`, nowMs, policy.free, policy.baseMs, policy.capMs, policy.forgetMs)
+          .then(
+            (wait): BackoffDecision => {
+              this.#answered();
+              return wait > 0 ? { allowed: false, retryAfterMs: wait } : { allowed: true };
+            },
+            (error: unknown) => {
+              this.#fail(error);
+              return this.#fallback(name, () => local.attempt(key, nowMs));
+            },
+          );
       },
       succeeded: async (key) => {
         local.succeeded(key);
@@ -309,7 +320,9 @@ export class RedisRateLimits implements RateLimits {
     this.#down = true;
     this.#probeAt = performance.now() + this.#probeIntervalMs;
     const reason = error instanceof Error ? error : new Error(String(error));
-    this.#log(`${new Date().toISOString()} rate limits: Redis at ${this.where} unreachable (${reason.message}); each instance limits in-process until it answers again`);
+    this.#log(
+      `${new Date().toISOString()} rate limits: Redis at ${this.where} unreachable (${reason.message}); each instance limits in-process until it answers again`,
+    );
     this.#events.onRedisDown?.(reason);
   }
 

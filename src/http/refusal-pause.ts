@@ -20,7 +20,11 @@ export class RefusalPause {
   readonly maxHeld: number;
   readonly #wait: (ms: number) => Promise<unknown>;
 
-  constructor(pauseMs = UNREAD_REFUSAL_PAUSE_MS, maxHeld = UNREAD_REFUSALS_HELD_MAX, wait: (ms: number) => Promise<unknown> = sleep) {
+  constructor(
+    pauseMs = UNREAD_REFUSAL_PAUSE_MS,
+    maxHeld = UNREAD_REFUSALS_HELD_MAX,
+    wait: (ms: number) => Promise<unknown> = sleep,
+  ) {
     this.pauseMs = pauseMs;
     this.maxHeld = maxHeld;
     this.#wait = wait;

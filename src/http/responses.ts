@@ -23,7 +23,12 @@ export function jsonRpcErrorResponse(
  * 429 with `code`, `message` and `retry_after_seconds` at the top, beside the JSON-RPC error: a client that reads
  * only plain JSON learns when to retry as well as one that reads JSON-RPC (docs/protocol.md, "Protocol behaviour").
  */
-export function rateLimitedResponse(decision: RateDecision, id: RequestId | null, message: string, headers: Record<string, string>): Response {
+export function rateLimitedResponse(
+  decision: RateDecision,
+  id: RequestId | null,
+  message: string,
+  headers: Record<string, string>,
+): Response {
   const body = {
     code: 'RATE_LIMITED',
     message,
@@ -32,12 +37,22 @@ export function rateLimitedResponse(decision: RateDecision, id: RequestId | null
     id,
     error: { code: ErrorCode.RateLimited, message, data: { retry_after_seconds: decision.resetSeconds } },
   };
-  return new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status: 429,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers },
+  });
 }
 
 /** 503 on an MCP endpoint whose request needed the store while it is unreachable: retry, nothing was changed. */
 export function storeUnavailableJsonRpc(id: RequestId | null, headers: Record<string, string> = {}): Response {
   const seconds = STORE_RETRY_AFTER_SECONDS;
   const message = `The account data is temporarily unavailable (the store cannot be reached). Retry after ${seconds} seconds.`;
-  return jsonRpcErrorResponse(503, id, ErrorCode.InternalError, message, { ...headers, 'Retry-After': String(seconds) }, { retry_after_seconds: seconds });
+  return jsonRpcErrorResponse(
+    503,
+    id,
+    ErrorCode.InternalError,
+    message,
+    { ...headers, 'Retry-After': String(seconds) },
+    { retry_after_seconds: seconds },
+  );
 }

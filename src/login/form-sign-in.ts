@@ -31,14 +31,17 @@ class CookieJar {
 
 /** The form whose action ends with `suffix`, and the page's CSRF token. */
 function formOf(html: string, suffix: string, pageUrl: URL): { action: URL; csrf: string } | undefined {
-  const action = [...html.matchAll(/<form[^>]*action="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')).find((a) => a.endsWith(suffix));
+  const action = [...html.matchAll(/<form[^>]*action="([^"]+)"/g)]
+    .map((m) => m[1]!.replaceAll('&amp;', '&'))
+    .find((a) => a.endsWith(suffix));
   if (!action) return undefined;
   return { action: new URL(action, pageUrl), csrf: /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '' };
 }
 
 /** The visible error of a page (the sign-in page says why it refused), for the message. */
 function pageError(html: string): string {
-  const text = /<p[^>]*(?:class="error"|role="alert")[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? html.replace(/<[^>]+>/g, ' ');
+  const text =
+    /<p[^>]*(?:class="error"|role="alert")[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? html.replace(/<[^>]+>/g, ' ');
   return text.replace(/\s+/g, ' ').trim().slice(0, 200);
 }
 
@@ -61,7 +64,12 @@ export async function signInWithForms(authorizeUrl: URL, redirectUri: string, us
       continue;
     }
     const html = await res.text();
-    if (!res.ok) throw new SignInError(signedIn ? `the sign-in was refused (${res.status}): ${pageError(html)}` : `the authorization server answered ${res.status}: ${pageError(html)}`);
+    if (!res.ok)
+      throw new SignInError(
+        signedIn
+          ? `the sign-in was refused (${res.status}): ${pageError(html)}`
+          : `the authorization server answered ${res.status}: ${pageError(html)}`,
+      );
     const login = formOf(html, '/login', next);
     const consent = formOf(html, '/consent', next);
     const post = (form: { action: URL; csrf: string }, fields: Record<string, string>): RequestInit => ({

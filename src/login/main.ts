@@ -41,7 +41,9 @@ function defaultBase(): string {
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** Tries the platform's opener; the URL is printed either way, so a failure to open is not an error. */
@@ -66,7 +68,9 @@ async function loopback(): Promise<{ redirectUri: string; callback: Promise<URL>
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Signed in: you can close this tab and go back to the terminal.\n');
+    res
+      .writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+      .end('Signed in: you can close this tab and go back to the terminal.\n');
     deliver(url);
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
@@ -97,7 +101,8 @@ async function main(): Promise<void> {
   let password = values.password ?? (values.browser ? undefined : process.env.DEMO_PASSWORD);
   if (values['password-stdin']) password = await readStdin();
   const headless = !values.browser && email !== undefined && password !== undefined;
-  if ((values.email !== undefined || values.password !== undefined || values['password-stdin']) && !headless) fail('--email and --password (or --password-stdin) go together');
+  if ((values.email !== undefined || values.password !== undefined || values['password-stdin']) && !headless)
+    fail('--email and --password (or --password-stdin) go together');
 
   const insecure = base.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {};
   const listener = headless ? undefined : await loopback();
@@ -108,12 +113,20 @@ async function main(): Promise<void> {
     try {
       config = await client.dynamicClientRegistration(
         base,
-        { client_name: 'Kingshot MCP terminal sign-in (npm run login)', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+        {
+          client_name: 'Kingshot MCP terminal sign-in (npm run login)',
+          redirect_uris: [redirectUri],
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        },
         client.None(),
         insecure,
       );
     } catch (error) {
-      fail(`cannot register with the authorization server at ${base.origin} (is the service running?): ${(error as Error).message}`);
+      fail(
+        `cannot register with the authorization server at ${base.origin} (is the service running?): ${(error as Error).message}`,
+      );
     }
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -130,19 +143,31 @@ async function main(): Promise<void> {
     if (headless) {
       process.stderr.write(`Signing in as ${email} at ${base.origin} (sign-in and consent forms)…\n`);
       try {
-        callback = await signInWithForms(authorizeUrl, redirectUri, { email: email!, password: password! });
+        callback = await signInWithForms(authorizeUrl, redirectUri, { email: email, password: password! });
       } catch (error) {
         fail(error instanceof SignInError ? error.message : `sign-in failed: ${(error as Error).message}`);
       }
     } else {
-      process.stderr.write(`Open this URL to sign in and approve (it waits up to 5 minutes):\n\n  ${authorizeUrl.href}\n\n`);
+      process.stderr.write(
+        `Open this URL to sign in and approve (it waits up to 5 minutes):\n\n  ${authorizeUrl.href}\n\n`,
+      );
       if (!values['no-open']) openInBrowser(authorizeUrl.href);
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no sign-in within 5 minutes')), WAIT_FOR_BROWSER_MS).unref());
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('no sign-in within 5 minutes')), WAIT_FOR_BROWSER_MS).unref(),
+      );
       callback = await Promise.race([listener!.callback, timeout]);
     }
-    if (callback.searchParams.has('error')) fail(`the authorization server said ${callback.searchParams.get('error')}: ${callback.searchParams.get('error_description') ?? ''}`);
+    if (callback.searchParams.has('error'))
+      fail(
+        `the authorization server said ${callback.searchParams.get('error')}: ${callback.searchParams.get('error_description') ?? ''}`,
+      );
 
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }, { resource });
+    const tokens = await client.authorizationCodeGrant(
+      config,
+      callback,
+      { pkceCodeVerifier: verifier, expectedState: state },
+      { resource },
+    );
     const saved = {
       resource,
       client_id: config.clientMetadata().client_id,
@@ -154,7 +179,9 @@ async function main(): Promise<void> {
     const file = values.save ?? 'var/login-tokens.json';
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
-    process.stderr.write(`Signed in. Access token for ${resource} valid until ${saved.expires_at}; tokens saved to ${file}.\n`);
+    process.stderr.write(
+      `Signed in. Access token for ${resource} valid until ${saved.expires_at}; tokens saved to ${file}.\n`,
+    );
     process.stdout.write(`export TOKEN=${tokens.access_token}\n`);
   } finally {
     listener?.server.close();

@@ -34,7 +34,8 @@ function label(pointer: string): string {
 
 function rangeOf(schema: Schema | undefined): string | undefined {
   if (!schema) return undefined;
-  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number') return `${schema.minimum}-${schema.maximum}`;
+  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number')
+    return `${schema.minimum}-${schema.maximum}`;
   return undefined;
 }
 
@@ -50,11 +51,15 @@ function issueFor(error: ErrorObject, properties: Schema): Issue {
     case 'required': {
       const name = String(error.params.missingProperty);
       const description = descriptionOf(properties, name);
-      return { pointer: `${error.instancePath}/${name}`, message: `missing required argument "${name}"${description ? ` (${description})` : ''}`, suggestions: [] };
+      return {
+        pointer: `${error.instancePath}/${name}`,
+        message: `missing required argument "${name}"${description ? ` (${description})` : ''}`,
+        suggestions: [],
+      };
     }
     case 'additionalProperties': {
       const name = String(error.params.additionalProperty);
-      const known = Object.keys(error.instancePath === '' ? properties : ((error.parentSchema as Schema | undefined)?.properties ?? {}) as Schema);
+      const known = Object.keys(error.instancePath === '' ? properties : (error.parentSchema?.properties ?? {}));
       return {
         pointer: `${error.instancePath}/${name}`,
         message: `unknown argument "${name}"${known.length > 0 ? `; ${error.instancePath === '' ? 'this tool takes' : `${at} takes`}: ${known.join(', ')}` : ''}`,
@@ -63,12 +68,17 @@ function issueFor(error: ErrorObject, properties: Schema): Issue {
       };
     }
     case 'type':
-      return { pointer: error.instancePath, message: `${at} must be ${String(error.params.type).replace(',', ' or ')}, not ${typeName(error.data)} (${show(error.data)})`, allowed: String(error.params.type), suggestions: [] };
+      return {
+        pointer: error.instancePath,
+        message: `${at} must be ${String(error.params.type).replace(',', ' or ')}, not ${typeName(error.data)} (${show(error.data)})`,
+        allowed: String(error.params.type),
+        suggestions: [],
+      };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum': {
-      const range = rangeOf(error.parentSchema as Schema | undefined);
+      const range = rangeOf(error.parentSchema);
       const limit = Number(error.params.limit);
       return {
         pointer: error.instancePath,
@@ -80,16 +90,29 @@ function issueFor(error: ErrorObject, properties: Schema): Issue {
     case 'enum': {
       const allowed = (error.params.allowedValues as unknown[]).map(String);
       // Compared in the keys' own spelling-blind form, as keyed arguments are read ("Town Hal" is near town_center).
-      return { pointer: error.instancePath, message: `${at} must be one of ${allowed.join(', ')}, not ${show(error.data)}`, allowed: allowed.join(', '), suggestions: closest(String(error.data), allowed, 2, keyForm) };
+      return {
+        pointer: error.instancePath,
+        message: `${at} must be one of ${allowed.join(', ')}, not ${show(error.data)}`,
+        allowed: allowed.join(', '),
+        suggestions: closest(String(error.data), allowed, 2, keyForm),
+      };
     }
     case 'pattern': {
       // The pattern itself means little to a model; the argument's description says what is expected.
       const description = descriptionOf(properties, error.instancePath.split('/').pop() ?? '');
-      return { pointer: error.instancePath, message: `${at} ${show(error.data)} is not valid${description ? `: ${description}` : ''}`, suggestions: [] };
+      return {
+        pointer: error.instancePath,
+        message: `${at} ${show(error.data)} is not valid${description ? `: ${description}` : ''}`,
+        suggestions: [],
+      };
     }
     case 'maxLength':
     case 'minLength':
-      return { pointer: error.instancePath, message: `${at} must have ${error.keyword === 'maxLength' ? 'at most' : 'at least'} ${String(error.params.limit)} characters`, suggestions: [] };
+      return {
+        pointer: error.instancePath,
+        message: `${at} must have ${error.keyword === 'maxLength' ? 'at most' : 'at least'} ${String(error.params.limit)} characters`,
+        suggestions: [],
+      };
     default:
       return { pointer: error.instancePath, message: `${at} ${error.message ?? 'is not valid'}`, suggestions: [] };
   }
@@ -105,7 +128,12 @@ function resolveAnyOf(errors: ErrorObject[], properties: Schema): Issue[] {
   const consumed = new Set<ErrorObject>();
   for (const anyOf of anyOfs) {
     consumed.add(anyOf);
-    const branches = errors.filter((e) => e !== anyOf && e.schemaPath.startsWith(`${anyOf.schemaPath}/`) && (e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`)));
+    const branches = errors.filter(
+      (e) =>
+        e !== anyOf &&
+        e.schemaPath.startsWith(`${anyOf.schemaPath}/`) &&
+        (e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`)),
+    );
     branches.forEach((e) => consumed.add(e));
     const specific = branches.filter((e) => e.keyword !== 'type');
     if (specific.length > 0) {

@@ -1,5 +1,10 @@
 /** The `initialize` result, serialised once per protocol version at start-up. */
-import { isSupportedVersion, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type ProtocolVersion } from './protocol-versions.js';
+import {
+  isSupportedVersion,
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+} from './protocol-versions.js';
 import { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from './server-info.js';
 
 /** MCP Apps extension id; declared so hosts that wait for it know the tools have views. */
@@ -13,8 +18,17 @@ export class InitializeResponder {
         version,
         JSON.stringify({
           protocolVersion: version,
-          capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: { [APPS_EXTENSION]: {} } },
-          serverInfo: { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION, websiteUrl: options.websiteUrl },
+          capabilities: {
+            tools: { listChanged: false },
+            resources: { listChanged: false },
+            extensions: { [APPS_EXTENSION]: {} },
+          },
+          serverInfo: {
+            name: SERVER_NAME,
+            title: SERVER_TITLE,
+            version: SERVER_VERSION,
+            websiteUrl: options.websiteUrl,
+          },
           instructions: options.instructions,
         }),
       ]),

@@ -58,7 +58,14 @@ export function classify(value: unknown): Message {
   if ('params' in value && !isObject(value.params)) return { kind: 'invalid', id, reason: 'params must be an object' };
   if (!('id' in value)) return { kind: 'notification', method: value.method };
   if (!isRequestId(value.id)) return { kind: 'invalid', id: null, reason: 'id must be a string or an integer' };
-  return { kind: 'request', request: { id: value.id, method: value.method, params: (value.params as Record<string, unknown> | undefined) ?? {} } };
+  return {
+    kind: 'request',
+    request: {
+      id: value.id,
+      method: value.method,
+      params: (value.params as Record<string, unknown> | undefined) ?? {},
+    },
+  };
 }
 
 export function errorBody(id: RequestId | null, code: ErrorCode, message: string, data?: unknown): string {

@@ -1,7 +1,13 @@
 /** The MCP protocol revisions this server speaks, and what each changes in the messages it sends. */
 import type { ToolListEra } from '../../generated/metadata-types.js';
 
-export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const;
+export const SUPPORTED_PROTOCOL_VERSIONS = [
+  '2025-11-25',
+  '2025-06-18',
+  '2025-03-26',
+  '2024-11-05',
+  '2024-10-07',
+] as const;
 export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
 
 /** Answered to an `initialize` that asks for a version we do not speak. */

@@ -26,10 +26,22 @@ export class ResourceCatalog {
   readonly #readJson: ReadonlyMap<string, string>;
   constructor(resources: readonly Resource[]) {
     this.listJson = JSON.stringify({
-      resources: resources.map((r) => ({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, ...(r.meta ? { _meta: r.meta } : {}) })),
+      resources: resources.map((r) => ({
+        uri: r.uri,
+        name: r.name,
+        title: r.title,
+        description: r.description,
+        mimeType: r.mimeType,
+        ...(r.meta ? { _meta: r.meta } : {}),
+      })),
     });
     this.#readJson = new Map(
-      resources.map((r) => [r.uri, JSON.stringify({ contents: [{ uri: r.uri, mimeType: r.mimeType, text: r.text, ...(r.meta ? { _meta: r.meta } : {}) }] })]),
+      resources.map((r) => [
+        r.uri,
+        JSON.stringify({
+          contents: [{ uri: r.uri, mimeType: r.mimeType, text: r.text, ...(r.meta ? { _meta: r.meta } : {}) }],
+        }),
+      ]),
     );
   }
   readJson(uri: string): string | undefined {
@@ -39,5 +51,13 @@ export class ResourceCatalog {
 
 /** The views built from views/ by codegen, as resources, in URI order (codegen sorts VIEWS). */
 export function viewResources(): Resource[] {
-  return VIEWS.map((view) => ({ uri: view.uri, name: view.name, title: view.title, description: view.description, mimeType: VIEW_MIME_TYPE, text: view.html, meta: VIEW_META }));
+  return VIEWS.map((view) => ({
+    uri: view.uri,
+    name: view.name,
+    title: view.title,
+    description: view.description,
+    mimeType: VIEW_MIME_TYPE,
+    text: view.html,
+    meta: VIEW_META,
+  }));
 }

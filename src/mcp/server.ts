@@ -40,10 +40,22 @@ function protocolError(body: string): Reply {
 
 function callReply(id: JsonRpcRequest['id'], outcome: CallOutcome): Reply {
   if (outcome.kind === 'error') return protocolError(errorBody(id, outcome.code, outcome.message));
-  return { body: resultBody(id, outcome.resultJson), outcome: outcome.toolError ? 'tool_error' : 'result', ...(outcome.deprecation ? { deprecation: outcome.deprecation } : {}) };
+  return {
+    body: resultBody(id, outcome.resultJson),
+    outcome: outcome.toolError ? 'tool_error' : 'result',
+    ...(outcome.deprecation ? { deprecation: outcome.deprecation } : {}),
+  };
 }
 
-const OFFERED = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list'];
+const OFFERED = [
+  'initialize',
+  'ping',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/read',
+  'resources/templates/list',
+];
 
 export class McpServer {
   readonly endpoint: EndpointMetadata;
@@ -52,9 +64,17 @@ export class McpServer {
   readonly #toolsCall: ToolsCall;
   readonly #resources: ResourceCatalog;
 
-  constructor(options: { registry: Registry; endpoint: EndpointMetadata; resources: ResourceCatalog; baseUrl: string }) {
+  constructor(options: {
+    registry: Registry;
+    endpoint: EndpointMetadata;
+    resources: ResourceCatalog;
+    baseUrl: string;
+  }) {
     this.endpoint = options.endpoint;
-    this.#initialize = new InitializeResponder({ instructions: options.endpoint.instructions, websiteUrl: options.baseUrl });
+    this.#initialize = new InitializeResponder({
+      instructions: options.endpoint.instructions,
+      websiteUrl: options.baseUrl,
+    });
     this.#toolsList = new ToolsList(options.registry, options.endpoint);
     this.#toolsCall = new ToolsCall(options.registry, options.endpoint);
     this.#resources = options.resources;
@@ -71,7 +91,12 @@ export class McpServer {
       case 'tools/list':
         return result(id, this.#toolsList.resultJson(context.protocolVersion, context.now));
       case 'tools/call': {
-        const outcome = this.#toolsCall.call(params, context.protocolVersion, { now: context.now, baseUrl: context.baseUrl, endpoint: this.endpoint.path, ...(context.account ? { account: context.account } : {}) });
+        const outcome = this.#toolsCall.call(params, context.protocolVersion, {
+          now: context.now,
+          baseUrl: context.baseUrl,
+          endpoint: this.endpoint.path,
+          ...(context.account ? { account: context.account } : {}),
+        });
         return outcome instanceof Promise ? outcome.then((o) => callReply(id, o)) : callReply(id, outcome);
       }
       case 'resources/list':
@@ -79,15 +104,31 @@ export class McpServer {
       case 'resources/templates/list':
         return result(id, '{"resourceTemplates":[]}');
       case 'resources/read': {
-        if (typeof params.uri !== 'string') return protocolError(errorBody(id, ErrorCode.InvalidParams, 'resources/read needs params.uri (see resources/list).'));
+        if (typeof params.uri !== 'string')
+          return protocolError(
+            errorBody(id, ErrorCode.InvalidParams, 'resources/read needs params.uri (see resources/list).'),
+          );
         const json = this.#resources.readJson(params.uri);
         if (json === undefined) {
-          return protocolError(errorBody(id, ErrorCode.ResourceNotFound, `Resource not found: ${params.uri.slice(0, 200)}. See resources/list.`, { uri: params.uri.slice(0, 200) }));
+          return protocolError(
+            errorBody(
+              id,
+              ErrorCode.ResourceNotFound,
+              `Resource not found: ${params.uri.slice(0, 200)}. See resources/list.`,
+              { uri: params.uri.slice(0, 200) },
+            ),
+          );
         }
         return result(id, json);
       }
       default:
-        return protocolError(errorBody(id, ErrorCode.MethodNotFound, `Method not found: ${request.method.slice(0, 100)}. This server offers ${OFFERED.join(', ')}.`));
+        return protocolError(
+          errorBody(
+            id,
+            ErrorCode.MethodNotFound,
+            `Method not found: ${request.method.slice(0, 100)}. This server offers ${OFFERED.join(', ')}.`,
+          ),
+        );
     }
   }
 }

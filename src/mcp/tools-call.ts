@@ -43,24 +43,52 @@ export class ToolsCall {
   }
 
   /** Synchronous unless the tool's handler is asynchronous (the account tools read the store). */
-  call(params: Record<string, unknown>, version: ProtocolVersion, context: ToolContext): CallOutcome | Promise<CallOutcome> {
+  call(
+    params: Record<string, unknown>,
+    version: ProtocolVersion,
+    context: ToolContext,
+  ): CallOutcome | Promise<CallOutcome> {
     const { name } = params;
     if (typeof name !== 'string' || name === '') {
-      return { kind: 'error', code: ErrorCode.InvalidParams, message: 'tools/call needs params.name, the name of a tool (see tools/list).' };
+      return {
+        kind: 'error',
+        code: ErrorCode.InvalidParams,
+        message: 'tools/call needs params.name, the name of a tool (see tools/list).',
+      };
     }
     if (params.arguments !== undefined && !isPlainObject(params.arguments)) {
-      return { kind: 'error', code: ErrorCode.InvalidParams, message: 'params.arguments must be an object of named arguments.' };
+      return {
+        kind: 'error',
+        code: ErrorCode.InvalidParams,
+        message: 'params.arguments must be an object of named arguments.',
+      };
     }
     const tool = this.#registry.toolsByName.get(name);
-    const availability = tool ? toolAvailability(tool.metadata, this.#endpoint, this.#registry.rules, context.now) : undefined;
+    const availability = tool
+      ? toolAvailability(tool.metadata, this.#endpoint, this.#registry.rules, context.now)
+      : undefined;
     if (!tool || !availability || availability.state !== 'available') {
-      return { kind: 'error', code: ErrorCode.InvalidParams, message: this.#unknownToolMessage(name, tool, availability?.state === 'sunset' ? availability.rule : undefined, context.now) };
+      return {
+        kind: 'error',
+        code: ErrorCode.InvalidParams,
+        message: this.#unknownToolMessage(
+          name,
+          tool,
+          availability?.state === 'sunset' ? availability.rule : undefined,
+          context.now,
+        ),
+      };
     }
     // "Town Center", "TC" and "town-centre" become town_center before validation, which keeps the strict keys.
-    const args = canonicalArguments(tool.metadata.keyedArguments, (params.arguments ?? {}) as Record<string, unknown>);
+    const args = canonicalArguments(tool.metadata.keyedArguments, params.arguments ?? {});
     if (!tool.validateInput(args)) {
       const inputSchema = tool.listEntries[eraOf(version)].inputSchema as Record<string, unknown>;
-      return { kind: 'result', resultJson: failureJson(argumentsFailure(tool.validateInput.errors ?? [], inputSchema)), toolError: true, ...this.#deprecation(availability.deprecation) };
+      return {
+        kind: 'result',
+        resultJson: failureJson(argumentsFailure(tool.validateInput.errors ?? [], inputSchema)),
+        toolError: true,
+        ...this.#deprecation(availability.deprecation),
+      };
     }
     const finish = (outcome: ToolOutcome<unknown>): CallOutcome => ({
       kind: 'result',
@@ -76,7 +104,12 @@ export class ToolsCall {
     return rule ? { deprecation: rule } : {};
   }
 
-  #unknownToolMessage(name: string, tool: RegisteredTool | undefined, sunset: DeprecationRule | undefined, now: Date): string {
+  #unknownToolMessage(
+    name: string,
+    tool: RegisteredTool | undefined,
+    sunset: DeprecationRule | undefined,
+    now: Date,
+  ): string {
     const here = this.#registry.tools
       .filter((t) => toolAvailability(t.metadata, this.#endpoint, this.#registry.rules, now).state === 'available')
       .map((t) => t.metadata.name);

@@ -37,7 +37,9 @@ export class ToolsList {
         if (availability.state !== 'available') return [];
         const entry = t.listEntries[era];
         if (!availability.deprecation) return [entry];
-        return [{ ...entry, description: `${deprecationNotice(availability.deprecation)}${String(entry.description)}` }];
+        return [
+          { ...entry, description: `${deprecationNotice(availability.deprecation)}${String(entry.description)}` },
+        ];
       });
       json = JSON.stringify({ tools });
       this.#cache.set(key, json);

@@ -29,7 +29,10 @@ const CUT_SETTLE_MS = 1_000;
 /** How often idle keep-alive connections are closed while the drain waits (a response just sent leaves one). */
 const IDLE_SWEEP_MS = 100;
 
-export function drainOnSignals(options: DrainOptions, signals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT']): void {
+export function drainOnSignals(
+  options: DrainOptions,
+  signals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'],
+): void {
   let draining: Promise<void> | undefined;
   let cut: (() => void) | undefined;
   for (const signal of signals) {
@@ -48,7 +51,10 @@ async function drain(options: DrainOptions, signal: string, onCut: (cut: () => v
   const { server, logger } = options;
   const started = performance.now();
   options.startDrain();
-  logger.info({ signal, in_flight: options.inFlight(), timeout_ms: options.timeoutMs }, `${signal}: draining (not ready, no new connections, waiting for the requests in flight)`);
+  logger.info(
+    { signal, in_flight: options.inFlight(), timeout_ms: options.timeoutMs },
+    `${signal}: draining (not ready, no new connections, waiting for the requests in flight)`,
+  );
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();
   const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
@@ -62,7 +68,10 @@ async function drain(options: DrainOptions, signal: string, onCut: (cut: () => v
   const deadline = new Promise<void>((done) => {
     timer = setTimeout(() => {
       timedOut = true;
-      logger.warn({ in_flight: options.inFlight(), timeout_ms: options.timeoutMs }, `drain: SHUTDOWN_TIMEOUT_MS passed; cutting the ${options.inFlight()} requests still in flight`);
+      logger.warn(
+        { in_flight: options.inFlight(), timeout_ms: options.timeoutMs },
+        `drain: SHUTDOWN_TIMEOUT_MS passed; cutting the ${options.inFlight()} requests still in flight`,
+      );
       cutAll();
       done();
     }, options.timeoutMs);
@@ -71,15 +80,28 @@ async function drain(options: DrainOptions, signal: string, onCut: (cut: () => v
   clearTimeout(timer);
   clearInterval(sweep);
   // Cut connections close on the next turns of the loop: wait for them, so their requests are counted and logged.
-  for (const until = performance.now() + CUT_SETTLE_MS; timedOut && options.inFlight() > 0 && performance.now() < until; ) await new Promise((tick) => setTimeout(tick, 10));
+  for (
+    const until = performance.now() + CUT_SETTLE_MS;
+    timedOut && options.inFlight() > 0 && performance.now() < until;
+  )
+    await new Promise((tick) => setTimeout(tick, 10));
   let resourcesTimer: NodeJS.Timeout | undefined;
   await Promise.race([
-    options.closeResources().catch((error: unknown) => logger.warn({ err: error }, 'drain: closing the store or Redis failed')),
+    options
+      .closeResources()
+      .catch((error: unknown) => logger.warn({ err: error }, 'drain: closing the store or Redis failed')),
     new Promise((done) => (resourcesTimer = setTimeout(done, RESOURCES_CLOSE_MS))),
   ]);
   clearTimeout(resourcesTimer);
   // The request lines first, so the last line of the log is the one saying the drain is over.
-  if (options.flushLogs) await Promise.race([new Promise<void>((done) => options.flushLogs!(done)), new Promise((done) => setTimeout(done, CUT_SETTLE_MS))]);
-  logger.info({ duration_ms: Math.round(performance.now() - started), cut: timedOut }, timedOut ? 'drained (requests cut at the timeout); exiting' : 'drained; exiting');
+  if (options.flushLogs)
+    await Promise.race([
+      new Promise<void>((done) => options.flushLogs!(done)),
+      new Promise((done) => setTimeout(done, CUT_SETTLE_MS)),
+    ]);
+  logger.info(
+    { duration_ms: Math.round(performance.now() - started), cut: timedOut },
+    timedOut ? 'drained (requests cut at the timeout); exiting' : 'drained; exiting',
+  );
   options.exit(0);
 }

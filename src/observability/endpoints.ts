@@ -6,7 +6,11 @@
 import { AUTH_PATHS } from '../auth/scopes.js';
 
 const OPERATIONS = ['/health', '/ready', '/metrics'];
-const DISCOVERY = ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/.well-known/oauth-protected-resource'];
+const DISCOVERY = [
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/openid-configuration',
+  '/.well-known/oauth-protected-resource',
+];
 const INTERACTION = /^\/interaction\/[^/]+(\/login|\/consent)?$/;
 
 export function endpointClassifier(mcpPaths: readonly string[]): (path: string) => string {

@@ -8,8 +8,23 @@ import type { LogLevel } from '../config.js';
 
 export type { Logger } from 'pino';
 
-const SECRET_KEYS = ['authorization', 'cookie', 'set-cookie', 'password', 'access_token', 'refresh_token', 'id_token', 'code_verifier', 'state', 'token', 'code'];
-export const REDACTED_PATHS = [...SECRET_KEYS.map((key) => `["${key}"]`), ...SECRET_KEYS.filter((key) => key !== 'code').map((key) => `*["${key}"]`)];
+const SECRET_KEYS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'password',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code_verifier',
+  'state',
+  'token',
+  'code',
+];
+export const REDACTED_PATHS = [
+  ...SECRET_KEYS.map((key) => `["${key}"]`),
+  ...SECRET_KEYS.filter((key) => key !== 'code').map((key) => `*["${key}"]`),
+];
 
 /** The logger for everything but the request lines: errors, outages, the drain; with the redaction. */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {

@@ -29,18 +29,45 @@ export class ServiceMetrics {
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
   });
-  readonly #active = new Gauge({ name: 'http_server_active_requests', help: 'Requests received and not yet answered.', registers: [this.registry] });
-  readonly #refusals = new Counter({ name: 'kingshot_rate_limit_refusals_total', help: 'Requests refused by a rate limit or the sign-in backoff, by limiter.', labelNames: ['limiter'] as const, registers: [this.registry] });
+  readonly #active = new Gauge({
+    name: 'http_server_active_requests',
+    help: 'Requests received and not yet answered.',
+    registers: [this.registry],
+  });
+  readonly #refusals = new Counter({
+    name: 'kingshot_rate_limit_refusals_total',
+    help: 'Requests refused by a rate limit or the sign-in backoff, by limiter.',
+    labelNames: ['limiter'] as const,
+    registers: [this.registry],
+  });
   readonly #oauth = new Counter({
     name: 'kingshot_oauth_operations_total',
     help: 'Authorization server outcomes: operation (registration, authorization = a code issued, token = a code redeemed, refresh, revocation, grant_revoked) and outcome (success or the OAuth error code).',
     labelNames: ['operation', 'outcome'] as const,
     registers: [this.registry],
   });
-  readonly #storeErrors = new Counter({ name: 'kingshot_store_errors_total', help: 'Failed store operations: kind "unavailable" (store unreachable, answered 503) or "query" (any other fault).', labelNames: ['kind'] as const, registers: [this.registry] });
-  readonly #redisOutages = new Counter({ name: 'kingshot_redis_outages_total', help: 'Times Redis became unreachable (rate limits then counted in-process).', registers: [this.registry] });
-  readonly #redisUp = new Gauge({ name: 'kingshot_redis_up', help: '1 while the shared rate limits reach Redis, 0 while they fall back to in-process (absent without REDIS_URL).', registers: [] });
-  readonly #fallbacks = new Counter({ name: 'kingshot_rate_limit_fallbacks_total', help: 'Rate-limit decisions made in-process because Redis was unreachable, by limiter.', labelNames: ['limiter'] as const, registers: [this.registry] });
+  readonly #storeErrors = new Counter({
+    name: 'kingshot_store_errors_total',
+    help: 'Failed store operations: kind "unavailable" (store unreachable, answered 503) or "query" (any other fault).',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  readonly #redisOutages = new Counter({
+    name: 'kingshot_redis_outages_total',
+    help: 'Times Redis became unreachable (rate limits then counted in-process).',
+    registers: [this.registry],
+  });
+  readonly #redisUp = new Gauge({
+    name: 'kingshot_redis_up',
+    help: '1 while the shared rate limits reach Redis, 0 while they fall back to in-process (absent without REDIS_URL).',
+    registers: [],
+  });
+  readonly #fallbacks = new Counter({
+    name: 'kingshot_rate_limit_fallbacks_total',
+    help: 'Rate-limit decisions made in-process because Redis was unreachable, by limiter.',
+    labelNames: ['limiter'] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -53,10 +80,20 @@ export class ServiceMetrics {
   }
 
   /** One HTTP request answered, or cut (status 0); `mcp` for the MCP endpoints. */
-  requestEnded(endpoint: string, method: string, status: number, seconds: number, mcp?: { method: string; tool: string; outcome: McpOutcome }): void {
+  requestEnded(
+    endpoint: string,
+    method: string,
+    status: number,
+    seconds: number,
+    mcp?: { method: string; tool: string; outcome: McpOutcome },
+  ): void {
     this.#active.dec();
     this.#httpDuration.observe({ endpoint, http_request_method: method, http_response_status_code: status }, seconds);
-    if (mcp) this.#mcpDuration.observe({ endpoint, mcp_method_name: mcp.method, gen_ai_tool_name: mcp.tool, outcome: mcp.outcome }, seconds);
+    if (mcp)
+      this.#mcpDuration.observe(
+        { endpoint, mcp_method_name: mcp.method, gen_ai_tool_name: mcp.tool, outcome: mcp.outcome },
+        seconds,
+      );
   }
 
   rateLimitRefused(limiter: string): void {

@@ -39,7 +39,9 @@ export function operationsRoutes(options: OperationsOptions): Hono {
   if (readiness) {
     app.on(['GET', 'HEAD'], '/ready', async (c) => {
       const report = await readiness.report();
-      return report.ready ? c.json({ status: 'ready' }, 200, NO_STORE) : c.json({ status: 'not_ready', reason: report.reason }, 503, NO_STORE);
+      return report.ready
+        ? c.json({ status: 'ready' }, 200, NO_STORE)
+        : c.json({ status: 'not_ready', reason: report.reason }, 503, NO_STORE);
     });
   }
   if (metrics) {
@@ -48,7 +50,14 @@ export function operationsRoutes(options: OperationsOptions): Hono {
         const refused = hostRefusal(c, options.allowedHosts);
         if (refused) return refused;
       } else if (!bearerMatches(c.req.header('authorization'), metricsToken)) {
-        return c.json({ error: 'unauthorized', error_description: '/metrics needs the METRICS_TOKEN as a bearer token: Authorization: Bearer <token>' }, 401, { ...NO_STORE, 'WWW-Authenticate': 'Bearer realm="metrics"' });
+        return c.json(
+          {
+            error: 'unauthorized',
+            error_description: '/metrics needs the METRICS_TOKEN as a bearer token: Authorization: Bearer <token>',
+          },
+          401,
+          { ...NO_STORE, 'WWW-Authenticate': 'Bearer realm="metrics"' },
+        );
       }
       return c.body(await metrics.render(), 200, { 'Content-Type': PROMETHEUS_TEXT, ...NO_STORE });
     });

@@ -28,7 +28,9 @@ export class Readiness {
 
   async report(): Promise<ReadinessReport> {
     if (this.#draining) return { ready: false, reason: 'draining: the instance is shutting down' };
-    const reason = await this.#check().catch((error: unknown) => `check failed: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = await this.#check().catch(
+      (error: unknown) => `check failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return reason === undefined ? { ready: true } : { ready: false, reason };
   }
 }

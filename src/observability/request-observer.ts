@@ -42,7 +42,10 @@ export function requestIdOf(request: Request): string | undefined {
   return ids.get(request);
 }
 
-function incomingId(incoming: Pick<IncomingMessage, 'headers' | 'socket'>, trustedProxies: ReadonlySet<string>): string | undefined {
+function incomingId(
+  incoming: Pick<IncomingMessage, 'headers' | 'socket'>,
+  trustedProxies: ReadonlySet<string>,
+): string | undefined {
   const header = incoming.headers['x-request-id'];
   if (typeof header !== 'string' || !SANE_ID.test(header)) return undefined;
   return trustedProxies.has(incoming.socket.remoteAddress ?? '') ? header : undefined;
@@ -113,7 +116,13 @@ export class RequestObserver {
       const status = aborted ? 0 : outgoing.statusCode;
       const note = method === 'POST' && mcpPaths.has(path) ? (mcpNoteOf(request) ?? {}) : undefined;
       const outcome = note ? mcpOutcome(status, aborted, note.outcome) : undefined;
-      metrics?.requestEnded(endpoint, method, status, seconds, note && outcome ? { method: note.method ?? '', tool: note.tool ?? '', outcome } : undefined);
+      metrics?.requestEnded(
+        endpoint,
+        method,
+        status,
+        seconds,
+        note && outcome ? { method: note.method ?? '', tool: note.tool ?? '', outcome } : undefined,
+      );
       if (!this.#logs) return;
       // Fields assigned one by one (no spreads): this runs once per request.
       const line: Record<string, unknown> = { request_id: id, endpoint, method };

@@ -19,10 +19,19 @@ export function failure(error: ToolError): Failure {
 }
 
 function quoted(value: unknown): string {
-  return typeof value === 'string' ? `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"` : JSON.stringify(value);
+  return typeof value === 'string'
+    ? `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`
+    : JSON.stringify(value);
 }
 
-export function unknownLevel(argument: string, given: unknown, what: string, allowed: string, suggestions: string[], reason?: string): Failure {
+export function unknownLevel(
+  argument: string,
+  given: unknown,
+  what: string,
+  allowed: string,
+  suggestions: string[],
+  reason?: string,
+): Failure {
   const nearest = suggestions.length > 0 ? ` Nearest valid: ${suggestions.join(', ')}.` : '';
   return failure({
     code: 'UNKNOWN_LEVEL',
@@ -43,7 +52,13 @@ export function rangeReversed(from: string, to: string): Failure {
   });
 }
 
-export function unknownValue(argument: string, given: unknown, what: string, allowed: readonly string[], suggestions: string[]): Failure {
+export function unknownValue(
+  argument: string,
+  given: unknown,
+  what: string,
+  allowed: readonly string[],
+  suggestions: string[],
+): Failure {
   return failure({
     code: 'UNKNOWN_VALUE',
     message: `${quoted(given)} is not ${what}. Allowed: ${allowed.join(', ')}.`,

@@ -6,8 +6,11 @@ import { WEBSITE_TOOLS } from '../../generated/website/tools.js';
 import type { EndpointMetadata } from '../../generated/metadata-types.js';
 import type { Calculator } from './calculators/calculator-list.js';
 
-
-export function guideMarkdown(baseUrl: string, endpoints: readonly EndpointMetadata[], calculators: readonly Calculator[]): string {
+export function guideMarkdown(
+  baseUrl: string,
+  endpoints: readonly EndpointMetadata[],
+  calculators: readonly Calculator[],
+): string {
   return [
     '# Site guide',
     '',
@@ -31,9 +34,16 @@ export function guideMarkdown(baseUrl: string, endpoints: readonly EndpointMetad
     '',
     'In a browser with WebMCP, every page of this site registers these tools for an agent working in the tab:',
     '',
-    ...WEBSITE_TOOLS.map((t) => `- \`${t.name}\`${t.annotations.readOnlyHint ? '' : ' (changes the page)'}: ${t.title}. Arguments: ${Object.keys((t.inputSchema.properties ?? {}) as object).map((n) => `\`${n}\``).join(', ') || 'none'}.`),
+    ...WEBSITE_TOOLS.map(
+      (t) =>
+        `- \`${t.name}\`${t.annotations.readOnlyHint ? '' : ' (changes the page)'}: ${t.title}. Arguments: ${
+          Object.keys(t.inputSchema.properties ?? {})
+            .map((n) => `\`${n}\``)
+            .join(', ') || 'none'
+        }.`,
+    ),
     '',
-    'A good order: `search_database` with a name (typos and aliases are fine) gives the record\'s `url`;',
+    "A good order: `search_database` with a name (typos and aliases are fine) gives the record's `url`;",
     '`get_page_markdown` with that URL reads it; `open_page` shows it to the person in the tab. Calculator pages',
     'read the same way: `get_page_markdown` with `/calculators/hero-shards-cost?from=0★&to=5★`.',
     '',
@@ -41,7 +51,10 @@ export function guideMarkdown(baseUrl: string, endpoints: readonly EndpointMetad
     '',
     'The same data for an assistant outside the browser, over MCP (Streamable HTTP, one JSON-RPC message per POST):',
     '',
-    ...endpoints.map((e) => `- \`${baseUrl}${e.path}\`${e.auth === 'none' ? ' (no sign-in)' : ' (OAuth sign-in: the player\'s own saved data)'}: ${e.description}`),
+    ...endpoints.map(
+      (e) =>
+        `- \`${baseUrl}${e.path}\`${e.auth === 'none' ? ' (no sign-in)' : " (OAuth sign-in: the player's own saved data)"}: ${e.description}`,
+    ),
     '',
   ].join('\n');
 }

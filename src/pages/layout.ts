@@ -5,7 +5,12 @@
  */
 
 export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 }
 
 const STYLE = `
@@ -57,8 +62,16 @@ form.calculator button { background: var(--accent); color: var(--bg); border-col
 }
 `;
 
-export function htmlPage(options: { title: string; body: string; description?: string; script?: string; style?: string }): string {
-  const description = options.description ? `\n<meta name="description" content="${escapeHtml(options.description)}">` : '';
+export function htmlPage(options: {
+  title: string;
+  body: string;
+  description?: string;
+  script?: string;
+  style?: string;
+}): string {
+  const description = options.description
+    ? `\n<meta name="description" content="${escapeHtml(options.description)}">`
+    : '';
   const script = options.script ? `\n<script src="${escapeHtml(options.script)}" defer></script>` : '';
   const style = options.style ? `\n<style>${options.style}</style>` : '';
   return `<!doctype html>

@@ -55,8 +55,18 @@ export function dataMarkdownToHtml(markdown: string): string {
  * the renderer that escapes raw HTML. Every site page loads the site script (the in-page WebMCP tools).
  */
 export function renderPage(page: Page, options: { fromData?: boolean } = {}): RenderedPage {
-  const body = options.fromData ? dataMarkdownToHtml(page.markdown) : marked.parse(page.markdown, { async: false, gfm: true });
-  return { markdown: page.markdown, html: htmlPage({ title: page.title, body, script: SITE_SCRIPT_SRC, ...(page.description ? { description: page.description } : {}) }) };
+  const body = options.fromData
+    ? dataMarkdownToHtml(page.markdown)
+    : marked.parse(page.markdown, { async: false, gfm: true });
+  return {
+    markdown: page.markdown,
+    html: htmlPage({
+      title: page.title,
+      body,
+      script: SITE_SCRIPT_SRC,
+      ...(page.description ? { description: page.description } : {}),
+    }),
+  };
 }
 
 /** Whether the client asked for Markdown (an agent fetching the page) rather than HTML. */
@@ -76,7 +86,8 @@ const PAGE_HEADERS = {
   'Cache-Control': 'public, max-age=300',
   'X-Content-Type-Options': 'nosniff',
   // The site script (same origin, no inline script) and what it fetches (same origin only).
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
 };
 
 export type PageStatus = 200 | 400 | 404;
@@ -85,10 +96,16 @@ export type PageStatus = 200 | 400 | 404;
 export function sendPage(c: Context, page: RenderedPage, status: PageStatus = 200): Response {
   const markdown = wantsMarkdown(c.req.header('accept'));
   const type = markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8';
-  return new Response(markdown ? page.markdown : page.html, { status, headers: { 'Content-Type': type, Vary: 'Accept', ...PAGE_HEADERS } });
+  return new Response(markdown ? page.markdown : page.html, {
+    status,
+    headers: { 'Content-Type': type, Vary: 'Accept', ...PAGE_HEADERS },
+  });
 }
 
 /** Markdown whatever the Accept header says: the `<path>.md` addresses. */
 export function sendMarkdown(markdown: string, status: PageStatus = 200): Response {
-  return new Response(markdown, { status, headers: { 'Content-Type': 'text/markdown; charset=utf-8', ...PAGE_HEADERS } });
+  return new Response(markdown, {
+    status,
+    headers: { 'Content-Type': 'text/markdown; charset=utf-8', ...PAGE_HEADERS },
+  });
 }

@@ -20,20 +20,31 @@ import {
   words,
 } from '../reference/records.js';
 import { keyLabel } from '../reference/labels.js';
-import { generationRange, grantingEvents, heroLink, heroTierRatings, itemRef, overallLists, skillsInOrder, TIERS } from '../reference/results.js';
+import {
+  generationRange,
+  grantingEvents,
+  heroLink,
+  heroTierRatings,
+  itemRef,
+  overallLists,
+  skillsInOrder,
+  TIERS,
+} from '../reference/results.js';
 import { KINDS } from '../reference/kinds.js';
 import type { RecordKind } from '../reference/search.js';
 import { calculatorPath } from './calculators/calculator-list.js';
 
 /** Data text for running Markdown: one line, with every character that could start syntax escaped. */
 export function text(value: string | number): string {
-  return String(value)
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_{}[\]<>|~!#]/g, (c) => `\\${c}`)
-    // At the start of a line these could begin a list, a rule or a heading underline; elsewhere they are plain text.
-    .replace(/^([-+=])/, '\\$1')
-    .replace(/^(\d+)([.)])(?=\s|$)/, '$1\\$2');
+  return (
+    String(value)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[\\`*_{}[\]<>|~!#]/g, (c) => `\\${c}`)
+      // At the start of a line these could begin a list, a rule or a heading underline; elsewhere they are plain text.
+      .replace(/^([-+=])/, '\\$1')
+      .replace(/^(\d+)([.)])(?=\s|$)/, '$1\\$2')
+  );
 }
 
 /** Data text for a table cell (`|` is escaped by text()). */
@@ -48,7 +59,12 @@ function link(name: string, url: string): string {
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
   if (rows.length === 0) return [];
-  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`), ''];
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+  ];
 }
 
 function bullets(values: readonly string[], empty?: string): string[] {
@@ -61,18 +77,32 @@ function number(value: number): string {
 }
 
 function sourcesSection(sources: readonly { id?: string; ref: string; used_for?: string }[]): string[] {
-  return ['## Sources', '', ...sources.map((s) => `- ${s.id ? `**${text(s.id)}**: ` : ''}${text(s.ref)}${s.used_for ? ` (${text(s.used_for)})` : ''}`), ''];
+  return [
+    '## Sources',
+    '',
+    ...sources.map(
+      (s) => `- ${s.id ? `**${text(s.id)}**: ` : ''}${text(s.ref)}${s.used_for ? ` (${text(s.used_for)})` : ''}`,
+    ),
+    '',
+  ];
 }
 
 function footer(baseUrl: string, kind?: RecordKind): string[] {
   const back = kind ? `[All ${KINDS[kind].plural}](${baseUrl}/${KINDS[kind].path}) · ` : '';
-  return ['---', '', `${back}[Game reference](${baseUrl}/reference) · [Tier list](${baseUrl}/tier-list) · Data version \`${DATA_VERSION}\``, ''];
+  return [
+    '---',
+    '',
+    `${back}[Game reference](${baseUrl}/reference) · [Tier list](${baseUrl}/tier-list) · Data version \`${DATA_VERSION}\``,
+    '',
+  ];
 }
-
 
 function aliasLine(aliases: readonly { name: string; note?: string }[] | undefined): string[] {
   if (!aliases || aliases.length === 0) return [];
-  return [`Also known as: ${aliases.map((a) => `${text(a.name)}${a.note ? ` (${text(a.note)})` : ''}`).join(', ')}.`, ''];
+  return [
+    `Also known as: ${aliases.map((a) => `${text(a.name)}${a.note ? ` (${text(a.note)})` : ''}`).join(', ')}.`,
+    '',
+  ];
 }
 
 function skillBlock(skill: HeroSkill, heading: string): string[] {
@@ -86,7 +116,14 @@ function skillBlock(skill: HeroSkill, heading: string): string[] {
       ['Stat', 'Lv 1', 'Lv 2', 'Lv 3', 'Lv 4', 'Lv 5'],
       stats.map(([stat, values]) => [cell(keyLabel(stat)), ...values.map(cell)]),
     ),
-    ...(skill.fixed ? [`At every level: ${Object.entries(skill.fixed).map(([stat, value]) => `${text(keyLabel(stat))} ${text(value)}`).join('; ')}.`, ''] : []),
+    ...(skill.fixed
+      ? [
+          `At every level: ${Object.entries(skill.fixed)
+            .map(([stat, value]) => `${text(keyLabel(stat))} ${text(value)}`)
+            .join('; ')}.`,
+          '',
+        ]
+      : []),
   ];
 }
 
@@ -108,7 +145,11 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
   const gear = hero.exclusive_gear;
   const widgetsTool = COST_TOOL_OF_SYSTEM.hero_widgets;
   const rarity = heroesFile.rarities.find((r) => r.key === hero.rarity);
-  const ratings = heroTierRatings(hero).map((r) => [`[${text(keyLabel(r.role))}](${baseUrl}/tier-list#${r.role})`, String(r.generation), r.tier]);
+  const ratings = heroTierRatings(hero).map((r) => [
+    `[${text(keyLabel(r.role))}](${baseUrl}/tier-list#${r.role})`,
+    String(r.generation),
+    r.tier,
+  ]);
   return [
     `# ${text(hero.name)}`,
     '',
@@ -118,25 +159,46 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
     ...table(
       ['Fact', 'Value'],
       [
-        ['Rarity', `${cell(rarityName(hero.rarity))}${rarity && rarity.aliases.length > 0 ? ` (also ${rarity.aliases.map(text).join(', ')})` : ''}`],
+        [
+          'Rarity',
+          `${cell(rarityName(hero.rarity))}${rarity && rarity.aliases.length > 0 ? ` (also ${rarity.aliases.map(text).join(', ')})` : ''}`,
+        ],
         ['Troop type', cell(capitalised(hero.troop_type))],
         ['Generation', `${hero.generation}${hero.generation_note ? ` (${text(hero.generation_note)})` : ''}`],
         ['Roles', cell(hero.roles.map(keyLabel).join(', '))],
-        ['Base stats', `Attack ${number(hero.base_stats.attack)} · Defense ${number(hero.base_stats.defense)} · Health ${number(hero.base_stats.health)}`],
-        ['Expedition bonus', `${text(capitalised(hero.troop_type))} attack ${text(hero.expedition_bonus.attack)} · defense ${text(hero.expedition_bonus.defense)}`],
+        [
+          'Base stats',
+          `Attack ${number(hero.base_stats.attack)} · Defense ${number(hero.base_stats.defense)} · Health ${number(hero.base_stats.health)}`,
+        ],
+        [
+          'Expedition bonus',
+          `${text(capitalised(hero.troop_type))} attack ${text(hero.expedition_bonus.attack)} · defense ${text(hero.expedition_bonus.defense)}`,
+        ],
         ['Confidence', cell(hero.confidence)],
       ],
     ),
     `Base stats: ${text(heroesFile.base_stats_note)} Expedition bonus: ${text(heroesFile.expedition_bonus_note)}`,
     '',
-    ...upgradeCostsLine([calculatorLink('hero_shards', 'hero shards calculator', baseUrl), gear ? calculatorLink('hero_widgets', 'Exclusive Gear widgets calculator', baseUrl) : undefined]),
-    ...(hero.talent ? ['## Talent', '', ...skillBlock({ name: hero.talent.name, kind: 'conquest', effect: hero.talent.effect, levels: hero.talent.levels }, text(hero.talent.name))] : []),
+    ...upgradeCostsLine([
+      calculatorLink('hero_shards', 'hero shards calculator', baseUrl),
+      gear ? calculatorLink('hero_widgets', 'Exclusive Gear widgets calculator', baseUrl) : undefined,
+    ]),
+    ...(hero.talent
+      ? [
+          '## Talent',
+          '',
+          ...skillBlock(
+            { name: hero.talent.name, kind: 'conquest', effect: hero.talent.effect, levels: hero.talent.levels },
+            text(hero.talent.name),
+          ),
+        ]
+      : []),
     '## Conquest skills',
     '',
     ...conquest.flatMap((s) => skillBlock(s, text(s.name))),
     '## Expedition skills',
     '',
-    'Slot 1 is the only skill the hero adds when it leads a march that joins someone else\'s rally.',
+    "Slot 1 is the only skill the hero adds when it leads a march that joins someone else's rally.",
     '',
     ...expedition.flatMap((s) => skillBlock(s, `${s.slot}. ${text(s.name)}${s.slot === 1 ? ' (joiner skill)' : ''}`)),
     ...(gear
@@ -147,7 +209,17 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
           `Expedition skill: ${text(gear.trigger)}. ${text(heroesFile.exclusive_gear_levels)}${widgetsTool ? ` Widget costs: ${widgetsTool}.` : ''}`,
           '',
           ...(gear.max_level_stats
-            ? ['Stats at gear level 10:', '', ...table(['Stat', 'Value'], Object.entries(gear.max_level_stats).map(([stat, value]) => [cell(keyLabel(stat)), cell(typeof value === 'number' ? number(value) : value)]))]
+            ? [
+                'Stats at gear level 10:',
+                '',
+                ...table(
+                  ['Stat', 'Value'],
+                  Object.entries(gear.max_level_stats).map(([stat, value]) => [
+                    cell(keyLabel(stat)),
+                    cell(typeof value === 'number' ? number(value) : value),
+                  ]),
+                ),
+              ]
             : ['Stats at gear level 10: not published in the sources read.', '']),
           ...gear.skills.flatMap((s) => skillBlock(s, `${text(s.name)} (${s.kind})`)),
         ]
@@ -155,7 +227,15 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
     '## Where the shards come from',
     '',
     ...bullets(hero.shard_sources, 'Not documented in the sources read.'),
-    ...(ratings.length > 0 ? ['## Tier lists', '', 'Community opinion, latest generation each list covers.', '', ...table(['Role', 'Generation', 'Tier'], ratings)] : []),
+    ...(ratings.length > 0
+      ? [
+          '## Tier lists',
+          '',
+          'Community opinion, latest generation each list covers.',
+          '',
+          ...table(['Role', 'Generation', 'Tier'], ratings),
+        ]
+      : []),
     ...(hero.notes && hero.notes.length > 0 ? ['## Notes', '', ...bullets(hero.notes)] : []),
     ...sourcesSection(citedSources(heroesFile.sources, hero.sources)),
     ...footer(baseUrl, 'hero'),
@@ -201,13 +281,24 @@ export function masterMarkdown(master: Master, baseUrl: string): string {
     '',
     ...table(
       ['Level', 'Affinity', 'Emblems', 'Bonus %', 'Bonus % before breakthrough'],
-      r.milestones.map((m) => [String(m.level), m.affinity === null ? 'not published' : number(m.affinity), String(m.emblems_to_advance), String(m.stat_bonus_pct), m.bonus_before_breakthrough_pct === undefined ? ' ' : String(m.bonus_before_breakthrough_pct)]),
+      r.milestones.map((m) => [
+        String(m.level),
+        m.affinity === null ? 'not published' : number(m.affinity),
+        String(m.emblems_to_advance),
+        String(m.stat_bonus_pct),
+        m.bonus_before_breakthrough_pct === undefined ? ' ' : String(m.bonus_before_breakthrough_pct),
+      ]),
     ),
     `Alternative table (${text(r.alt_milestones.source)}):`,
     '',
     ...table(
       ['Level', 'Affinity', 'Emblems', 'Bonus %'],
-      r.alt_milestones.rows.map((m) => [String(m.level), m.affinity === null ? 'not published' : number(m.affinity), String(m.emblems), String(m.stat_bonus_pct)]),
+      r.alt_milestones.rows.map((m) => [
+        String(m.level),
+        m.affinity === null ? 'not published' : number(m.affinity),
+        String(m.emblems),
+        String(m.stat_bonus_pct),
+      ]),
     ),
     `Bonus % at every level: ${r.stat_bonus_pct_by_level.map((v, i) => `${i + 1}: ${v}`).join(', ')}.`,
     '',
@@ -215,7 +306,14 @@ export function masterMarkdown(master: Master, baseUrl: string): string {
     '',
     text(master.talent.effect),
     '',
-    ...table(['Level', 'Value', ...(master.talent.power_per_level ? ['Power'] : [])], master.talent.levels.map((v, i) => [String(i + 1), cell(v), ...(master.talent.power_per_level ? [number(master.talent.power_per_level[i] ?? 0)] : [])])),
+    ...table(
+      ['Level', 'Value', ...(master.talent.power_per_level ? ['Power'] : [])],
+      master.talent.levels.map((v, i) => [
+        String(i + 1),
+        cell(v),
+        ...(master.talent.power_per_level ? [number(master.talent.power_per_level[i] ?? 0)] : []),
+      ]),
+    ),
     '## Skills',
     '',
     ...master.skills.flatMap((s) => [
@@ -225,7 +323,13 @@ export function masterMarkdown(master: Master, baseUrl: string): string {
       '',
       ...table(
         ['Level', 'Value', 'Learning XP (total)', 'Manuscripts', ...(s.power_per_level ? ['Power'] : [])],
-        s.levels.map((v, i) => [String(i + 1), cell(v), number(s.learning_xp_cumulative[i] ?? 0), number(s.manuscripts_per_level[i] ?? 0), ...(s.power_per_level ? [number(s.power_per_level[i] ?? 0)] : [])]),
+        s.levels.map((v, i) => [
+          String(i + 1),
+          cell(v),
+          number(s.learning_xp_cumulative[i] ?? 0),
+          number(s.manuscripts_per_level[i] ?? 0),
+          ...(s.power_per_level ? [number(s.power_per_level[i] ?? 0)] : []),
+        ]),
       ),
     ]),
     ...notes,
@@ -250,13 +354,33 @@ export function itemMarkdown(item: Item, baseUrl: string): string {
     '## Used for',
     '',
     ...bullets(item.used_for),
-    ...(tool && item.costs ? [`Costs are counted by the ${text(tool)} tool (material \`${text(item.costs.material)}\`).`, ''] : []),
+    ...(tool && item.costs
+      ? [`Costs are counted by the ${text(tool)} tool (material \`${text(item.costs.material)}\`).`, '']
+      : []),
     '## Events that grant it',
     '',
-    ...(granted.length > 0 ? [...granted.map((g) => `- ${link(g.name, g.url)}${g.note ? ` (${text(g.note)})` : ''}`), ''] : ['No event source was found.', '']),
-    ...(item.other_sources && item.other_sources.length > 0 ? ['Other sources:', '', ...bullets(item.other_sources)] : []),
-    ...(item.shops && item.shops.length > 0 ? ['## Shop prices', '', ...table(['Shop', 'Price'], item.shops.map((s) => [cell(capitalised(words(s.shop))), cell(s.price)]))] : []),
-    ...(item.community_gem_value !== undefined ? [`Community gem value: about ${number(item.community_gem_value)} gems (one calculator's estimate, not an in-game price).`, ''] : []),
+    ...(granted.length > 0
+      ? [...granted.map((g) => `- ${link(g.name, g.url)}${g.note ? ` (${text(g.note)})` : ''}`), '']
+      : ['No event source was found.', '']),
+    ...(item.other_sources && item.other_sources.length > 0
+      ? ['Other sources:', '', ...bullets(item.other_sources)]
+      : []),
+    ...(item.shops && item.shops.length > 0
+      ? [
+          '## Shop prices',
+          '',
+          ...table(
+            ['Shop', 'Price'],
+            item.shops.map((s) => [cell(capitalised(words(s.shop))), cell(s.price)]),
+          ),
+        ]
+      : []),
+    ...(item.community_gem_value !== undefined
+      ? [
+          `Community gem value: about ${number(item.community_gem_value)} gems (one calculator's estimate, not an in-game price).`,
+          '',
+        ]
+      : []),
     ...(item.notes && item.notes.length > 0 ? ['## Notes', '', ...bullets(item.notes)] : []),
     ...sourcesSection(itemsFile.sources),
     ...footer(baseUrl, 'item'),
@@ -292,14 +416,34 @@ export function eventMarkdown(event: GameEvent, baseUrl: string): string {
       [
         ['How often', cell(event.cadence)],
         ['Duration', cell(event.duration)],
-        ...(cycleText ? [['In a 28-day cycle model', `${cycleText} (one community calendar; relative order only)`]] : []),
+        ...(cycleText
+          ? [['In a 28-day cycle model', `${cycleText} (one community calendar; relative order only)`]]
+          : []),
       ],
     ),
-    ...(event.details ?? []).flatMap((section) => [`## ${text(section.title)}`, '', ...table(['', ''], section.facts.map((f) => [cell(f.name), cell(typeof f.value === 'number' ? number(f.value) : f.value)]))]),
+    ...(event.details ?? []).flatMap((section) => [
+      `## ${text(section.title)}`,
+      '',
+      ...table(
+        ['', ''],
+        section.facts.map((f) => [cell(f.name), cell(typeof f.value === 'number' ? number(f.value) : f.value)]),
+      ),
+    ]),
     '## Rewards',
     '',
-    ...(event.rewards.length > 0 ? [...event.rewards.map((r) => `- ${itemName(r, baseUrl)}${r.note ? ` (${text(r.note)})` : ''}`), ''] : ['Not documented in the sources read.', '']),
-    ...(event.shop && event.shop.length > 0 ? ['## Shop', '', ...table(['Item', 'Price'], event.shop.map((s) => [itemName(s, baseUrl), cell(s.price)]))] : []),
+    ...(event.rewards.length > 0
+      ? [...event.rewards.map((r) => `- ${itemName(r, baseUrl)}${r.note ? ` (${text(r.note)})` : ''}`), '']
+      : ['Not documented in the sources read.', '']),
+    ...(event.shop && event.shop.length > 0
+      ? [
+          '## Shop',
+          '',
+          ...table(
+            ['Item', 'Price'],
+            event.shop.map((s) => [itemName(s, baseUrl), cell(s.price)]),
+          ),
+        ]
+      : []),
     '## Tips',
     '',
     ...bullets(event.tips, 'None recorded.'),
@@ -319,7 +463,13 @@ export function heroesIndexMarkdown(baseUrl: string): string {
     '',
     ...table(
       ['Hero', 'Rarity', 'Troop type', 'Generation', 'Roles'],
-      heroesFile.heroes.map((h) => [link(h.name, recordUrl(baseUrl, 'hero', h.key)), cell(rarityName(h.rarity)), cell(capitalised(h.troop_type)), String(h.generation), cell(h.roles.map(keyLabel).join(', '))]),
+      heroesFile.heroes.map((h) => [
+        link(h.name, recordUrl(baseUrl, 'hero', h.key)),
+        cell(rarityName(h.rarity)),
+        cell(capitalised(h.troop_type)),
+        String(h.generation),
+        cell(h.roles.map(keyLabel).join(', ')),
+      ]),
     ),
     ...footer(baseUrl),
   ].join('\n');
@@ -333,7 +483,12 @@ export function mastersIndexMarkdown(baseUrl: string): string {
     '',
     ...table(
       ['Master', 'Title', 'Specialty', 'Confidence'],
-      mastersFile.masters.map((m) => [link(m.name, recordUrl(baseUrl, 'master', m.key)), m.status === 'full' ? cell(m.title) : 'unknown', m.status === 'full' ? cell(m.specialty) : 'unknown', cell(m.confidence)]),
+      mastersFile.masters.map((m) => [
+        link(m.name, recordUrl(baseUrl, 'master', m.key)),
+        m.status === 'full' ? cell(m.title) : 'unknown',
+        m.status === 'full' ? cell(m.specialty) : 'unknown',
+        cell(m.confidence),
+      ]),
     ),
     ...footer(baseUrl),
   ].join('\n');
@@ -347,7 +502,11 @@ export function itemsIndexMarkdown(baseUrl: string): string {
     '',
     ...table(
       ['Item', 'Category', 'What it is'],
-      itemsFile.items.map((i) => [link(i.name, recordUrl(baseUrl, 'item', i.key)), cell(words(i.category)), cell(i.description)]),
+      itemsFile.items.map((i) => [
+        link(i.name, recordUrl(baseUrl, 'item', i.key)),
+        cell(words(i.category)),
+        cell(i.description),
+      ]),
     ),
     ...footer(baseUrl),
   ].join('\n');
@@ -361,7 +520,12 @@ export function eventsIndexMarkdown(baseUrl: string): string {
     '',
     ...table(
       ['Event', 'Type', 'How often', 'Confidence'],
-      eventsFile.events.map((e) => [link(e.name, recordUrl(baseUrl, 'event', e.key)), cell(words(e.type)), cell(e.cadence), cell(e.confidence)]),
+      eventsFile.events.map((e) => [
+        link(e.name, recordUrl(baseUrl, 'event', e.key)),
+        cell(words(e.type)),
+        cell(e.cadence),
+        cell(e.confidence),
+      ]),
     ),
     ...footer(baseUrl),
   ].join('\n');
@@ -379,7 +543,11 @@ export function referenceIndexMarkdown(baseUrl: string): string {
     `- [Events](${baseUrl}/events): ${eventsFile.events.length} events with rewards and tips`,
     `- [Tier list](${baseUrl}/tier-list): community tier lists by role and generation`,
     '',
-    'Every page is also available as Markdown: request it with `Accept: text/markdown` or add `.md` to the path. All pages are listed in the [sitemap](' + baseUrl + '/sitemap.xml) and, for language models, in [llms.txt](' + baseUrl + '/llms.txt).',
+    'Every page is also available as Markdown: request it with `Accept: text/markdown` or add `.md` to the path. All pages are listed in the [sitemap](' +
+      baseUrl +
+      '/sitemap.xml) and, for language models, in [llms.txt](' +
+      baseUrl +
+      '/llms.txt).',
     '',
     ...footer(baseUrl),
   ].join('\n');
@@ -409,11 +577,19 @@ export function tierListMarkdown(baseUrl: string): string {
         ...(role.generations_note ? [text(role.generations_note), ''] : []),
         ...table(
           ['Generation', 'S', 'A', 'B', 'C', 'D', 'Not rated'],
-          [...role.generations].reverse().map((g) => [
-            String(g.generation),
-            ...TIERS.map((t) => (g.tiers[t].length > 0 ? g.tiers[t].map((k) => `${linkedHero(k)}${t === 'S' && g.s_plus?.includes(k) ? ' (S+)' : ''}`).join(', ') : ' ')),
-            heroList(g.not_rated ?? []),
-          ]),
+          [...role.generations]
+            .reverse()
+            .map((g) => [
+              String(g.generation),
+              ...TIERS.map((t) =>
+                g.tiers[t].length > 0
+                  ? g.tiers[t]
+                      .map((k) => `${linkedHero(k)}${t === 'S' && g.s_plus?.includes(k) ? ' (S+)' : ''}`)
+                      .join(', ')
+                  : ' ',
+              ),
+              heroList(g.not_rated ?? []),
+            ]),
         ),
         ...(role.notes ? bullets(role.notes) : []),
       ];
@@ -436,7 +612,12 @@ export function tierListMarkdown(baseUrl: string): string {
     '',
     ...table(
       ['Generation', 'Solo attack', 'Rally attack', 'Defense'],
-      tierListFile.lineups.generations.map((g) => [String(g.generation), heroList(g.solo_attack), heroList(g.rally_attack), heroList(g.defense)]),
+      tierListFile.lineups.generations.map((g) => [
+        String(g.generation),
+        heroList(g.solo_attack),
+        heroList(g.rally_attack),
+        heroList(g.defense),
+      ]),
     ),
     ...table(
       ['Lineup (kingshotpro)', 'Heroes'],

@@ -43,21 +43,60 @@ export interface ReferenceSite {
 
 function page(title: string, description: string, markdown: () => string): () => RenderedPage {
   let rendered: RenderedPage | undefined;
-  return () => (rendered ??= renderPage({ title: `${title} - ${SITE}`, description, markdown: markdown() }, { fromData: true }));
+  return () =>
+    (rendered ??= renderPage({ title: `${title} - ${SITE}`, description, markdown: markdown() }, { fromData: true }));
 }
 
 function buildReferenceSite(baseUrl: string): ReferenceSite {
   const pages = new Map<string, () => RenderedPage>();
-  pages.set('/reference', page('Game reference', 'Kingshot heroes, Masters, items, events and tier lists.', () => referenceIndexMarkdown(baseUrl)));
-  pages.set('/heroes', page('Heroes', 'Every Kingshot hero.', () => heroesIndexMarkdown(baseUrl)));
-  pages.set('/masters', page('Masters', 'The Kingshot Master Academy Masters.', () => mastersIndexMarkdown(baseUrl)));
-  pages.set('/items', page('Items', 'Kingshot items and where to get them.', () => itemsIndexMarkdown(baseUrl)));
-  pages.set('/events', page('Events', 'Kingshot events, rewards and tips.', () => eventsIndexMarkdown(baseUrl)));
-  pages.set('/tier-list', page('Hero tier lists', 'Community Kingshot hero tier lists by role and generation.', () => tierListMarkdown(baseUrl)));
-  for (const hero of heroesFile.heroes) pages.set(`/heroes/${hero.key}`, page(hero.name, summaryOf('hero', hero.key), () => heroMarkdown(hero, baseUrl)));
-  for (const master of mastersFile.masters) pages.set(`/masters/${master.key}`, page(master.name, summaryOf('master', master.key), () => masterMarkdown(master, baseUrl)));
-  for (const item of itemsFile.items) pages.set(`/items/${item.key}`, page(item.name, summaryOf('item', item.key), () => itemMarkdown(item, baseUrl)));
-  for (const event of eventsFile.events) pages.set(`/events/${event.key}`, page(event.name, summaryOf('event', event.key), () => eventMarkdown(event, baseUrl)));
+  pages.set(
+    '/reference',
+    page('Game reference', 'Kingshot heroes, Masters, items, events and tier lists.', () =>
+      referenceIndexMarkdown(baseUrl),
+    ),
+  );
+  pages.set(
+    '/heroes',
+    page('Heroes', 'Every Kingshot hero.', () => heroesIndexMarkdown(baseUrl)),
+  );
+  pages.set(
+    '/masters',
+    page('Masters', 'The Kingshot Master Academy Masters.', () => mastersIndexMarkdown(baseUrl)),
+  );
+  pages.set(
+    '/items',
+    page('Items', 'Kingshot items and where to get them.', () => itemsIndexMarkdown(baseUrl)),
+  );
+  pages.set(
+    '/events',
+    page('Events', 'Kingshot events, rewards and tips.', () => eventsIndexMarkdown(baseUrl)),
+  );
+  pages.set(
+    '/tier-list',
+    page('Hero tier lists', 'Community Kingshot hero tier lists by role and generation.', () =>
+      tierListMarkdown(baseUrl),
+    ),
+  );
+  for (const hero of heroesFile.heroes)
+    pages.set(
+      `/heroes/${hero.key}`,
+      page(hero.name, summaryOf('hero', hero.key), () => heroMarkdown(hero, baseUrl)),
+    );
+  for (const master of mastersFile.masters)
+    pages.set(
+      `/masters/${master.key}`,
+      page(master.name, summaryOf('master', master.key), () => masterMarkdown(master, baseUrl)),
+    );
+  for (const item of itemsFile.items)
+    pages.set(
+      `/items/${item.key}`,
+      page(item.name, summaryOf('item', item.key), () => itemMarkdown(item, baseUrl)),
+    );
+  for (const event of eventsFile.events)
+    pages.set(
+      `/events/${event.key}`,
+      page(event.name, summaryOf('event', event.key), () => eventMarkdown(event, baseUrl)),
+    );
 
   const urls = [...SITE_PATHS, ...pages.keys()].map((path) => `${baseUrl}${path}`);
   const sitemapXml = [
@@ -75,7 +114,10 @@ function llmsTxt(baseUrl: string): string {
   const section = (title: string, kind: RecordKind, list: readonly { key: string; name: string }[]) => [
     `## ${title}`,
     '',
-    ...list.map((r) => `- [${r.name}](${baseUrl}/${KINDS[kind].path}/${r.key}.md): ${summaryOf(kind, r.key).replace(/\s+/g, ' ')}`),
+    ...list.map(
+      (r) =>
+        `- [${r.name}](${baseUrl}/${KINDS[kind].path}/${r.key}.md): ${summaryOf(kind, r.key).replace(/\s+/g, ' ')}`,
+    ),
     '',
   ];
   return [
@@ -143,7 +185,19 @@ export function referencePages(options: { baseUrl: string }): Hono {
       return sendPage(c, found ?? notFoundPage, found ? 200 : 404);
     });
   }
-  app.get('/sitemap.xml', () => new Response(site.sitemapXml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' } }));
-  app.get('/llms.txt', () => new Response(site.llmsTxt, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300' } }));
+  app.get(
+    '/sitemap.xml',
+    () =>
+      new Response(site.sitemapXml, {
+        headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+      }),
+  );
+  app.get(
+    '/llms.txt',
+    () =>
+      new Response(site.llmsTxt, {
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+      }),
+  );
   return app;
 }

@@ -17,7 +17,10 @@ import type { ToolRunner } from './tool-runner.js';
 const MAX_BODY_BYTES = 8 * 1024;
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ code: status === 429 ? 'RATE_LIMITED' : 'REFUSED', message }), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers } });
+  return new Response(JSON.stringify({ code: status === 429 ? 'RATE_LIMITED' : 'REFUSED', message }), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+  });
 }
 
 /** A browser request from another origin (the Origin's host is not the one this request was sent to). */
@@ -44,28 +47,52 @@ export function siteTools(options: SiteToolsOptions): Hono {
   app.get(SITE_SCRIPT_ROUTE, () => siteScriptResponse());
   app.post(
     SEARCH_ROUTE,
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => refusal(413, `The search arguments are larger than ${MAX_BODY_BYTES} bytes.`) }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => refusal(413, `The search arguments are larger than ${MAX_BODY_BYTES} bytes.`),
+    }),
     async (c) => {
-      if (crossOrigin(c)) return refusal(403, 'The site search answers this site\'s own pages only; use the MCP endpoint /mcp from elsewhere.');
+      if (crossOrigin(c))
+        return refusal(
+          403,
+          "The site search answers this site's own pages only; use the MCP endpoint /mcp from elsewhere.",
+        );
       const now = clock();
       if (limiter) {
         const pending = limiter.take(options.clientKey(c), now.getTime());
         const decision = pending instanceof Promise ? await pending : pending;
         if (!decision.allowed) {
-          return refusal(429, `Rate limit exceeded: at most ${decision.limit} searches per ${Math.round(limiter.windowMs / 1000)} seconds. Retry after ${decision.resetSeconds} seconds.`, { 'Retry-After': String(decision.resetSeconds) });
+          return refusal(
+            429,
+            `Rate limit exceeded: at most ${decision.limit} searches per ${Math.round(limiter.windowMs / 1000)} seconds. Retry after ${decision.resetSeconds} seconds.`,
+            { 'Retry-After': String(decision.resetSeconds) },
+          );
         }
       }
       const contentType = jsonContentType(c.req.header('content-type'));
-      if (!contentType.ok) return refusal(415, contentType.problem === 'charset' ? `Send the search arguments as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not ${contentType.charset}.` : 'Send the search arguments as JSON (Content-Type: application/json).');
+      if (!contentType.ok)
+        return refusal(
+          415,
+          contentType.problem === 'charset'
+            ? `Send the search arguments as UTF-8 JSON (Content-Type: application/json; charset=utf-8), not ${contentType.charset}.`
+            : 'Send the search arguments as JSON (Content-Type: application/json).',
+        );
       let args: unknown;
       try {
         args = JSON.parse(await c.req.text());
       } catch {
         return refusal(400, 'The search arguments are not valid JSON.');
       }
-      if (args === null || typeof args !== 'object' || Array.isArray(args)) return refusal(400, 'The search arguments must be a JSON object, e.g. {"query": "amane"}.');
+      if (args === null || typeof args !== 'object' || Array.isArray(args))
+        return refusal(400, 'The search arguments must be a JSON object, e.g. {"query": "amane"}.');
       const run = runner.run('search_database', args as Record<string, unknown>, now);
-      return new Response(JSON.stringify(run.result), { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+      return new Response(JSON.stringify(run.result), {
+        headers: {
+          'Content-Type': 'application/json',
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
     },
   );
   return app;

@@ -20,7 +20,7 @@ function landingMarkdown(baseUrl: string, endpoints: readonly EndpointMetadata[]
     ...endpoints.map((e) => `- \`${baseUrl}${e.path}\`: ${e.description}`),
     '',
     'Add the URL as a remote MCP server (Streamable HTTP) in Claude, ChatGPT, VS Code or Cursor. For example,',
-    'in VS Code\'s `.vscode/mcp.json`:',
+    "in VS Code's `.vscode/mcp.json`:",
     '',
     '```json',
     JSON.stringify({ servers: { kingshot: { type: 'http', url: `${baseUrl}/mcp` } } }, null, 2),
@@ -39,11 +39,23 @@ function landingMarkdown(baseUrl: string, endpoints: readonly EndpointMetadata[]
   ].join('\n');
 }
 
-export function sitePages(options: { baseUrl: string; endpoints: readonly EndpointMetadata[]; calculators: readonly Calculator[] }): Hono {
-  const guide = renderPage({ title: 'Site guide - Kingshot Companion', description: 'What the Kingshot Companion site holds and how people and agents use it.', markdown: guideMarkdown(options.baseUrl, options.endpoints, options.calculators) });
+export function sitePages(options: {
+  baseUrl: string;
+  endpoints: readonly EndpointMetadata[];
+  calculators: readonly Calculator[];
+}): Hono {
+  const guide = renderPage({
+    title: 'Site guide - Kingshot Companion',
+    description: 'What the Kingshot Companion site holds and how people and agents use it.',
+    markdown: guideMarkdown(options.baseUrl, options.endpoints, options.calculators),
+  });
   // Everything may be crawled; the sitemap lists every page.
   const robots = `User-agent: *\nAllow: /\n\nSitemap: ${options.baseUrl}/sitemap.xml\n`;
-  const landing = renderPage({ title: 'Kingshot Companion', description: 'Kingshot game data and upgrade-cost calculators for AI assistants.', markdown: landingMarkdown(options.baseUrl, options.endpoints) });
+  const landing = renderPage({
+    title: 'Kingshot Companion',
+    description: 'Kingshot game data and upgrade-cost calculators for AI assistants.',
+    markdown: landingMarkdown(options.baseUrl, options.endpoints),
+  });
   const developers = renderPage({ title: 'Developer reference - Kingshot Companion', markdown: DEVELOPER_MARKDOWN });
   const app = new Hono();
   app.get('/', (c) => sendPage(c, landing));
@@ -51,12 +63,23 @@ export function sitePages(options: { baseUrl: string; endpoints: readonly Endpoi
   app.get('/developers.md', () => sendMarkdown(developers.markdown));
   app.get(GUIDE_PATH, (c) => sendPage(c, guide));
   app.get(`${GUIDE_PATH}.md`, () => sendMarkdown(guide.markdown));
-  app.get('/robots.txt', () => new Response(robots, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300' } }));
-  app.get('/health', (c) => c.json({ status: 'ok', name: SERVER_NAME, version: SERVER_VERSION, data_version: DATA_VERSION }, 200, { 'Cache-Control': 'no-store' }));
+  app.get(
+    '/robots.txt',
+    () =>
+      new Response(robots, {
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+      }),
+  );
+  app.get('/health', (c) =>
+    c.json({ status: 'ok', name: SERVER_NAME, version: SERVER_VERSION, data_version: DATA_VERSION }, 200, {
+      'Cache-Control': 'no-store',
+    }),
+  );
   return app;
 }
 
 export const notFoundPage = renderPage({
   title: 'Not found - Kingshot Companion',
-  markdown: '# Not found\n\nThere is no page at this address. Start from the [home page](/) or the [developer reference](/developers).\n',
+  markdown:
+    '# Not found\n\nThere is no page at this address. Start from the [home page](/) or the [developer reference](/developers).\n',
 });

@@ -15,7 +15,9 @@ export interface McpToolResult {
   isError?: boolean;
 }
 
-export type ToolRun = { ok: true; result: McpToolResult; value: Record<string, unknown> } | { ok: false; result: McpToolResult; error: ToolError };
+export type ToolRun =
+  | { ok: true; result: McpToolResult; value: Record<string, unknown> }
+  | { ok: false; result: McpToolResult; error: ToolError };
 
 export interface ToolRunner {
   /** The tool's result for these arguments; the tool must be a public one (the caller's choice, not the visitor's). */
@@ -28,12 +30,17 @@ export function publicToolRunner(registry: Registry, baseUrl: string): ToolRunne
   const call = new ToolsCall(registry, endpoint);
   return {
     run(name, args, now) {
-      const outcome = call.call({ name, arguments: args }, LATEST_PROTOCOL_VERSION, { now, baseUrl, endpoint: endpoint.path });
+      const outcome = call.call({ name, arguments: args }, LATEST_PROTOCOL_VERSION, {
+        now,
+        baseUrl,
+        endpoint: endpoint.path,
+      });
       // Public tools are synchronous (only the account tools read the store).
       if (outcome instanceof Promise) throw new Error(`${name} is not a synchronous public tool`);
       if (outcome.kind === 'error') throw new Error(`${name}: ${outcome.message}`);
       const result = JSON.parse(outcome.resultJson) as McpToolResult;
-      if (result.isError) return { ok: false, result, error: (JSON.parse(result.content[0]!.text) as { error: ToolError }).error };
+      if (result.isError)
+        return { ok: false, result, error: (JSON.parse(result.content[0]!.text) as { error: ToolError }).error };
       return { ok: true, result, value: result.structuredContent! };
     },
   };

@@ -23,6 +23,9 @@ export function keyLabel(key: string): string {
     words = words.slice(0, -1);
     unit = ' (s)';
   }
-  const text = words.map((w) => WORDS[w] ?? w).join(' ').replace(/\bbear hunt\b/g, 'Bear Hunt');
+  const text = words
+    .map((w) => WORDS[w] ?? w)
+    .join(' ')
+    .replace(/\bbear hunt\b/g, 'Bear Hunt');
   return capitalised(text) + unit;
 }

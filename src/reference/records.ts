@@ -7,7 +7,15 @@ import { heroesFile } from '../../generated/data/reference/heroes.js';
 import { itemsFile } from '../../generated/data/reference/items.js';
 import { mastersFile } from '../../generated/data/reference/masters.js';
 import { tierListFile } from '../../generated/data/reference/tier-list.js';
-import type { GameEvent, Hero, Item, ItemReference, Master, ReferenceSource, TierRole } from '../../generated/data/reference/types.js';
+import type {
+  GameEvent,
+  Hero,
+  Item,
+  ItemReference,
+  Master,
+  ReferenceSource,
+  TierRole,
+} from '../../generated/data/reference/types.js';
 import { KINDS } from './kinds.js';
 import { capitalised } from './labels.js';
 import { SearchIndex, type RecordKind, type SearchRecord } from './search.js';
@@ -81,12 +89,31 @@ export function summaryOf(kind: RecordKind, key: string): string {
 function searchRecords(): SearchRecord[] {
   const aliases = (list: readonly { name: string }[] | undefined) => (list ?? []).map((a) => a.name);
   return [
-    ...heroesFile.heroes.map((h): SearchRecord => ({ kind: 'hero', key: h.key, name: h.name, aliases: aliases(h.aliases) })),
-    ...mastersFile.masters.map(
-      (m): SearchRecord => ({ kind: 'master', key: m.key, name: m.name, aliases: aliases(m.aliases), titles: m.status === 'full' ? [m.title, ...(m.title_aliases ?? [])] : [] }),
-    ),
-    ...itemsFile.items.map((i): SearchRecord => ({ kind: 'item', key: i.key, name: i.name, aliases: aliases(i.aliases) })),
-    ...eventsFile.events.map((e): SearchRecord => ({ kind: 'event', key: e.key, name: e.name, aliases: aliases(e.aliases) })),
+    ...heroesFile.heroes.map((h): SearchRecord => ({
+      kind: 'hero',
+      key: h.key,
+      name: h.name,
+      aliases: aliases(h.aliases),
+    })),
+    ...mastersFile.masters.map((m): SearchRecord => ({
+      kind: 'master',
+      key: m.key,
+      name: m.name,
+      aliases: aliases(m.aliases),
+      titles: m.status === 'full' ? [m.title, ...(m.title_aliases ?? [])] : [],
+    })),
+    ...itemsFile.items.map((i): SearchRecord => ({
+      kind: 'item',
+      key: i.key,
+      name: i.name,
+      aliases: aliases(i.aliases),
+    })),
+    ...eventsFile.events.map((e): SearchRecord => ({
+      kind: 'event',
+      key: e.key,
+      name: e.name,
+      aliases: aliases(e.aliases),
+    })),
   ];
 }
 

@@ -31,7 +31,6 @@ function thousandths(score: number): number {
   return Math.round(score * 1000);
 }
 
-
 /** The argument as quoted in a message: trimmed, and cut at 60 characters. */
 export function quotedInput(input: string): string {
   const trimmed = input.trim();
@@ -42,16 +41,29 @@ function listed(matches: readonly SearchMatch[]): string {
   return matches.map((m) => `${m.key} (${m.name})`).join(', ');
 }
 
-export function resolveRecord<T>(kind: RecordKind, input: string, records: ReadonlyMap<string, T>, index: SearchIndex): Resolution<T> {
+export function resolveRecord<T>(
+  kind: RecordKind,
+  input: string,
+  records: ReadonlyMap<string, T>,
+  index: SearchIndex,
+): Resolution<T> {
   const key = keyForm(input);
   const direct = records.get(key);
   if (direct !== undefined) {
-    return input.trim() === key ? { ok: true, record: direct } : { ok: true, record: direct, resolved: { from: input, matched: key, match_type: 'exact' } };
+    return input.trim() === key
+      ? { ok: true, record: direct }
+      : { ok: true, record: direct, resolved: { from: input, matched: key, match_type: 'exact' } };
   }
   const noun = KINDS[kind].singular;
   const allowed = `${article(noun)} ${noun} key from search_database, or the ${noun}'s name or an alias`;
   if (key === '') {
-    return failure({ code: 'INVALID_ARGUMENTS', message: `key ${quotedInput(input)} has no letters or digits: give ${allowed} (e.g. ${exampleKey(records)}).`, argument: '/key', allowed, suggestions: [] });
+    return failure({
+      code: 'INVALID_ARGUMENTS',
+      message: `key ${quotedInput(input)} has no letters or digits: give ${allowed} (e.g. ${exampleKey(records)}).`,
+      argument: '/key',
+      allowed,
+      suggestions: [],
+    });
   }
 
   const { matches } = index.search(input, { kinds: [kind], limit: 20 });
@@ -63,13 +75,22 @@ export function resolveRecord<T>(kind: RecordKind, input: string, records: Reado
   if (top && top.score >= RESOLVE_MIN_SCORE) {
     const behindTop = (m: SearchMatch) => thousandths(top.score) - thousandths(m.score);
     if (!second || behindTop(second) >= thousandths(RESOLVE_MIN_LEAD)) return found(records, top, input);
-    return ambiguous(kind, input, matches.filter((m) => behindTop(m) <= thousandths(AMBIGUOUS_WINDOW)).slice(0, MAX_CANDIDATES), allowed);
+    return ambiguous(
+      kind,
+      input,
+      matches.filter((m) => behindTop(m) <= thousandths(AMBIGUOUS_WINDOW)).slice(0, MAX_CANDIDATES),
+      allowed,
+    );
   }
   return notFound(kind, input, matches, records, index, allowed);
 }
 
 function found<T>(records: ReadonlyMap<string, T>, match: SearchMatch, input: string): Resolution<T> {
-  return { ok: true, record: records.get(match.key)!, resolved: { from: input, matched: match.matched, match_type: match.match_type } };
+  return {
+    ok: true,
+    record: records.get(match.key)!,
+    resolved: { from: input, matched: match.matched, match_type: match.match_type },
+  };
 }
 
 function ambiguous(kind: RecordKind, input: string, candidates: readonly SearchMatch[], allowed: string): Failure {
@@ -83,15 +104,25 @@ function ambiguous(kind: RecordKind, input: string, candidates: readonly SearchM
   return failure(error);
 }
 
-function notFound<T>(kind: RecordKind, input: string, matches: readonly SearchMatch[], records: ReadonlyMap<string, T>, index: SearchIndex, allowed: string): Failure {
+function notFound<T>(
+  kind: RecordKind,
+  input: string,
+  matches: readonly SearchMatch[],
+  records: ReadonlyMap<string, T>,
+  index: SearchIndex,
+  allowed: string,
+): Failure {
   const { singular, plural } = KINDS[kind];
-  const near = matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closest(keyForm(input), [...records.keys()], 3);
+  const near =
+    matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closest(keyForm(input), [...records.keys()], 3);
   const parts = [`No ${singular} matches ${quotedInput(input)}.`];
   // The name may be right and the tool wrong: "Valora" is a Master, not a hero.
   const elsewhere = index.search(input, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 1 }).matches[0];
   if (elsewhere && elsewhere.score >= 0.85) {
     const other = KINDS[elsewhere.kind];
-    parts.push(`${elsewhere.name} is ${article(other.singular)} ${other.singular}: call ${other.tool} with key "${elsewhere.key}".`);
+    parts.push(
+      `${elsewhere.name} is ${article(other.singular)} ${other.singular}: call ${other.tool} with key "${elsewhere.key}".`,
+    );
   }
   if (near.length > 0) parts.push(`Closest ${plural}: ${near.join(', ')}.`);
   parts.push(`Use search_database to find ${article(singular)} ${singular} by part of its name.`);

@@ -5,8 +5,25 @@
  */
 import { COST_TOOL_OF_SYSTEM } from '../../generated/cost-systems.js';
 import { DATA_VERSION } from '../../generated/data/version.js';
-import type { GetEventOutput, GetHeroOutput, GetItemOutput, GetMasterOutput, GetTierListInput, GetTierListOutput, SearchDatabaseInput, SearchDatabaseOutput } from '../../generated/tools/index.js';
-import type { GameEvent, Hero, HeroSkill, Item, Master, TierGeneration, TierRole } from '../../generated/data/reference/types.js';
+import type {
+  GetEventOutput,
+  GetHeroOutput,
+  GetItemOutput,
+  GetMasterOutput,
+  GetTierListInput,
+  GetTierListOutput,
+  SearchDatabaseInput,
+  SearchDatabaseOutput,
+} from '../../generated/tools/index.js';
+import type {
+  GameEvent,
+  Hero,
+  HeroSkill,
+  Item,
+  Master,
+  TierGeneration,
+  TierRole,
+} from '../../generated/data/reference/types.js';
 import { failure, success, type Outcome } from '../outcomes/failures.js';
 import {
   citedSources,
@@ -68,14 +85,32 @@ function listKind(kind: RecordKind, limit: number | undefined, baseUrl: string):
   return {
     query: '',
     kind: KINDS[kind].path,
-    matches: shown.map((r) => ({ key: r.key, kind, name: r.name, score: 1, url: recordUrl(baseUrl, kind, r.key), matched: r.name, match_type: 'listed', summary: summaryOf(kind, r.key) })),
+    matches: shown.map((r) => ({
+      key: r.key,
+      kind,
+      name: r.name,
+      score: 1,
+      url: recordUrl(baseUrl, kind, r.key),
+      matched: r.name,
+      match_type: 'listed',
+      summary: summaryOf(kind, r.key),
+    })),
     total_matches: all.length,
     data_version: DATA_VERSION,
   };
 }
 
 function matchOut(baseUrl: string, m: SearchMatch): SearchDatabaseOutput['matches'][number] {
-  return { key: m.key, kind: m.kind, name: m.name, score: m.score, url: recordUrl(baseUrl, m.kind, m.key), matched: m.matched, match_type: m.match_type, summary: summaryOf(m.kind, m.key) };
+  return {
+    key: m.key,
+    kind: m.kind,
+    name: m.name,
+    score: m.score,
+    url: recordUrl(baseUrl, m.kind, m.key),
+    matched: m.matched,
+    match_type: m.match_type,
+    summary: summaryOf(m.kind, m.key),
+  };
 }
 
 export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Outcome<SearchDatabaseOutput> {
@@ -85,7 +120,8 @@ export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Out
     if (kind) return success(listKind(kind, input.limit, baseUrl));
     return failure({
       code: 'INVALID_ARGUMENTS',
-      message: 'query is required unless kind is given: give a name or part of one (e.g. "Amadeus"), or a kind (heroes, masters, items or events) to list every record of it.',
+      message:
+        'query is required unless kind is given: give a name or part of one (e.g. "Amadeus"), or a kind (heroes, masters, items or events) to list every record of it.',
       argument: '/query',
       allowed: 'a name or part of one; or leave it out and give kind',
       suggestions: [],
@@ -110,7 +146,9 @@ export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Out
   };
   // Whatever the kind filter hid is named, whether or not the kind itself matched: a "bear" among events still
   // says that the Master Valora is the "Bear Hunter".
-  const others = kind ? referenceIndex.search(query, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: ELSEWHERE_LIMIT }).matches : [];
+  const others = kind
+    ? referenceIndex.search(query, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: ELSEWHERE_LIMIT }).matches
+    : [];
   const elsewhere = others.length > 0 ? { elsewhere: others.map((m) => matchOut(baseUrl, m)) } : {};
   if (result.total > 0) return success({ ...out, ...elsewhere });
   if (others.length > 0) {
@@ -134,15 +172,24 @@ export function heroTierRatings(hero: Hero): GetHeroOutput['tier_ratings'] {
   for (const role of tierListFile.roles) {
     const latest = role.generations[role.generations.length - 1]!;
     const tier = TIERS.find((t) => latest.tiers[t].includes(hero.key));
-    if (tier) ratings.push({ role: role.key, generation: latest.generation, tier: tier === 'S' && latest.s_plus?.includes(hero.key) ? 'S+' : tier });
-    else if (latest.not_rated?.includes(hero.key)) ratings.push({ role: role.key, generation: latest.generation, tier: 'not rated' });
+    if (tier)
+      ratings.push({
+        role: role.key,
+        generation: latest.generation,
+        tier: tier === 'S' && latest.s_plus?.includes(hero.key) ? 'S+' : tier,
+      });
+    else if (latest.not_rated?.includes(hero.key))
+      ratings.push({ role: role.key, generation: latest.generation, tier: 'not rated' });
   }
   return ratings;
 }
 
 /** Conquest skills, then expedition skills in slot order (slot 1 is what a rally joiner contributes). */
 export function skillsInOrder(hero: Hero): { conquest: HeroSkill[]; expedition: HeroSkill[] } {
-  return { conquest: hero.skills.filter((s) => s.kind === 'conquest'), expedition: hero.skills.filter((s) => s.kind === 'expedition').sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0)) };
+  return {
+    conquest: hero.skills.filter((s) => s.kind === 'conquest'),
+    expedition: hero.skills.filter((s) => s.kind === 'expedition').sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0)),
+  };
 }
 
 /**
@@ -158,7 +205,9 @@ function heroNotes(hero: Hero): string[] {
   if (hero.confidence !== 'high' && hero.generation >= 6) notes.push(LATE_GENERATION_CONFIDENCE);
   const gear = hero.exclusive_gear;
   if (gear && !gear.max_level_stats) {
-    notes.push(`Exclusive gear: no source read gives its level-10 (maximum) stats${gear.name ? '' : ' or its name'}; its skills and their Lv1-Lv5 values are known.`);
+    notes.push(
+      `Exclusive gear: no source read gives its level-10 (maximum) stats${gear.name ? '' : ' or its name'}; its skills and their Lv1-Lv5 values are known.`,
+    );
   }
   return notes;
 }
@@ -181,8 +230,15 @@ export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): Ge
       troop_type: hero.troop_type,
       roles: [...hero.roles],
       base_stats: { ...hero.base_stats, note: heroesFile.base_stats_note },
-      expedition_bonus: { troop_type: hero.troop_type, attack: hero.expedition_bonus.attack, defense: hero.expedition_bonus.defense, note: heroesFile.expedition_bonus_note },
-      ...(hero.talent ? { talent: { name: hero.talent.name, effect: hero.talent.effect, levels: hero.talent.levels } } : {}),
+      expedition_bonus: {
+        troop_type: hero.troop_type,
+        attack: hero.expedition_bonus.attack,
+        defense: hero.expedition_bonus.defense,
+        note: heroesFile.expedition_bonus_note,
+      },
+      ...(hero.talent
+        ? { talent: { name: hero.talent.name, effect: hero.talent.effect, levels: hero.talent.levels } }
+        : {}),
       skills,
       ...(gear
         ? {
@@ -218,7 +274,14 @@ export function masterResult(master: Master, baseUrl: string, resolved?: Resolve
     system: { name: mastersFile.system.name, also_called: mastersFile.system.aka },
     resources: mastersFile.system.resources.map((r) => {
       const item = r.item ? items.get(r.item) : undefined;
-      return item ? { key: item.key, name: item.name, url: recordUrl(baseUrl, 'item', item.key), ...(r.note ? { note: r.note } : {}) } : { name: r.name ?? '', ...(r.note ? { note: r.note } : {}) };
+      return item
+        ? {
+            key: item.key,
+            name: item.name,
+            url: recordUrl(baseUrl, 'item', item.key),
+            ...(r.note ? { note: r.note } : {}),
+          }
+        : { name: r.name ?? '', ...(r.note ? { note: r.note } : {}) };
     }),
     notes: master.notes ?? [],
     confidence: master.confidence,
@@ -226,7 +289,10 @@ export function masterResult(master: Master, baseUrl: string, resolved?: Resolve
     data_version: DATA_VERSION,
   };
   if (master.status === 'name_only') {
-    return withResolved({ ...common, ...(master.affinity_stat ? { affinity_stat: master.affinity_stat } : {}) }, resolved);
+    return withResolved(
+      { ...common, ...(master.affinity_stat ? { affinity_stat: master.affinity_stat } : {}) },
+      resolved,
+    );
   }
   return withResolved(
     {
@@ -259,7 +325,13 @@ export function grantingEvents(item: Item, baseUrl: string): GetItemOutput['gran
   const byKey = new Map<string, GetItemOutput['granted_by'][number]>();
   for (const grant of item.granted_by) {
     const event = events.get(grant.event)!;
-    byKey.set(event.key, { key: event.key, name: event.name, url: recordUrl(baseUrl, 'event', event.key), ...(grant.note ? { note: grant.note } : {}), listed_in: ['item'] });
+    byKey.set(event.key, {
+      key: event.key,
+      name: event.name,
+      url: recordUrl(baseUrl, 'event', event.key),
+      ...(grant.note ? { note: grant.note } : {}),
+      listed_in: ['item'],
+    });
   }
   for (const { event, reward } of rewardingEvents.get(item.key) ?? []) {
     const known = byKey.get(event.key);
@@ -267,8 +339,14 @@ export function grantingEvents(item: Item, baseUrl: string): GetItemOutput['gran
       known.listed_in = ['item', 'event'];
       // The event's reward list may say which hero's shards ("Diana") where the item's record does not.
       if (known.note === undefined && reward.note !== undefined) known.note = reward.note;
-    }
-    else byKey.set(event.key, { key: event.key, name: event.name, url: recordUrl(baseUrl, 'event', event.key), ...(reward.note ? { note: reward.note } : {}), listed_in: ['event'] });
+    } else
+      byKey.set(event.key, {
+        key: event.key,
+        name: event.name,
+        url: recordUrl(baseUrl, 'event', event.key),
+        ...(reward.note ? { note: reward.note } : {}),
+        listed_in: ['event'],
+      });
   }
   return [...byKey.values()];
 }
@@ -300,9 +378,14 @@ export function itemResult(item: Item, baseUrl: string, resolved?: Resolved): Ge
 
 // ---------------------------------------------------------------- get_event
 
-export function itemRef(ref: { item?: string; name?: string }, baseUrl: string): { key?: string; name: string; url?: string } {
+export function itemRef(
+  ref: { item?: string; name?: string },
+  baseUrl: string,
+): { key?: string; name: string; url?: string } {
   const item = ref.item ? items.get(ref.item) : undefined;
-  return item ? { key: item.key, name: item.name, url: recordUrl(baseUrl, 'item', item.key) } : { name: ref.name ?? ref.item ?? '' };
+  return item
+    ? { key: item.key, name: item.name, url: recordUrl(baseUrl, 'item', item.key) }
+    : { name: ref.name ?? ref.item ?? '' };
 }
 
 export function eventResult(event: GameEvent, baseUrl: string, resolved?: Resolved): GetEventOutput {
@@ -338,23 +421,31 @@ function tierRoleFor(name: string): TierRole | undefined {
 }
 
 export function generationRange(role: TierRole): { min: number; max: number } {
-  return { min: role.generations[0]!.generation, max: role.generations[role.generations.length - 1]!.generation };
+  return { min: role.generations[0].generation, max: role.generations[role.generations.length - 1]!.generation };
 }
 
 function tierTable(table: TierGeneration, baseUrl: string): GetTierListOutput['tiers'] {
   return TIERS.map((tier) => ({
     tier,
-    heroes: table.tiers[tier].map((key) => ({ ...heroLink(baseUrl, key), ...(tier === 'S' && table.s_plus?.includes(key) ? { s_plus: true } : {}) })),
+    heroes: table.tiers[tier].map((key) => ({
+      ...heroLink(baseUrl, key),
+      ...(tier === 'S' && table.s_plus?.includes(key) ? { s_plus: true } : {}),
+    })),
   }));
 }
 
-const COLUMN_LABEL: Record<string, string> = { gen_1_2: 'Gen 1-2 servers', gen_3_plus: 'Gen 3+ servers', any: 'any generation' };
+const COLUMN_LABEL: Record<string, string> = {
+  gen_1_2: 'Gen 1-2 servers',
+  gen_3_plus: 'Gen 3+ servers',
+  any: 'any generation',
+};
 
 /** The overall lists as tiers of hero links; AllClash's per-hero ratings grouped by rating and server stage. */
 export function overallLists(baseUrl: string): GetTierListOutput['overall_lists'] {
   return tierListFile.overall_lists.map((list) => {
     let tiers: GetTierListOutput['overall_lists'][number]['tiers'];
-    if (list.tiers) tiers = list.tiers.map((t) => ({ tier: t.tier, heroes: t.heroes.map((k) => heroLink(baseUrl, k)) }));
+    if (list.tiers)
+      tiers = list.tiers.map((t) => ({ tier: t.tier, heroes: t.heroes.map((k) => heroLink(baseUrl, k)) }));
     else {
       const groups = new Map<string, Link[]>();
       for (const rating of list.ratings ?? []) {
@@ -367,7 +458,13 @@ export function overallLists(baseUrl: string): GetTierListOutput['overall_lists'
       }
       tiers = [...groups].map(([tier, heroLinks]) => ({ tier, heroes: heroLinks }));
     }
-    return { source: list.source, title: list.title, scope: list.scope, tiers, ...(list.note ? { note: list.note } : list.scale_note ? { note: list.scale_note } : {}) };
+    return {
+      source: list.source,
+      title: list.title,
+      scope: list.scope,
+      tiers,
+      ...(list.note ? { note: list.note } : list.scale_note ? { note: list.scale_note } : {}),
+    };
   });
 }
 
@@ -376,7 +473,9 @@ export function tierListResult(input: GetTierListInput, baseUrl: string): Outcom
   const range = generationRange(role);
   const generation = input.generation ?? range.max;
   if (generation < range.min || generation > range.max) {
-    const wider = tierListFile.roles.filter((r) => r.key !== role.key && generationRange(r).max >= generation).map((r) => r.key);
+    const wider = tierListFile.roles
+      .filter((r) => r.key !== role.key && generationRange(r).max >= generation)
+      .map((r) => r.key);
     return failure({
       code: 'LEVEL_OUT_OF_RANGE',
       message: `${role.key} is rated for generations ${range.min}-${range.max} only (as of ${role.as_of}); generation ${generation} is not rated.${wider.length > 0 ? ` ${wider.join(', ')} covers generation ${generation}.` : ''} Leave generation out for the latest.`,
@@ -408,7 +507,9 @@ export function tierListResult(input: GetTierListInput, baseUrl: string): Outcom
         }
       : {}),
     overall_lists: overallLists(baseUrl),
-    other_roles: tierListFile.roles.filter((r) => r.key !== role.key).map((r) => ({ role: r.key, min_generation: generationRange(r).min, max_generation: generationRange(r).max })),
+    other_roles: tierListFile.roles
+      .filter((r) => r.key !== role.key)
+      .map((r) => ({ role: r.key, min_generation: generationRange(r).min, max_generation: generationRange(r).max })),
     url: `${baseUrl}/tier-list#${role.key}`,
     source: role.source_detail,
     as_of: role.as_of,

@@ -162,7 +162,8 @@ function osa(a: string, b: string, bound: number, n: number, prefixes: boolean):
       if (insert < best) best = insert;
       const change = previous[j - 1]! + (ai === bj ? 0 : 1);
       if (change < best) best = change;
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj && previous2[j - 2]! + 1 < best) best = previous2[j - 2]! + 1;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj && previous2[j - 2]! + 1 < best)
+        best = previous2[j - 2]! + 1;
       current[j] = best;
       if (best < rowMin) rowMin = best;
     }
@@ -207,7 +208,12 @@ function wordQuality(query: string, queryMask: number, term: string, termMask: n
 }
 
 /** Every query word matched to a different term word (greedily, best first), or -1 when one finds none. */
-function wordsScore(queryWords: readonly string[], queryMasks: readonly number[], termWords: readonly string[], termMasks: readonly number[]): number {
+function wordsScore(
+  queryWords: readonly string[],
+  queryMasks: readonly number[],
+  termWords: readonly string[],
+  termMasks: readonly number[],
+): number {
   if (queryWords.length > termWords.length || termWords.length > 30) return -1;
   let used = 0;
   let total = 0;
@@ -287,7 +293,8 @@ function scoreTerm(query: Query, term: Term): number {
       }
     }
   }
-  if (qc.length >= 3 && !isPrefix && term.compact.includes(qc)) consider(0.45 + 0.15 * (qc.length / term.compact.length), 'contains');
+  if (qc.length >= 3 && !isPrefix && term.compact.includes(qc))
+    consider(0.45 + 0.15 * (qc.length / term.compact.length), 'contains');
 
   // The query names the whole term among other words ("amadeus exclusive gear").
   if (query.tokens.length > term.tokens.length && term.compact.length >= 4 && mentions(query.tokens, term.tokens)) {
@@ -302,7 +309,15 @@ function parseQuery(raw: string): Query {
   text = tokens.join(' ');
   const joinedText = compact(text);
   const compactMask = letterMask(joinedText);
-  return { text, compact: joinedText, tokens, masks: tokens.map(letterMask), compactMask, joined: [joinedText], joinedMasks: [compactMask] };
+  return {
+    text,
+    compact: joinedText,
+    tokens,
+    masks: tokens.map(letterMask),
+    compactMask,
+    joined: [joinedText],
+    joinedMasks: [compactMask],
+  };
 }
 
 function stripParenthetical(name: string): string {
@@ -324,7 +339,17 @@ export class SearchIndex {
         seen.add(text);
         const tokens = text.split(' ');
         const joined = compact(text);
-        terms.push({ record: index, original, field, weight: FIELD_WEIGHT[field], text, compact: joined, tokens, masks: tokens.map(letterMask), compactMask: letterMask(joined) });
+        terms.push({
+          record: index,
+          original,
+          field,
+          weight: FIELD_WEIGHT[field],
+          text,
+          compact: joined,
+          tokens,
+          masks: tokens.map(letterMask),
+          compactMask: letterMask(joined),
+        });
       };
       add(record.name, 'name');
       add(stripParenthetical(record.name), 'name');
@@ -353,7 +378,15 @@ export class SearchIndex {
       const rounded = Math.round(score * 1000) / 1000;
       if (rounded < MIN_SCORE) continue;
       const record = this.records[index]!;
-      matches.push({ kind: record.kind, key: record.key, name: record.name, score: rounded, matched: term.original, field: term.field, match_type: type });
+      matches.push({
+        kind: record.kind,
+        key: record.key,
+        name: record.name,
+        score: rounded,
+        matched: term.original,
+        field: term.field,
+        match_type: type,
+      });
     }
     matches.sort(compareMatches);
     const limit = Math.max(1, Math.floor(options.limit ?? 10));
@@ -363,7 +396,12 @@ export class SearchIndex {
 
 /** Score (high first), then kind (hero, master, item, event), then name and key: a total, stable order. */
 export function compareMatches(a: SearchMatch, b: SearchMatch): number {
-  return b.score - a.score || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareText(a.name, b.name) || compareText(a.key, b.key);
+  return (
+    b.score - a.score ||
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+    compareText(a.name, b.name) ||
+    compareText(a.key, b.key)
+  );
 }
 
 function compareText(a: string, b: string): number {

@@ -21,7 +21,13 @@ export const DEFAULT_CLIENT_LIFETIMES: ClientLifetimes = { unusedSeconds: 24 * 3
 
 /** A grant was created or updated for `clientId`: the client is in use, so it stops expiring. */
 export async function markClientUsed(db: Db, clientId: string): Promise<void> {
-  await db.updateTable('oidc_payloads').set({ expires_at: null }).where('type', '=', 'Client').where('id', '=', clientId).where('expires_at', 'is not', null).execute();
+  await db
+    .updateTable('oidc_payloads')
+    .set({ expires_at: null })
+    .where('type', '=', 'Client')
+    .where('id', '=', clientId)
+    .where('expires_at', 'is not', null)
+    .execute();
 }
 
 /** Used clients that have no grant left start their idle time now; returns how many. */
@@ -32,7 +38,14 @@ export async function startIdleClocks(db: Db, nowSeconds: number, lifetimes: Cli
     .where('type', '=', 'Client')
     .where('expires_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('oidc_payloads as grants').select(sql<number>`1`.as('one')).where('grants.type', '=', 'Grant').whereRef('grants.client_id', '=', 'oidc_payloads.id'))),
+      not(
+        exists(
+          selectFrom('oidc_payloads as grants')
+            .select(sql<number>`1`.as('one'))
+            .where('grants.type', '=', 'Grant')
+            .whereRef('grants.client_id', '=', 'oidc_payloads.id'),
+        ),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -49,7 +62,14 @@ export async function deleteOrphans(db: Db): Promise<number> {
     .where('type', '!=', 'Client')
     .where('client_id', 'is not', null)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('oidc_payloads as clients').select(sql<number>`1`.as('one')).where('clients.type', '=', 'Client').whereRef('clients.id', '=', 'oidc_payloads.client_id'))),
+      not(
+        exists(
+          selectFrom('oidc_payloads as clients')
+            .select(sql<number>`1`.as('one'))
+            .where('clients.type', '=', 'Client')
+            .whereRef('clients.id', '=', 'oidc_payloads.client_id'),
+        ),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -32,9 +32,10 @@ export interface DatabaseOptions {
 
 /** Opens (and migrates) the database at `location`. */
 export async function openDatabase(location: StoreLocation, options: DatabaseOptions): Promise<OpenedDatabase> {
-  const opened = location.kind === 'postgres'
-    ? await (await import('./postgres-database.js')).openPostgres(location.url, options.poolSize)
-    : (await import('./sqlite-database.js')).openSqlite(location.dataDir);
+  const opened =
+    location.kind === 'postgres'
+      ? await (await import('./postgres-database.js')).openPostgres(location.url, options.poolSize)
+      : (await import('./sqlite-database.js')).openSqlite(location.dataDir);
   const db = new Kysely<Database>({ dialect: new TranslatingDialect(opened.dialect, options.health) });
   try {
     await opened.prepare?.(db);
@@ -62,6 +63,9 @@ async function migrate(db: Db, dialect: DialectName): Promise<void> {
   if (error || failed) {
     // The unavailable store is reported as such (the caller retries); any other failure names the migration.
     if (error instanceof StoreUnavailableError) throw error;
-    throw new Error(`store migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `store migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }

@@ -16,7 +16,17 @@ export class StoreUnavailableError extends ServiceError<'ERR_STORE_UNAVAILABLE'>
 }
 
 /** Node socket errors that say the server is not there (or stopped answering). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ENOENT']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ENOENT',
+]);
 /**
  * PostgreSQL SQLSTATEs of a server that cannot serve now: class 08 (connection exception), 53 (insufficient
  * resources: too many connections, out of memory or disk), 57P01-57P05 (shut down, crashed, starting up, idle
@@ -26,7 +36,14 @@ function transientSqlState(code: string): boolean {
   return code.startsWith('08') || code.startsWith('53') || /^57P0[1-5]$/.test(code) || code === '57014';
 }
 /** node-postgres raises these as plain Errors without a code. */
-const PG_CLIENT_MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/, /^Query read timeout$/, /not queryable/, /^Client was closed and is not queryable$/, /Cannot use a pool after calling end/];
+const PG_CLIENT_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Query read timeout$/,
+  /not queryable/,
+  /^Client was closed and is not queryable$/,
+  /Cannot use a pool after calling end/,
+];
 
 /** A driver's error code; the service's own errors carry codes of their own, which say nothing about the driver. */
 function codeOf(error: unknown): string | undefined {

@@ -45,7 +45,9 @@ export class StoreHealth {
     }
     if (!unavailable || this.#down) return;
     this.#down = true;
-    this.#log(`${new Date().toISOString()} store unreachable (${this.#description}): ${describeStoreError(error)}; the account endpoint and sign-in answer 503 until it is back`);
+    this.#log(
+      `${new Date().toISOString()} store unreachable (${this.#description}): ${describeStoreError(error)}; the account endpoint and sign-in answer 503 until it is back`,
+    );
   }
 
   succeeded(): void {

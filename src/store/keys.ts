@@ -24,14 +24,23 @@ async function loadOrCreate<T>(db: Db, name: string, create: () => Promise<T>, n
   const existing = await db.selectFrom('keys').select('value').where('name', '=', name).executeTakeFirst();
   if (existing) return JSON.parse(existing.value) as T;
   const value = await create();
-  await db.insertInto('keys').values({ name, value: JSON.stringify(value), created_at: nowSeconds }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('keys')
+    .values({ name, value: JSON.stringify(value), created_at: nowSeconds })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const stored = await db.selectFrom('keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return JSON.parse(stored.value) as T;
 }
 
 export async function loadServerKeys(db: Db, nowSeconds: number): Promise<ServerKeys> {
   const signing = await loadOrCreate(db, 'signing_jwks', async () => [await newSigningKey()], nowSeconds);
-  const cookies = await loadOrCreate(db, 'cookie_keys', async () => [randomBytes(32).toString('base64url')], nowSeconds);
+  const cookies = await loadOrCreate(
+    db,
+    'cookie_keys',
+    async () => [randomBytes(32).toString('base64url')],
+    nowSeconds,
+  );
   return { signing, cookies };
 }
 

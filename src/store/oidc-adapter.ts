@@ -44,7 +44,10 @@ interface ChainPosition {
 
 function chainPosition(payload: string): ChainPosition {
   const parsed = JSON.parse(payload) as { iiat?: unknown; rotations?: unknown };
-  return { iiat: typeof parsed.iiat === 'number' ? parsed.iiat : undefined, rotations: typeof parsed.rotations === 'number' ? parsed.rotations : 0 };
+  return {
+    iiat: typeof parsed.iiat === 'number' ? parsed.iiat : undefined,
+    rotations: typeof parsed.rotations === 'number' ? parsed.rotations : 0,
+  };
 }
 
 export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (model: string) => Adapter {
@@ -53,16 +56,22 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
   const reuseSeconds = options.refreshReuseSeconds ?? DEFAULT_REFRESH_REUSE_SECONDS;
   /** A refresh token first used this recently may be retried (the caller checks the model). */
   const retryable = (consumedAt: number) => reuseSeconds > 0 && nowSeconds() - consumedAt < reuseSeconds;
-  const replay = options.onReplay ?? ((model: string): never => {
-    throw new AlreadyConsumedError(model);
-  });
+  const replay =
+    options.onReplay ??
+    ((model: string): never => {
+      throw new AlreadyConsumedError(model);
+    });
 
-  function parse(model: string, row: { payload: string; consumed_at: number | null } | undefined): AdapterPayload | undefined {
+  function parse(
+    model: string,
+    row: { payload: string; consumed_at: number | null } | undefined,
+  ): AdapterPayload | undefined {
     if (!row) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
     // A refresh token within its reuse interval is shown unused: the provider then goes on to rotate it, and its
     // call to `consume` decides whether this use is a retry or a replay.
-    if (row.consumed_at !== null && !(model === 'RefreshToken' && retryable(Number(row.consumed_at)))) payload.consumed = Number(row.consumed_at);
+    if (row.consumed_at !== null && !(model === 'RefreshToken' && retryable(Number(row.consumed_at))))
+      payload.consumed = Number(row.consumed_at);
     return payload;
   }
 
@@ -71,10 +80,21 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
    * answers to earlier uses of its parent (for a retry, the lost one). Read by grant, then matched on the chain's
    * `iiat` in code, alike on SQLite and PostgreSQL.
    */
-  async function chainTokens(grantId: string, chain: ChainPosition, options: { consumedSince?: number; except?: string }) {
-    let query = db.selectFrom('oidc_payloads').select(['id', 'payload', 'consumed_at']).where('type', '=', 'RefreshToken').where('grant_id', '=', grantId);
+  async function chainTokens(
+    grantId: string,
+    chain: ChainPosition,
+    options: { consumedSince?: number; except?: string },
+  ) {
+    let query = db
+      .selectFrom('oidc_payloads')
+      .select(['id', 'payload', 'consumed_at'])
+      .where('type', '=', 'RefreshToken')
+      .where('grant_id', '=', grantId);
     if (options.except !== undefined) query = query.where('id', '!=', options.except);
-    query = options.consumedSince === undefined ? query.where('consumed_at', 'is', null) : query.where((eb) => eb.or([eb('consumed_at', 'is', null), eb('consumed_at', '>=', options.consumedSince!)]));
+    query =
+      options.consumedSince === undefined
+        ? query.where('consumed_at', 'is', null)
+        : query.where((eb) => eb.or([eb('consumed_at', 'is', null), eb('consumed_at', '>=', options.consumedSince!)]));
     const rows = await query.execute();
     return rows.filter((row) => {
       const position = chainPosition(row.payload);
@@ -83,7 +103,8 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
   }
 
   async function deleteRefreshTokens(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await db.deleteFrom('oidc_payloads').where('type', '=', 'RefreshToken').where('id', 'in', ids).execute();
+    if (ids.length > 0)
+      await db.deleteFrom('oidc_payloads').where('type', '=', 'RefreshToken').where('id', 'in', ids).execute();
   }
 
   /**
@@ -91,10 +112,18 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
    * reuse interval and the client has not used the token the first use gave it. Then the tokens earlier uses gave
    * are deleted (the retry's answer becomes the chain's one live token) and true is returned; otherwise false.
    */
-  async function acceptRetry(row: { payload: string; consumed_at: number | null; grant_id: string | null }): Promise<boolean> {
+  async function acceptRetry(row: {
+    payload: string;
+    consumed_at: number | null;
+    grant_id: string | null;
+  }): Promise<boolean> {
     if (row.consumed_at === null || row.grant_id === null || !retryable(Number(row.consumed_at))) return false;
     const parent = chainPosition(row.payload);
-    const children = await chainTokens(row.grant_id, { iiat: parent.iiat, rotations: parent.rotations + 1 }, { consumedSince: Number(row.consumed_at) });
+    const children = await chainTokens(
+      row.grant_id,
+      { iiat: parent.iiat, rotations: parent.rotations + 1 },
+      { consumedSince: Number(row.consumed_at) },
+    );
     if (children.some((child) => child.consumed_at !== null)) return false;
     await deleteRefreshTokens(children.map((child) => child.id));
     return true;
@@ -117,7 +146,11 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
         user_code: payload.userCode ?? null,
         client_id: isClient ? id : (payload.clientId ?? null),
         // A registration lasts while unused, until a grant is created for it (markClientUsed).
-        expires_at: expiresIn ? nowSeconds() + expiresIn : isClient ? nowSeconds() + clientLifetimes.unusedSeconds : null,
+        expires_at: expiresIn
+          ? nowSeconds() + expiresIn
+          : isClient
+            ? nowSeconds() + clientLifetimes.unusedSeconds
+            : null,
       };
       // Updating a client's metadata keeps its expiry: only grants decide whether it is in use.
       const { id: _id, type: _type, ...changes } = row;
@@ -131,15 +164,39 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      return parse(this.model, await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('id', '=', id).where('type', '=', this.model).executeTakeFirst());
+      return parse(
+        this.model,
+        await db
+          .selectFrom('oidc_payloads')
+          .select(['payload', 'consumed_at'])
+          .where('id', '=', id)
+          .where('type', '=', this.model)
+          .executeTakeFirst(),
+      );
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return parse(this.model, await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('uid', '=', uid).where('type', '=', this.model).executeTakeFirst());
+      return parse(
+        this.model,
+        await db
+          .selectFrom('oidc_payloads')
+          .select(['payload', 'consumed_at'])
+          .where('uid', '=', uid)
+          .where('type', '=', this.model)
+          .executeTakeFirst(),
+      );
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return parse(this.model, await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at']).where('user_code', '=', userCode).where('type', '=', this.model).executeTakeFirst());
+      return parse(
+        this.model,
+        await db
+          .selectFrom('oidc_payloads')
+          .select(['payload', 'consumed_at'])
+          .where('user_code', '=', userCode)
+          .where('type', '=', this.model)
+          .executeTakeFirst(),
+      );
     }
 
     async consume(id: string): Promise<void> {
@@ -152,7 +209,12 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
         .executeTakeFirst();
       const refreshToken = this.model === 'RefreshToken' && reuseSeconds > 0;
       if (result.numUpdatedRows === 0n) {
-        const row = await db.selectFrom('oidc_payloads').select(['payload', 'consumed_at', 'grant_id']).where('id', '=', id).where('type', '=', this.model).executeTakeFirst();
+        const row = await db
+          .selectFrom('oidc_payloads')
+          .select(['payload', 'consumed_at', 'grant_id'])
+          .where('id', '=', id)
+          .where('type', '=', this.model)
+          .executeTakeFirst();
         if (refreshToken && row && (await acceptRetry(row))) return;
         // Someone else consumed it first (or long ago): treat this request as the replay it is, and end the grant.
         if (row?.grant_id) await this.revokeByGrantId(row.grant_id);
@@ -161,8 +223,16 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
       if (refreshToken) {
         // The first use of a token: any other live token at its place in the chain answered a retry of its parent
         // whose answer the client did not keep (the client holds this one), so it goes.
-        const row = await db.selectFrom('oidc_payloads').select(['payload', 'grant_id']).where('id', '=', id).where('type', '=', this.model).executeTakeFirst();
-        if (row?.grant_id) await deleteRefreshTokens((await chainTokens(row.grant_id, chainPosition(row.payload), { except: id })).map((sibling) => sibling.id));
+        const row = await db
+          .selectFrom('oidc_payloads')
+          .select(['payload', 'grant_id'])
+          .where('id', '=', id)
+          .where('type', '=', this.model)
+          .executeTakeFirst();
+        if (row?.grant_id)
+          await deleteRefreshTokens(
+            (await chainTokens(row.grant_id, chainPosition(row.payload), { except: id })).map((sibling) => sibling.id),
+          );
       }
     }
 
@@ -178,7 +248,11 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
 
 /** Deletes every expired record; returns how many went. */
 export async function deleteExpiredOidcPayloads(db: Db, nowSeconds: number): Promise<number> {
-  const result = await db.deleteFrom('oidc_payloads').where('expires_at', 'is not', null).where('expires_at', '<', nowSeconds).executeTakeFirst();
+  const result = await db
+    .deleteFrom('oidc_payloads')
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<', nowSeconds)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -189,7 +263,11 @@ export async function deleteExpiredOidcPayloads(db: Db, nowSeconds: number): Pro
  */
 export async function deleteOidcPayloadsOfAccount(db: Db, accountId: string): Promise<number> {
   // The account is inside the JSON payload; reading it here rather than in SQL keeps SQLite and Postgres alike.
-  const rows = await db.selectFrom('oidc_payloads').select(['id', 'type', 'payload']).where('type', 'in', ['Session', 'Grant']).execute();
+  const rows = await db
+    .selectFrom('oidc_payloads')
+    .select(['id', 'type', 'payload'])
+    .where('type', 'in', ['Session', 'Grant'])
+    .execute();
   const owned = rows.filter((row) => {
     try {
       return (JSON.parse(row.payload) as { accountId?: unknown }).accountId === accountId;
@@ -201,8 +279,15 @@ export async function deleteOidcPayloadsOfAccount(db: Db, accountId: string): Pr
   const grantIds = owned.filter((row) => row.type === 'Grant').map((row) => row.id);
   return db.transaction().execute(async (trx) => {
     let deleted = 0;
-    if (grantIds.length > 0) deleted += Number((await trx.deleteFrom('oidc_payloads').where('grant_id', 'in', grantIds).executeTakeFirst()).numDeletedRows);
-    for (const row of owned) deleted += Number((await trx.deleteFrom('oidc_payloads').where('id', '=', row.id).where('type', '=', row.type).executeTakeFirst()).numDeletedRows);
+    if (grantIds.length > 0)
+      deleted += Number(
+        (await trx.deleteFrom('oidc_payloads').where('grant_id', 'in', grantIds).executeTakeFirst()).numDeletedRows,
+      );
+    for (const row of owned)
+      deleted += Number(
+        (await trx.deleteFrom('oidc_payloads').where('id', '=', row.id).where('type', '=', row.type).executeTakeFirst())
+          .numDeletedRows,
+      );
     return deleted;
   });
 }

@@ -46,13 +46,23 @@ function parsed(what: string, json: string): unknown {
 
 function checked<T>(schema: SchemaName, what: string, value: unknown): T {
   const problems = schemaProblems(schema, value);
-  if (problems.length > 0) throw new StoredDataError(what, problems.map((p) => `${p.pointer}: ${p.message}`).join('; '));
+  if (problems.length > 0)
+    throw new StoredDataError(what, problems.map((p) => `${p.pointer}: ${p.message}`).join('; '));
   return value as T;
 }
 
 export function createPlayerDataStore(db: Db, nowSeconds: () => number): PlayerDataStore {
-  async function document<T>(userId: string, kind: 'profile' | 'inventory', schema: SchemaName): Promise<Dated<T> | undefined> {
-    const row = await db.selectFrom('player_documents').select(['document', 'updated_at']).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  async function document<T>(
+    userId: string,
+    kind: 'profile' | 'inventory',
+    schema: SchemaName,
+  ): Promise<Dated<T> | undefined> {
+    const row = await db
+      .selectFrom('player_documents')
+      .select(['document', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
     return row && { value: checked<T>(schema, kind, parsed(kind, row.document)), updatedAt: Number(row.updated_at) };
   }
 
@@ -61,8 +71,17 @@ export function createPlayerDataStore(db: Db, nowSeconds: () => number): PlayerD
       profile: () => document<PlayerProfile>(userId, 'profile', 'kingshot:player-profile'),
       inventory: () => document<Inventory>(userId, 'inventory', 'kingshot:inventory'),
       async goals() {
-        const rows = await db.selectFrom('player_goals').select(['id', 'goal', 'active']).where('user_id', '=', userId).orderBy('position').execute();
-        const goals = checked<Goal[]>('kingshot:goals', 'goals', rows.map((r) => ({ ...(parsed('goals', r.goal) as object), active: r.active === 1 })));
+        const rows = await db
+          .selectFrom('player_goals')
+          .select(['id', 'goal', 'active'])
+          .where('user_id', '=', userId)
+          .orderBy('position')
+          .execute();
+        const goals = checked<Goal[]>(
+          'kingshot:goals',
+          'goals',
+          rows.map((r) => ({ ...(parsed('goals', r.goal) as object), active: r.active === 1 })),
+        );
         return rows.map((r, i) => ({ id: Number(r.id), goal: goals[i]! }));
       },
     };
@@ -87,7 +106,16 @@ export function createPlayerDataStore(db: Db, nowSeconds: () => number): PlayerD
           await trx.deleteFrom('player_goals').where('user_id', '=', userId).execute();
           for (const [position, goal] of data.goals.entries()) {
             const { active, ...rest } = goal;
-            await trx.insertInto('player_goals').values({ user_id: userId, position, active: active ? 1 : 0, goal: JSON.stringify(rest), created_at: now }).execute();
+            await trx
+              .insertInto('player_goals')
+              .values({
+                user_id: userId,
+                position,
+                active: active ? 1 : 0,
+                goal: JSON.stringify(rest),
+                created_at: now,
+              })
+              .execute();
           }
         }
       });
@@ -95,7 +123,11 @@ export function createPlayerDataStore(db: Db, nowSeconds: () => number): PlayerD
     async export(userId) {
       const reader = readerFor(userId);
       const [profile, inventory, goals] = await Promise.all([reader.profile(), reader.inventory(), reader.goals()]);
-      return { ...(profile ? { profile: profile.value } : {}), goals: goals.map((g) => g.goal), ...(inventory ? { inventory: inventory.value } : {}) };
+      return {
+        ...(profile ? { profile: profile.value } : {}),
+        goals: goals.map((g) => g.goal),
+        ...(inventory ? { inventory: inventory.value } : {}),
+      };
     },
   };
 }

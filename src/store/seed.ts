@@ -10,7 +10,10 @@ import type { Store } from './store.js';
 
 export type SeedResult = { created: false } | { created: true; email: string; password: string; generated: boolean };
 
-export async function seedDemoPlayer(store: Store, options: { email?: string; password?: string }): Promise<SeedResult> {
+export async function seedDemoPlayer(
+  store: Store,
+  options: { email?: string; password?: string },
+): Promise<SeedResult> {
   if ((await store.users.count()) > 0) return { created: false };
   const checked = validatePlayerData(DEMO_PLAYER);
   if (!checked.ok) throw new Error(`demo player data is invalid:\n${formatProblems(checked.problems)}`);

@@ -58,7 +58,10 @@ function locationOf(location: string | StoreLocation): StoreLocation {
 export async function openStore(location: string | StoreLocation, options: StoreOptions = {}): Promise<Store> {
   const clock = options.clock ?? (() => new Date());
   const health = options.health ?? new StoreHealth(options.onStoreError ? { onStoreError: options.onStoreError } : {});
-  const { db, dialect, reclaimSpace } = await openDatabase(locationOf(location), { health, ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
+  const { db, dialect, reclaimSpace } = await openDatabase(locationOf(location), {
+    health,
+    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+  });
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
   const clientLifetimes = options.clientLifetimes ?? DEFAULT_CLIENT_LIFETIMES;
   return {

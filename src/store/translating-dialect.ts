@@ -3,7 +3,16 @@
  * "the store is unreachable" errors into StoreUnavailableError, so every query (the migrator's included) fails
  * the same recognisable way on SQLite and PostgreSQL, and a success marks the end of an outage.
  */
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, Kysely, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  Kysely,
+  QueryCompiler,
+  QueryResult,
+  TransactionSettings,
+} from 'kysely';
 import { isTransientStoreError, StoreUnavailableError } from './errors.js';
 import type { StoreHealth } from './health.js';
 
@@ -69,15 +78,27 @@ class TranslatingDriver implements Driver {
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     return this.guard(() => this.#inner.rollbackTransaction(unwrap(connection)));
   }
-  async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     if (!this.#inner.savepoint) throw new Error('savepoints are not supported by this dialect');
     return this.guard(() => this.#inner.savepoint!(unwrap(connection), name, compileQuery));
   }
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     if (!this.#inner.rollbackToSavepoint) throw new Error('savepoints are not supported by this dialect');
     return this.guard(() => this.#inner.rollbackToSavepoint!(unwrap(connection), name, compileQuery));
   }
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     if (!this.#inner.releaseSavepoint) throw new Error('savepoints are not supported by this dialect');
     return this.guard(() => this.#inner.releaseSavepoint!(unwrap(connection), name, compileQuery));
   }

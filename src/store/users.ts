@@ -35,7 +35,13 @@ export interface UserStore {
 
 type Row = { id: string; email: string; name: string; created_at: number; updated_at: number };
 function toUser(row: Row): User {
-  return { id: row.id, email: row.email, name: row.name, createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
 }
 
 export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
@@ -49,14 +55,23 @@ export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
       return row && toUser(row);
     },
     async findByEmail(email) {
-      const row = await db.selectFrom('users').select(columns).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select(columns)
+        .where('email', '=', normaliseEmail(email))
+        .executeTakeFirst();
       return row && toUser(row);
     },
     async list() {
-      return (await db.selectFrom('users').select(columns).orderBy('created_at').orderBy('email').execute()).map(toUser);
+      return (await db.selectFrom('users').select(columns).orderBy('created_at').orderBy('email').execute()).map(
+        toUser,
+      );
     },
     async count() {
-      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async create({ email, name, password }) {
@@ -65,18 +80,33 @@ export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
       if (problem) throw new UserError(problem);
       if (await this.findByEmail(normalised)) throw new UserError(`a user with email ${normalised} already exists`);
       const now = nowSeconds();
-      const row = { id: randomUUID(), email: normalised, name: name.trim() || normalised.split('@')[0]!, password_hash: await hashPassword(password), created_at: now, updated_at: now };
+      const row = {
+        id: randomUUID(),
+        email: normalised,
+        name: name.trim() || normalised.split('@')[0]!,
+        password_hash: await hashPassword(password),
+        created_at: now,
+        updated_at: now,
+      };
       await db.insertInto('users').values(row).execute();
       return toUser(row);
     },
     async setPassword(email, password) {
       const problem = passwordProblem(password);
       if (problem) throw new UserError(problem);
-      const result = await db.updateTable('users').set({ password_hash: await hashPassword(password), updated_at: nowSeconds() }).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+      const result = await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password), updated_at: nowSeconds() })
+        .where('email', '=', normaliseEmail(email))
+        .executeTakeFirst();
       if (result.numUpdatedRows === 0n) throw new UserError(`no user with email ${normaliseEmail(email)}`);
     },
     async authenticate(email, password) {
-      const row = await db.selectFrom('users').select([...columns, 'password_hash']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select([...columns, 'password_hash'])
+        .where('email', '=', normaliseEmail(email))
+        .executeTakeFirst();
       if (!row) {
         await verifyPassword(password, decoy);
         return undefined;

@@ -43,17 +43,29 @@ function byTime(rule: DeprecationRule | undefined, now: Date): TimedAvailability
   return t >= rule.deprecatedEpochMs ? { state: 'available', deprecation: rule } : { state: 'available' };
 }
 
-export function endpointAvailability(endpoint: EndpointMetadata, rules: DeprecationRules, now: Date): TimedAvailability {
+export function endpointAvailability(
+  endpoint: EndpointMetadata,
+  rules: DeprecationRules,
+  now: Date,
+): TimedAvailability {
   return byTime(rules.get('endpoint', endpoint.path), now);
 }
 
-export function toolAvailability(tool: ToolMetadata, endpoint: EndpointMetadata, rules: DeprecationRules, now: Date): Availability {
+export function toolAvailability(
+  tool: ToolMetadata,
+  endpoint: EndpointMetadata,
+  rules: DeprecationRules,
+  now: Date,
+): Availability {
   if (!endpoint.serves.includes(tool.availability)) return { state: 'not-on-endpoint' };
   return byTime(rules.get('tool', tool.name), now);
 }
 
 /** Of two deprecations that apply to one response, the one whose sunset comes first (the more urgent notice). */
-export function mostUrgent(a: DeprecationRule | undefined, b: DeprecationRule | undefined): DeprecationRule | undefined {
+export function mostUrgent(
+  a: DeprecationRule | undefined,
+  b: DeprecationRule | undefined,
+): DeprecationRule | undefined {
   if (!a) return b;
   if (!b) return a;
   return b.sunsetEpochMs < a.sunsetEpochMs ? b : a;

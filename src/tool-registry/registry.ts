@@ -2,7 +2,13 @@
  * The catalogue as the server uses it: generated metadata, tools/list entries and validators joined with the
  * hand-written handlers. Tests build registries of their own (a deprecated fixture tool, say) with the same shape.
  */
-import type { DeprecationRule, EndpointMetadata, ToolListEra, ToolMetadata, ToolOutcome } from '../../generated/metadata-types.js';
+import type {
+  DeprecationRule,
+  EndpointMetadata,
+  ToolListEra,
+  ToolMetadata,
+  ToolOutcome,
+} from '../../generated/metadata-types.js';
 import { DEPRECATION_RULES } from '../../generated/deprecations.js';
 import { ENDPOINTS } from '../../generated/endpoints.js';
 import { TOOL_LIST_ENTRIES } from '../../generated/tools-list.js';
@@ -17,7 +23,10 @@ export interface RegisteredTool {
   readonly listEntries: Readonly<Record<ToolListEra, Readonly<Record<string, unknown>>>>;
   readonly validateInput: Validator;
   /** Called with arguments that passed `validateInput`; the handler reads them as its tool's generated input type. */
-  readonly handle: (input: Readonly<Record<string, unknown>>, context: ToolContext) => ToolOutcome<unknown> | Promise<ToolOutcome<unknown>>;
+  readonly handle: (
+    input: Readonly<Record<string, unknown>>,
+    context: ToolContext,
+  ) => ToolOutcome<unknown> | Promise<ToolOutcome<unknown>>;
 }
 
 export interface Registry {
@@ -28,7 +37,11 @@ export interface Registry {
   readonly rules: DeprecationRules;
 }
 
-export function createRegistry(tools: readonly RegisteredTool[], endpoints: readonly EndpointMetadata[], rules: readonly DeprecationRule[]): Registry {
+export function createRegistry(
+  tools: readonly RegisteredTool[],
+  endpoints: readonly EndpointMetadata[],
+  rules: readonly DeprecationRule[],
+): Registry {
   const sorted = [...tools].sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
   return {
     tools: sorted,

@@ -12,21 +12,33 @@ import { StoredDataError } from '../store/player-data.js';
 import type { AccountContext, ToolContext } from './context.js';
 
 function noAccount(): Failure {
-  return failure({ code: 'UNAVAILABLE', message: 'This tool reads the signed-in player\'s data: call it on the account endpoint with an OAuth token.' });
+  return failure({
+    code: 'UNAVAILABLE',
+    message: "This tool reads the signed-in player's data: call it on the account endpoint with an OAuth token.",
+  });
 }
 
 function notSaved(what: string): Failure {
-  return failure({ code: 'NOT_FOUND', message: `No ${what} is saved for this account yet. The operator imports it with the CLI (npm run cli -- import).` });
+  return failure({
+    code: 'NOT_FOUND',
+    message: `No ${what} is saved for this account yet. The operator imports it with the CLI (npm run cli -- import).`,
+  });
 }
 
 /** Stored data that fails its schema is reported, not served half-read. */
-async function guarded<T>(account: AccountContext | undefined, read: (account: AccountContext) => Promise<T | Failure>): Promise<T | Failure> {
+async function guarded<T>(
+  account: AccountContext | undefined,
+  read: (account: AccountContext) => Promise<T | Failure>,
+): Promise<T | Failure> {
   if (!account) return noAccount();
   try {
     return await read(account);
   } catch (error) {
     if (error instanceof StoredDataError) {
-      const problem: ToolError = { code: 'UNAVAILABLE', message: 'The saved data of this account could not be read; the operator has to re-import it.' };
+      const problem: ToolError = {
+        code: 'UNAVAILABLE',
+        message: 'The saved data of this account could not be read; the operator has to re-import it.',
+      };
       return failure(problem);
     }
     throw error;
@@ -49,7 +61,15 @@ export const accountHandlers = {
         power: rest.power,
         troops: rest.troops,
         combat_stats: rest.combat_stats,
-        heroes: heroes.map((h) => ({ key: h.key, stars: h.stars, sub_tier: h.sub_tier, star_position: h.stars === 0 ? '0★' : `${h.stars}★ ${h.sub_tier}/6`, level: h.level, exclusive_gear_level: h.exclusive_gear_level, gear: h.gear })),
+        heroes: heroes.map((h) => ({
+          key: h.key,
+          stars: h.stars,
+          sub_tier: h.sub_tier,
+          star_position: h.stars === 0 ? '0★' : `${h.stars}★ ${h.sub_tier}/6`,
+          level: h.level,
+          exclusive_gear_level: h.exclusive_gear_level,
+          gear: h.gear,
+        })),
         governor_gear: rest.governor_gear,
         buildings: rest.buildings,
         updated_at: isoSeconds(saved.updatedAt)!,

@@ -38,13 +38,39 @@ describe('readiness arithmetic', () => {
 
 describe('worked examples', () => {
   it('Exclusive Gear 6 -> 8 with 40 widgets: 35 + 40 = 75 needed, 40/75 = 0.533', () => {
-    const r = report([{ system: 'hero_widgets', hero: 'amadeus', target: 8, active: true }], {}, { widgets: { amadeus: 40, jabel: 500 } });
-    expect(r.goals[0]).toMatchObject({ title: 'Amadeus Exclusive Gear: 6 → 8', from: '6', to: '8', status: 'in_progress', step_count: 2, readiness: 0.533, ready: false });
-    expect(r.goals[0]!.materials).toEqual([{ key: 'widgets', name: 'Widgets (Amadeus)', hero: 'amadeus', needed: 75, in_inventory: 40, missing: 35, readiness: 0.533 }]);
+    const r = report(
+      [{ system: 'hero_widgets', hero: 'amadeus', target: 8, active: true }],
+      {},
+      { widgets: { amadeus: 40, jabel: 500 } },
+    );
+    expect(r.goals[0]).toMatchObject({
+      title: 'Amadeus Exclusive Gear: 6 → 8',
+      from: '6',
+      to: '8',
+      status: 'in_progress',
+      step_count: 2,
+      readiness: 0.533,
+      ready: false,
+    });
+    expect(r.goals[0]!.materials).toEqual([
+      {
+        key: 'widgets',
+        name: 'Widgets (Amadeus)',
+        hero: 'amadeus',
+        needed: 75,
+        in_inventory: 40,
+        missing: 35,
+        readiness: 0.533,
+      },
+    ]);
   });
 
   it('Mastery +8 -> +12 with 300 hammers and 1 mythic piece: 90+100+110+120 = 420 hammers (0.714), 1+2 = 3 pieces (0.333); the goal is as ready as its scarcest material', () => {
-    const r = report([{ system: 'mastery_forging', hero: 'amadeus', slot: 'helmet', track: 'mastery', target: '+12', active: true }], {}, { forging: { forgehammers: 300, mythic_gear_pieces: 1, mithril: 0, enhancement_xp: 0 } });
+    const r = report(
+      [{ system: 'mastery_forging', hero: 'amadeus', slot: 'helmet', track: 'mastery', target: '+12', active: true }],
+      {},
+      { forging: { forgehammers: 300, mythic_gear_pieces: 1, mithril: 0, enhancement_xp: 0 } },
+    );
     const goal = r.goals[0]!;
     expect(goal.materials.map((m) => [m.key, m.needed, m.in_inventory, m.missing, m.readiness])).toEqual([
       ['forgehammers', 420, 300, 120, 0.714],
@@ -60,9 +86,17 @@ describe('worked examples', () => {
       { system: 'governor_gear', piece: 'crown', target: 'Gold T3 ★3', active: true },
     ];
     const level = { level: 'Gold T2 ★1', charms: [0, 0, 0] as [number, number, number] };
-    const r = report(goals, { governor_gear: { top: level, crown: level } }, { governor_gear: { satin: 500000, gilded_threads: 5000, artisans_vision: 1000 } });
+    const r = report(
+      goals,
+      { governor_gear: { top: level, crown: level } },
+      { governor_gear: { satin: 500000, gilded_threads: 5000, artisans_vision: 1000 } },
+    );
     for (const goal of r.goals) {
-      expect(goal.materials.map((m) => [m.key, m.needed, m.readiness])).toEqual([['satin', 393000, 1], ['gilded_threads', 3960, 1], ['artisans_vision', 765, 1]]);
+      expect(goal.materials.map((m) => [m.key, m.needed, m.readiness])).toEqual([
+        ['satin', 393000, 1],
+        ['gilded_threads', 3960, 1],
+        ['artisans_vision', 765, 1],
+      ]);
       expect(goal.ready).toBe(true);
     }
     // Together: 500000/786000 = 0.6361, 5000/7920 = 0.6313, 1000/1530 = 0.6535; the scarcest is Gilded Threads.
@@ -76,14 +110,26 @@ describe('worked examples', () => {
 
   it('a target already passed is reached: nothing needed, readiness 1', () => {
     const r = report([{ system: 'hero_shards', hero: 'helga', target: '4★', active: true }], {}, {});
-    expect(r.goals[0]).toMatchObject({ status: 'reached', step_count: 0, materials: [], readiness: 1, ready: true, from: '5★ 6/6', to: '4★ 6/6' });
+    expect(r.goals[0]).toMatchObject({
+      status: 'reached',
+      step_count: 0,
+      materials: [],
+      readiness: 1,
+      ready: true,
+      from: '5★ 6/6',
+      to: '4★ 6/6',
+    });
   });
 
   it('inactive goals are counted, not listed; shards of a hero missing from the profile count from locked', () => {
-    const r = report([
-      { system: 'hero_shards', hero: 'zoe', target: '1★ 1/6', active: true },
-      { system: 'governor_gear', piece: 'bracelet', target: 'Red ★0', active: false },
-    ], {}, { hero_shards: { zoe: 1000 } });
+    const r = report(
+      [
+        { system: 'hero_shards', hero: 'zoe', target: '1★ 1/6', active: true },
+        { system: 'governor_gear', piece: 'bracelet', target: 'Red ★0', active: false },
+      ],
+      {},
+      { hero_shards: { zoe: 1000 } },
+    );
     expect(r.inactive_goals).toBe(1);
     expect(r.goals).toHaveLength(1);
     expect(r.goals[0]!.from).toBe('locked');
@@ -91,24 +137,36 @@ describe('worked examples', () => {
   });
 
   it('names heroes and buildings as the game data does', () => {
-    const r = report([
-      { system: 'hero_shards', hero: 'wee-and-woo', target: '1★ 1/6', active: true },
-      { system: 'truegold', building: 'war_academy', target: 'TG1', active: true },
-      { system: 'governor_charm', piece: 'pants', slot: 2, target: 3, active: true },
-    ], {}, {});
+    const r = report(
+      [
+        { system: 'hero_shards', hero: 'wee-and-woo', target: '1★ 1/6', active: true },
+        { system: 'truegold', building: 'war_academy', target: 'TG1', active: true },
+        { system: 'governor_charm', piece: 'pants', slot: 2, target: 3, active: true },
+      ],
+      {},
+      {},
+    );
     expect(r.goals.map((g) => g.subject)).toEqual(['Wee & Woo stars', 'War Academy', 'Pants charm 2']);
     expect(r.goals[0]!.title).toBe('Wee & Woo stars: locked → 1★ 1/6');
     expect(r.goals[0]!.materials.map((m) => m.name)).toEqual(['Hero Shards (Wee & Woo)']);
   });
 
   it('a Town Center below 30 is counted from 30, and says so', () => {
-    const r = report([{ system: 'truegold', building: 'town_center', target: 'TG1', active: true }], { town_center_level: 25 }, {});
+    const r = report(
+      [{ system: 'truegold', building: 'town_center', target: 'TG1', active: true }],
+      { town_center_level: 25 },
+      {},
+    );
     expect(r.goals[0]!.from).toBe('30');
     expect(r.goals[0]!.notes[0]).toContain('level 25');
   });
 
   it('the demo player: per-goal figures and the combined bottleneck (Charm Designs 500/2340 = 0.213)', () => {
-    const r = goalsReport({ goals: DEMO_PLAYER.goals.map((goal, i) => ({ id: i + 1, goal })), profile: { value: DEMO_PLAYER.profile, updatedAt: 0 }, inventory: { value: DEMO_PLAYER.inventory, updatedAt: 0 } });
+    const r = goalsReport({
+      goals: DEMO_PLAYER.goals.map((goal, i) => ({ id: i + 1, goal })),
+      profile: { value: DEMO_PLAYER.profile, updatedAt: 0 },
+      inventory: { value: DEMO_PLAYER.inventory, updatedAt: 0 },
+    });
     expect(r.goals.map((g) => [g.title, g.readiness])).toEqual([
       ['Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3', 0.235],
       ['Town Center: TG3 → TG5', 1],

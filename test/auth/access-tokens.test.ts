@@ -17,25 +17,66 @@ const refused = (description: string) => ({ ok: false, description });
 const accepted = (at: Date) => ({ ok: true, claims: { sub: services.demoUserId, exp: seconds(at) + 600 } });
 
 describe('what a refused token is told', () => {
-  const mint = (options: Parameters<typeof mintAccessToken>[2] = {}) => mintAccessToken(services, services.demoUserId, { now: minted, ...options });
+  const mint = (options: Parameters<typeof mintAccessToken>[2] = {}) =>
+    mintAccessToken(services, services.demoUserId, { now: minted, ...options });
   const verify = async (token: string) => services.verifier.verify(token, after(60_000));
-  const otherKey = async (kid: string) => ({ ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey)), kid });
+  const otherKey = async (kid: string) => ({
+    ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey)),
+    kid,
+  });
 
   it.each<[string, () => Promise<string>, string]>([
     ['garbage', async () => 'not-a-jwt', 'the access token is malformed'],
-    ['a wrong audience', () => mint({ claims: { aud: `${BASE}/mcp` } }), 'the access token is not for this resource (wrong audience)'],
-    ['a wrong issuer', () => mint({ claims: { iss: 'https://other.example' } }), 'the access token was issued by another server'],
+    [
+      'a wrong audience',
+      () => mint({ claims: { aud: `${BASE}/mcp` } }),
+      'the access token is not for this resource (wrong audience)',
+    ],
+    [
+      'a wrong issuer',
+      () => mint({ claims: { iss: 'https://other.example' } }),
+      'the access token was issued by another server',
+    ],
     ['typ JWT (an ID token)', () => mint({ header: { typ: 'JWT' } }), 'not an access token (typ must be at+jwt)'],
     ['no client_id', () => mint({ claims: { client_id: undefined } }), "the access token's client_id claim is invalid"],
     ['no jti', () => mint({ claims: { jti: undefined } }), "the access token's jti claim is invalid"],
     ['no sub', () => mint({ claims: { sub: undefined } }), "the access token's sub claim is invalid"],
     ['an empty sub', () => mint({ claims: { sub: '' } }), "the access token's sub claim is invalid"],
-    ['a client_id that is not a string', () => mint({ claims: { client_id: 7 } }), "the access token's client_id claim is invalid"],
-    ['issued in the future (past the tolerance)', () => mint({ claims: { iat: seconds(minted) + 120 } }), "the access token's iat claim is invalid"],
-    ['not valid before a later time', () => mint({ claims: { nbf: seconds(minted) + 120 } }), "the access token's nbf claim is invalid"],
-    ['an unknown kid', async () => mint({ key: await otherKey('other') }), 'the access token signature does not verify'],
-    ['another key with the same kid', async () => mint({ key: await otherKey(services.keys.signing[0]!.kid!) }), 'the access token signature does not verify'],
-    ['HS256', async () => new SignJWT({ iss: BASE, aud: RESOURCE, sub: services.demoUserId, client_id: 'c', jti: 'j' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setIssuedAt(seconds(minted)).setExpirationTime(seconds(minted) + 600).sign(new TextEncoder().encode('a shared secret of thirty-two bytes')), 'the access token is signed with an algorithm this server does not accept'],
+    [
+      'a client_id that is not a string',
+      () => mint({ claims: { client_id: 7 } }),
+      "the access token's client_id claim is invalid",
+    ],
+    [
+      'issued in the future (past the tolerance)',
+      () => mint({ claims: { iat: seconds(minted) + 120 } }),
+      "the access token's iat claim is invalid",
+    ],
+    [
+      'not valid before a later time',
+      () => mint({ claims: { nbf: seconds(minted) + 120 } }),
+      "the access token's nbf claim is invalid",
+    ],
+    [
+      'an unknown kid',
+      async () => mint({ key: await otherKey('other') }),
+      'the access token signature does not verify',
+    ],
+    [
+      'another key with the same kid',
+      async () => mint({ key: await otherKey(services.keys.signing[0]!.kid!) }),
+      'the access token signature does not verify',
+    ],
+    [
+      'HS256',
+      async () =>
+        new SignJWT({ iss: BASE, aud: RESOURCE, sub: services.demoUserId, client_id: 'c', jti: 'j' })
+          .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+          .setIssuedAt(seconds(minted))
+          .setExpirationTime(seconds(minted) + 600)
+          .sign(new TextEncoder().encode('a shared secret of thirty-two bytes')),
+      'the access token is signed with an algorithm this server does not accept',
+    ],
   ])('%s', async (_, make, description) => {
     expect(await verify(await make())).toEqual(refused(description));
   });
@@ -45,9 +86,13 @@ describe('the time of the check', () => {
   it('is the one passed in: a new token is good from 5 s before its iat until 5 s past its expiry, to the second', async () => {
     const fresh = () => mintAccessToken(services, services.demoUserId, { now: minted });
     expect(await services.verifier.verify(await fresh(), after(604_999))).toEqual(accepted(minted));
-    expect(await services.verifier.verify(await fresh(), after(605_000))).toEqual(refused('the access token has expired'));
+    expect(await services.verifier.verify(await fresh(), after(605_000))).toEqual(
+      refused('the access token has expired'),
+    );
     expect(await services.verifier.verify(await fresh(), after(-5_000))).toEqual(accepted(minted));
-    expect(await services.verifier.verify(await fresh(), after(-6_000))).toEqual(refused("the access token's iat claim is invalid"));
+    expect(await services.verifier.verify(await fresh(), after(-6_000))).toEqual(
+      refused("the access token's iat claim is invalid"),
+    );
   });
 });
 
@@ -83,6 +128,8 @@ describe('remembered tokens', () => {
     const token = await mintAccessToken(services, services.demoUserId, { now });
     expect(await services.verifier.verify(token, now)).toEqual(accepted(now));
     const tampered = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;
-    expect(await services.verifier.verify(tampered, now)).toEqual(refused('the access token signature does not verify'));
+    expect(await services.verifier.verify(tampered, now)).toEqual(
+      refused('the access token signature does not verify'),
+    );
   });
 });

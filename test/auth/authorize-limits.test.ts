@@ -19,10 +19,22 @@ afterAll(async () => {
 async function start(authRateLimitPerMinute: number) {
   const svc = await listen({ authRateLimitPerMinute });
   running.push(svc);
-  const res = await fetch(`${svc.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }) });
+  const res = await fetch(`${svc.baseUrl}/api/auth/mcp/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+  });
   const clientId = ((await res.json()) as { client_id: string }).client_id;
   const authorize = (params: Record<string, string> = {}) => {
-    const query = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', code_challenge: CHALLENGE, code_challenge_method: 'S256', ...params });
+    const query = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: CHALLENGE,
+      code_challenge_method: 'S256',
+      ...params,
+    });
     return fetch(`${svc.baseUrl}/api/auth/mcp/authorize?${query}`, { redirect: 'manual' });
   };
   return { svc, clientId, authorize };
@@ -30,7 +42,13 @@ async function start(authRateLimitPerMinute: number) {
 
 /** Rows and payload bytes the provider holds, by model. */
 async function stored(svc: ListeningService): Promise<{ rows: Record<string, number>; bytes: number }> {
-  const result = await sql<{ type: string; n: number; bytes: number }>`SELECT type, COUNT(*) AS n, SUM(LENGTH(payload)) AS bytes FROM oidc_payloads GROUP BY type`.execute(svc.services.store.db);
+  const result = await sql<{
+    type: string;
+    n: number;
+    bytes: number;
+  }>`SELECT type, COUNT(*) AS n, SUM(LENGTH(payload)) AS bytes FROM oidc_payloads GROUP BY type`.execute(
+    svc.services.store.db,
+  );
   const rows: Record<string, number> = {};
   let bytes = 0;
   for (const r of result.rows) {
@@ -60,8 +78,14 @@ describe('1,000 authorization requests with a 15,000-character state', () => {
     expect(answers[0]!.status).toBe(303);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
     expect(location.searchParams.get('error')).toBe('invalid_request');
-    expect(location.searchParams.get('error_description')).toBe(`state is 15000 characters long; at most ${AUTHORIZATION_PARAM_BOUNDS.state} are allowed`);
-    expect(answers.every((a) => a.status === 303 && new URL(a.headers.get('location')!).searchParams.get('error') === 'invalid_request')).toBe(true);
+    expect(location.searchParams.get('error_description')).toBe(
+      `state is 15000 characters long; at most ${AUTHORIZATION_PARAM_BOUNDS.state} are allowed`,
+    );
+    expect(
+      answers.every(
+        (a) => a.status === 303 && new URL(a.headers.get('location')!).searchParams.get('error') === 'invalid_request',
+      ),
+    ).toBe(true);
     const after = await stored(svc);
     expect(after.rows.Interaction ?? 0).toBe(before.rows.Interaction ?? 0);
     expect(after.bytes - before.bytes).toBeLessThan(10_000);
@@ -100,17 +124,25 @@ describe('length bounds of the stored authorization parameters', () => {
 
   // Free text the provider stores as given: the bound is what refuses them.
   const freeText = ['state', 'nonce', 'login_hint', 'ui_locales', 'claims_locales', 'acr_values', 'display'] as const;
-  it.each(freeText)('%s: one character over its bound is an invalid_request redirect naming it and the bound', async (name) => {
-    const bound = AUTHORIZATION_PARAM_BOUNDS[name];
-    expect(errorOf(await authorize({ [name]: 'a'.repeat(bound + 1) }))).toEqual({ error: 'invalid_request', description: `${name} is ${bound + 1} characters long; at most ${bound} are allowed` });
-  });
+  it.each(freeText)(
+    '%s: one character over its bound is an invalid_request redirect naming it and the bound',
+    async (name) => {
+      const bound = AUTHORIZATION_PARAM_BOUNDS[name];
+      expect(errorOf(await authorize({ [name]: 'a'.repeat(bound + 1) }))).toEqual({
+        error: 'invalid_request',
+        description: `${name} is ${bound + 1} characters long; at most ${bound} are allowed`,
+      });
+    },
+  );
 
   it('scope: the provider stores only the known scopes it grants, so a 7,000-character scope is stored as "openid"', async () => {
     const res = await authorize({ scope: 'openid '.repeat(1_000).trim() });
     expect(res.status).toBe(303);
     const uid = /^\/interaction\/([^/?]+)/.exec(res.headers.get('location') ?? '')?.[1];
     expect(uid).toBeDefined();
-    const row = await sql<{ payload: string }>`SELECT payload FROM oidc_payloads WHERE type = 'Interaction' AND id = ${uid}`.execute(svc.services.store.db);
+    const row = await sql<{
+      payload: string;
+    }>`SELECT payload FROM oidc_payloads WHERE type = 'Interaction' AND id = ${uid}`.execute(svc.services.store.db);
     expect(JSON.parse(row.rows[0]!.payload).params.scope).toBe('openid');
     expect(row.rows[0]!.payload.length).toBeLessThan(2_000);
   });
@@ -128,7 +160,11 @@ describe('length bounds of the stored authorization parameters', () => {
   });
 
   it('a state, nonce and login hint at their bounds are accepted (the sign-in page follows)', async () => {
-    const res = await authorize({ state: 'x'.repeat(AUTHORIZATION_PARAM_BOUNDS.state), nonce: 'n'.repeat(AUTHORIZATION_PARAM_BOUNDS.nonce), login_hint: 'h'.repeat(AUTHORIZATION_PARAM_BOUNDS.login_hint) });
+    const res = await authorize({
+      state: 'x'.repeat(AUTHORIZATION_PARAM_BOUNDS.state),
+      nonce: 'n'.repeat(AUTHORIZATION_PARAM_BOUNDS.nonce),
+      login_hint: 'h'.repeat(AUTHORIZATION_PARAM_BOUNDS.login_hint),
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/^\/interaction\//);
   });

@@ -46,16 +46,32 @@ export class Browser {
   }
 
   /** Posts a form of the current page (found by its action suffix) with the page's CSRF token and `fields`. */
-  async submit(pageUrl: URL, html: string, actionSuffix: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-    const action = [...html.matchAll(/<form[^>]*action="([^"]+)"/g)].map((m) => m[1]!).find((a) => a.endsWith(actionSuffix));
+  async submit(
+    pageUrl: URL,
+    html: string,
+    actionSuffix: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) {
+    const action = [...html.matchAll(/<form[^>]*action="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .find((a) => a.endsWith(actionSuffix));
     if (!action) throw new Error(`no form ${actionSuffix} on the page:\n${html.slice(0, 500)}`);
     const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
     const body = new URLSearchParams({ csrf, ...fields });
-    return this.follow(new URL(action, pageUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: body.toString() });
+    return this.follow(new URL(action, pageUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: body.toString(),
+    });
   }
 
   /** The whole user part: sign in (if asked), then approve or deny. */
-  async authorize(url: URL, user: { email: string; password: string }, decision: 'approve' | 'deny' = 'approve'): Promise<BrowseResult> {
+  async authorize(
+    url: URL,
+    user: { email: string; password: string },
+    decision: 'approve' | 'deny' = 'approve',
+  ): Promise<BrowseResult> {
     const pages: Response[] = [];
     let step = await this.follow(url);
     for (let i = 0; i < 4 && !step.callback; i++) {

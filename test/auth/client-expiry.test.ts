@@ -21,15 +21,45 @@ describeEachStore('client registrations expire', (kind) => {
   });
   afterAll(() => svc.stop());
 
-  const register = () => client.dynamicClientRegistration(new URL(svc.baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }, client.None(), insecure);
-  const clientRow = (id: string) => svc.services.store.db.selectFrom('oidc_payloads').select(['expires_at']).where('type', '=', 'Client').where('id', '=', id).executeTakeFirst();
+  const register = () =>
+    client.dynamicClientRegistration(
+      new URL(svc.baseUrl),
+      {
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
+      client.None(),
+      insecure,
+    );
+  const clientRow = (id: string) =>
+    svc.services.store.db
+      .selectFrom('oidc_payloads')
+      .select(['expires_at'])
+      .where('type', '=', 'Client')
+      .where('id', '=', id)
+      .executeTakeFirst();
   async function authorizeStatus(config: client.Configuration): Promise<{ status: number; html: string }> {
-    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
     const res = await fetch(url, { redirect: 'manual' });
     return { status: res.status, html: await res.text() };
   }
   async function token(config: client.Configuration, refreshToken: string) {
-    const res = await fetch(`${svc.baseUrl}/api/auth/mcp/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: config.clientMetadata().client_id }) });
+    const res = await fetch(`${svc.baseUrl}/api/auth/mcp/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: config.clientMetadata().client_id,
+      }),
+    });
     return { status: res.status, json: await res.json() };
   }
 
@@ -43,7 +73,12 @@ describeEachStore('client registrations expire', (kind) => {
 
     // Used: a sign-in with consent creates a grant, and the client stops expiring.
     const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(used, { redirect_uri: REDIRECT, scope: 'openid offline_access', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const url = client.buildAuthorizationUrl(used, {
+      redirect_uri: REDIRECT,
+      scope: 'openid offline_access',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
     const { callback } = await new Browser(REDIRECT).authorize(url, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
     const tokens = await client.authorizationCodeGrant(used, callback, { pkceCodeVerifier: verifier });
     expect(await clientRow(usedId)).toEqual({ expires_at: null });
@@ -59,7 +94,10 @@ describeEachStore('client registrations expire', (kind) => {
     expect(gone.status).toBe(400);
     expect(gone.html).toContain('invalid_client');
     const goneToken = await token(unused, 'any-refresh-token');
-    expect(goneToken).toEqual({ status: 401, json: { error: 'invalid_client', error_description: 'client authentication failed' } });
+    expect(goneToken).toEqual({
+      status: 401,
+      json: { error: 'invalid_client', error_description: 'client authentication failed' },
+    });
 
     // Long past both TTLs, the used client is still there while its grant lives, and its refresh token works.
     now += 10 * 24 * 3600 * 1000; // past both TTLs, within the refresh token's 14 days
@@ -93,7 +131,11 @@ describeEachStore('client registrations expire', (kind) => {
       };
       const registered = await Promise.all(
         [1, 2, 3].map(async () => {
-          const res = await fetch(`${own.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT] }) });
+          const res = await fetch(`${own.baseUrl}/api/auth/mcp/register`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ redirect_uris: [REDIRECT] }),
+          });
           expect(res.status).toBe(201);
           return (await res.json()) as Record<string, unknown>;
         }),
@@ -106,8 +148,24 @@ describeEachStore('client registrations expire', (kind) => {
 
       // What an older version left: a registration access token (no expiry) per registration, for a client still
       // registered and for one swept long ago.
-      const leftover = (id: string, clientId: string) => ({ id, type: 'RegistrationAccessToken', payload: JSON.stringify({ jti: id, clientId, kind: 'RegistrationAccessToken' }), grant_id: null, uid: null, user_code: null, client_id: clientId, expires_at: null, consumed_at: null });
-      await db.insertInto('oidc_payloads').values([leftover('rat-kept', String(registered[0]!.client_id)), leftover('rat-orphan', 'client-swept-long-ago')]).execute();
+      const leftover = (id: string, clientId: string) => ({
+        id,
+        type: 'RegistrationAccessToken',
+        payload: JSON.stringify({ jti: id, clientId, kind: 'RegistrationAccessToken' }),
+        grant_id: null,
+        uid: null,
+        user_code: null,
+        client_id: clientId,
+        expires_at: null,
+        consumed_at: null,
+      });
+      await db
+        .insertInto('oidc_payloads')
+        .values([
+          leftover('rat-kept', String(registered[0]!.client_id)),
+          leftover('rat-orphan', 'client-swept-long-ago'),
+        ])
+        .execute();
       expect(await rowsByType()).toEqual({ Client: 3, RegistrationAccessToken: 2 });
 
       // The sweep takes the orphan at once, and the other with its client once the client expires.
@@ -124,8 +182,15 @@ describeEachStore('client registrations expire', (kind) => {
   it('a client that comes back after it expired simply registers again and signs in', async () => {
     const again = await register();
     const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(again, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const url = client.buildAuthorizationUrl(again, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
     const { callback } = await new Browser(REDIRECT).authorize(url, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
-    expect((await client.authorizationCodeGrant(again, callback, { pkceCodeVerifier: verifier })).access_token).toMatch(/^ey/);
+    expect((await client.authorizationCodeGrant(again, callback, { pkceCodeVerifier: verifier })).access_token).toMatch(
+      /^ey/,
+    );
   });
 });

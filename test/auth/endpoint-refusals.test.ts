@@ -24,10 +24,30 @@ describe('the authorization server refuses in its own shape', () => {
     { path: '/api/auth/mcp/register', name: 'The registration endpoint', allow: 'POST, OPTIONS', wrong: 'GET' },
     { path: '/api/auth/mcp/jwks', name: 'The JWK set', allow: 'GET, OPTIONS', wrong: 'POST' },
     { path: '/api/auth/mcp/revoke', name: 'The revocation endpoint', allow: 'POST, OPTIONS', wrong: 'PUT' },
-    { path: '/.well-known/oauth-authorization-server', name: 'The authorization server metadata', allow: 'GET, OPTIONS', wrong: 'POST' },
-    { path: '/.well-known/openid-configuration', name: 'The authorization server metadata', allow: 'GET, OPTIONS', wrong: 'DELETE' },
-    { path: '/.well-known/oauth-protected-resource', name: 'The protected resource metadata', allow: 'GET, OPTIONS', wrong: 'POST' },
-    { path: '/.well-known/oauth-protected-resource/mcp/account', name: 'The protected resource metadata', allow: 'GET, OPTIONS', wrong: 'PATCH' },
+    {
+      path: '/.well-known/oauth-authorization-server',
+      name: 'The authorization server metadata',
+      allow: 'GET, OPTIONS',
+      wrong: 'POST',
+    },
+    {
+      path: '/.well-known/openid-configuration',
+      name: 'The authorization server metadata',
+      allow: 'GET, OPTIONS',
+      wrong: 'DELETE',
+    },
+    {
+      path: '/.well-known/oauth-protected-resource',
+      name: 'The protected resource metadata',
+      allow: 'GET, OPTIONS',
+      wrong: 'POST',
+    },
+    {
+      path: '/.well-known/oauth-protected-resource/mcp/account',
+      name: 'The protected resource metadata',
+      allow: 'GET, OPTIONS',
+      wrong: 'PATCH',
+    },
   ];
 
   for (const endpoint of endpoints) {
@@ -43,7 +63,10 @@ describe('the authorization server refuses in its own shape', () => {
       expect(wrong.headers.get('content-type')).toBe('application/json');
       expect(wrong.headers.get('cache-control')).toBe('no-store');
       const [takes] = endpoint.allow.split(', ');
-      expect(await wrong.json()).toEqual({ error: 'invalid_request', error_description: `${endpoint.name} takes ${takes} (and OPTIONS), not ${endpoint.wrong}.` });
+      expect(await wrong.json()).toEqual({
+        error: 'invalid_request',
+        error_description: `${endpoint.name} takes ${takes} (and OPTIONS), not ${endpoint.wrong}.`,
+      });
     });
   }
 
@@ -66,7 +89,8 @@ describe('the authorization server refuses in its own shape', () => {
   });
 
   it('CORS preflights keep their answers: the JWK set and the metadata allow any origin, the token endpoint a registered one', async () => {
-    const preflight = (path: string, origin: string) => fetch(`${base}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+    const preflight = (path: string, origin: string) =>
+      fetch(`${base}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
     const jwks = await preflight('/api/auth/mcp/jwks', 'https://claude.ai');
     expect(jwks.status).toBe(204);
     expect(jwks.headers.get('access-control-allow-origin')).toBe('https://claude.ai');

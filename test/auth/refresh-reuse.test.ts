@@ -41,9 +41,24 @@ describeEachStore('refresh token reuse interval', (kind) => {
   });
 
   async function grantWithRefreshToken(svc: ListeningService): Promise<{ clientId: string; refreshToken: string }> {
-    const config = await client.dynamicClientRegistration(new URL(svc.baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }, client.None(), insecure);
+    const config = await client.dynamicClientRegistration(
+      new URL(svc.baseUrl),
+      {
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
+      client.None(),
+      insecure,
+    );
     const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid offline_access', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid offline_access',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
     const { callback } = await new Browser(REDIRECT).authorize(url, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
     const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
     return { clientId: config.clientMetadata().client_id, refreshToken: tokens.refresh_token! };
@@ -51,7 +66,11 @@ describeEachStore('refresh token reuse interval', (kind) => {
 
   /** A refresh at the instance `at` (its own port), as a client would send it. */
   async function refresh(at: ListeningService, clientId: string, refreshToken: string): Promise<TokenAnswer> {
-    const res = await fetch(`http://127.0.0.1:${at.port}/api/auth/mcp/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: clientId, grant_type: 'refresh_token', refresh_token: refreshToken }) });
+    const res = await fetch(`http://127.0.0.1:${at.port}/api/auth/mcp/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: clientId, grant_type: 'refresh_token', refresh_token: refreshToken }),
+    });
     return { status: res.status, json: await res.json() };
   }
 
@@ -61,9 +80,10 @@ describeEachStore('refresh token reuse interval', (kind) => {
     expect(answer.json.access_token).toMatch(/^ey/);
     return answer.json.refresh_token!;
   };
-  const refused = (answer: TokenAnswer, description: string) => expect(answer).toEqual({ status: 400, json: { error: 'invalid_grant', error_description: description } });
+  const refused = (answer: TokenAnswer, description: string) =>
+    expect(answer).toEqual({ status: 400, json: { error: 'invalid_grant', error_description: description } });
 
-  it('a retry within the interval gets a valid answer; the lost answer\'s token stops working, the retry\'s goes on', async () => {
+  it("a retry within the interval gets a valid answer; the lost answer's token stops working, the retry's goes on", async () => {
     const { clientId, refreshToken: first } = await grantWithRefreshToken(a);
     const lost = ok(await refresh(a, clientId, first));
     clock.advance(20);
@@ -107,7 +127,10 @@ describeEachStore('refresh token reuse interval', (kind) => {
     const uses: TokenAnswer[] = [];
     for (const token of answers) uses.push(await refresh(b, clientId, token));
     expect(uses.map((use) => use.status).sort()).toEqual([200, 400]);
-    refused(uses.find((use) => use.status === 400)!, 'grant request is invalid');
+    refused(
+      uses.find((use) => use.status === 400)!,
+      'grant request is invalid',
+    );
     ok(await refresh(a, clientId, ok(uses.find((use) => use.status === 200)!)));
   });
 

@@ -9,7 +9,14 @@ import { DEMO_PLAYER } from '../../src/account/demo.js';
 import type { AccountServices } from '../../src/auth/account-services.js';
 import { protectedEndpoint } from '../../src/auth/mount.js';
 import { inProcessRateLimits } from '../../src/http/rate-limits.js';
-import { accountApp, accountRpc, accountServices, callAccountTool, mintAccessToken, RESOURCE } from '../account-helpers.js';
+import {
+  accountApp,
+  accountRpc,
+  accountServices,
+  callAccountTool,
+  mintAccessToken,
+  RESOURCE,
+} from '../account-helpers.js';
 import { BASE, fromAddress, MCP_HEADERS, rpc, testApp } from '../helpers.js';
 import { describeEachStore } from '../support/stores.js';
 
@@ -21,7 +28,11 @@ describeEachStore('the account endpoint', (kind) => {
 
   beforeAll(async () => {
     services = await accountServices({ kind });
-    const other = await services.store.users.create({ email: 'other@example.com', name: 'Other', password: 'other-password' });
+    const other = await services.store.users.create({
+      email: 'other@example.com',
+      name: 'Other',
+      password: 'other-password',
+    });
     otherUserId = other.id;
     await services.store.players.replace(other.id, {
       profile: { ...DEMO_PLAYER.profile, player_id: '99990001', name: 'Someone Else', kingdom: 7 },
@@ -54,30 +65,84 @@ describeEachStore('the account endpoint', (kind) => {
 
     const cases: [string, () => Promise<string>, string][] = [
       ['garbage', async () => 'not-a-jwt', 'malformed'],
-      ['alg none', async () => {
-        const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url');
-        const now = Math.floor(Date.now() / 1000);
-        const body = Buffer.from(JSON.stringify({ iss: BASE, aud: RESOURCE, sub: services.demoUserId, client_id: 'c', jti: 'j', iat: now, exp: now + 600 })).toString('base64url');
-        return `${header}.${body}.`;
-      }, 'algorithm'],
-      ['another key with the same kid', async () => {
-        const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-        return mintAccessToken(services, services.demoUserId, { key: { ...(await exportJWK(privateKey)), kid: services.keys.signing[0]!.kid } });
-      }, 'signature'],
-      ['an unknown kid', async () => {
-        const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-        return mintAccessToken(services, services.demoUserId, { key: { ...(await exportJWK(privateKey)), kid: 'other' } });
-      }, 'signature'],
-      ['HS256 with the public key as the secret', async () => {
-        const { d: _d, ...pub } = services.keys.signing[0]!;
-        const now = Math.floor(Date.now() / 1000);
-        return new SignJWT({ iss: BASE, aud: RESOURCE, sub: services.demoUserId, client_id: 'c', jti: 'j' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: pub.kid }).setIssuedAt(now).setExpirationTime(now + 600).sign(new TextEncoder().encode(JSON.stringify(pub)));
-      }, 'algorithm'],
-      ['expired', () => mintAccessToken(services, services.demoUserId, { now: new Date(Date.now() - 20 * 60_000) }), 'expired'],
-      ['wrong audience (the public endpoint)', () => mintAccessToken(services, services.demoUserId, { claims: { aud: `${BASE}/mcp` } }), 'audience'],
-      ['wrong issuer', () => mintAccessToken(services, services.demoUserId, { claims: { iss: 'https://other.example' } }), 'issued by another server'],
-      ['an ID token (typ JWT)', () => mintAccessToken(services, services.demoUserId, { header: { typ: 'JWT' } }), 'typ'],
-      ['no client_id', () => mintAccessToken(services, services.demoUserId, { claims: { client_id: undefined } }), 'client_id'],
+      [
+        'alg none',
+        async () => {
+          const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url');
+          const now = Math.floor(Date.now() / 1000);
+          const body = Buffer.from(
+            JSON.stringify({
+              iss: BASE,
+              aud: RESOURCE,
+              sub: services.demoUserId,
+              client_id: 'c',
+              jti: 'j',
+              iat: now,
+              exp: now + 600,
+            }),
+          ).toString('base64url');
+          return `${header}.${body}.`;
+        },
+        'algorithm',
+      ],
+      [
+        'another key with the same kid',
+        async () => {
+          const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+          return mintAccessToken(services, services.demoUserId, {
+            key: { ...(await exportJWK(privateKey)), kid: services.keys.signing[0]!.kid },
+          });
+        },
+        'signature',
+      ],
+      [
+        'an unknown kid',
+        async () => {
+          const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+          return mintAccessToken(services, services.demoUserId, {
+            key: { ...(await exportJWK(privateKey)), kid: 'other' },
+          });
+        },
+        'signature',
+      ],
+      [
+        'HS256 with the public key as the secret',
+        async () => {
+          const { d: _d, ...pub } = services.keys.signing[0]!;
+          const now = Math.floor(Date.now() / 1000);
+          return new SignJWT({ iss: BASE, aud: RESOURCE, sub: services.demoUserId, client_id: 'c', jti: 'j' })
+            .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: pub.kid })
+            .setIssuedAt(now)
+            .setExpirationTime(now + 600)
+            .sign(new TextEncoder().encode(JSON.stringify(pub)));
+        },
+        'algorithm',
+      ],
+      [
+        'expired',
+        () => mintAccessToken(services, services.demoUserId, { now: new Date(Date.now() - 20 * 60_000) }),
+        'expired',
+      ],
+      [
+        'wrong audience (the public endpoint)',
+        () => mintAccessToken(services, services.demoUserId, { claims: { aud: `${BASE}/mcp` } }),
+        'audience',
+      ],
+      [
+        'wrong issuer',
+        () => mintAccessToken(services, services.demoUserId, { claims: { iss: 'https://other.example' } }),
+        'issued by another server',
+      ],
+      [
+        'an ID token (typ JWT)',
+        () => mintAccessToken(services, services.demoUserId, { header: { typ: 'JWT' } }),
+        'typ',
+      ],
+      [
+        'no client_id',
+        () => mintAccessToken(services, services.demoUserId, { claims: { client_id: undefined } }),
+        'client_id',
+      ],
       ['no jti', () => mintAccessToken(services, services.demoUserId, { claims: { jti: undefined } }), 'jti'],
       ['no sub', () => mintAccessToken(services, services.demoUserId, { claims: { sub: undefined } }), 'sub'],
     ];
@@ -102,21 +167,34 @@ describeEachStore('the account endpoint', (kind) => {
     it('a token in the query string or in the body is ignored', async () => {
       const token = await mintAccessToken(services, services.demoUserId);
       const app = accountApp(services);
-      const res = await app.request(`${BASE}/mcp/account?access_token=${token}`, { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', access_token: token }) });
+      const res = await app.request(`${BASE}/mcp/account?access_token=${token}`, {
+        method: 'POST',
+        headers: MCP_HEADERS,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', access_token: token }),
+      });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).not.toContain('invalid_token');
     });
 
     it('a non-Bearer Authorization header is invalid_token', async () => {
       const app = accountApp(services);
-      const { status, headers } = await accountRpc(app, undefined, 'tools/list', undefined, { authorization: 'Basic dXNlcjpwdw==' });
+      const { status, headers } = await accountRpc(app, undefined, 'tools/list', undefined, {
+        authorization: 'Basic dXNlcjpwdw==',
+      });
       expect(status).toBe(401);
       expect(headers.get('www-authenticate')).toContain('error="invalid_token"');
     });
 
     it('CORS preflight and GET are answered without a token', async () => {
       const app = accountApp(services);
-      const pre = await app.request(`${BASE}/mcp/account`, { method: 'OPTIONS', headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' } });
+      const pre = await app.request(`${BASE}/mcp/account`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:6274',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+        },
+      });
       expect(pre.status).toBe(204);
       expect(pre.headers.get('access-control-allow-origin')).toBe('http://localhost:6274');
       expect(pre.headers.get('access-control-allow-headers')).toContain('Authorization');
@@ -127,7 +205,13 @@ describeEachStore('the account endpoint', (kind) => {
 
     it('a foreign Origin is refused before the token is looked at', async () => {
       const app = accountApp(services);
-      const { status } = await accountRpc(app, await mintAccessToken(services, services.demoUserId), 'tools/list', undefined, { origin: 'https://evil.example' });
+      const { status } = await accountRpc(
+        app,
+        await mintAccessToken(services, services.demoUserId),
+        'tools/list',
+        undefined,
+        { origin: 'https://evil.example' },
+      );
       expect(status).toBe(403);
     });
   });
@@ -135,27 +219,51 @@ describeEachStore('the account endpoint', (kind) => {
   describe('with a valid token', () => {
     it('tools/list offers the public tools plus the three account tools', async () => {
       const app = accountApp(services);
-      const { status, json } = await accountRpc(app, await mintAccessToken(services, services.demoUserId), 'tools/list');
+      const { status, json } = await accountRpc(
+        app,
+        await mintAccessToken(services, services.demoUserId),
+        'tools/list',
+      );
       expect(status).toBe(200);
       const names = json.result.tools.map((t: { name: string }) => t.name);
       expect(names).toEqual(TOOLS.map((t) => t.name).sort());
-      expect(names).toEqual(expect.arrayContaining(['get_my_goals', 'get_my_inventory', 'get_my_profile', 'governor_gear_cost']));
+      expect(names).toEqual(
+        expect.arrayContaining(['get_my_goals', 'get_my_inventory', 'get_my_profile', 'governor_gear_cost']),
+      );
     });
 
     it("one player's token never reads another's data", async () => {
       const app = accountApp(services);
       const demo = await mintAccessToken(services, services.demoUserId);
       const other = await mintAccessToken(services, otherUserId);
-      expect((await callAccountTool(app, demo, 'get_my_profile')).structured).toMatchObject({ player_id: '84721093', name: 'Demo Governor', kingdom: 241 });
-      expect((await callAccountTool(app, other, 'get_my_profile')).structured).toMatchObject({ player_id: '99990001', name: 'Someone Else', kingdom: 7 });
+      expect((await callAccountTool(app, demo, 'get_my_profile')).structured).toMatchObject({
+        player_id: '84721093',
+        name: 'Demo Governor',
+        kingdom: 241,
+      });
+      expect((await callAccountTool(app, other, 'get_my_profile')).structured).toMatchObject({
+        player_id: '99990001',
+        name: 'Someone Else',
+        kingdom: 7,
+      });
       const goals = (await callAccountTool(app, other, 'get_my_goals')).structured;
       expect(goals.goals.map((g: { title: string }) => g.title)).toEqual(['Jabel Exclusive Gear: 4 → 10']);
       const inventory = (await callAccountTool(app, other, 'get_my_inventory')).structured;
       expect(inventory.sections.widgets).toEqual({ jabel: 275 });
       expect(inventory.materials).toEqual({
-        satin: 'Satin', gilded_threads: 'Gilded Threads', artisans_vision: "Artisan's Vision", charm_guides: 'Charm Guides', charm_designs: 'Charm Designs',
-        truegold: 'Truegold', tempered_truegold: 'Tempered Truegold', shards: 'Hero Shards', widgets: 'Widgets',
-        forgehammers: 'Forgehammers', mythic_gear_pieces: 'Mythic gear pieces', mithril: 'Mithril', enhancement_xp: 'Enhancement XP',
+        satin: 'Satin',
+        gilded_threads: 'Gilded Threads',
+        artisans_vision: "Artisan's Vision",
+        charm_guides: 'Charm Guides',
+        charm_designs: 'Charm Designs',
+        truegold: 'Truegold',
+        tempered_truegold: 'Tempered Truegold',
+        shards: 'Hero Shards',
+        widgets: 'Widgets',
+        forgehammers: 'Forgehammers',
+        mythic_gear_pieces: 'Mythic gear pieces',
+        mithril: 'Mithril',
+        enhancement_xp: 'Enhancement XP',
       });
       // Arguments cannot name another player: the tools take none, and an extra one is refused, not read.
       const sneaky = await callAccountTool(app, demo, 'get_my_profile', { user_id: otherUserId });
@@ -165,26 +273,51 @@ describeEachStore('the account endpoint', (kind) => {
     });
 
     it('a token for a user without saved data gets a NOT_FOUND tool failure', async () => {
-      const user = await services.store.users.create({ email: 'empty@example.com', name: '', password: 'empty-password' });
+      const user = await services.store.users.create({
+        email: 'empty@example.com',
+        name: '',
+        password: 'empty-password',
+      });
       const app = accountApp(services);
       const { result, text } = await callAccountTool(app, await mintAccessToken(services, user.id), 'get_my_profile');
       expect(result.isError).toBe(true);
       expect(JSON.parse(text!).error.code).toBe('NOT_FOUND');
       const goals = await callAccountTool(app, await mintAccessToken(services, user.id), 'get_my_goals');
-      expect(goals.structured).toMatchObject({ goals: [], combined: { materials: [], readiness: 1, ready: true }, inactive_goals: 0, profile_updated_at: null });
+      expect(goals.structured).toMatchObject({
+        goals: [],
+        combined: { materials: [], readiness: 1, ready: true },
+        inactive_goals: 0,
+        profile_updated_at: null,
+      });
     });
 
     it('saved data that fails its schema is an UNAVAILABLE tool failure, not a half-read answer or a crash', async () => {
-      const user = await services.store.users.create({ email: 'broken@example.com', name: '', password: 'broken-password' });
-      await services.store.players.replace(user.id, { profile: DEMO_PLAYER.profile, inventory: DEMO_PLAYER.inventory, goals: DEMO_PLAYER.goals });
-      await services.store.db.updateTable('player_documents').set({ document: '{"power": "lots"}' }).where('user_id', '=', user.id).where('kind', '=', 'profile').execute();
+      const user = await services.store.users.create({
+        email: 'broken@example.com',
+        name: '',
+        password: 'broken-password',
+      });
+      await services.store.players.replace(user.id, {
+        profile: DEMO_PLAYER.profile,
+        inventory: DEMO_PLAYER.inventory,
+        goals: DEMO_PLAYER.goals,
+      });
+      await services.store.db
+        .updateTable('player_documents')
+        .set({ document: '{"power": "lots"}' })
+        .where('user_id', '=', user.id)
+        .where('kind', '=', 'profile')
+        .execute();
       const app = accountApp(services);
       const token = await mintAccessToken(services, user.id);
       for (const tool of ['get_my_profile', 'get_my_goals']) {
         const { status, result, text } = await callAccountTool(app, token, tool);
         expect(status, tool).toBe(200);
         expect(result.isError, tool).toBe(true);
-        expect(JSON.parse(text!).error, tool).toEqual({ code: 'UNAVAILABLE', message: 'The saved data of this account could not be read; the operator has to re-import it.' });
+        expect(JSON.parse(text!).error, tool).toEqual({
+          code: 'UNAVAILABLE',
+          message: 'The saved data of this account could not be read; the operator has to re-import it.',
+        });
       }
       // The inventory is intact and still served.
       expect((await callAccountTool(app, token, 'get_my_inventory')).result.isError).toBeUndefined();
@@ -215,21 +348,34 @@ describeEachStore('the account endpoint', (kind) => {
         expect(third.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
         expect(third.headers.get('ratelimit')).toMatch(/^limit=2, remaining=0, reset=[1-9]\d*$/);
         expect(third.json).toMatchObject({ code: 'RATE_LIMITED', id: null, error: { code: -32029 } });
-        expect(third.json.message).toMatch(/^Too many requests without a valid access token: at most 2 per 60 seconds from one address\. Retry after \d+ seconds\.$/);
+        expect(third.json.message).toMatch(
+          /^Too many requests without a valid access token: at most 2 per 60 seconds from one address\. Retry after \d+ seconds\.$/,
+        );
         expect(verify).not.toHaveBeenCalled();
         // Another address is not held back, and valid tokens are not counted as refusals.
-        expect((await accountRpc(app, 'not-a-jwt', 'ping', undefined, {}, fromAddress('203.0.113.8'))).status).toBe(401);
+        expect((await accountRpc(app, 'not-a-jwt', 'ping', undefined, {}, fromAddress('203.0.113.8'))).status).toBe(
+          401,
+        );
         const demo = await mintAccessToken(services, services.demoUserId);
-        for (let i = 0; i < 3; i++) expect((await accountRpc(app, demo, 'ping', undefined, {}, fromAddress('203.0.113.9'))).status).toBe(200);
+        for (let i = 0; i < 3; i++)
+          expect((await accountRpc(app, demo, 'ping', undefined, {}, fromAddress('203.0.113.9'))).status).toBe(200);
       } finally {
         verify.mockRestore();
       }
     });
 
-    it('tokens are for the catalogue\'s OAuth endpoint, and no other path can be mounted to accept them', () => {
+    it("tokens are for the catalogue's OAuth endpoint, and no other path can be mounted to accept them", () => {
       expect(services.resource).toBe(RESOURCE);
-      const options = { baseUrl: BASE, clock: () => new Date(), trustedProxies: new Set<string>(), authRateLimitPerMinute: 0, rateLimits: inProcessRateLimits() };
-      expect(() => protectedEndpoint(services, '/mcp/other', options)).toThrow(`tokens are issued for ${RESOURCE}, so /mcp/other cannot accept them`);
+      const options = {
+        baseUrl: BASE,
+        clock: () => new Date(),
+        trustedProxies: new Set<string>(),
+        authRateLimitPerMinute: 0,
+        rateLimits: inProcessRateLimits(),
+      };
+      expect(() => protectedEndpoint(services, '/mcp/other', options)).toThrow(
+        `tokens are issued for ${RESOURCE}, so /mcp/other cannot accept them`,
+      );
       expect(() => protectedEndpoint(services, '/mcp/account', options)).not.toThrow();
     });
 

@@ -18,7 +18,16 @@ afterAll(async () => {
 });
 
 async function goals(base: string, accessToken: string): Promise<number> {
-  const res = await fetch(`${base}/mcp/account`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_my_goals', arguments: {} } }) });
+  const res = await fetch(`${base}/mcp/account`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_my_goals', arguments: {} },
+    }),
+  });
   return res.status;
 }
 
@@ -27,9 +36,24 @@ describeEachStore('a restart mid-session', (kind) => {
     const first = await listen({ kind });
     running.push(first);
     const base = first.baseUrl;
-    const config = await client.dynamicClientRegistration(new URL(base), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }, client.None(), insecure);
+    const config = await client.dynamicClientRegistration(
+      new URL(base),
+      {
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
+      client.None(),
+      insecure,
+    );
     const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid offline_access', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid offline_access',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
     const { callback } = await new Browser(REDIRECT).authorize(url, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
     const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
     const jwksBefore = await (await fetch(`${base}/api/auth/mcp/jwks`)).json();
@@ -42,7 +66,15 @@ describeEachStore('a restart mid-session', (kind) => {
     // The access token issued before the restart still verifies (same key).
     expect(await goals(base, tokens.access_token)).toBe(200);
     // The client registered before the restart can still authorize (an unknown client would get a 400 page).
-    const again = await fetch(client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' }), { redirect: 'manual' });
+    const again = await fetch(
+      client.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      }),
+      { redirect: 'manual' },
+    );
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toMatch(/^\/interaction\//);
     // The refresh token issued before the restart refreshes, and rotation continues.
@@ -56,14 +88,24 @@ describe('rate limits on the authorization server', () => {
   it('registration and token endpoints answer 429 past the limit, each counted separately', async () => {
     const svc = await listen({ authRateLimitPerMinute: 2 });
     running.push(svc);
-    const register = () => fetch(`${svc.baseUrl}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }) });
+    const register = () =>
+      fetch(`${svc.baseUrl}/api/auth/mcp/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+      });
     expect((await register()).status).toBe(201);
     expect((await register()).status).toBe(201);
     const refused = await register();
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await refused.json()).error).toBe('temporarily_unavailable');
-    const token = () => fetch(`${svc.baseUrl}/api/auth/mcp/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token&refresh_token=x&client_id=y' });
+    const token = () =>
+      fetch(`${svc.baseUrl}/api/auth/mcp/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=refresh_token&refresh_token=x&client_id=y',
+      });
     expect((await token()).status).toBe(401); // invalid_client: counted all the same
     expect((await token()).status).toBe(401);
     expect((await token()).status).toBe(429);
@@ -72,12 +114,28 @@ describe('rate limits on the authorization server', () => {
   it('the sign-in form answers 429 past the limit, even to the right password, and says why', async () => {
     const svc = await listen({ authRateLimitPerMinute: 2 });
     running.push(svc);
-    const config = await client.dynamicClientRegistration(new URL(svc.baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }, client.None(), insecure);
-    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
+    const config = await client.dynamicClientRegistration(
+      new URL(svc.baseUrl),
+      {
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+      client.None(),
+      insecure,
+    );
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
     const browser = new Browser(REDIRECT);
     const login = await browser.follow(url);
     const pageUrl = new URL(login.page!.url);
-    const attempt = (password: string) => browser.submit(pageUrl, login.html!, '/login', { email: DEMO_EMAIL, password });
+    const attempt = (password: string) =>
+      browser.submit(pageUrl, login.html!, '/login', { email: DEMO_EMAIL, password });
     expect((await attempt('wrong-password-1')).page!.status).toBe(401);
     expect((await attempt('wrong-password-2')).page!.status).toBe(401);
     const limited = await attempt(DEMO_PASSWORD);

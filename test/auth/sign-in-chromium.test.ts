@@ -13,7 +13,10 @@ import { chromiumAvailable, launchChromium } from '../views/browser.js';
 
 // CI installs Chromium (.ci/run) and must not skip; elsewhere a machine without it skips with this reason.
 const skip = !chromiumAvailable() && !process.env.CI;
-if (skip) process.stderr.write('test/auth/sign-in-chromium.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n');
+if (skip)
+  process.stderr.write(
+    'test/auth/sign-in-chromium.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
+  );
 
 const insecure = { execute: [client.allowInsecureRequests] };
 
@@ -27,7 +30,11 @@ async function callbackListener(): Promise<{ url: string; hits: URL[]; close: ()
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/callback`, hits, close: () => new Promise((done) => server.close(() => done())) };
+  return {
+    url: `http://127.0.0.1:${port}/callback`,
+    hits,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
 }
 
 describe.skipIf(skip)('sign-in and consent in Chromium', () => {
@@ -46,9 +53,26 @@ describe.skipIf(skip)('sign-in and consent in Chromium', () => {
   });
 
   async function authorizationUrl(): Promise<{ url: URL; verifier: string; config: client.Configuration }> {
-    const config = await client.dynamicClientRegistration(new URL(svc.baseUrl), { redirect_uris: [app.url], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'], client_name: 'Chromium test' }, client.None(), insecure);
+    const config = await client.dynamicClientRegistration(
+      new URL(svc.baseUrl),
+      {
+        redirect_uris: [app.url],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        client_name: 'Chromium test',
+      },
+      client.None(),
+      insecure,
+    );
     const verifier = client.randomPKCECodeVerifier();
-    const url = client.buildAuthorizationUrl(config, { redirect_uri: app.url, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 'chromium-state' });
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: app.url,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'chromium-state',
+    });
     return { url, verifier, config };
   }
 
@@ -81,7 +105,10 @@ describe.skipIf(skip)('sign-in and consent in Chromium', () => {
     expect(violations).toEqual([]);
     const callback = app.hits.find((hit) => hit.pathname === '/callback')!;
     expect(callback.searchParams.get('state')).toBe('chromium-state');
-    const tokens = await client.authorizationCodeGrant(config, new URL(`${app.url}${callback.search}`), { pkceCodeVerifier: verifier, expectedState: 'chromium-state' });
+    const tokens = await client.authorizationCodeGrant(config, new URL(`${app.url}${callback.search}`), {
+      pkceCodeVerifier: verifier,
+      expectedState: 'chromium-state',
+    });
     expect(tokens.access_token).toMatch(/^ey/);
     await page.close();
   });

@@ -6,7 +6,12 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HashGate, HashGateBusy } from '../../src/auth/hash-gate.js';
-import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDevice, knownDeviceCookie } from '../../src/auth/known-device.js';
+import {
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_MAX_AGE_SECONDS,
+  knownDevice,
+  knownDeviceCookie,
+} from '../../src/auth/known-device.js';
 import { SIGN_IN_BACKOFF, signInKey } from '../../src/auth/sign-in-throttle.js';
 import { backoffDelayMs, InProcessBackoff, type Backoff } from '../../src/http/backoff.js';
 import { inProcessRateLimits, type RateLimits } from '../../src/http/rate-limits.js';
@@ -19,22 +24,45 @@ const insecure = { execute: [client.allowInsecureRequests] };
 
 /** A browser on the sign-in page of a new authorization of `config`'s client; `attempt` posts the form (as often as wanted). */
 async function openSignInPage(config: client.Configuration, browser = new Browser(REDIRECT)) {
-  const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT,
+    scope: 'openid',
+    code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+    code_challenge_method: 'S256',
+  });
   const login = await browser.follow(url);
   const pageUrl = new URL(login.page!.url);
   const attempt = async (email: string, password: string) => {
     const result = await browser.submit(pageUrl, login.html!, '/login', { email, password });
     const error = /<p class="alert"[^>]*>([^<]*)<\/p>/.exec(result.html ?? '')?.[1];
-    return { status: result.page?.status ?? 303, error, retryAfter: result.page?.headers.get('retry-after') ?? null, signedIn: result.callback !== undefined || (result.html ?? '').includes('/consent"') };
+    return {
+      status: result.page?.status ?? 303,
+      error,
+      retryAfter: result.page?.headers.get('retry-after') ?? null,
+      signedIn: result.callback !== undefined || (result.html ?? '').includes('/consent"'),
+    };
   };
   return { browser, attempt };
 }
 
-const register = (baseUrl: string) => client.dynamicClientRegistration(new URL(baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }, client.None(), insecure);
+const register = (baseUrl: string) =>
+  client.dynamicClientRegistration(
+    new URL(baseUrl),
+    {
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    },
+    client.None(),
+    insecure,
+  );
 
 describe('the sign-in backoff', () => {
   it('lets 5 failures through, then waits 1, 2, 4, 8, 16, 30, 30 s from the last attempt', () => {
-    expect([0, 4, 5, 6, 7, 8, 9, 10, 11, 20].map((f) => backoffDelayMs(f, SIGN_IN_BACKOFF))).toEqual([0, 0, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect([0, 4, 5, 6, 7, 8, 9, 10, 11, 20].map((f) => backoffDelayMs(f, SIGN_IN_BACKOFF))).toEqual([
+      0, 0, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
     const backoff = new InProcessBackoff(SIGN_IN_BACKOFF);
     let now = 0;
     for (let i = 0; i < 5; i++) expect(backoff.attempt('k', now)).toEqual({ allowed: true });
@@ -108,7 +136,8 @@ describe('the known-device cookie', () => {
     expect(knownDevice([key], `${id}.${Number(issued) + 1}.${mac}`, 'player@example.com', now)).toBeUndefined();
     expect(knownDevice([key], `${id.slice(1)}A.${issued}.${mac}`, 'player@example.com', now)).toBeUndefined();
     expect(knownDevice([key], `${id}.${issued}.${mac.slice(0, -1)}`, 'player@example.com', now)).toBeUndefined();
-    for (const junk of [undefined, '', 'a.b', 'a.b.c.d', `${id}.x.${mac}`]) expect(knownDevice([key], junk, 'player@example.com', now)).toBeUndefined();
+    for (const junk of [undefined, '', 'a.b', 'a.b.c.d', `${id}.x.${mac}`])
+      expect(knownDevice([key], junk, 'player@example.com', now)).toBeUndefined();
   });
 });
 
@@ -122,10 +151,12 @@ describe('the hash gate', () => {
     const gate = new HashGate({ concurrency: 2, queue: 1 });
     const order: string[] = [];
     const holds = [deferred(), deferred()];
-    const running = holds.map((h, i) => gate.run('other', async () => {
-      order.push(`run-${i}`);
-      await h.promise;
-    }));
+    const running = holds.map((h, i) =>
+      gate.run('other', async () => {
+        order.push(`run-${i}`);
+        await h.promise;
+      }),
+    );
     expect(gate.load).toEqual({ running: 2, knownDevice: 0, other: 0 });
     const queuedOther = gate.run('other', async () => void order.push('other'));
     const queuedKnown = gate.run('known-device', async () => void order.push('known'));
@@ -174,7 +205,12 @@ describe('sign-in per account on the server', () => {
       const known = await run(DEMO_EMAIL);
       const unknown = await run('nobody@kingshot.example');
       const wrong = { status: 401, error: 'The email or password is wrong.', retryAfter: null, signedIn: false };
-      const throttled = (s: number) => ({ status: 429, error: `Too many failed sign-ins with this email. Wait ${s} second${s === 1 ? '' : 's'} and try again.`, retryAfter: String(s), signedIn: false });
+      const throttled = (s: number) => ({
+        status: 429,
+        error: `Too many failed sign-ins with this email. Wait ${s} second${s === 1 ? '' : 's'} and try again.`,
+        retryAfter: String(s),
+        signedIn: false,
+      });
       expect(known).toEqual([wrong, wrong, wrong, wrong, wrong, throttled(1), throttled(1)]);
       expect(unknown).toEqual(known);
       // Ten password checks in all: the throttled attempts were refused before any hashing.
@@ -231,12 +267,19 @@ describe('sign-in per account on the server', () => {
     });
     try {
       const pages = await Promise.all(Array.from({ length: attempts }, () => signInPage()));
-      const results = await Promise.all(pages.map((p, i) => p.attempt(`flood-${i}@kingshot.example`, 'wrong-password')));
+      const results = await Promise.all(
+        pages.map((p, i) => p.attempt(`flood-${i}@kingshot.example`, 'wrong-password')),
+      );
       const statuses = results.map((r) => r.status).sort();
       expect(most).toBe(gate.concurrency);
       expect(statuses.filter((s) => s === 401)).toHaveLength(gate.concurrency + gate.queue);
       expect(statuses.filter((s) => s === 503)).toHaveLength(3);
-      expect(results.find((r) => r.status === 503)).toEqual({ status: 503, error: 'Sign-in is busy right now. Wait a few seconds and try again.', retryAfter: '2', signedIn: false });
+      expect(results.find((r) => r.status === 503)).toEqual({
+        status: 503,
+        error: 'Sign-in is busy right now. Wait a few seconds and try again.',
+        retryAfter: '2',
+        signedIn: false,
+      });
     } finally {
       authenticate.mockRestore();
     }
@@ -283,10 +326,16 @@ describe('an attempt answered "busy"', () => {
         return undefined;
       });
       const flood = pages.slice(1).map((page, i) => page.attempt(`flood-${i}@kingshot.example`, 'wrong-password'));
-      while (floodPassed < floodSize || authenticate.mock.calls.length < gate.concurrency) await new Promise((r) => setTimeout(r, 20));
+      while (floodPassed < floodSize || authenticate.mock.calls.length < gate.concurrency)
+        await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 100)); // the queued ones take their places
       letPlayerOn();
-      expect(await player).toEqual({ status: 503, error: 'Sign-in is busy right now. Wait a few seconds and try again.', retryAfter: '2', signedIn: false });
+      expect(await player).toEqual({
+        status: 503,
+        error: 'Sign-in is busy right now. Wait a few seconds and try again.',
+        retryAfter: '2',
+        signedIn: false,
+      });
       endFlood();
       expect((await Promise.all(flood)).map((r) => r.status)).toEqual(Array(floodSize).fill(401));
       // The player's attempt was never checked, so the account has all five free attempts left.

@@ -25,8 +25,14 @@ function value<T>(outcome: { ok: true; value: T } | { ok: false; error: unknown 
 
 describe('unknown amounts', () => {
   it('only the Mastery Forging table has any (its result schema allows null totals; the others promise numbers)', () => {
-    const withUnknown = [governorGear, governorCharm, truegold, heroShards, heroWidgets, masteryForging]
-      .flatMap((table) => table.ladders.flatMap((l) => l.levels.filter((level) => (level.unknown ?? []).length > 0).map((level) => `${table.system}/${l.key}/${level.label}: ${level.unknown!.join(',')}`)));
+    const withUnknown = [governorGear, governorCharm, truegold, heroShards, heroWidgets, masteryForging].flatMap(
+      (table) =>
+        table.ladders.flatMap((l) =>
+          l.levels
+            .filter((level) => (level.unknown ?? []).length > 0)
+            .map((level) => `${table.system}/${l.key}/${level.label}: ${level.unknown!.join(',')}`),
+        ),
+    );
     expect(withUnknown).toEqual(['mastery_forging/red_gear/Red 101: forgehammers']);
   });
 });
@@ -45,7 +51,11 @@ describe('every cross_checks row of the data files', () => {
 
 describe('published totals', () => {
   it('Governor Gear per piece, not crafted to Gold T3 ★3: 785,500 / 7,860 / 1,905', () => {
-    expect(value(governorGearCost({ from: 'not crafted', to: 'Gold T3 ★3' })).totals).toEqual({ satin: 785500, gilded_threads: 7860, artisans_vision: 1905 });
+    expect(value(governorGearCost({ from: 'not crafted', to: 'Gold T3 ★3' })).totals).toEqual({
+      satin: 785500,
+      gilded_threads: 7860,
+      artisans_vision: 1905,
+    });
   });
   it('Governor Gear per piece, not crafted to Red T6 ★3: 9,947,500 / 99,480 / 20,255 in 58 steps', () => {
     const r = value(governorGearCost({ from: 'not crafted', to: 'Red T6 ★3' }));
@@ -58,25 +68,59 @@ describe('published totals', () => {
     expect(r.totals.gilded_threads).toBe(99465);
   });
   it('a full set of 6 pieces to Red T6 ★3: 59,685,000 Satin', () => {
-    expect(value(governorGearCost({ from: 'not crafted', to: 'Red T6 ★3', pieces: 6 })).totals).toEqual({ satin: 59685000, gilded_threads: 596880, artisans_vision: 121530 });
+    expect(value(governorGearCost({ from: 'not crafted', to: 'Red T6 ★3', pieces: 6 })).totals).toEqual({
+      satin: 59685000,
+      gilded_threads: 596880,
+      artisans_vision: 121530,
+    });
   });
   it('Governor Charm per charm: 0->11 2,025 / 2,700; 0->22 10,880 / 19,200; 18 charms 0->22 195,840 / 345,600', () => {
     expect(value(governorCharmCost({ from: 0, to: 11 })).totals).toEqual({ charm_guides: 2025, charm_designs: 2700 });
     expect(value(governorCharmCost({ from: 0, to: 22 })).totals).toEqual({ charm_guides: 10880, charm_designs: 19200 });
-    expect(value(governorCharmCost({ from: 0, to: 22, charms: 18 })).totals).toEqual({ charm_guides: 195840, charm_designs: 345600 });
+    expect(value(governorCharmCost({ from: 0, to: 22, charms: 18 })).totals).toEqual({
+      charm_guides: 195840,
+      charm_designs: 345600,
+    });
   });
   it('Truegold Town Center: TG1 stage 660; 30 -> TG5 5,715; 30 -> TG8 8,775 + 270; 30 -> TG10 11,610 + 870', () => {
-    expect(value(truegoldUpgradeCost({ building: 'town_center', from: '30', to: 'TG1' })).totals).toEqual({ truegold: 660, tempered_truegold: 0 });
-    expect(value(truegoldUpgradeCost({ building: 'town_center', from: '30', to: 'TG5' })).totals).toEqual({ truegold: 5715, tempered_truegold: 0 });
-    expect(value(truegoldUpgradeCost({ building: 'town_center', from: '30', to: 'TG8' })).totals).toEqual({ truegold: 8775, tempered_truegold: 270 });
-    expect(value(truegoldUpgradeCost({ building: 'town_center', from: '30', to: 'TG10' })).totals).toEqual({ truegold: 11610, tempered_truegold: 870 });
+    expect(value(truegoldUpgradeCost({ building: 'town_center', from: '30', to: 'TG1' })).totals).toEqual({
+      truegold: 660,
+      tempered_truegold: 0,
+    });
+    expect(value(truegoldUpgradeCost({ building: 'town_center', from: '30', to: 'TG5' })).totals).toEqual({
+      truegold: 5715,
+      tempered_truegold: 0,
+    });
+    expect(value(truegoldUpgradeCost({ building: 'town_center', from: '30', to: 'TG8' })).totals).toEqual({
+      truegold: 8775,
+      tempered_truegold: 270,
+    });
+    expect(value(truegoldUpgradeCost({ building: 'town_center', from: '30', to: 'TG10' })).totals).toEqual({
+      truegold: 11610,
+      tempered_truegold: 870,
+    });
   });
   it('all 8 buildings together: 29,927 TG + 904 TTG to TG8, 39,694 + 2,954 to TG10', () => {
-    const buildings = ['town_center', 'embassy', 'command_center', 'infirmary', 'barracks', 'stable', 'range', 'war_academy'];
+    const buildings = [
+      'town_center',
+      'embassy',
+      'command_center',
+      'infirmary',
+      'barracks',
+      'stable',
+      'range',
+      'war_academy',
+    ];
     const sum = (to: string) =>
       buildings
-        .map((building) => value(truegoldUpgradeCost({ building, from: building === 'war_academy' ? 'not built' : '30', to })).totals)
-        .reduce((a, b) => ({ truegold: a.truegold + b.truegold, tempered_truegold: a.tempered_truegold + b.tempered_truegold }));
+        .map(
+          (building) =>
+            value(truegoldUpgradeCost({ building, from: building === 'war_academy' ? 'not built' : '30', to })).totals,
+        )
+        .reduce((a, b) => ({
+          truegold: a.truegold + b.truegold,
+          tempered_truegold: a.tempered_truegold + b.tempered_truegold,
+        }));
     expect(sum('TG8')).toEqual({ truegold: 29927, tempered_truegold: 904 });
     expect(sum('TG10')).toEqual({ truegold: 39694, tempered_truegold: 2954 });
   });
@@ -92,9 +136,18 @@ describe('published totals', () => {
   });
   it('Mastery Forging: 550 hammers to +10; 2,100 + 55 Mythic to +20; 12 pieces 25,200 / 660; one hero 8,400 / 220', () => {
     expect(value(masteryForgingCost({ from: '+0', to: '+10' })).totals.forgehammers).toBe(550);
-    expect(value(masteryForgingCost({ from: '+0', to: '+20' })).totals).toMatchObject({ forgehammers: 2100, mythic_gear_pieces: 55 });
-    expect(value(masteryForgingCost({ from: 0, to: 20, pieces: 12 })).totals).toMatchObject({ forgehammers: 25200, mythic_gear_pieces: 660 });
-    expect(value(masteryForgingCost({ from: 0, to: 20, pieces: 4 })).totals).toMatchObject({ forgehammers: 8400, mythic_gear_pieces: 220 });
+    expect(value(masteryForgingCost({ from: '+0', to: '+20' })).totals).toMatchObject({
+      forgehammers: 2100,
+      mythic_gear_pieces: 55,
+    });
+    expect(value(masteryForgingCost({ from: 0, to: 20, pieces: 12 })).totals).toMatchObject({
+      forgehammers: 25200,
+      mythic_gear_pieces: 660,
+    });
+    expect(value(masteryForgingCost({ from: 0, to: 20, pieces: 4 })).totals).toMatchObject({
+      forgehammers: 8400,
+      mythic_gear_pieces: 220,
+    });
   });
   it('Red Gear 100 -> 200: 150 Mithril and 35 Mythic pieces including the ascension; 12 pieces 1,800 / 420', () => {
     const one = value(masteryForgingCost({ track: 'red_gear', from: 'Gold 100', to: 'Red 200' }));

@@ -24,23 +24,47 @@ describe('governor_gear_cost labels', () => {
   });
 
   /** Every tier and its range, derived from the data: the `allowed` of every level refusal. */
-  const allowed = '"<Tier>[ T<n>] ★<stars>" or "not crafted": Green ★0-★1; Blue ★0-★3; Purple, Purple T1 ★0-★3; Gold, Gold T1-T3 ★0-★3; Red, Red T1-T6 ★0-★3';
-  const unknownLevel = (argument: string, message: string, suggestions: string[]) => ({ ok: false, error: { code: 'UNKNOWN_LEVEL', message, argument, allowed, suggestions } });
+  const allowed =
+    '"<Tier>[ T<n>] ★<stars>" or "not crafted": Green ★0-★1; Blue ★0-★3; Purple, Purple T1 ★0-★3; Gold, Gold T1-T3 ★0-★3; Red, Red T1-T6 ★0-★3';
+  const unknownLevel = (argument: string, message: string, suggestions: string[]) => ({
+    ok: false,
+    error: { code: 'UNKNOWN_LEVEL', message, argument, allowed, suggestions },
+  });
   it('explains a T-step past the tier and names the nearest real levels', () => {
     expect(gearLevelIndex('/from', 'Gold T4 ★0')).toEqual(
-      unknownLevel('/from', '"Gold T4 ★0" is not a Governor Gear level: Gold goes up to T3. Nearest valid: Gold T3 ★0, Gold T3 ★1, Gold T3 ★2.', ['Gold T3 ★0', 'Gold T3 ★1', 'Gold T3 ★2']),
+      unknownLevel(
+        '/from',
+        '"Gold T4 ★0" is not a Governor Gear level: Gold goes up to T3. Nearest valid: Gold T3 ★0, Gold T3 ★1, Gold T3 ★2.',
+        ['Gold T3 ★0', 'Gold T3 ★1', 'Gold T3 ★2'],
+      ),
     );
   });
   it('explains stars past the maximum (Green has only ★0-★1)', () => {
-    expect(gearLevelIndex('/to', 'Green ★3')).toEqual(unknownLevel('/to', '"Green ★3" is not a Governor Gear level: Green goes up to ★1. Nearest valid: Green ★1, Green ★0, Blue ★3.', ['Green ★1', 'Green ★0', 'Blue ★3']));
+    expect(gearLevelIndex('/to', 'Green ★3')).toEqual(
+      unknownLevel(
+        '/to',
+        '"Green ★3" is not a Governor Gear level: Green goes up to ★1. Nearest valid: Green ★1, Green ★0, Blue ★3.',
+        ['Green ★1', 'Green ★0', 'Blue ★3'],
+      ),
+    );
   });
   it('refuses the rarity names that sites use in opposite ways', () => {
     expect(gearLevelIndex('/from', 'Mythic T1 ★2')).toEqual(
-      unknownLevel('/from', '"Mythic T1 ★2" is not a Governor Gear level: "mythic" means Gold on some sites and Red on others; name the colour instead. Nearest valid: Gold ★0, Red ★0.', ['Gold ★0', 'Red ★0']),
+      unknownLevel(
+        '/from',
+        '"Mythic T1 ★2" is not a Governor Gear level: "mythic" means Gold on some sites and Red on others; name the colour instead. Nearest valid: Gold ★0, Red ★0.',
+        ['Gold ★0', 'Red ★0'],
+      ),
     );
   });
   it('suggests close labels for an unreadable one', () => {
-    expect(gearLevelIndex('/from', 'goldd t3 *3')).toEqual(unknownLevel('/from', '"goldd t3 *3" is not a Governor Gear level. Nearest valid: Gold T3 ★3, Gold T1 ★3, Gold T2 ★3.', ['Gold T3 ★3', 'Gold T1 ★3', 'Gold T2 ★3']));
+    expect(gearLevelIndex('/from', 'goldd t3 *3')).toEqual(
+      unknownLevel(
+        '/from',
+        '"goldd t3 *3" is not a Governor Gear level. Nearest valid: Gold T3 ★3, Gold T1 ★3, Gold T2 ★3.',
+        ['Gold T3 ★3', 'Gold T1 ★3', 'Gold T2 ★3'],
+      ),
+    );
   });
   it('lists every tier and its range in `allowed`, derived from the data', () => {
     const r = gearLevelIndex('/from', 'x');
@@ -52,7 +76,15 @@ describe('governor_gear_cost figures', () => {
   it('Purple ★2 -> Gold ★1 by hand: 8,000+10,000+11,000+13,000+15,000+22,000+23,000 Satin', () => {
     const r = governorGearCost({ from: 'Purple ★2', to: 'Gold ★1' });
     expect(r.ok && r.value.totals).toEqual({ satin: 102000, gilded_threads: 1025, artisans_vision: 445 });
-    expect(r.ok && r.value.steps.map((s) => s.to)).toEqual(['Purple ★3', 'Purple T1 ★0', 'Purple T1 ★1', 'Purple T1 ★2', 'Purple T1 ★3', 'Gold ★0', 'Gold ★1']);
+    expect(r.ok && r.value.steps.map((s) => s.to)).toEqual([
+      'Purple ★3',
+      'Purple T1 ★0',
+      'Purple T1 ★1',
+      'Purple T1 ★2',
+      'Purple T1 ★3',
+      'Gold ★0',
+      'Gold ★1',
+    ]);
   });
   it('multiplies per-piece totals by pieces and keeps both', () => {
     const r = governorGearCost({ from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 3 });
@@ -85,7 +117,8 @@ describe('governor_gear_cost figures', () => {
       ok: false,
       error: {
         code: 'RANGE_REVERSED',
-        message: 'from (Gold T3 ★3) is above to (Gold T2 ★1): costs are only computed upward. Swap them to get the cost from Gold T2 ★1 to Gold T3 ★3.',
+        message:
+          'from (Gold T3 ★3) is above to (Gold T2 ★1): costs are only computed upward. Swap them to get the cost from Gold T2 ★1 to Gold T3 ★3.',
         argument: '/from',
         allowed: '`from` at or below `to`',
         suggestions: ['from Gold T2 ★1 to Gold T3 ★3'],
@@ -94,6 +127,15 @@ describe('governor_gear_cost figures', () => {
   });
   it('refuses pieces outside 1-6 (callers other than the protocol layer too)', () => {
     const r = governorGearCost({ from: 'Gold ★0', to: 'Gold ★1', pieces: 7 });
-    expect(r).toEqual({ ok: false, error: { code: 'INVALID_ARGUMENTS', message: 'pieces must be a whole number from 1 to 6, not 7.', argument: '/pieces', allowed: '1-6', suggestions: ['6'] } });
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_ARGUMENTS',
+        message: 'pieces must be a whole number from 1 to 6, not 7.',
+        argument: '/pieces',
+        allowed: '1-6',
+        suggestions: ['6'],
+      },
+    });
   });
 });

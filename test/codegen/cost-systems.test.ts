@@ -54,21 +54,42 @@ describe('cost systems', () => {
   });
 
   it('reports a second tool for a cost system', () => {
-    expect(problemsOf({ 'catalog/tools/echo.yaml': costToolYaml('echo', ['shards']), 'catalog/tools/more.yaml': costToolYaml('more', ['shards']) })).toEqual([
+    expect(
+      problemsOf({
+        'catalog/tools/echo.yaml': costToolYaml('echo', ['shards']),
+        'catalog/tools/more.yaml': costToolYaml('more', ['shards']),
+      }),
+    ).toEqual([
       'catalog/tools/more.yaml /result/properties/totals: cost system "hero_shards" is already computed by echo; one tool per cost system (deprecate one of them)',
     ]);
   });
 
   it('lets a deprecated tool compute a system beside its replacement', () => {
-    const deprecation = 'deprecation: {deprecated: "2030-01-01T00:00:00Z", sunset: "2030-06-01", replacement: echo, notice: Use echo instead.}\n';
-    expect(problemsOf({ 'catalog/tools/echo.yaml': costToolYaml('echo', ['shards']), 'catalog/tools/more.yaml': costToolYaml('more', ['shards'], deprecation) })).toEqual([]);
+    const deprecation =
+      'deprecation: {deprecated: "2030-01-01T00:00:00Z", sunset: "2030-06-01", replacement: echo, notice: Use echo instead.}\n';
+    expect(
+      problemsOf({
+        'catalog/tools/echo.yaml': costToolYaml('echo', ['shards']),
+        'catalog/tools/more.yaml': costToolYaml('more', ['shards'], deprecation),
+      }),
+    ).toEqual([]);
   });
 
   it('reports a calculator page on a tool that computes no cost system, and arguments it does not have', () => {
-    expect(problemsOf({ 'catalog/tools/echo.yaml': toolYaml('echo', "calculator: {example: {level: '1'}}\n") })).toEqual([
+    expect(
+      problemsOf({ 'catalog/tools/echo.yaml': toolYaml('echo', "calculator: {example: {level: '1'}}\n") }),
+    ).toEqual([
       'catalog/tools/echo.yaml /calculator: only a cost tool (whose result totals are the materials of a data/costs table) has a calculator page',
     ]);
-    expect(problemsOf({ 'catalog/tools/echo.yaml': costToolYaml('echo', ['shards'], "calculator: {example: {level: '1', from: '0'}, level_choices: [to]}\n") })).toEqual([
+    expect(
+      problemsOf({
+        'catalog/tools/echo.yaml': costToolYaml(
+          'echo',
+          ['shards'],
+          "calculator: {example: {level: '1', from: '0'}, level_choices: [to]}\n",
+        ),
+      }),
+    ).toEqual([
       'catalog/tools/echo.yaml /calculator/example/from: "from" is not an argument of echo (arguments: level)',
       'catalog/tools/echo.yaml /calculator/level_choices/0: "to" is not an argument of echo (arguments: level)',
     ]);

@@ -37,7 +37,9 @@ const forge: CostTable = {
   materials: [{ key: 'iron', name: 'Iron' }],
   sources: [{ id: 'wiki', ref: 'A wiki, 2026-01' }],
   notes: ['Fixture.'],
-  ladders: [{ key: 'anvil', title: 'Anvil', confidence: 'high', levels: [{ label: '1' }, { label: '2', cost: { iron: 5 } }] }],
+  ladders: [
+    { key: 'anvil', title: 'Anvil', confidence: 'high', levels: [{ label: '1' }, { label: '2', cost: { iron: 5 } }] },
+  ],
   cross_checks: [],
 };
 
@@ -328,13 +330,17 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
 `;
 
 /** A catalogue with one deprecated endpoint and one deprecated tool, each naming its replacement. */
-const deprecation = (replacement: string) => `deprecation: {deprecated: "2027-01-01T00:00:00Z", sunset: "2027-04-01", replacement: ${replacement}, notice: Replaced by the next one.}\n`;
+const deprecation = (replacement: string) =>
+  `deprecation: {deprecated: "2027-01-01T00:00:00Z", sunset: "2027-04-01", replacement: ${replacement}, notice: Replaced by the next one.}\n`;
 const deprecatedCatalog: Catalog = loadCatalog(
   fixtureRoot({
     'catalog/tools/echo_level.yaml': toolYaml('echo_level', deprecation('echo_next')),
     'catalog/tools/echo_next.yaml': toolYaml('echo_next'),
     'catalog/endpoints/mcp.yaml': ENDPOINT_YAML + deprecation('/mcp/next'),
-    'catalog/endpoints/next.yaml': ENDPOINT_YAML.replace('path: /mcp', 'path: /mcp/next').replace('title: Public endpoint', 'title: Next endpoint'),
+    'catalog/endpoints/next.yaml': ENDPOINT_YAML.replace('path: /mcp', 'path: /mcp/next').replace(
+      'title: Public endpoint',
+      'title: Next endpoint',
+    ),
   }),
 ).catalog!;
 
@@ -966,7 +972,9 @@ inputSchema:
   properties:
     url: {type: string, minLength: 1, description: A path of this site.}
 `;
-const websiteCatalog: Catalog = loadCatalog(fixtureRoot({ 'catalog/tools/echo_level.yaml': toolYaml('echo_level'), 'catalog/website/go_to.yaml': goToYaml })).catalog!;
+const websiteCatalog: Catalog = loadCatalog(
+  fixtureRoot({ 'catalog/tools/echo_level.yaml': toolYaml('echo_level'), 'catalog/website/go_to.yaml': goToYaml }),
+).catalog!;
 
 const viewRoot = fixtureRoot({
   'catalog/tools/echo_level.yaml': toolYaml('echo_level', 'view: ui://kingshot/echo\n'),
@@ -1017,21 +1025,46 @@ const siteRoot = fixtureRoot({
   'catalog/tools/echo_level.yaml': toolYaml('echo_level'),
   'catalog/website/go_to.yaml': goToYaml,
   'site/tsconfig.json': '{}\n',
-  'site/main.ts': "import './site.css';\nimport { WEBSITE_TOOLS } from '../generated/website/tools.js';\ndocument.body.dataset.tools = WEBSITE_TOOLS.map((tool) => tool.name).join(' ');\n",
+  'site/main.ts':
+    "import './site.css';\nimport { WEBSITE_TOOLS } from '../generated/website/tools.js';\ndocument.body.dataset.tools = WEBSITE_TOOLS.map((tool) => tool.name).join(' ');\n",
   'site/site.css': '.chart { color: red; }\n',
 });
 
 /** Five tiny reference schemas; heroes and masters share a definition of reference-common.schema.json. */
 const referenceSchema = (name: string, title: string, properties: Record<string, unknown>) =>
-  JSON.stringify({ $id: `reference-${name}.schema.json`, title, description: `The ${title}.`, type: 'object', additionalProperties: false, required: Object.keys(properties), properties });
-const keyedRecords = (title: string) => ({ type: 'array', items: { title, type: 'object', additionalProperties: false, required: ['key'], properties: { key: { $ref: 'reference-common.schema.json#/definitions/key' } } } });
+  JSON.stringify({
+    $id: `reference-${name}.schema.json`,
+    title,
+    description: `The ${title}.`,
+    type: 'object',
+    additionalProperties: false,
+    required: Object.keys(properties),
+    properties,
+  });
+const keyedRecords = (title: string) => ({
+  type: 'array',
+  items: {
+    title,
+    type: 'object',
+    additionalProperties: false,
+    required: ['key'],
+    properties: { key: { $ref: 'reference-common.schema.json#/definitions/key' } },
+  },
+});
 const referenceRoot = fixtureRoot({
-  'data/schema/reference-common.schema.json': JSON.stringify({ $id: 'reference-common.schema.json', definitions: { key: { type: 'string', description: 'A record key.' } } }),
+  'data/schema/reference-common.schema.json': JSON.stringify({
+    $id: 'reference-common.schema.json',
+    definitions: { key: { type: 'string', description: 'A record key.' } },
+  }),
   'data/schema/reference-heroes.schema.json': referenceSchema('heroes', 'HeroesFile', { heroes: keyedRecords('Hero') }),
-  'data/schema/reference-masters.schema.json': referenceSchema('masters', 'MastersFile', { masters: keyedRecords('Master') }),
+  'data/schema/reference-masters.schema.json': referenceSchema('masters', 'MastersFile', {
+    masters: keyedRecords('Master'),
+  }),
   'data/schema/reference-items.schema.json': referenceSchema('items', 'ItemsFile', {}),
   'data/schema/reference-events.schema.json': referenceSchema('events', 'EventsFile', {}),
-  'data/schema/reference-tier-list.schema.json': referenceSchema('tier-list', 'TierListFile', { version: { type: 'integer' } }),
+  'data/schema/reference-tier-list.schema.json': referenceSchema('tier-list', 'TierListFile', {
+    version: { type: 'integer' },
+  }),
 });
 
 const referenceTypes = `// Code generated by \`npm run codegen\` from data/schema/reference-*.schema.json. DO NOT EDIT.
@@ -1093,7 +1126,11 @@ export interface TierListFile {
 /** The string constants of an emitted module, as their values (a bundle's text, read back from its literal). */
 function stringConstants(text: string): Record<string, string> {
   const file = new Project({ useInMemoryFileSystem: true }).createSourceFile('module.ts', text);
-  return Object.fromEntries(file.getVariableDeclarations().map((d) => [d.getName(), d.getInitializerIfKindOrThrow(SyntaxKind.StringLiteral).getLiteralValue()]));
+  return Object.fromEntries(
+    file
+      .getVariableDeclarations()
+      .map((d) => [d.getName(), d.getInitializerIfKindOrThrow(SyntaxKind.StringLiteral).getLiteralValue()]),
+  );
 }
 
 /** A repository root holding only the given shared fragments. */
@@ -1192,14 +1229,20 @@ describe('codegen/emit/docs.ts', () => {
 
 describe('codegen/emit/cost-systems.ts', () => {
   it('writes the cost tables by system, the cost tool of each (none here) and the material names', () => {
-    expect(emitCostSystems(catalog, { release: 'r', version: 'r+1', costs: [forge] }).get('generated/cost-systems.ts')).toBe(costSystems);
+    expect(
+      emitCostSystems(catalog, { release: 'r', version: 'r+1', costs: [forge] }).get('generated/cost-systems.ts'),
+    ).toBe(costSystems);
   });
 });
 
 describe('codegen/emit/data.ts', () => {
   it('writes each cost table as a typed module and the data version', async () => {
     const files = await emitData(root, { release: '2026.01.01', version: '2026.01.01+abcdef12', costs: [forge] });
-    expect([...files.keys()]).toEqual(['generated/data/types.ts', 'generated/data/costs/forge.ts', 'generated/data/version.ts']);
+    expect([...files.keys()]).toEqual([
+      'generated/data/types.ts',
+      'generated/data/costs/forge.ts',
+      'generated/data/version.ts',
+    ]);
     expect(files.get('generated/data/costs/forge.ts')).toBe(dataForge);
     expect(files.get('generated/data/version.ts')).toBe(dataVersion);
   });
@@ -1207,7 +1250,12 @@ describe('codegen/emit/data.ts', () => {
 
 describe('codegen/emit/player-data.ts', () => {
   it("writes the player data file's type, the goal systems and the schema", async () => {
-    const schema = { type: 'object', additionalProperties: false, required: ['level'], properties: { level: { type: 'integer', description: 'A level.' } } };
+    const schema = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['level'],
+      properties: { level: { type: 'integer', description: 'A level.' } },
+    };
     expect((await emitPlayerData(schema)).get('generated/player-data.ts')).toBe(playerData);
   });
 });
@@ -1235,13 +1283,20 @@ describe('codegen/emit/views.ts', () => {
 
   it('lists one view per URI, titled by the first tool that shows it', () => {
     const tool = catalog.tools[0]!;
-    const given: Catalog = { ...catalog, tools: [{ ...tool, name: 'a_tool', title: 'A', view: 'ui://kingshot/echo' }, { ...tool, name: 'b_tool', title: 'B', view: 'ui://kingshot/echo' }] };
+    const given: Catalog = {
+      ...catalog,
+      tools: [
+        { ...tool, name: 'a_tool', title: 'A', view: 'ui://kingshot/echo' },
+        { ...tool, name: 'b_tool', title: 'B', view: 'ui://kingshot/echo' },
+      ],
+    };
     expect(viewSpecs(given)).toEqual([
       {
         uri: 'ui://kingshot/echo',
         name: 'echo',
         title: 'A',
-        description: "MCP Apps view of the a_tool / b_tool result. The tool's text content carries the same data for hosts without views.",
+        description:
+          "MCP Apps view of the a_tool / b_tool result. The tool's text content carries the same data for hosts without views.",
         tools: ['a_tool', 'b_tool'],
       },
     ]);
@@ -1250,7 +1305,8 @@ describe('codegen/emit/views.ts', () => {
 
 describe('codegen/emit/shared.ts addCompiledDeclarations', () => {
   it("lays out json-schema-to-typescript's unformatted output on the syntax tree: single quotes, needed parentheses only, ' *' blank doc lines, semicolons", () => {
-    const given = 'export type Kind = ("a" | "b")\n\n/**\n * A thing.\n * \n * @minItems 1\n */\nexport interface Thing {\nkinds: (Kind | null)[]\nitems: [{\nid: string\n}, ...({\nid: string\n})[]]\n}\nexport interface Empty {\n\n}\n';
+    const given =
+      'export type Kind = ("a" | "b")\n\n/**\n * A thing.\n * \n * @minItems 1\n */\nexport interface Thing {\nkinds: (Kind | null)[]\nitems: [{\nid: string\n}, ...({\nid: string\n})[]]\n}\nexport interface Empty {\n\n}\n';
     const file = newSourceFile(createProject(), 'declarations.ts');
     addCompiledDeclarations(file, given);
     expect(file.getFullText()).toBe(`export type Kind = 'a' | 'b';
@@ -1291,7 +1347,9 @@ describe('codegen/emit/metadata-types.ts', () => {
     toolSchema.definitions.stray = { type: 'object', properties: { note: { type: 'string' } } };
     writeFileSync(toolSchemaPath, JSON.stringify(toolSchema));
     const path = join(given, 'catalog/schema/metadata.schema.json');
-    const schema = JSON.parse(readFileSync(path, 'utf8')) as { definitions: { toolMetadata: { properties: Record<string, unknown> } } };
+    const schema = JSON.parse(readFileSync(path, 'utf8')) as {
+      definitions: { toolMetadata: { properties: Record<string, unknown> } };
+    };
     schema.definitions.toolMetadata.properties.stray = { $ref: 'tool.schema.json#/definitions/stray' };
     writeFileSync(path, JSON.stringify(schema));
     await expect(emitMetadataTypes(given, catalog)).rejects.toThrow(
@@ -1312,7 +1370,13 @@ describe('codegen/emit/shared-types.ts', () => {
 
 describe('codegen/emit/reference.ts', () => {
   it('writes each reference file as a typed constant beside the types module', async () => {
-    const files = await emitReference(root, { heroes: { heroes: [{ key: 'amane', name: 'Amane' }] }, masters: {}, items: {}, events: {}, tierList: { version: 1 } });
+    const files = await emitReference(root, {
+      heroes: { heroes: [{ key: 'amane', name: 'Amane' }] },
+      masters: {},
+      items: {},
+      events: {},
+      tierList: { version: 1 },
+    });
     expect([...files.keys()]).toEqual([
       'generated/data/reference/types.ts',
       'generated/data/reference/heroes.ts',
@@ -1326,7 +1390,13 @@ describe('codegen/emit/reference.ts', () => {
   });
 
   it('writes the types of the five files from their schemas under one wrapper, a definition they share declared once', async () => {
-    const files = await emitReference(referenceRoot, { heroes: { heroes: [] }, masters: { masters: [] }, items: {}, events: {}, tierList: { version: 1 } });
+    const files = await emitReference(referenceRoot, {
+      heroes: { heroes: [] },
+      masters: { masters: [] },
+      items: {},
+      events: {},
+      tierList: { version: 1 },
+    });
     expect(files.get('generated/data/reference/types.ts')).toBe(referenceTypes);
   });
 });
@@ -1338,7 +1408,11 @@ describe('codegen/emit/website.ts', () => {
 
   it('writes the site script and its stylesheet, bundled with the in-page tools emitted in the same run', async () => {
     const files = await emitWebsite(siteRoot, websiteCatalog);
-    expect([...files.keys()]).toEqual(['generated/website/tools.ts', 'generated/website/validators.ts', 'generated/website/script.ts']);
+    expect([...files.keys()]).toEqual([
+      'generated/website/tools.ts',
+      'generated/website/validators.ts',
+      'generated/website/script.ts',
+    ]);
     expect(files.get('generated/website/tools.ts')).toBe(websiteTools);
     const module = files.get('generated/website/script.ts')!;
     const { WEBSITE_SCRIPT: script, WEBSITE_STYLE: style } = stringConstants(module);

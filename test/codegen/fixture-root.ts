@@ -49,7 +49,11 @@ export function fixtureRoot(files: Record<string, string>, options: { withRealDa
     cpSync(join(REPO, 'data/costs'), join(root, 'data/costs'), { recursive: true });
     cpSync(join(REPO, 'data/reference'), join(root, 'data/reference'), { recursive: true });
   }
-  const all = { 'data/manifest.yaml': 'release: "2026.01.01"\n', 'catalog/endpoints/mcp.yaml': ENDPOINT_YAML, ...files };
+  const all = {
+    'data/manifest.yaml': 'release: "2026.01.01"\n',
+    'catalog/endpoints/mcp.yaml': ENDPOINT_YAML,
+    ...files,
+  };
   for (const [path, text] of Object.entries(all)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

@@ -19,9 +19,14 @@ interface Hunk {
 
 /** `git diff -U0` of the staged generated/ folder, as hunks per file; new files listed apart. */
 function stagedDiff(root: string): { created: string[]; deleted: string[]; hunks: Map<string, Hunk[]> } {
-  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   git('add', '-A', 'generated');
-  const status = git('diff', '--cached', '--name-status', '--', 'generated').trim().split('\n').filter(Boolean).map((l) => l.split('\t') as [string, string]);
+  const status = git('diff', '--cached', '--name-status', '--', 'generated')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t') as [string, string]);
   const hunks = new Map<string, Hunk[]>();
   let current: Hunk[] = [];
   for (const line of git('diff', '--cached', '-U0', '--no-color', '--diff-filter=M', '--', 'generated').split('\n')) {
@@ -37,7 +42,13 @@ function stagedDiff(root: string): { created: string[]; deleted: string[]; hunks
   };
 }
 
-const CODE_INDEXES = ['generated/tool-names.ts', 'generated/tools-list.ts', 'generated/tools/index.ts', 'generated/validators/input.ts', 'generated/validators/output.ts'];
+const CODE_INDEXES = [
+  'generated/tool-names.ts',
+  'generated/tools-list.ts',
+  'generated/tools/index.ts',
+  'generated/validators/input.ts',
+  'generated/validators/output.ts',
+];
 const DOCS = ['generated/developer-docs.ts', 'generated/docs/developers.md'];
 /** The endpoint table's row, whose tool count a new tool changes: | `/mcp` | none | 12 | current | */
 const ENDPOINT_ROW = /^\| \\?`\/mcp[^|]*\| [^|]+ \| \d+ \| [^|]+ \|$/;
@@ -46,9 +57,23 @@ describe('adding a tool', () => {
   it('changes only its own generated files and the index lines that name it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'kingshot-one-tool-'));
     // Everything codegen reads; the views are bundled with the repository's tsconfig.json and package.json.
-    for (const path of ['catalog', 'data', 'shared', 'src', 'generated', 'views', 'site', 'tsconfig.json', 'package.json']) cpSync(join(REPO, path), join(root, path), { recursive: true });
+    for (const path of [
+      'catalog',
+      'data',
+      'shared',
+      'src',
+      'generated',
+      'views',
+      'site',
+      'tsconfig.json',
+      'package.json',
+    ])
+      cpSync(join(REPO, path), join(root, path), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
-    const git = (...args: string[]) => execFileSync('git', ['-C', root, '-c', 'user.name=test', '-c', 'user.email=test@127.0.0.1', ...args], { encoding: 'utf8' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', root, '-c', 'user.name=test', '-c', 'user.email=test@127.0.0.1', ...args], {
+        encoding: 'utf8',
+      });
     git('init', '-q');
     git('add', '-A', 'catalog', 'data', 'generated');
     git('commit', '-q', '-m', 'before');
@@ -57,7 +82,9 @@ describe('adding a tool', () => {
     writeOutput(root, await generate(root));
     const { created, deleted, hunks } = stagedDiff(root);
 
-    const own = ['list.ts', 'schema.ts', 'types.ts', 'validate-input.ts', 'validate-output.ts'].map((f) => `generated/tools/echo_level/${f}`);
+    const own = ['list.ts', 'schema.ts', 'types.ts', 'validate-input.ts', 'validate-output.ts'].map(
+      (f) => `generated/tools/echo_level/${f}`,
+    );
     expect(created.sort()).toEqual(own);
     expect(deleted).toEqual([]);
     expect([...hunks.keys()].sort()).toEqual([...CODE_INDEXES, ...DOCS].sort());
@@ -74,7 +101,10 @@ describe('adding a tool', () => {
       // The only lines changed without naming the tool: the public endpoint's tool count, 12 -> 13 (the account
       // endpoint's row and the "accepted names" lines name it, or sit in the same hunk as a line that does).
       for (const hunk of counts) {
-        expect([...hunk.removed, ...hunk.added].every((l) => ENDPOINT_ROW.test(l)), `${file}: ${JSON.stringify(hunk)}`).toBe(true);
+        expect(
+          [...hunk.removed, ...hunk.added].every((l) => ENDPOINT_ROW.test(l)),
+          `${file}: ${JSON.stringify(hunk)}`,
+        ).toBe(true);
       }
       expect(counts.flatMap((h) => h.added).join('\n')).toContain('| 13 |');
       for (const hunk of hunks.get(file)!.filter((h) => !counts.includes(h))) {
@@ -82,7 +112,9 @@ describe('adding a tool', () => {
       }
     }
     // The tool's reference section arrives whole, in one hunk.
-    const section = hunks.get('generated/docs/developers.md')!.find((h) => h.added[0] === '### `echo_level`: Fixture tool');
+    const section = hunks
+      .get('generated/docs/developers.md')!
+      .find((h) => h.added[0] === '### `echo_level`: Fixture tool');
     expect(section?.removed).toEqual([]);
     expect(section?.added).toContain('**Arguments**');
   }, 300_000);

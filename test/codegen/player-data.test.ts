@@ -28,7 +28,14 @@ function problemsOf(schema: string): string[] {
 describe('player-data schema', () => {
   it('is valid, and its goal kinds are the six cost systems', () => {
     expect(problemsOf(SCHEMA)).toEqual([]);
-    expect(GOAL_SYSTEMS).toEqual(['governor_gear', 'governor_charm', 'truegold', 'hero_shards', 'hero_widgets', 'mastery_forging']);
+    expect(GOAL_SYSTEMS).toEqual([
+      'governor_gear',
+      'governor_charm',
+      'truegold',
+      'hero_shards',
+      'hero_widgets',
+      'mastery_forging',
+    ]);
   });
 
   it('reports a goal kind that is no cost system, with its line', () => {
@@ -49,7 +56,10 @@ describe('player-data schema', () => {
 
   it('reports an inventory key that is no material, and the material it leaves without a place', () => {
     const line = lineOf(SCHEMA, "satin: {$ref: '#/definitions/count'}");
-    const schema = SCHEMA.replace('required: [satin, gilded_threads, artisans_vision]', 'required: [satn, gilded_threads, artisans_vision]').replace("satin: {$ref: '#/definitions/count'}", "satn: {$ref: '#/definitions/count'}");
+    const schema = SCHEMA.replace(
+      'required: [satin, gilded_threads, artisans_vision]',
+      'required: [satn, gilded_threads, artisans_vision]',
+    ).replace("satin: {$ref: '#/definitions/count'}", "satn: {$ref: '#/definitions/count'}");
     expect(problemsOf(schema)).toEqual([
       `catalog/player-data.schema.yaml:${line}:11 /definitions/inventory/properties/governor_gear/properties/satn: "satn" is not a material of data/costs/ (charm_guides, charm_designs, satin, gilded_threads, artisans_vision, shards, widgets, forgehammers, mythic_gear_pieces, mithril, enhancement_xp, truegold, tempered_truegold)`,
       `catalog/player-data.schema.yaml:${lineOf(SCHEMA, 'title: Inventory') + 4}:5 /definitions/inventory/properties: material "satin" of data/costs/governor-gear.yaml (goal kind governor_gear) has no place in the inventory: list it in a section, or keep it per hero in a section "satin" or "governor_gear" (definitions.per_hero)`,
@@ -57,7 +67,10 @@ describe('player-data schema', () => {
   });
 
   it('reports a per-hero material whose section is named after neither the material nor its system', () => {
-    const schema = SCHEMA.replace("widgets: {$ref: '#/definitions/per_hero'}", "gear_widgets: {$ref: '#/definitions/per_hero'}").replace(
+    const schema = SCHEMA.replace(
+      "widgets: {$ref: '#/definitions/per_hero'}",
+      "gear_widgets: {$ref: '#/definitions/per_hero'}",
+    ).replace(
       'required: [governor_gear, charms, truegold, hero_shards, widgets, forging]',
       'required: [governor_gear, charms, truegold, hero_shards, gear_widgets, forging]',
     );
@@ -67,20 +80,42 @@ describe('player-data schema', () => {
   });
 
   it("checks that get_my_goals' system enum lists exactly the goal kinds, with its line", () => {
-    const schema = loadPlayerData(fixtureRoot({ 'catalog/player-data.schema.yaml': SCHEMA }, { withRealData: true }), loadGameData(fixtureRoot({}, { withRealData: true })).data!.costs).schema!;
-    const goalsProblems = (tool: string) => checkGoalsResult(fixtureRoot({ 'catalog/tools/get_my_goals.yaml': tool }), schema).map(formatProblem);
+    const schema = loadPlayerData(
+      fixtureRoot({ 'catalog/player-data.schema.yaml': SCHEMA }, { withRealData: true }),
+      loadGameData(fixtureRoot({}, { withRealData: true })).data!.costs,
+    ).schema!;
+    const goalsProblems = (tool: string) =>
+      checkGoalsResult(fixtureRoot({ 'catalog/tools/get_my_goals.yaml': tool }), schema).map(formatProblem);
     expect(goalsProblems(GOALS_TOOL)).toEqual([]);
     const line = lineOf(GOALS_TOOL, 'enum: [governor_gear, governor_charm, truegold');
-    expect(goalsProblems(GOALS_TOOL.replace('enum: [governor_gear, governor_charm, truegold, hero_shards, hero_widgets, mastery_forging]', 'enum: [governor_gear, governor_charm, truegold, hero_shards, mastery_forging, widgets]'))).toEqual([
+    expect(
+      goalsProblems(
+        GOALS_TOOL.replace(
+          'enum: [governor_gear, governor_charm, truegold, hero_shards, hero_widgets, mastery_forging]',
+          'enum: [governor_gear, governor_charm, truegold, hero_shards, mastery_forging, widgets]',
+        ),
+      ),
+    ).toEqual([
       `catalog/tools/get_my_goals.yaml:${line}:13 /result/properties/goals/items/properties/system/enum: lists governor_gear, governor_charm, truegold, hero_shards, mastery_forging, widgets; the goal kinds of catalog/player-data.schema.yaml are governor_gear, governor_charm, truegold, hero_shards, hero_widgets, mastery_forging (missing: hero_widgets; not a goal kind: widgets)`,
     ]);
     // The same kinds in another order are the same list.
-    expect(goalsProblems(GOALS_TOOL.replace('enum: [governor_gear, governor_charm, truegold,', 'enum: [truegold, governor_gear, governor_charm,'))).toEqual([]);
+    expect(
+      goalsProblems(
+        GOALS_TOOL.replace(
+          'enum: [governor_gear, governor_charm, truegold,',
+          'enum: [truegold, governor_gear, governor_charm,',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('codegen refuses to write anything while get_my_goals leaves a goal kind out', async () => {
     const tool = GOALS_TOOL.replace('hero_widgets, mastery_forging]', 'mastery_forging]');
-    const files = { 'catalog/player-data.schema.yaml': SCHEMA, 'catalog/tools/get_my_goals.yaml': tool, 'catalog/endpoints/mcp-account.yaml': readFileSync(resolve(REPO, 'catalog/endpoints/mcp-account.yaml'), 'utf8') };
+    const files = {
+      'catalog/player-data.schema.yaml': SCHEMA,
+      'catalog/tools/get_my_goals.yaml': tool,
+      'catalog/endpoints/mcp-account.yaml': readFileSync(resolve(REPO, 'catalog/endpoints/mcp-account.yaml'), 'utf8'),
+    };
     const error = await generate(fixtureRoot(files, { withRealData: true })).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(CatalogInvalidError);
     expect((error as CatalogInvalidError).problems.map(formatProblem)).toEqual([
@@ -88,7 +123,7 @@ describe('player-data schema', () => {
     ]);
   });
 
-  it('reports a schema that does not compile under the service\'s strict options', () => {
+  it("reports a schema that does not compile under the service's strict options", () => {
     expect(problemsOf(SCHEMA.replace('maxItems: 50,', 'maxItem: 50,'))).toEqual([
       'catalog/player-data.schema.yaml:4:1 (document): schema does not compile: strict mode: unknown keyword: "maxItem"',
     ]);

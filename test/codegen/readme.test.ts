@@ -18,15 +18,27 @@ describe('README tool tables', () => {
   it('one row per tool from its YAML, grouped by what it is (derived), with the count', () => {
     const { catalog } = loadCatalog(fixtureRoot({ 'catalog/tools/echo.yaml': toolYaml('echo') }));
     expect(toolTables(catalog!)).toBe(
-      ['**Game reference, on every endpoint** (1):', '', '| Tool | Returns | Arguments (examples) |', '| --- | --- | --- |', '| `echo` | Echoes the level it is given. | level 0-3 |'].join('\n'),
+      [
+        '**Game reference, on every endpoint** (1):',
+        '',
+        '| Tool | Returns | Arguments (examples) |',
+        '| --- | --- | --- |',
+        '| `echo` | Echoes the level it is given. | level 0-3 |',
+      ].join('\n'),
     );
   });
 
   it('replaces only the text between the markers', () => {
-    const root = fixtureRoot({ 'catalog/tools/echo.yaml': toolYaml('echo'), 'README.md': `# Title\n\n${BEGIN_MARKER}\nold | table\n${END_MARKER}\n\nAfter.\n` });
+    const root = fixtureRoot({
+      'catalog/tools/echo.yaml': toolYaml('echo'),
+      'README.md': `# Title\n\n${BEGIN_MARKER}\nold | table\n${END_MARKER}\n\nAfter.\n`,
+    });
     const { catalog } = loadCatalog(root);
     const outcome = readmeWithToolTables(root, catalog!);
-    expect(outcome).toEqual({ kind: 'text', text: `# Title\n\n${BEGIN_MARKER}\n${toolTables(catalog!)}\n${END_MARKER}\n\nAfter.\n` });
+    expect(outcome).toEqual({
+      kind: 'text',
+      text: `# Title\n\n${BEGIN_MARKER}\n${toolTables(catalog!)}\n${END_MARKER}\n\nAfter.\n`,
+    });
   });
 
   it.each([
@@ -45,13 +57,33 @@ describe('README tool tables', () => {
 
   it('`codegen --check` fails on a stale table and says so', () => {
     const root = mkdtempSync(join(tmpdir(), 'kingshot-readme-'));
-    for (const path of ['catalog', 'data', 'shared', 'src', 'generated', 'views', 'site', 'codegen', 'tsconfig.json', 'package.json', 'README.md']) cpSync(join(REPO, path), join(root, path), { recursive: true });
+    for (const path of [
+      'catalog',
+      'data',
+      'shared',
+      'src',
+      'generated',
+      'views',
+      'site',
+      'codegen',
+      'tsconfig.json',
+      'package.json',
+      'README.md',
+    ])
+      cpSync(join(REPO, path), join(root, path), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
     const readme = join(root, 'README.md');
-    writeFileSync(readme, readFileSync(readme, 'utf8').replace('| `hero_widgets_cost` |', '| `hero_widgets_cost_old` |'));
+    writeFileSync(
+      readme,
+      readFileSync(readme, 'utf8').replace('| `hero_widgets_cost` |', '| `hero_widgets_cost_old` |'),
+    );
     let failure: { status: number; stderr: string } | undefined;
     try {
-      execFileSync(join(REPO, 'node_modules/.bin/tsx'), ['codegen/main.ts', '--check'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(join(REPO, 'node_modules/.bin/tsx'), ['codegen/main.ts', '--check'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
     } catch (error) {
       failure = error as { status: number; stderr: string };
     }

@@ -17,10 +17,19 @@ describe('named shared types', () => {
   });
 
   it('replaces a marked fragment by its name, keeping the description, and leaves the rest', () => {
-    const step = Object.assign({ type: 'object', description: 'A step here.' }, { [FRAGMENT]: 'catalog/shared/cost-step.yaml' });
+    const step = Object.assign(
+      { type: 'object', description: 'A step here.' },
+      { [FRAGMENT]: 'catalog/shared/cost-step.yaml' },
+    );
     const used = new Set<string>();
     const given = { type: 'object', properties: { steps: { type: 'array', items: step }, from: { type: 'string' } } };
-    expect(withNamedFragments(given, used)).toEqual({ type: 'object', properties: { steps: { type: 'array', items: { tsType: 'CostStep', description: 'A step here.' } }, from: { type: 'string' } } });
+    expect(withNamedFragments(given, used)).toEqual({
+      type: 'object',
+      properties: {
+        steps: { type: 'array', items: { tsType: 'CostStep', description: 'A step here.' } },
+        from: { type: 'string' },
+      },
+    });
     expect([...used]).toEqual(['CostStep']);
   });
 
@@ -28,13 +37,18 @@ describe('named shared types', () => {
     const self = Object.assign({ type: 'string' }, { [FRAGMENT]: 'catalog/shared/confidence.yaml' });
     const error = Object.assign({ type: 'object' }, { [FRAGMENT]: 'catalog/shared/tool-error.yaml' });
     const used = new Set<string>();
-    expect(withNamedFragments({ a: self, b: error }, used, 'catalog/shared/confidence.yaml')).toEqual({ a: { type: 'string' }, b: { type: 'object' } });
+    expect(withNamedFragments({ a: self, b: error }, used, 'catalog/shared/confidence.yaml')).toEqual({
+      a: { type: 'string' },
+      b: { type: 'object' },
+    });
     expect(used.size).toBe(0);
   });
 
   it('tool types import the shared types and declare no copy of them', () => {
     const types = readFileSync(resolve(REPO, 'generated/tools/hero_shards_cost/types.ts'), 'utf8');
-    expect(types).toContain("import type { Confidence, CostSteps, DataVersion, Gaps, Notes, Sources, StarPosition, StepCount } from '../../shared-types.js';");
+    expect(types).toContain(
+      "import type { Confidence, CostSteps, DataVersion, Gaps, Notes, Sources, StarPosition, StepCount } from '../../shared-types.js';",
+    );
     expect(types).not.toMatch(/interface (CostStep|Source|StarPosition)\b/);
     const shared = readFileSync(resolve(REPO, 'generated/shared-types.ts'), 'utf8');
     expect(shared.match(/^export interface CostStep \{/gm)).toHaveLength(1);

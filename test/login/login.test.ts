@@ -13,12 +13,23 @@ import { DEMO_EMAIL, DEMO_PASSWORD, listen, type ListeningService } from '../acc
 import { MCP_HEADERS } from '../helpers.js';
 
 /** Runs the login command; `stdin`, when given, is written to its standard input and closed. */
-function login(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DEMO_EMAIL', 'DEMO_PASSWORD', 'BASE_URL', 'PORT'].includes(k)));
+function login(
+  args: string[],
+  env: Record<string, string> = {},
+  stdin?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['DEMO_EMAIL', 'DEMO_PASSWORD', 'BASE_URL', 'PORT'].includes(k)),
+  );
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', 'src/login/main.ts', ...args], { env: { ...clean, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/login/main.ts', ...args],
+      { env: { ...clean, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
     if (stdin !== undefined) child.stdin!.end(stdin);
   });
 }
@@ -39,7 +50,11 @@ describe('npm run login', () => {
     expect(r.code, r.stderr).toBe(0);
     const token = /^export TOKEN=(\S+)\n$/.exec(r.stdout)?.[1];
     expect(token).toBeDefined();
-    expect(decodeJwt(token!)).toMatchObject({ aud: `${service.baseUrl}/mcp/account`, sub: service.services.demoUserId, iss: service.baseUrl });
+    expect(decodeJwt(token!)).toMatchObject({
+      aud: `${service.baseUrl}/mcp/account`,
+      sub: service.services.demoUserId,
+      iss: service.baseUrl,
+    });
     expect(r.stderr).toContain(`Signed in. Access token for ${service.baseUrl}/mcp/account valid until `);
     const saved = JSON.parse(readFileSync(file, 'utf8'));
     expect(saved.access_token).toBe(token);
@@ -49,7 +64,12 @@ describe('npm run login', () => {
     const res = await fetch(`${service.baseUrl}/mcp/account`, {
       method: 'POST',
       headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2025-06-18', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_my_goals', arguments: {} } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_my_goals', arguments: {} },
+      }),
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { result: { structuredContent: { goals: { title: string }[] } } };
@@ -57,25 +77,50 @@ describe('npm run login', () => {
   });
 
   it('a wrong password ends with exit 1, the reason, and nothing on stdout', async () => {
-    const r = await login(['--url', service.baseUrl, '--email', DEMO_EMAIL, '--password', 'not-the-password', '--save', join(dir, 'no.json')]);
+    const r = await login([
+      '--url',
+      service.baseUrl,
+      '--email',
+      DEMO_EMAIL,
+      '--password',
+      'not-the-password',
+      '--save',
+      join(dir, 'no.json'),
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^Signing in as demo@kingshot\.example at http:\/\/127\.0\.0\.1:\d+ \(sign-in and consent forms\)…\nlogin: the sign-in was refused \(401\): The email or password is wrong\.\n$/);
+    expect(r.stderr).toMatch(
+      /^Signing in as demo@kingshot\.example at http:\/\/127\.0\.0\.1:\d+ \(sign-in and consent forms\)…\nlogin: the sign-in was refused \(401\): The email or password is wrong\.\n$/,
+    );
   });
 
   it('--password-stdin reads the password from standard input (its line end dropped), so it is in no argument list', async () => {
     const file = join(dir, 'stdin-tokens.json');
-    const r = await login(['--url', service.baseUrl, '--email', DEMO_EMAIL, '--password-stdin', '--save', file], {}, `${DEMO_PASSWORD}\r\n`);
+    const r = await login(
+      ['--url', service.baseUrl, '--email', DEMO_EMAIL, '--password-stdin', '--save', file],
+      {},
+      `${DEMO_PASSWORD}\r\n`,
+    );
     expect(r.code, r.stderr).toBe(0);
     const token = /^export TOKEN=(\S+)\n$/.exec(r.stdout)?.[1];
-    expect(decodeJwt(token!)).toMatchObject({ aud: `${service.baseUrl}/mcp/account`, sub: service.services.demoUserId, iss: service.baseUrl });
-    expect(r.stderr.split('\n')[0]).toBe(`Signing in as ${DEMO_EMAIL} at ${service.baseUrl} (sign-in and consent forms)…`);
+    expect(decodeJwt(token!)).toMatchObject({
+      aud: `${service.baseUrl}/mcp/account`,
+      sub: service.services.demoUserId,
+      iss: service.baseUrl,
+    });
+    expect(r.stderr.split('\n')[0]).toBe(
+      `Signing in as ${DEMO_EMAIL} at ${service.baseUrl} (sign-in and consent forms)…`,
+    );
     expect(JSON.parse(readFileSync(file, 'utf8')).access_token).toBe(token);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it('--password-stdin with a wrong password: exit 1, the sign-in page\'s reason, nothing on stdout', async () => {
-    const r = await login(['--url', service.baseUrl, '--email', DEMO_EMAIL, '--password-stdin', '--save', join(dir, 'no-stdin.json')], {}, 'not-the-password\n');
+  it("--password-stdin with a wrong password: exit 1, the sign-in page's reason, nothing on stdout", async () => {
+    const r = await login(
+      ['--url', service.baseUrl, '--email', DEMO_EMAIL, '--password-stdin', '--save', join(dir, 'no-stdin.json')],
+      {},
+      'not-the-password\n',
+    );
     expect(r).toEqual({
       code: 1,
       stdout: '',
@@ -85,12 +130,18 @@ describe('npm run login', () => {
 
   it('--password-stdin without an email is refused before anything is sent', async () => {
     const r = await login(['--url', service.baseUrl, '--password-stdin'], {}, `${DEMO_PASSWORD}\n`);
-    expect(r).toEqual({ code: 1, stdout: '', stderr: 'login: --email and --password (or --password-stdin) go together\n' });
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'login: --email and --password (or --password-stdin) go together\n',
+    });
   });
 
   it('without a running service it says so', async () => {
     const r = await login(['--url', 'http://127.0.0.1:9', '--email', DEMO_EMAIL, '--password', DEMO_PASSWORD]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('login: cannot register with the authorization server at http://127.0.0.1:9 (is the service running?)');
+    expect(r.stderr).toContain(
+      'login: cannot register with the authorization server at http://127.0.0.1:9 (is the service running?)',
+    );
   });
 });

@@ -23,7 +23,15 @@ function documents(): string[] {
  * Text that points at documents outside the repository (the project states its decisions in its own words, and
  * names a measurement or a rule by what it is, not by the tracker issue that asked for it).
  */
-const OUTSIDE_DOCUMENTS = [/decisions\.md/, /spec §/, /service-spec/, /\boauth\.md/, /mcp-testing\.md/, /shared\/gamedata/, /\bissues? \d+/i];
+const OUTSIDE_DOCUMENTS = [
+  /decisions\.md/,
+  /spec §/,
+  /service-spec/,
+  /\boauth\.md/,
+  /mcp-testing\.md/,
+  /shared\/gamedata/,
+  /\bissues? \d+/i,
+];
 /** In the documents also a path climbing out of the repository into a `shared` folder beside it. */
 const OUTSIDE_POINTERS = [/\.\.\/shared/, ...OUTSIDE_DOCUMENTS];
 
@@ -48,7 +56,9 @@ function sources(): string[] {
 function linesMatching(path: string, patterns: readonly RegExp[]): string[] {
   return text(path)
     .split('\n')
-    .flatMap((line, index) => (patterns.some((pattern) => pattern.test(line)) ? [`${path}:${index + 1}: ${line.trim()}`] : []));
+    .flatMap((line, index) =>
+      patterns.some((pattern) => pattern.test(line)) ? [`${path}:${index + 1}: ${line.trim()}`] : [],
+    );
 }
 
 const text = (path: string) => readFileSync(join(ROOT, path), 'utf8');

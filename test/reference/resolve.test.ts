@@ -22,7 +22,8 @@ describe('resolveRecord', () => {
   });
 
   it('resolves names, titles and aliases of the other kinds', () => {
-    const key = (r: { ok: boolean; record?: { key: string } } | { ok: false }) => ('record' in r ? r.record?.key : undefined);
+    const key = (r: { ok: boolean; record?: { key: string } } | { ok: false }) =>
+      'record' in r ? r.record?.key : undefined;
     expect(key(resolveRecord('master', 'Bear Hunter', masters, referenceIndex))).toBe('valora');
     expect(key(resolveRecord('item', 'Silk', items, referenceIndex))).toBe('satin');
     expect(key(resolveRecord('item', "Artisan's Vision", items, referenceIndex))).toBe('artisans-vision');
@@ -53,12 +54,26 @@ describe('resolveRecord', () => {
         search: () => ({
           total: scores.length,
           normalized: 'q',
-          matches: scores.map((score, i) => ({ kind: 'hero', key: [...heroes.keys()][i]!, name: 'x', score, matched: 'x', field: 'name', match_type: 'typo' })),
+          matches: scores.map((score, i) => ({
+            kind: 'hero',
+            key: [...heroes.keys()][i]!,
+            name: 'x',
+            score,
+            matched: 'x',
+            field: 'name',
+            match_type: 'typo',
+          })),
         }),
       }) as unknown as typeof referenceIndex;
     const [first, second, third] = [...heroes.keys()];
-    expect(resolveRecord('hero', 'q', heroes, withScores(0.85, 0.8))).toMatchObject({ ok: true, record: { key: first } });
-    expect(resolveRecord('hero', 'q', heroes, withScores(0.85, 0.801))).toMatchObject({ ok: false, error: { code: 'AMBIGUOUS' } });
+    expect(resolveRecord('hero', 'q', heroes, withScores(0.85, 0.8))).toMatchObject({
+      ok: true,
+      record: { key: first },
+    });
+    expect(resolveRecord('hero', 'q', heroes, withScores(0.85, 0.801))).toMatchObject({
+      ok: false,
+      error: { code: 'AMBIGUOUS' },
+    });
     const window = resolveRecord('hero', 'q', heroes, withScores(0.9, 0.88, 0.8, 0.799));
     expect(!window.ok && window.error.suggestions).toEqual([first, second, third]);
   });
@@ -67,7 +82,8 @@ describe('resolveRecord', () => {
     const valora = resolveHero('Valora');
     expect(!valora.ok && valora.error).toEqual({
       code: 'NOT_FOUND',
-      message: 'No hero matches "Valora". Valora is a Master: call get_master with key "valora". Closest heroes: alcar, helga, petra. Use search_database to find a hero by part of its name.',
+      message:
+        'No hero matches "Valora". Valora is a Master: call get_master with key "valora". Closest heroes: alcar, helga, petra. Use search_database to find a hero by part of its name.',
       argument: '/key',
       allowed: "a hero key from search_database, or the hero's name or an alias",
       suggestions: ['alcar', 'helga', 'petra'],

@@ -95,7 +95,13 @@ const TABLE: Row[] = [
 describe('search_database ranking table', () => {
   it('has at least 40 queries', () => expect(TABLE.length).toBeGreaterThanOrEqual(40));
 
-  const cases = TABLE.map(([query, kinds, top, matchType]) => ({ label: JSON.stringify(query.length > 40 ? `${query.slice(0, 37)}...` : query), query, kinds, top, matchType }));
+  const cases = TABLE.map(([query, kinds, top, matchType]) => ({
+    label: JSON.stringify(query.length > 40 ? `${query.slice(0, 37)}...` : query),
+    query,
+    kinds,
+    top,
+    matchType,
+  }));
   it.each(cases)('$label (kinds $kinds) -> $top $matchType', ({ query, kinds, top, matchType }) => {
     const { matches } = referenceIndex.search(query, kinds ? { kinds } : {});
     if (top === null) {
@@ -111,9 +117,22 @@ describe('search_database ranking table', () => {
 describe('scores and order', () => {
   it('gives exact names and keys 1, aliases 0.97 and titles 0.9, and reports what matched as written in the data', () => {
     expect(referenceIndex.search('Amadeus').matches[0]).toMatchObject({ score: 1, field: 'name', matched: 'Amadeus' });
-    expect(referenceIndex.search('hero xp').matches[0]).toMatchObject({ key: 'hero-xp', score: 1, field: 'key', matched: 'hero-xp' });
-    expect(referenceIndex.search('mikoto').matches[0]).toMatchObject({ score: 0.97, field: 'alias', matched: 'Mikoto' });
-    expect(referenceIndex.search('hunting master').matches[0]).toMatchObject({ score: 0.9, field: 'title', matched: 'Hunting Master' });
+    expect(referenceIndex.search('hero xp').matches[0]).toMatchObject({
+      key: 'hero-xp',
+      score: 1,
+      field: 'key',
+      matched: 'hero-xp',
+    });
+    expect(referenceIndex.search('mikoto').matches[0]).toMatchObject({
+      score: 0.97,
+      field: 'alias',
+      matched: 'Mikoto',
+    });
+    expect(referenceIndex.search('hunting master').matches[0]).toMatchObject({
+      score: 0.9,
+      field: 'title',
+      matched: 'Hunting Master',
+    });
   });
 
   it('scores a typo below a prefix and a prefix below the exact name', () => {
@@ -185,17 +204,26 @@ describe('normalisation and distance', () => {
 
   it('never throws and always returns ordered, bounded scores, whatever the input', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 300, unit: 'grapheme' }), fc.constantFrom(undefined, ['hero'] as RecordKind[], ['item', 'event'] as RecordKind[]), fc.integer({ min: 1, max: 60 }), (query, kinds, limit) => {
-        const { matches, total } = referenceIndex.search(query, { ...(kinds ? { kinds } : {}), limit });
-        expect(matches.length).toBeLessThanOrEqual(Math.min(limit, total));
-        for (let i = 0; i < matches.length; i++) {
-          expect(matches[i]!.score).toBeGreaterThanOrEqual(0.45);
-          expect(matches[i]!.score).toBeLessThanOrEqual(1);
-          if (kinds) expect(kinds).toContain(matches[i]!.kind);
-          if (i > 0) expect(compareMatches(matches[i - 1]!, matches[i]!)).toBeLessThan(0);
-        }
-        expect(referenceIndex.search(query, { ...(kinds ? { kinds } : {}), limit })).toEqual({ matches, total, normalized: expect.any(String) });
-      }),
+      fc.property(
+        fc.string({ maxLength: 300, unit: 'grapheme' }),
+        fc.constantFrom(undefined, ['hero'] as RecordKind[], ['item', 'event'] as RecordKind[]),
+        fc.integer({ min: 1, max: 60 }),
+        (query, kinds, limit) => {
+          const { matches, total } = referenceIndex.search(query, { ...(kinds ? { kinds } : {}), limit });
+          expect(matches.length).toBeLessThanOrEqual(Math.min(limit, total));
+          for (let i = 0; i < matches.length; i++) {
+            expect(matches[i]!.score).toBeGreaterThanOrEqual(0.45);
+            expect(matches[i]!.score).toBeLessThanOrEqual(1);
+            if (kinds) expect(kinds).toContain(matches[i]!.kind);
+            if (i > 0) expect(compareMatches(matches[i - 1]!, matches[i]!)).toBeLessThan(0);
+          }
+          expect(referenceIndex.search(query, { ...(kinds ? { kinds } : {}), limit })).toEqual({
+            matches,
+            total,
+            normalized: expect.any(String),
+          });
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -17,7 +17,14 @@ const app = testApp();
  * Written out on purpose, and checked against the catalogue below: a list derived from the catalogue would shrink
  * with it, so a reference tool dropped from the YAML would only make these tests check less.
  */
-const REFERENCE_TOOLS = ['search_database', 'get_hero', 'get_master', 'get_item', 'get_event', 'get_tier_list'] as const;
+const REFERENCE_TOOLS = [
+  'search_database',
+  'get_hero',
+  'get_master',
+  'get_item',
+  'get_event',
+  'get_tier_list',
+] as const;
 
 async function ok(name: ToolName, args: Record<string, unknown>) {
   const { status, result, structured, text } = await callTool(app, name, args);
@@ -46,8 +53,15 @@ describe('reference tools on /mcp', () => {
 
   it('are listed with their schemas; get_hero declares the hero view', async () => {
     const { json } = await rpc(app, 'tools/list', {}, { 'mcp-protocol-version': '2025-06-18' });
-    const tools = json.result.tools as { name: string; outputSchema?: unknown; _meta?: { ui?: { resourceUri?: string } } }[];
-    for (const name of REFERENCE_TOOLS) expect(tools.find((t) => t.name === name)?.outputSchema, name).toEqual(TOOL_LIST_ENTRIES[name]['2025-06-18'].outputSchema);
+    const tools = json.result.tools as {
+      name: string;
+      outputSchema?: unknown;
+      _meta?: { ui?: { resourceUri?: string } };
+    }[];
+    for (const name of REFERENCE_TOOLS)
+      expect(tools.find((t) => t.name === name)?.outputSchema, name).toEqual(
+        TOOL_LIST_ENTRIES[name]['2025-06-18'].outputSchema,
+      );
     expect(tools.find((t) => t.name === 'get_hero')?._meta?.ui?.resourceUri).toBe('ui://kingshot/hero');
     for (const name of REFERENCE_TOOLS) expect(TOOLS.find((t) => t.name === name)?.availability).toBe('public');
   });
@@ -64,7 +78,16 @@ describe('search_database', () => {
   it('gives every match key, kind, name, score, url and summary', async () => {
     const out = await ok('search_database', { query: 'amnae' });
     expect(out.matches).toEqual([
-      { key: 'amane', kind: 'hero', name: 'Amane', score: 0.745, url: `${BASE}/heroes/amane`, matched: 'Amane', match_type: 'words', summary: 'Epic archer hero, generation 1' },
+      {
+        key: 'amane',
+        kind: 'hero',
+        name: 'Amane',
+        score: 0.745,
+        url: `${BASE}/heroes/amane`,
+        matched: 'Amane',
+        match_type: 'words',
+        summary: 'Epic archer hero, generation 1',
+      },
     ]);
   });
 
@@ -90,7 +113,9 @@ describe('search_database', () => {
     expect(none.message).toBe('Nothing matches "xyzzy". Try part of the name, another spelling or an alias.');
     const elsewhere = await ok('search_database', { query: 'Valora', kind: 'heroes' });
     expect(elsewhere.matches).toEqual([]);
-    expect(elsewhere.message).toBe('No heroes match "Valora", but Valora (master) does: see elsewhere, or search without kind.');
+    expect(elsewhere.message).toBe(
+      'No heroes match "Valora", but Valora (master) does: see elsewhere, or search without kind.',
+    );
     expect(elsewhere.elsewhere.map((m: { key: string }) => m.key)).toEqual(['valora']);
   });
 
@@ -111,8 +136,12 @@ describe('search_database', () => {
       allowed: 'a name or part of one',
       suggestions: [],
     });
-    expect((await fails('get_hero', { key: 'ʼ' })).message).toBe('key "ʼ" has no letters or digits: give a hero key from search_database, or the hero\'s name or an alias (e.g. "amadeus").');
-    expect((await fails('search_database', { query: 'a'.repeat(201) })).message).toBe('Invalid arguments: query must have at most 200 characters.');
+    expect((await fails('get_hero', { key: 'ʼ' })).message).toBe(
+      'key "ʼ" has no letters or digits: give a hero key from search_database, or the hero\'s name or an alias (e.g. "amadeus").',
+    );
+    expect((await fails('search_database', { query: 'a'.repeat(201) })).message).toBe(
+      'Invalid arguments: query must have at most 200 characters.',
+    );
     expect((await fails('search_database', { query: 'x', limit: 0 })).message).toContain('limit must be at least 1');
   });
 });
@@ -121,14 +150,24 @@ describe('get_hero, get_master, get_item, get_event', () => {
   it('return every hero by key, with sources, confidence and page', async () => {
     for (const hero of heroesFile.heroes) {
       const out = await ok('get_hero', { key: hero.key });
-      expect(out).toMatchObject({ key: hero.key, name: hero.name, url: `${BASE}/heroes/${hero.key}`, confidence: hero.confidence });
+      expect(out).toMatchObject({
+        key: hero.key,
+        name: hero.name,
+        url: `${BASE}/heroes/${hero.key}`,
+        confidence: hero.confidence,
+      });
       expect(out.sources.map((s: { id: string }) => s.id)).toEqual(hero.sources);
       expect(out.resolved).toBeUndefined();
     }
   });
 
   it('return every Master, item and event by key', async () => {
-    for (const master of mastersFile.masters) expect(await ok('get_master', { key: master.key })).toMatchObject({ key: master.key, status: master.status, confidence: master.confidence });
+    for (const master of mastersFile.masters)
+      expect(await ok('get_master', { key: master.key })).toMatchObject({
+        key: master.key,
+        status: master.status,
+        confidence: master.confidence,
+      });
     for (const item of itemsFile.items) {
       const out = await ok('get_item', { key: item.key });
       expect(out).toMatchObject({ key: item.key, url: `${BASE}/items/${item.key}`, confidence: item.confidence });
@@ -136,7 +175,12 @@ describe('get_hero, get_master, get_item, get_event', () => {
     }
     for (const event of eventsFile.events) {
       const out = await ok('get_event', { key: event.key });
-      expect(out).toMatchObject({ key: event.key, url: `${BASE}/events/${event.key}`, confidence: event.confidence, tips: event.tips });
+      expect(out).toMatchObject({
+        key: event.key,
+        url: `${BASE}/events/${event.key}`,
+        confidence: event.confidence,
+        tips: event.tips,
+      });
       expect(out.sources).toEqual(event.sources.map((ref) => ({ ref })));
     }
   });
@@ -153,36 +197,53 @@ describe('get_hero, get_master, get_item, get_event', () => {
       { role: 'joiner', generation: 6, tier: 'S' },
     ]);
     const gen7 = await ok('get_hero', { key: 'ava' });
-    expect(gen7.exclusive_gear).toMatchObject({ name: null, name_note: 'Exclusive gear name not found in any source read for this dataset.' });
+    expect(gen7.exclusive_gear).toMatchObject({
+      name: null,
+      name_note: 'Exclusive gear name not found in any source read for this dataset.',
+    });
     expect(gen7.exclusive_gear.max_level_stats).toBeUndefined();
     expect((await ok('get_hero', { key: 'olive' })).exclusive_gear).toBeUndefined();
   });
 
   it('get_item lists the events that grant it, from the item record and from event rewards', async () => {
     const gems = await ok('get_item', { key: 'gems' });
-    expect(gems.granted_by[0]).toEqual({ key: 'arena', name: 'Arena', url: `${BASE}/events/arena`, note: 'daily/season', listed_in: ['item', 'event'] });
-    expect(gems.granted_by.find((g: { key: string }) => g.key === 'swordland-showdown')).toEqual({ key: 'swordland-showdown', name: 'Swordland Showdown', url: `${BASE}/events/swordland-showdown`, listed_in: ['event'] });
+    expect(gems.granted_by[0]).toEqual({
+      key: 'arena',
+      name: 'Arena',
+      url: `${BASE}/events/arena`,
+      note: 'daily/season',
+      listed_in: ['item', 'event'],
+    });
+    expect(gems.granted_by.find((g: { key: string }) => g.key === 'swordland-showdown')).toEqual({
+      key: 'swordland-showdown',
+      name: 'Swordland Showdown',
+      url: `${BASE}/events/swordland-showdown`,
+      listed_in: ['event'],
+    });
     expect(gems.other_sources).toEqual(['most events (leaderboards)']);
     const diana = await ok('get_item', { key: 'hero-specific-shard' });
-    expect(diana.granted_by.find((g: { key: string }) => g.key === 'desert-trial')).toMatchObject({ note: 'Diana', listed_in: ['item', 'event'] });
+    expect(diana.granted_by.find((g: { key: string }) => g.key === 'desert-trial')).toMatchObject({
+      note: 'Diana',
+      listed_in: ['item', 'event'],
+    });
   });
 
   it('get_item names the cost tool and material of every item with a cost column, and none for the others', async () => {
     // By hand from data/reference/items.yaml (`costs`) and the cost tools' YAML: not from COST_TOOL_OF_SYSTEM, which
     // is what the handler itself reads.
     const costTools: Record<string, { tool: ToolName; material: string }> = {
-      'satin': { tool: 'governor_gear_cost', material: 'satin' },
+      satin: { tool: 'governor_gear_cost', material: 'satin' },
       'gilded-threads': { tool: 'governor_gear_cost', material: 'gilded_threads' },
       'artisans-vision': { tool: 'governor_gear_cost', material: 'artisans_vision' },
       'charm-guide': { tool: 'governor_charm_cost', material: 'charm_guides' },
       'charm-design': { tool: 'governor_charm_cost', material: 'charm_designs' },
-      'truegold': { tool: 'truegold_upgrade_cost', material: 'truegold' },
+      truegold: { tool: 'truegold_upgrade_cost', material: 'truegold' },
       'tempered-truegold': { tool: 'truegold_upgrade_cost', material: 'tempered_truegold' },
       'mythic-general-hero-shard': { tool: 'hero_shards_cost', material: 'shards' },
       'hero-specific-shard': { tool: 'hero_shards_cost', material: 'shards' },
       'hero-widget': { tool: 'hero_widgets_cost', material: 'widgets' },
-      'forgehammer': { tool: 'mastery_forging_cost', material: 'forgehammers' },
-      'mithril': { tool: 'mastery_forging_cost', material: 'mithril' },
+      forgehammer: { tool: 'mastery_forging_cost', material: 'forgehammers' },
+      mithril: { tool: 'mastery_forging_cost', material: 'mithril' },
       'enhancement-xp-part': { tool: 'mastery_forging_cost', material: 'enhancement_xp' },
     };
     expect(itemsFile.items.filter((i) => i.costs).map((i) => i.key)).toEqual(Object.keys(costTools));
@@ -196,11 +257,21 @@ describe('get_hero, get_master, get_item, get_event', () => {
     const kvk = await ok('get_event', { key: 'kingdom-of-power' });
     expect(kvk.shop.slice(0, 2)).toEqual([
       { key: 'truegold', name: 'Truegold', url: `${BASE}/items/truegold`, price: '2 coins' },
-      { key: 'mythic-general-hero-shard', name: 'Mythic General Hero Shard', url: `${BASE}/items/mythic-general-hero-shard`, price: '25' },
+      {
+        key: 'mythic-general-hero-shard',
+        name: 'Mythic General Hero Shard',
+        url: `${BASE}/items/mythic-general-hero-shard`,
+        price: '25',
+      },
     ]);
     expect(kvk.rewards.at(-1)).toEqual({ name: 'skins' });
     const desert = await ok('get_event', { key: 'desert-trial' });
-    expect(desert.rewards[0]).toEqual({ key: 'hero-specific-shard', name: 'Hero Shard (specific hero)', url: `${BASE}/items/hero-specific-shard`, note: 'Diana' });
+    expect(desert.rewards[0]).toEqual({
+      key: 'hero-specific-shard',
+      name: 'Hero Shard (specific hero)',
+      url: `${BASE}/items/hero-specific-shard`,
+      note: 'Diana',
+    });
     expect((await ok('get_event', { key: 'castle-battle' })).rewards).toEqual([]);
   });
 
@@ -208,21 +279,39 @@ describe('get_hero, get_master, get_item, get_event', () => {
     const cassia = await ok('get_master', { key: 'cassia' });
     expect(cassia.relationship.stat_bonus_pct_by_level).toHaveLength(100);
     expect(cassia.relationship.stages[0]).toEqual({ from_level: 1, stage: 'Stranger' });
-    expect(cassia.skills.map((s: { manuscripts_total: number }) => s.manuscripts_total)).toEqual([13500, 100000, 150000, 150000]);
+    expect(cassia.skills.map((s: { manuscripts_total: number }) => s.manuscripts_total)).toEqual([
+      13500, 100000, 150000, 150000,
+    ]);
     const wilson = await ok('get_master', { key: 'wilson' });
     expect(wilson.relationship.milestones.every((m: { affinity: number | null }) => m.affinity === null)).toBe(true);
-    expect(wilson.resources[0]).toEqual({ key: 'masters-manuscript', name: "Master's Manuscript", url: `${BASE}/items/masters-manuscript` });
+    expect(wilson.resources[0]).toEqual({
+      key: 'masters-manuscript',
+      name: "Master's Manuscript",
+      url: `${BASE}/items/masters-manuscript`,
+    });
   });
 
   const heroKey = "a hero key from search_database, or the hero's name or an alias";
   it.each([
-    ['get_hero', { key: 'am' }, { code: 'AMBIGUOUS', message: '"am" matches several heroes: amane (Amane), amadeus (Amadeus). Call get_hero again with one of these keys.', argument: '/key', allowed: heroKey, suggestions: ['amane', 'amadeus'] }],
+    [
+      'get_hero',
+      { key: 'am' },
+      {
+        code: 'AMBIGUOUS',
+        message:
+          '"am" matches several heroes: amane (Amane), amadeus (Amadeus). Call get_hero again with one of these keys.',
+        argument: '/key',
+        allowed: heroKey,
+        suggestions: ['amane', 'amadeus'],
+      },
+    ],
     [
       'get_item',
       { key: 'charm' },
       {
         code: 'AMBIGUOUS',
-        message: '"charm" matches several items: charm-guide (Charm Guide), charm-design (Charm Design). Call get_item again with one of these keys.',
+        message:
+          '"charm" matches several items: charm-guide (Charm Guide), charm-design (Charm Design). Call get_item again with one of these keys.',
         argument: '/key',
         allowed: "an item key from search_database, or the item's name or an alias",
         suggestions: ['charm-guide', 'charm-design'],
@@ -233,7 +322,8 @@ describe('get_hero, get_master, get_item, get_event', () => {
       { key: 'battle' },
       {
         code: 'AMBIGUOUS',
-        message: '"battle" matches several events: castle-battle (Castle Battle), sanctuary-battle (Sanctuary Battle). Call get_event again with one of these keys.',
+        message:
+          '"battle" matches several events: castle-battle (Castle Battle), sanctuary-battle (Sanctuary Battle). Call get_event again with one of these keys.',
         argument: '/key',
         allowed: "an event key from search_database, or the event's name or an alias",
         suggestions: ['castle-battle', 'sanctuary-battle'],
@@ -244,13 +334,24 @@ describe('get_hero, get_master, get_item, get_event', () => {
       { key: 'zorro' },
       {
         code: 'NOT_FOUND',
-        message: 'No Master matches "zorro". Closest Masters: roman, isnor, valora. Use search_database to find a Master by part of its name.',
+        message:
+          'No Master matches "zorro". Closest Masters: roman, isnor, valora. Use search_database to find a Master by part of its name.',
         argument: '/key',
         allowed: "a Master key from search_database, or the Master's name or an alias",
         suggestions: ['roman', 'isnor', 'valora'],
       },
     ],
-    ['get_hero', { key: '…' }, { code: 'INVALID_ARGUMENTS', message: 'Invalid arguments: key "…" is not valid: Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`.', argument: '/key', suggestions: [] }],
+    [
+      'get_hero',
+      { key: '…' },
+      {
+        code: 'INVALID_ARGUMENTS',
+        message:
+          'Invalid arguments: key "…" is not valid: Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`.',
+        argument: '/key',
+        suggestions: [],
+      },
+    ],
   ] as const)('%s %j fails with exactly its error', async (name, args, error) => {
     expect(await fails(name, args)).toEqual(error);
   });
@@ -258,7 +359,9 @@ describe('get_hero, get_master, get_item, get_event', () => {
 
 describe('get_tier_list', () => {
   it('lists exactly the roles in the data as its keys (their aliases are read as the role: test/server/keyed-arguments.test.ts)', () => {
-    const role = (TOOL_LIST_ENTRIES.get_tier_list['2025-06-18'].inputSchema as { properties: { role: { examples: string[] } } }).properties.role;
+    const role = (
+      TOOL_LIST_ENTRIES.get_tier_list['2025-06-18'].inputSchema as { properties: { role: { examples: string[] } } }
+    ).properties.role;
     expect(role.examples).toEqual(tierListFile.roles.map((r) => r.key));
   });
 
@@ -273,18 +376,41 @@ describe('get_tier_list', () => {
 
   it('shows a generation with hero links, S+ marks, unrated heroes and the lineup', async () => {
     const out = await ok('get_tier_list', { role: 'rally_leader', generation: 5 });
-    expect(out.tiers[0].heroes.filter((h: { s_plus?: boolean }) => h.s_plus)).toEqual([{ key: 'vivian', name: 'Vivian', url: `${BASE}/heroes/vivian`, s_plus: true }]);
-    expect(out.not_rated.map((h: { key: string }) => h.key)).toEqual(['chenko', 'amane', 'yeonwoo', 'howard', 'quinn', 'diana', 'fahd']);
+    expect(out.tiers[0].heroes.filter((h: { s_plus?: boolean }) => h.s_plus)).toEqual([
+      { key: 'vivian', name: 'Vivian', url: `${BASE}/heroes/vivian`, s_plus: true },
+    ]);
+    expect(out.not_rated.map((h: { key: string }) => h.key)).toEqual([
+      'chenko',
+      'amane',
+      'yeonwoo',
+      'howard',
+      'quinn',
+      'diana',
+      'fahd',
+    ]);
     expect(out.lineup.solo_attack.map((h: { key: string }) => h.key)).toEqual(['long-fei', 'thrud', 'vivian']);
-    expect(out.overall_lists.map((l: { source: string }) => l.source)).toEqual(['allclash', 'ldshop', 'pocketgamer', 'kingshotauto']);
-    expect(out.sources.map((s: { id: string }) => s.id)).toEqual(['kingshotpro', 'allclash', 'ldshop', 'pocketgamer', 'kingshotauto', 'sim_lineups']);
+    expect(out.overall_lists.map((l: { source: string }) => l.source)).toEqual([
+      'allclash',
+      'ldshop',
+      'pocketgamer',
+      'kingshotauto',
+    ]);
+    expect(out.sources.map((s: { id: string }) => s.id)).toEqual([
+      'kingshotpro',
+      'allclash',
+      'ldshop',
+      'pocketgamer',
+      'kingshotauto',
+      'sim_lineups',
+    ]);
   });
 
   it('refuses a generation outside the role, naming the range and a role that covers it', async () => {
     const error = await fails('get_tier_list', { role: 'garrison', generation: 7 });
     expect(error).toEqual({
       code: 'LEVEL_OUT_OF_RANGE',
-      message: 'garrison is rated for generations 1-6 only (as of 2026-04 (Gen 6 era); Gen 7 heroes not rated); generation 7 is not rated. bear_hunt_joiner covers generation 7. Leave generation out for the latest.',
+      message:
+        'garrison is rated for generations 1-6 only (as of 2026-04 (Gen 6 era); Gen 7 heroes not rated); generation 7 is not rated. bear_hunt_joiner covers generation 7. Leave generation out for the latest.',
       argument: '/generation',
       allowed: '1-6',
       suggestions: ['6'],

@@ -4,7 +4,17 @@
  * its call, so no real compile runs.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,13 +84,23 @@ function run(root: string, status = 0) {
     log: (line) => lines.push(line),
     now: () => clock.shift()!,
   });
-  return { outcome, builds, lines, stamp: existsSync(join(root, STAMP)) ? readFileSync(join(root, STAMP), 'utf8') : undefined };
+  return {
+    outcome,
+    builds,
+    lines,
+    stamp: existsSync(join(root, STAMP)) ? readFileSync(join(root, STAMP), 'utf8') : undefined,
+  };
 }
 
 describe('build-if-stale', () => {
   it('no stamp: builds, then stamps the build with the time it finished', () => {
     const root = project({ built: false });
-    expect(run(root)).toEqual({ outcome: 'built', builds: [root], lines: ['No build yet: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'], stamp: '2026-11-26T12:00:01.500Z\n' });
+    expect(run(root)).toEqual({
+      outcome: 'built',
+      builds: [root],
+      lines: ['No build yet: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'],
+      stamp: '2026-11-26T12:00:01.500Z\n',
+    });
   });
 
   it('a stamp newer than every source: does nothing', () => {
@@ -91,10 +111,15 @@ describe('build-if-stale', () => {
   it('a source edited after the stamp: builds again and renews the stamp', () => {
     const root = project({ built: true });
     setTime(join(root, 'src/tools/handlers.ts'), EDIT_TIME);
-    expect(run(root)).toEqual({ outcome: 'built', builds: [root], lines: ['Sources changed since the last build: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'], stamp: '2026-11-26T12:00:01.500Z\n' });
+    expect(run(root)).toEqual({
+      outcome: 'built',
+      builds: [root],
+      lines: ['Sources changed since the last build: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'],
+      stamp: '2026-11-26T12:00:01.500Z\n',
+    });
   });
 
-  it('a source deleted after the stamp (its folder\'s time changes): builds again', () => {
+  it("a source deleted after the stamp (its folder's time changes): builds again", () => {
     const root = project({ built: true });
     rmSync(join(root, 'shared/normalize.ts'));
     setTime(join(root, 'shared'), EDIT_TIME);
@@ -110,18 +135,30 @@ describe('build-if-stale', () => {
   it('a stamp without dist/src/main.js (a removed build): builds', () => {
     const root = project({ built: true });
     rmSync(join(root, 'dist/src/main.js'));
-    expect(run(root)).toMatchObject({ outcome: 'built', lines: ['No build yet: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'] });
+    expect(run(root)).toMatchObject({
+      outcome: 'built',
+      lines: ['No build yet: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'],
+    });
   });
 
   it('a failed build: answers its exit status and writes no stamp, so the next start tries again', () => {
     const root = project({ built: false });
-    expect(run(root, 2)).toEqual({ outcome: 2, builds: [root], lines: ['No build yet: compiling (tsc)…\n'], stamp: undefined });
+    expect(run(root, 2)).toEqual({
+      outcome: 2,
+      builds: [root],
+      lines: ['No build yet: compiling (tsc)…\n'],
+      stamp: undefined,
+    });
   });
 
   it('as `npm start` runs it (node scripts/build-if-stale.mjs in the project): silent and successful when current', () => {
     const root = project({ built: true });
     const cli = spawnSync(process.execPath, [SCRIPT], { cwd: root, encoding: 'utf8' });
-    expect({ status: cli.status, stderr: cli.stderr, stdout: cli.stdout }).toEqual({ status: 0, stderr: '', stdout: '' });
+    expect({ status: cli.status, stderr: cli.stderr, stdout: cli.stdout }).toEqual({
+      status: 0,
+      stderr: '',
+      stdout: '',
+    });
   });
 
   it('as `npm start` runs it, with no build: says so and fails with the compiler (this folder has none)', () => {

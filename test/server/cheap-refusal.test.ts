@@ -39,7 +39,16 @@ describe('a refused request on /mcp (in-process)', () => {
     const client = fromAddress('203.0.113.50');
     expect((await post(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, {}, '/mcp', client)).status).toBe(200);
     const { stream, counter } = countedBody('big-1', MIB);
-    const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'content-length': String(MIB) }, body: stream, duplex: 'half' } as RequestInit, client);
+    const res = await app.request(
+      `${BASE}/mcp`,
+      {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, 'content-length': String(MIB) },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit,
+      client,
+    );
     expect(res.status).toBe(429);
     expect(res.headers.get('connection')).toBe('close');
     expect((await res.json()).id).toBeNull();
@@ -51,7 +60,11 @@ describe('a refused request on /mcp (in-process)', () => {
     const client = fromAddress('203.0.113.52');
     await post(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, {}, '/mcp', client);
     const { stream, counter } = countedBody('big-3', MIB);
-    const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: stream, duplex: 'half' } as RequestInit, client);
+    const res = await app.request(
+      `${BASE}/mcp`,
+      { method: 'POST', headers: MCP_HEADERS, body: stream, duplex: 'half' } as RequestInit,
+      client,
+    );
     expect(res.status).toBe(429);
     expect(res.headers.get('connection')).toBe('close');
     expect((await res.json()).id).toBeNull();
@@ -62,14 +75,24 @@ describe('a refused request on /mcp (in-process)', () => {
     const app = testApp({ config: { rateLimitPerMinute: 1 } });
     const client = fromAddress('203.0.113.51');
     await post(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, {}, '/mcp', client);
-    const small = JSON.stringify({ jsonrpc: '2.0', id: 'small-2', method: 'ping', params: { pad: 'x'.repeat(PEEK_LIMIT_BYTES - 100) } });
+    const small = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'small-2',
+      method: 'ping',
+      params: { pad: 'x'.repeat(PEEK_LIMIT_BYTES - 100) },
+    });
     expect(Buffer.byteLength(small)).toBeLessThanOrEqual(PEEK_LIMIT_BYTES);
     const res = await post(app, small, { 'content-length': String(Buffer.byteLength(small)) }, '/mcp', client);
     expect(res.status).toBe(429);
     expect(res.headers.get('connection')).toBeNull();
     expect((await res.json()).id).toBe('small-2');
     // One byte over the peek limit: not read, so no id.
-    const over = JSON.stringify({ jsonrpc: '2.0', id: 'over-3', method: 'ping', params: { pad: 'x'.repeat(PEEK_LIMIT_BYTES) } });
+    const over = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'over-3',
+      method: 'ping',
+      params: { pad: 'x'.repeat(PEEK_LIMIT_BYTES) },
+    });
     const refused = await post(app, over, { 'content-length': String(Buffer.byteLength(over)) }, '/mcp', client);
     expect((await refused.json()).id).toBeNull();
     expect(refused.headers.get('connection')).toBe('close');
@@ -84,7 +107,10 @@ describe('a refused request on the Node server', () => {
   afterAll(() => service?.stop());
 
   /** Sends raw bytes on a new connection; resolves with everything the server sent once it closes or `waitMs` passes. */
-  function exchange(write: (socket: Socket) => void, waitMs: number): Promise<{ text: string; closedByServer: boolean }> {
+  function exchange(
+    write: (socket: Socket) => void,
+    waitMs: number,
+  ): Promise<{ text: string; closedByServer: boolean }> {
     return new Promise((done) => {
       let text = '';
       const socket = connect(service.port, '127.0.0.1', () => write(socket));
@@ -102,7 +128,8 @@ describe('a refused request on the Node server', () => {
     });
   }
 
-  const head = (length: number) => `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${length}\r\n\r\n`;
+  const head = (length: number) =>
+    `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${length}\r\n\r\n`;
 
   it('answers 429 to a 1 MiB upload that has not finished, without waiting for the rest, then closes the connection', async () => {
     const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
@@ -110,7 +137,10 @@ describe('a refused request on the Node server', () => {
     expect(first.text).toMatch(/^HTTP\/1\.1 200 /);
     // 64 KiB of a declared 1 MiB, then silence: a server that reads the body would wait for the rest.
     const start = `{"jsonrpc":"2.0","id":"big-2","method":"ping","params":{"pad":"`;
-    const refused = await exchange((s) => s.write(`${head(MIB)}${start}${'x'.repeat(64 * 1024 - start.length)}`), 10_000);
+    const refused = await exchange(
+      (s) => s.write(`${head(MIB)}${start}${'x'.repeat(64 * 1024 - start.length)}`),
+      10_000,
+    );
     expect(refused.closedByServer).toBe(true);
     expect(refused.text).toMatch(/^HTTP\/1\.1 429 /);
     expect(refused.text).toMatch(/\r\nconnection: close\r\n/i);

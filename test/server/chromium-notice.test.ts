@@ -13,7 +13,12 @@ const REPO = join(import.meta.dirname, '../..');
 type FakeNode = { type: 'module' | 'suite'; name?: string; parent?: FakeNode };
 /** A test module as a reporter sees it: its file, and its tests as [top-level suite or '', state]. */
 function module(relativeModuleId: string, tests: [string, string][]) {
-  const mod: FakeNode & { moduleId: string; relativeModuleId: string; children: unknown } = { type: 'module', moduleId: `/repo/${relativeModuleId}`, relativeModuleId, children: undefined };
+  const mod: FakeNode & { moduleId: string; relativeModuleId: string; children: unknown } = {
+    type: 'module',
+    moduleId: `/repo/${relativeModuleId}`,
+    relativeModuleId,
+    children: undefined,
+  };
   const suites = new Map<string, FakeNode>();
   const cases = tests.map(([suite, state]) => {
     let parent: FakeNode = mod;
@@ -29,11 +34,26 @@ function module(relativeModuleId: string, tests: [string, string][]) {
 
 describe('skippedBrowserTests', () => {
   it('counts the skipped tests of each file that checks for Chromium, with its top-level suites, and no other file', () => {
-    const browserFiles = new Set(['/repo/test/views/browser.test.ts', '/repo/test/site/webmcp.test.ts', '/repo/test/auth/sign-in-chromium.test.ts']);
+    const browserFiles = new Set([
+      '/repo/test/views/browser.test.ts',
+      '/repo/test/site/webmcp.test.ts',
+      '/repo/test/auth/sign-in-chromium.test.ts',
+    ]);
     const modules = [
-      module('test/views/browser.test.ts', [['MCP Apps views in Chromium', 'skipped'], ['MCP Apps views in Chromium', 'skipped'], ['MCP Apps views in Chromium', 'skipped']]),
-      module('test/server/methods.test.ts', [['methods', 'skipped'], ['methods', 'passed']]),
-      module('test/site/webmcp.test.ts', [['WebMCP tools on every page', 'skipped'], ['', 'skipped'], ['WebMCP tools on every page', 'skipped']]),
+      module('test/views/browser.test.ts', [
+        ['MCP Apps views in Chromium', 'skipped'],
+        ['MCP Apps views in Chromium', 'skipped'],
+        ['MCP Apps views in Chromium', 'skipped'],
+      ]),
+      module('test/server/methods.test.ts', [
+        ['methods', 'skipped'],
+        ['methods', 'passed'],
+      ]),
+      module('test/site/webmcp.test.ts', [
+        ['WebMCP tools on every page', 'skipped'],
+        ['', 'skipped'],
+        ['WebMCP tools on every page', 'skipped'],
+      ]),
       module('test/auth/sign-in-chromium.test.ts', [['sign-in and consent in Chromium', 'passed']]),
     ];
     expect(skippedBrowserTests(modules, (path) => browserFiles.has(path))).toEqual([
@@ -43,7 +63,14 @@ describe('skippedBrowserTests', () => {
   });
   it('a file checks for Chromium when it imports chromiumAvailable', () => {
     const uses = (file: string) => usesChromiumCheck(join(REPO, file));
-    expect(['test/views/browser.test.ts', 'test/site/webmcp.test.ts', 'test/site/layout.test.ts', 'test/auth/sign-in-chromium.test.ts'].map(uses)).toEqual([true, true, true, true]);
+    expect(
+      [
+        'test/views/browser.test.ts',
+        'test/site/webmcp.test.ts',
+        'test/site/layout.test.ts',
+        'test/auth/sign-in-chromium.test.ts',
+      ].map(uses),
+    ).toEqual([true, true, true, true]);
     expect(['test/server/methods.test.ts', 'test/server/chromium-notice.test.ts'].map(uses)).toEqual([false, false]);
   });
 });
@@ -54,7 +81,11 @@ describe('chromiumNotice', () => {
       [
         { file: 'test/views/browser.test.ts', skipped: 26, suites: ['MCP Apps views in Chromium'] },
         { file: 'test/site/layout.test.ts', skipped: 5, suites: ['the site without WebMCP'] },
-        { file: 'test/auth/sign-in-chromium.test.ts', skipped: 1, suites: ['sign-in and consent in Chromium', 'another suite'] },
+        {
+          file: 'test/auth/sign-in-chromium.test.ts',
+          skipped: 1,
+          suites: ['sign-in and consent in Chromium', 'another suite'],
+        },
       ],
       '/usr/bin/chromium',
     );
@@ -76,17 +107,28 @@ describe('chromiumNotice', () => {
     );
   });
   it('one skipped test is a test, not tests; nothing skipped is no notice', () => {
-    expect(chromiumNotice([{ file: 'test/a.test.ts', skipped: 1, suites: ['a'] }], '/opt/chromium')!.split('\n')[2]).toBe('!! 1 BROWSER TEST WAS SKIPPED: /opt/chromium is missing, so these were not tested:');
+    expect(
+      chromiumNotice([{ file: 'test/a.test.ts', skipped: 1, suites: ['a'] }], '/opt/chromium')!.split('\n')[2],
+    ).toBe('!! 1 BROWSER TEST WAS SKIPPED: /opt/chromium is missing, so these were not tested:');
     expect(chromiumNotice([], '/usr/bin/chromium')).toBeUndefined();
   });
 });
 
 describe('a run without Chromium', () => {
   it('ends with the notice: vitest with CHROMIUM_PATH pointing at nothing, on the sign-in browser tests', () => {
-    const env: Record<string, string | undefined> = { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium', FORCE_COLOR: '0', NO_COLOR: '1' };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      CHROMIUM_PATH: '/nonexistent/chromium',
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+    };
     // The run is a fresh vitest of its own, not a worker of this one; and without CI, which makes a missing Chromium fail.
     for (const name of Object.keys(env)) if (name === 'CI' || name.startsWith('VITEST')) delete env[name];
-    const run = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', 'test/auth/sign-in-chromium.test.ts'], { cwd: REPO, env, encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync(
+      process.execPath,
+      [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', 'test/auth/sign-in-chromium.test.ts'],
+      { cwd: REPO, env, encoding: 'utf8', timeout: 120_000 },
+    );
     expect(run.status, run.stderr).toBe(0);
     const bar = '!'.repeat(78);
     expect(run.stdout).toContain(

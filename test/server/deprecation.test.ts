@@ -15,7 +15,9 @@ function appAt(epochMs: number, options: Parameters<typeof fixtureRegistry>[0] =
 }
 
 async function listed(app: ReturnType<typeof testApp>): Promise<string[]> {
-  return (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2025-11-25' })).json.result.tools.map((t: { name: string }) => t.name);
+  return (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2025-11-25' })).json.result.tools.map(
+    (t: { name: string }) => t.name,
+  );
 }
 
 describe('a deprecated tool', () => {
@@ -42,29 +44,43 @@ describe('a deprecated tool', () => {
   });
   it('only responses that involve it carry the headers', async () => {
     const app = appAt(DEPRECATED + 1000);
-    const other = await rpc(app, 'tools/call', { name: 'governor_gear_cost', arguments: { from: 'Gold ★0', to: 'Gold ★1' } });
+    const other = await rpc(app, 'tools/call', {
+      name: 'governor_gear_cost',
+      arguments: { from: 'Gold ★0', to: 'Gold ★1' },
+    });
     expect(other.headers.get('deprecation')).toBeNull();
     expect((await rpc(app, 'tools/list')).headers.get('deprecation')).toBeNull();
   });
   // The description follows the clock like the headers: a client that lists tools months before the deprecation
   // must not read "DEPRECATED" yet.
   const PLAIN = 'Fixture tool old_tool used by the server tests only.';
-  const NOTICE = 'DEPRECATED (from 2027-01-01T00:00:00Z, removed on 2027-04-01): Renamed; the arguments are unchanged. Use governor_gear_cost instead.\n\n';
+  const NOTICE =
+    'DEPRECATED (from 2027-01-01T00:00:00Z, removed on 2027-04-01): Renamed; the arguments are unchanged. Use governor_gear_cost instead.\n\n';
   async function descriptionOf(now: number, version: string): Promise<string> {
-    const tools = (await rpc(appAt(now), 'tools/list', undefined, { 'mcp-protocol-version': version })).json.result.tools;
+    const tools = (await rpc(appAt(now), 'tools/list', undefined, { 'mcp-protocol-version': version })).json.result
+      .tools;
     return tools.find((t: { name: string }) => t.name === 'old_tool').description;
   }
-  it.each(['2024-11-05', '2025-03-26', '2025-11-25'])('before the deprecation, its description (protocol %s) says nothing of it', async (version) => {
-    expect(await descriptionOf(DEPRECATED - 1000, version)).toBe(PLAIN);
-  });
-  it.each(['2024-11-05', '2025-03-26', '2025-11-25'])('from the deprecation on, its description (protocol %s) tells the model, with the replacement', async (version) => {
-    expect(await descriptionOf(DEPRECATED, version)).toBe(NOTICE + PLAIN);
-    expect(await descriptionOf(SUNSET - 1000, version)).toBe(NOTICE + PLAIN);
-  });
+  it.each(['2024-11-05', '2025-03-26', '2025-11-25'])(
+    'before the deprecation, its description (protocol %s) says nothing of it',
+    async (version) => {
+      expect(await descriptionOf(DEPRECATED - 1000, version)).toBe(PLAIN);
+    },
+  );
+  it.each(['2024-11-05', '2025-03-26', '2025-11-25'])(
+    'from the deprecation on, its description (protocol %s) tells the model, with the replacement',
+    async (version) => {
+      expect(await descriptionOf(DEPRECATED, version)).toBe(NOTICE + PLAIN);
+      expect(await descriptionOf(SUNSET - 1000, version)).toBe(NOTICE + PLAIN);
+    },
+  );
   it('one app answers by the clock at each request: plain before, prefixed after (the per-interval cache does not leak)', async () => {
     let now = DEPRECATED - 1000;
     const app = testApp({ registry: fixtureRegistry(), clock: () => new Date(now) });
-    const current = async () => (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2025-11-25' })).json.result.tools.find((t: { name: string }) => t.name === 'old_tool').description;
+    const current = async () =>
+      (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2025-11-25' })).json.result.tools.find(
+        (t: { name: string }) => t.name === 'old_tool',
+      ).description;
     expect(await current()).toBe(PLAIN);
     now = DEPRECATED;
     expect(await current()).toBe(NOTICE + PLAIN);
@@ -83,7 +99,12 @@ describe('a deprecated tool', () => {
 });
 
 describe('a deprecated endpoint', () => {
-  const endpointDeprecation = { deprecated: '2027-02-01T00:00:00Z', sunset: '2027-06-01', replacement: '/mcp/account', notice: 'Moving.' };
+  const endpointDeprecation = {
+    deprecated: '2027-02-01T00:00:00Z',
+    sunset: '2027-06-01',
+    replacement: '/mcp/account',
+    notice: 'Moving.',
+  };
   const deprecated = Date.parse(endpointDeprecation.deprecated);
   const sunset = Date.parse('2027-06-01T00:00:00Z');
 
@@ -101,7 +122,10 @@ describe('a deprecated endpoint', () => {
     expect(accepted.headers.get('sunset')).toBe('Tue, 01 Jun 2027 00:00:00 GMT');
   });
   it('a call to a deprecated tool on a deprecated endpoint carries the sooner sunset', async () => {
-    const r = await rpc(appAt(deprecated + 1000, { endpointDeprecation }), 'tools/call', { name: 'old_tool', arguments: {} });
+    const r = await rpc(appAt(deprecated + 1000, { endpointDeprecation }), 'tools/call', {
+      name: 'old_tool',
+      arguments: {},
+    });
     expect(r.headers.get('sunset')).toBe('Thu, 01 Apr 2027 00:00:00 GMT');
   });
   it('one second before the sunset it still answers; at and after it, 410 naming the replacement', async () => {

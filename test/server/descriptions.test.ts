@@ -15,9 +15,20 @@ const app = testApp();
 describe('search_database elsewhere', () => {
   it('a kind that matches still lists what the filter hid: "bear" among events names the Master Valora, "Bear Hunter"', async () => {
     const { structured } = await callTool(app, 'search_database', { query: 'bear', kind: 'events' });
-    expect(structured.matches.map((m: { key: string; score: number }) => [m.key, m.score])).toEqual([['bear-hunt', 0.875]]);
+    expect(structured.matches.map((m: { key: string; score: number }) => [m.key, m.score])).toEqual([
+      ['bear-hunt', 0.875],
+    ]);
     expect(structured.elsewhere).toEqual([
-      { key: 'valora', kind: 'master', name: 'Valora', score: 0.774, url: 'http://127.0.0.1:3000/masters/valora', matched: 'Bear Hunter', match_type: 'prefix', summary: 'Master: Hunting Master (Bear Hunt specialist)' },
+      {
+        key: 'valora',
+        kind: 'master',
+        name: 'Valora',
+        score: 0.774,
+        url: 'http://127.0.0.1:3000/masters/valora',
+        matched: 'Bear Hunter',
+        match_type: 'prefix',
+        summary: 'Master: Hunting Master (Bear Hunt specialist)',
+      },
     ]);
     expect(structured.message).toBeUndefined();
   });
@@ -25,15 +36,21 @@ describe('search_database elsewhere', () => {
     const { structured } = await callTool(app, 'search_database', { query: 'Amadeus', kind: 'events' });
     expect(structured.matches).toEqual([]);
     expect(structured.elsewhere.map((m: { key: string }) => m.key)).toEqual(['amadeus', 'vip-exclusive-hero-shard']);
-    expect(structured.message).toBe('No events match "Amadeus", but Amadeus (hero), VIP-exclusive shard (Amadeus / Helga) (item) do: see elsewhere, or search without kind.');
+    expect(structured.message).toBe(
+      'No events match "Amadeus", but Amadeus (hero), VIP-exclusive shard (Amadeus / Helga) (item) do: see elsewhere, or search without kind.',
+    );
   });
   it('no elsewhere without a kind, nor when no other kind matches', async () => {
     expect((await callTool(app, 'search_database', { query: 'bear' })).structured.elsewhere).toBeUndefined();
-    expect((await callTool(app, 'search_database', { query: 'viking vengeance', kind: 'events' })).structured.elsewhere).toBeUndefined();
+    expect(
+      (await callTool(app, 'search_database', { query: 'viking vengeance', kind: 'events' })).structured.elsewhere,
+    ).toBeUndefined();
   });
   it('the description says exactly this', () => {
     const description = TOOLS.find((t) => t.name === 'search_database')!.description;
-    expect(description).toContain('With a `kind`, `elsewhere` lists the best matches (up to 3) of the other kinds that the filter hid, whether or not the kind itself matched');
+    expect(description).toContain(
+      'With a `kind`, `elsewhere` lists the best matches (up to 3) of the other kinds that the filter hid, whether or not the kind itself matched',
+    );
   });
 });
 
@@ -47,16 +64,26 @@ describe('/mcp/account initialize', () => {
   });
   it('instructions lead with get_my_profile, get_my_goals and get_my_inventory, before any other tool', async () => {
     const token = await mintAccessToken(services, services.demoUserId);
-    const { json } = await accountRpc(accountApp(services), token, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const { json } = await accountRpc(accountApp(services), token, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     const instructions: string = json.result.instructions;
     expect(instructions).toBe(ENDPOINTS.find((e) => e.path === '/mcp/account')!.instructions);
     const firstSentence = instructions.slice(0, instructions.indexOf('. ') + 1);
     // Named here as the instructions name them, and checked to be exactly the catalogue's account tools, so a new
     // account tool fails this test until the instructions lead with it too.
     const accountTools = ['get_my_profile', 'get_my_goals', 'get_my_inventory'];
-    expect(TOOLS.filter((t) => t.availability === 'account').map((t) => t.name).sort()).toEqual([...accountTools].sort());
+    expect(
+      TOOLS.filter((t) => t.availability === 'account')
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([...accountTools].sort());
     for (const tool of accountTools) expect(firstSentence, tool).toContain(tool);
-    const others = TOOLS.filter((t) => t.availability === 'public').map((t) => instructions.indexOf(t.name)).filter((i) => i >= 0);
+    const others = TOOLS.filter((t) => t.availability === 'public')
+      .map((t) => instructions.indexOf(t.name))
+      .filter((i) => i >= 0);
     expect(Math.min(...others)).toBeGreaterThan(instructions.indexOf('get_my_inventory'));
   });
   it('/mcp keeps its own instructions, without the account tools', () => {

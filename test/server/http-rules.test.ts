@@ -47,11 +47,17 @@ describe('one JSON-RPC message per POST', () => {
 });
 
 describe('notifications and client responses', () => {
-  it.each(['notifications/initialized', 'notifications/cancelled', 'notifications/whatever', 'tools/call'])('%s without id is 202 with no body', async (method) => {
-    const r = await status({ jsonrpc: '2.0', method, params: { requestId: 1 } }, { 'mcp-protocol-version': '2025-11-25' });
-    expect(r.status).toBe(202);
-    expect(r.text).toBe('');
-  });
+  it.each(['notifications/initialized', 'notifications/cancelled', 'notifications/whatever', 'tools/call'])(
+    '%s without id is 202 with no body',
+    async (method) => {
+      const r = await status(
+        { jsonrpc: '2.0', method, params: { requestId: 1 } },
+        { 'mcp-protocol-version': '2025-11-25' },
+      );
+      expect(r.status).toBe(202);
+      expect(r.text).toBe('');
+    },
+  );
   it('a malformed notification is still 400', async () => {
     expect((await status('{"jsonrpc":"2.0","method":"notifications/initialized"')).status).toBe(400);
   });
@@ -71,8 +77,16 @@ describe('request headers', () => {
     expect(r.json.error.code).toBe(-32600);
   });
   it('accepts a charset parameter on Content-Type when it is UTF-8', async () => {
-    for (const type of ['application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset="utf-8"', 'Application/JSON ; Charset=Utf-8', 'application/json; charset=utf8']) {
-      expect((await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': type })).status, type).toBe(200);
+    for (const type of [
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF-8',
+      'application/json; charset="utf-8"',
+      'Application/JSON ; Charset=Utf-8',
+      'application/json; charset=utf8',
+    ]) {
+      expect((await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': type })).status, type).toBe(
+        200,
+      );
     }
   });
   it.each([
@@ -84,7 +98,14 @@ describe('request headers', () => {
   ])('%s is 415 with -32600 naming the charset (the body would be decoded as UTF-8)', async (type, charset) => {
     const r = await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': type });
     expect(r.status).toBe(415);
-    expect(r.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Unsupported Media Type: charset "${charset}" is not supported; send the JSON-RPC message as UTF-8 with Content-Type: application/json (or application/json; charset=utf-8).` } });
+    expect(r.json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: `Unsupported Media Type: charset "${charset}" is not supported; send the JSON-RPC message as UTF-8 with Content-Type: application/json (or application/json; charset=utf-8).`,
+      },
+    });
   });
   it.each([
     ['no Accept', ''],
@@ -97,14 +118,23 @@ describe('request headers', () => {
     expect(r.status).toBe(406);
     expect(r.json.error.code).toBe(-32600);
   });
-  it.each(['*/*', 'application/*, text/*', 'application/json, text/*', 'application/json;q=0.9, text/event-stream;q=0.5', '*/*;q=0.8'])('Accept %j is enough', async (accept) => {
+  it.each([
+    '*/*',
+    'application/*, text/*',
+    'application/json, text/*',
+    'application/json;q=0.9, text/event-stream;q=0.5',
+    '*/*;q=0.8',
+  ])('Accept %j is enough', async (accept) => {
     expect((await status({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept })).status).toBe(200);
   });
-  it.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'])('MCP-Protocol-Version %s is supported', async (version) => {
-    const r = await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': version });
-    expect(r.status).toBe(200);
-    expect(Array.isArray(r.json.result.tools)).toBe(true);
-  });
+  it.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'])(
+    'MCP-Protocol-Version %s is supported',
+    async (version) => {
+      const r = await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': version });
+      expect(r.status).toBe(200);
+      expect(Array.isArray(r.json.result.tools)).toBe(true);
+    },
+  );
   it('an unsupported MCP-Protocol-Version is 400 -32600 and lists the supported ones', async () => {
     const r = await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2099-01-01' });
     expect(r.status).toBe(400);
@@ -112,18 +142,34 @@ describe('request headers', () => {
     expect(r.json.error.message).toContain('2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07');
   });
   it('initialize is never refused for its version header: it negotiates in params', async () => {
-    const r = await rpc(app, 'initialize', { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } }, { 'mcp-protocol-version': '2099-01-01' });
+    const r = await rpc(
+      app,
+      'initialize',
+      { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      { 'mcp-protocol-version': '2099-01-01' },
+    );
     expect(r.status).toBe(200);
     expect(r.json.result.protocolVersion).toBe('2025-11-25');
   });
   it('no header means 2025-03-26: annotations but no outputSchema', async () => {
     const tool = (await rpc(app, 'tools/list')).json.result.tools[0];
-    expect(tool.annotations).toEqual({ title: TOOLS.find((t) => t.name === tool.name)!.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(tool.annotations).toEqual({
+      title: TOOLS.find((t) => t.name === tool.name)!.title,
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     expect(tool.outputSchema).toBeUndefined();
   });
   it('Idempotency-Key up to 255 characters is accepted, and has no effect on the result', async () => {
     const plain = await rpc(app, 'tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 10 } });
-    const keyed = await rpc(app, 'tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 10 } }, { 'idempotency-key': 'k'.repeat(255) });
+    const keyed = await rpc(
+      app,
+      'tools/call',
+      { name: 'hero_widgets_cost', arguments: { from: 0, to: 10 } },
+      { 'idempotency-key': 'k'.repeat(255) },
+    );
     expect(keyed.status).toBe(200);
     expect(keyed.json.result).toEqual(plain.json.result);
   });
@@ -150,7 +196,12 @@ describe('body limits and bad bytes', () => {
         else controller.enqueue(chunk);
       },
     });
-    const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: MCP_HEADERS, body, duplex: 'half' } as RequestInit);
+    const res = await app.request(`${BASE}/mcp`, {
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(pulled).toBeLessThan(64);
   });
@@ -161,7 +212,12 @@ describe('body limits and bad bytes', () => {
     expect(r.status).toBe(200);
   });
   it('malformed UTF-8 is 400 with -32700', async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"'), 0xc3, 0x28, ...new TextEncoder().encode('"}')]);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"'),
+      0xc3,
+      0x28,
+      ...new TextEncoder().encode('"}'),
+    ]);
     const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: bytes });
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe(-32700);
@@ -193,7 +249,11 @@ describe('other HTTP methods', () => {
     expect(await res.text()).toBe('');
   });
   it('responses are application/json and carry no session id', async () => {
-    const r = await rpc(app, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const r = await rpc(app, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     expect(r.headers.get('content-type')).toBe('application/json');
     expect(r.headers.get('mcp-session-id')).toBeNull();
   });

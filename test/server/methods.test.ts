@@ -6,18 +6,29 @@ import { fixtureRegistry } from '../fixtures/registry.js';
 import { callTool, rpc, testApp } from '../helpers.js';
 
 const app = testApp();
-const init = (protocolVersion: unknown) => ({ protocolVersion, capabilities: {}, clientInfo: { name: 'test', version: '1.0.0' } });
+const init = (protocolVersion: unknown) => ({
+  protocolVersion,
+  capabilities: {},
+  clientInfo: { name: 'test', version: '1.0.0' },
+});
 
 describe('initialize', () => {
-  it.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'])('echoes the supported version %s', async (version) => {
-    expect((await rpc(app, 'initialize', init(version))).json.result.protocolVersion).toBe(version);
-  });
+  it.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'])(
+    'echoes the supported version %s',
+    async (version) => {
+      expect((await rpc(app, 'initialize', init(version))).json.result.protocolVersion).toBe(version);
+    },
+  );
   it.each([['2099-01-01'], [undefined], [42]])('answers %j with 2025-11-25', async (version) => {
     expect((await rpc(app, 'initialize', init(version))).json.result.protocolVersion).toBe('2025-11-25');
   });
   it('declares tools and resources without list changes, the MCP Apps extension, server info 1.0.0 and instructions', async () => {
     const { result } = (await rpc(app, 'initialize', init('2025-11-25'))).json;
-    expect(result.capabilities).toEqual({ tools: { listChanged: false }, resources: { listChanged: false }, extensions: { 'io.modelcontextprotocol/ui': {} } });
+    expect(result.capabilities).toEqual({
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      extensions: { 'io.modelcontextprotocol/ui': {} },
+    });
     expect(result.serverInfo).toMatchObject({ name: 'kingshot-mcp', title: 'Kingshot Companion', version: '1.0.0' });
     expect(result.instructions).toContain('Gold T2 ★1');
   });
@@ -27,7 +38,15 @@ describe('ping and methods not offered', () => {
   it('ping answers {}', async () => {
     expect((await rpc(app, 'ping')).json.result).toEqual({});
   });
-  it.each(['prompts/list', 'prompts/get', 'completion/complete', 'logging/setLevel', 'resources/subscribe', 'sampling/createMessage', 'nonsense'])('%s is 200 with -32601', async (method) => {
+  it.each([
+    'prompts/list',
+    'prompts/get',
+    'completion/complete',
+    'logging/setLevel',
+    'resources/subscribe',
+    'sampling/createMessage',
+    'nonsense',
+  ])('%s is 200 with -32601', async (method) => {
     const r = await rpc(app, method, {});
     expect(r.status).toBe(200);
     expect(r.json.error.code).toBe(-32601);
@@ -38,7 +57,11 @@ describe('tools/list', () => {
   it('lists every public tool once, sorted by name, in one page', async () => {
     const { result } = (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2025-11-25' })).json;
     const names = result.tools.map((t: { name: string }) => t.name);
-    expect(names).toEqual(TOOLS.filter((t) => t.availability === 'public').map((t) => t.name).sort());
+    expect(names).toEqual(
+      TOOLS.filter((t) => t.availability === 'public')
+        .map((t) => t.name)
+        .sort(),
+    );
     expect(result.nextCursor).toBeUndefined();
   });
   it('gives every tool a portable name, title, description, object inputSchema, outputSchema and read-only annotations', async () => {
@@ -48,7 +71,13 @@ describe('tools/list', () => {
       expect(tool.title.length).toBeGreaterThan(3);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema.type).toBe('object');
-      expect(tool.annotations).toEqual({ title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      expect(tool.annotations).toEqual({
+        title: tool.title,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
     }
   });
   it('sends only name, description and inputSchema to 2024-era clients', async () => {
@@ -64,7 +93,10 @@ describe('tools/list', () => {
 
 describe('tools/call', () => {
   it('returns the result as JSON text and, for 2025-06-18+, the same object as structuredContent', async () => {
-    const { result, text, structured } = await callTool(app, 'governor_gear_cost', { from: 'Gold T2 ★1', to: 'Gold T3 ★3' });
+    const { result, text, structured } = await callTool(app, 'governor_gear_cost', {
+      from: 'Gold T2 ★1',
+      to: 'Gold T3 ★3',
+    });
     expect(result.isError).toBeUndefined();
     expect(result.content).toHaveLength(1);
     expect(result.content[0].type).toBe('text');
@@ -84,7 +116,12 @@ describe('tools/call', () => {
     ['an unknown argument', { from: 'Gold ★0', to: 'Gold ★1', form: 'x' }, 'unknown argument "form"', ['from']],
     ['a missing argument', { from: 'Gold ★0' }, 'missing required argument "to"', []],
     ['a wrong type', { from: 'Gold ★0', to: 'Gold ★1', pieces: '2' }, 'pieces must be integer, not a string', []],
-    ['an out-of-range number', { from: 'Gold ★0', to: 'Gold ★1', pieces: 9 }, 'pieces must be at most 6, not 9 (allowed: 1-6)', ['6']],
+    [
+      'an out-of-range number',
+      { from: 'Gold ★0', to: 'Gold ★1', pieces: 9 },
+      'pieces must be at most 6, not 9 (allowed: 1-6)',
+      ['6'],
+    ],
   ])('%s is an isError result (200) saying what is wrong', async (_, args, message, suggestions) => {
     const { status, result, text } = await callTool(app, 'governor_gear_cost', args);
     expect(status).toBe(200);
@@ -105,8 +142,9 @@ describe('tools/call', () => {
     const { text } = await callTool(app, 'hero_shards_cost', { from: true, to: '5★' });
     expect(JSON.parse(text!).error.message).toContain('from must be string or object, not a boolean');
   });
-  it('the argument\'s description completes the message as a clause, ending in one period', async () => {
-    const message = async (name: string, args: Record<string, unknown>) => JSON.parse((await callTool(app, name, args)).text!).error.message as string;
+  it("the argument's description completes the message as a clause, ending in one period", async () => {
+    const message = async (name: string, args: Record<string, unknown>) =>
+      JSON.parse((await callTool(app, name, args)).text!).error.message as string;
     const hero = 'Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`';
     expect(await message('get_hero', { key: '?!' })).toBe(`Invalid arguments: key "?!" is not valid: ${hero}.`);
     expect(await message('get_hero', {})).toBe(`Invalid arguments: missing required argument "key" (${hero}).`);
@@ -117,7 +155,11 @@ describe('tools/call', () => {
   it('a calculator failure (unknown level) is an isError result with suggestions', async () => {
     const { result, text } = await callTool(app, 'governor_gear_cost', { from: 'Gold T4 ★0', to: 'Red ★0' });
     expect(result.isError).toBe(true);
-    expect(JSON.parse(text!).error).toMatchObject({ code: 'UNKNOWN_LEVEL', argument: '/from', suggestions: ['Gold T3 ★0', 'Gold T3 ★1', 'Gold T3 ★2'] });
+    expect(JSON.parse(text!).error).toMatchObject({
+      code: 'UNKNOWN_LEVEL',
+      argument: '/from',
+      suggestions: ['Gold T3 ★0', 'Gold T3 ★1', 'Gold T3 ★2'],
+    });
   });
   it('arguments may be omitted (treated as {}) and then fail as tool errors, not protocol errors', async () => {
     const r = await rpc(app, 'tools/call', { name: 'hero_widgets_cost' });
@@ -144,7 +186,9 @@ describe('tools/call', () => {
     const r = await rpc(fixture, 'tools/call', { name: 'account_tool', arguments: {} });
     expect(r.json.error.code).toBe(-32602);
     expect(r.json.error.message).toContain('/mcp/account');
-    expect((await rpc(fixture, 'tools/list')).json.result.tools.map((t: { name: string }) => t.name)).not.toContain('account_tool');
+    expect((await rpc(fixture, 'tools/list')).json.result.tools.map((t: { name: string }) => t.name)).not.toContain(
+      'account_tool',
+    );
   });
   it('an unexpected fault in a handler is 500 with -32603 and no stack trace', async () => {
     const fixture = testApp({ registry: fixtureRegistry() });

@@ -23,13 +23,26 @@ async function post(body: BodyInit, extra: RequestInit = {}) {
 
 describe('request bodies on the Node server', () => {
   it('reads a declared-length body with non-ASCII text', async () => {
-    const r = await post(JSON.stringify({ jsonrpc: '2.0', id: 'é', method: 'tools/call', params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3' } } }));
+    const r = await post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'é',
+        method: 'tools/call',
+        params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3' } },
+      }),
+    );
     expect(r.status).toBe(200);
     expect(r.json.id).toBe('é');
     expect(JSON.parse(r.json.result.content[0].text).totals.satin).toBe(393000);
   });
   it('answers malformed UTF-8 with 400 and -32700', async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"'), 0xf0, 0x90, 0x80, ...new TextEncoder().encode('x"}')]);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"'),
+      0xf0,
+      0x90,
+      0x80,
+      ...new TextEncoder().encode('x"}'),
+    ]);
     const r = await post(bytes);
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe(-32700);
@@ -46,16 +59,22 @@ describe('request bodies on the Node server', () => {
           controller.close();
         },
       });
-    const small = await post(chunked(['{"jsonrpc":"2.0",', '"id":2,"method":"ping"}']), { duplex: 'half' } as RequestInit);
+    const small = await post(chunked(['{"jsonrpc":"2.0",', '"id":2,"method":"ping"}']), {
+      duplex: 'half',
+    } as RequestInit);
     expect(small.status).toBe(200);
     expect(small.json.result).toEqual({});
-    const big = await post(chunked(Array.from({ length: 20 }, () => 'y'.repeat(64 * 1024))), { duplex: 'half' } as RequestInit);
+    const big = await post(chunked(Array.from({ length: 20 }, () => 'y'.repeat(64 * 1024))), {
+      duplex: 'half',
+    } as RequestInit);
     expect(big.status).toBe(413);
   });
   it('a client that hangs up in the middle of its body is not a server error: nothing is logged, the service answers on', async () => {
     await new Promise<void>((done) => {
       const socket = connect(service.port, '127.0.0.1', () => {
-        socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`);
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`,
+        );
         setTimeout(() => {
           socket.destroy();
           done();

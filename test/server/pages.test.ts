@@ -30,7 +30,12 @@ describe('pages', () => {
     expect(html).toContain(`${BASE}/mcp`);
   });
   it('/health reports the versions', async () => {
-    expect(await (await app.request(`${BASE}/health`)).json()).toEqual({ status: 'ok', name: 'kingshot-mcp', version: '1.0.0', data_version: DATA_VERSION });
+    expect(await (await app.request(`${BASE}/health`)).json()).toEqual({
+      status: 'ok',
+      name: 'kingshot-mcp',
+      version: '1.0.0',
+      data_version: DATA_VERSION,
+    });
   });
   it('an unknown path is a 404 page, in Markdown on request', async () => {
     const res = await app.request(`${BASE}/no/such/page`);

@@ -46,7 +46,13 @@ describe('SlidingWindowLimiter', () => {
   it('refuses the 61st request of a minute at the exact boundaries (frozen clock)', () => {
     const limiter = new SlidingWindowLimiter({ limit: 60 });
     // One request a second from t0: all 60 pass, the last one saying the limit is reached.
-    for (let i = 0; i < 60; i++) expect(limiter.take('c', t0 + i * 1000)).toEqual({ allowed: true, limit: 60, remaining: 59 - i, resetSeconds: i === 59 ? 2 : 0 });
+    for (let i = 0; i < 60; i++)
+      expect(limiter.take('c', t0 + i * 1000)).toEqual({
+        allowed: true,
+        limit: 60,
+        remaining: 59 - i,
+        resetSeconds: i === 59 ? 2 : 0,
+      });
     expect(limiter.take('c', t0 + 59_999)).toEqual({ allowed: false, limit: 60, remaining: 0, resetSeconds: 2 });
     expect(limiter.take('c', t0 + 60_000)).toEqual({ allowed: false, limit: 60, remaining: 0, resetSeconds: 1 });
     expect(limiter.take('c', t0 + 61_000)).toEqual({ allowed: true, limit: 60, remaining: 0, resetSeconds: 1 });
@@ -60,18 +66,22 @@ describe('SlidingWindowLimiter', () => {
 
   it('never accepts more than `limit` in any rolling window, and refuses only when a window one bucket longer is full', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 8 }), fc.array(fc.integer({ min: 0, max: 4_000 }), { minLength: 1, maxLength: 200 }), (limit, gaps) => {
-        const windowMs = 10_000;
-        const limiter = new SlidingWindowLimiter({ limit, windowMs, buckets: 10 });
-        const accepted: number[] = [];
-        let now = t0;
-        for (const gap of gaps) {
-          now += gap;
-          if (limiter.take('p', now).allowed) accepted.push(now);
-          else expect(accepted.filter((t) => t > now - windowMs - 1_000).length).toBeGreaterThanOrEqual(limit);
-        }
-        expect(mostInAnyWindow(accepted, windowMs)).toBeLessThanOrEqual(limit);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(fc.integer({ min: 0, max: 4_000 }), { minLength: 1, maxLength: 200 }),
+        (limit, gaps) => {
+          const windowMs = 10_000;
+          const limiter = new SlidingWindowLimiter({ limit, windowMs, buckets: 10 });
+          const accepted: number[] = [];
+          let now = t0;
+          for (const gap of gaps) {
+            now += gap;
+            if (limiter.take('p', now).allowed) accepted.push(now);
+            else expect(accepted.filter((t) => t > now - windowMs - 1_000).length).toBeGreaterThanOrEqual(limit);
+          }
+          expect(mostInAnyWindow(accepted, windowMs)).toBeLessThanOrEqual(limit);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -147,7 +157,12 @@ describe('SlidingWindowLimiter', () => {
     limiter.take('newcomer-2', t0 + 62_000);
     limiter.take('newcomer-3', t0 + 62_000);
     expect(limiter.size).toBe(10);
-    expect(limiter.refusal('busy-1', t0 + 62_000, 1)).toEqual({ allowed: false, limit: 1, remaining: 0, resetSeconds: 59 });
+    expect(limiter.refusal('busy-1', t0 + 62_000, 1)).toEqual({
+      allowed: false,
+      limit: 1,
+      remaining: 0,
+      resetSeconds: 59,
+    });
     expect(limiter.refusal('busy-0', t0 + 62_000, 1)).toBeUndefined();
     expect(limiter.take('player', t0 + 62_000)).toEqual({ allowed: false, limit: 60, remaining: 0, resetSeconds: 59 });
   });
@@ -218,7 +233,8 @@ describe('rate limit on /mcp', () => {
 
   it('uses X-Forwarded-For only from a trusted proxy', async () => {
     const app = testApp({ config: { rateLimitPerMinute: 1, trustedProxies: new Set(['10.0.0.1']) } });
-    const via = (client: string, from: string) => post(app, body, { 'x-forwarded-for': client }, '/mcp', fromAddress(from));
+    const via = (client: string, from: string) =>
+      post(app, body, { 'x-forwarded-for': client }, '/mcp', fromAddress(from));
     expect((await via('203.0.113.1', '10.0.0.1')).status).toBe(200);
     expect((await via('203.0.113.2', '10.0.0.1')).status).toBe(200);
     expect((await via('203.0.113.1', '10.0.0.1')).status).toBe(429);
@@ -229,7 +245,8 @@ describe('rate limit on /mcp', () => {
 
   it('RATE_LIMIT_PER_MINUTE=0 turns the limit off (no headers)', async () => {
     const app = testApp({ config: { rateLimitPerMinute: 0 } });
-    for (let i = 0; i < 100; i++) expect((await post(app, body, {}, '/mcp', fromAddress('192.0.2.2'))).status).toBe(200);
+    for (let i = 0; i < 100; i++)
+      expect((await post(app, body, {}, '/mcp', fromAddress('192.0.2.2'))).status).toBe(200);
     expect((await post(app, body, {}, '/mcp', fromAddress('192.0.2.2'))).headers.get('ratelimit')).toBeNull();
   });
 });
@@ -251,8 +268,21 @@ describe('RATE_LIMIT_NETWORKS', () => {
   });
 
   it('gives each address of a listed network its own budget on /mcp, after X-Forwarded-For from a trusted proxy', async () => {
-    const app = testApp({ config: { rateLimitPerMinute: 2, trustedProxies: new Set(['10.0.0.1']), rateLimitNetworks: [{ network: '198.51.100.0/24', perMinute: 5 }] } });
-    const via = (client: string) => post(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'x-forwarded-for': client }, '/mcp', fromAddress('10.0.0.1'));
+    const app = testApp({
+      config: {
+        rateLimitPerMinute: 2,
+        trustedProxies: new Set(['10.0.0.1']),
+        rateLimitNetworks: [{ network: '198.51.100.0/24', perMinute: 5 }],
+      },
+    });
+    const via = (client: string) =>
+      post(
+        app,
+        { jsonrpc: '2.0', id: 1, method: 'ping' },
+        { 'x-forwarded-for': client },
+        '/mcp',
+        fromAddress('10.0.0.1'),
+      );
     const statuses = async (client: string, n: number) => {
       const seen: number[] = [];
       for (let i = 0; i < n; i++) seen.push((await via(client)).status);
@@ -268,7 +298,18 @@ describe('RATE_LIMIT_NETWORKS', () => {
     const outside = await statuses('203.0.113.1', 3);
     expect(outside).toEqual([200, 200, 429]);
     // The proxy's own address is not in the network, and a client cannot claim one without a trusted proxy.
-    const direct = (client: string) => post(app, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'x-forwarded-for': client }, '/mcp', fromAddress('192.0.2.77'));
-    expect([(await direct('198.51.100.9')).status, (await direct('198.51.100.9')).status, (await direct('198.51.100.9')).status]).toEqual([200, 200, 429]);
+    const direct = (client: string) =>
+      post(
+        app,
+        { jsonrpc: '2.0', id: 1, method: 'ping' },
+        { 'x-forwarded-for': client },
+        '/mcp',
+        fromAddress('192.0.2.77'),
+      );
+    expect([
+      (await direct('198.51.100.9')).status,
+      (await direct('198.51.100.9')).status,
+      (await direct('198.51.100.9')).status,
+    ]).toEqual([200, 200, 429]);
   });
 });

@@ -34,10 +34,14 @@ async function until(condition: () => boolean, what: string, timeoutMs = 15_000)
 /** A POST on a connection of its own (none kept alive, so the service stops at once). */
 function postOnce(url: string, body: string): Promise<number> {
   return new Promise((done, fail) => {
-    const req = request(url, { method: 'POST', agent: false, headers: { ...MCP_HEADERS, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => done(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent: false, headers: { ...MCP_HEADERS, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => done(res.statusCode ?? 0));
+      },
+    );
     req.on('error', fail);
     req.end(body);
   });
@@ -47,8 +51,19 @@ function postOnce(url: string, body: string): Promise<number> {
 function recorded(url: string, prefix = randomPrefix(), commandTimeoutMs = 2_000) {
   const lines: string[] = [];
   const seen = { down: 0, up: 0, fallbacks: 0 };
-  const events: RedisLimitEvents = { onRedisDown: () => seen.down++, onRedisUp: () => seen.up++, onFallback: () => seen.fallbacks++ };
-  const limits = new RedisRateLimits({ url, prefix, events, log: (line) => lines.push(line), commandTimeoutMs, probeIntervalMs: 200 });
+  const events: RedisLimitEvents = {
+    onRedisDown: () => seen.down++,
+    onRedisUp: () => seen.up++,
+    onFallback: () => seen.fallbacks++,
+  };
+  const limits = new RedisRateLimits({
+    url,
+    prefix,
+    events,
+    log: (line) => lines.push(line),
+    commandTimeoutMs,
+    probeIntervalMs: 200,
+  });
   return { limits, lines, seen, prefix };
 }
 
@@ -78,17 +93,23 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     });
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 5 }), fc.array(step, { minLength: 1, maxLength: 80 }), async (limit, steps) => {
-        const local = new SlidingWindowLimiter({ limit });
-        const shared = limits.limiter(`equivalence-${run++}`, { limit });
-        let now = t0;
-        for (const s of steps) {
-          now += s.gapMs;
-          const expected = s.look ? local.refusal(s.client, now, s.limit) : local.take(s.client, now, s.limit);
-          const actual = s.look ? await shared.refusal(s.client, now, s.limit) : await shared.take(s.client, now, s.limit);
-          expect(actual).toEqual(expected);
-        }
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(step, { minLength: 1, maxLength: 80 }),
+        async (limit, steps) => {
+          const local = new SlidingWindowLimiter({ limit });
+          const shared = limits.limiter(`equivalence-${run++}`, { limit });
+          let now = t0;
+          for (const s of steps) {
+            now += s.gapMs;
+            const expected = s.look ? local.refusal(s.client, now, s.limit) : local.take(s.client, now, s.limit);
+            const actual = s.look
+              ? await shared.refusal(s.client, now, s.limit)
+              : await shared.take(s.client, now, s.limit);
+            expect(actual).toEqual(expected);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -102,7 +123,12 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     const local = new SlidingWindowLimiter({ limit: 1 });
     const shared = limits.limiter('clock-step-back', { limit: 1 });
     const decisions = [];
-    for (const [client, at] of [['a', t0], ['c', t0 + 61_000], ['a', t0 + 60_999], ['a', t0 + 60_999]] as const) {
+    for (const [client, at] of [
+      ['a', t0],
+      ['c', t0 + 61_000],
+      ['a', t0 + 60_999],
+      ['a', t0 + 60_999],
+    ] as const) {
       const expected = local.take(client, at);
       expect(await shared.take(client, at)).toEqual(expected);
       decisions.push(expected.allowed);
@@ -134,7 +160,11 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     await until(() => limits.shared, 'the connection');
     const local = new SlidingWindowLimiter({ limit: 1 });
     const shared = limits.limiter('refused-then-step-back', { limit: 1 });
-    const steps: [number, number | undefined][] = [[t0 + 18_221, undefined], [t0 + 56_000, undefined], [t0 + 55_999, 2]];
+    const steps: [number, number | undefined][] = [
+      [t0 + 18_221, undefined],
+      [t0 + 56_000, undefined],
+      [t0 + 55_999, 2],
+    ];
     const allowed = [];
     for (const [at, limit] of steps) {
       const expected = local.take('a', at, limit);
@@ -175,15 +205,24 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
 
   it('two service processes with REDIS_URL share one count', async () => {
     // A generous timeout: on a loaded machine a slow answer would count as Redis being down (and limit in-process).
-    const env = { REDIS_URL: redis.url, RATE_LIMIT_PREFIX: randomPrefix(), RATE_LIMIT_PER_MINUTE: '5', REDIS_TIMEOUT_MS: '5000' };
+    const env = {
+      REDIS_URL: redis.url,
+      RATE_LIMIT_PREFIX: randomPrefix(),
+      RATE_LIMIT_PER_MINUTE: '5',
+      REDIS_TIMEOUT_MS: '5000',
+    };
     const services = await Promise.all([startService(env), startService(env)]);
     try {
-      for (const service of services) await until(() => service.output().includes(`Rate limits: shared through Redis (redis://127.0.0.1:${redis.port})`), 'the start-up lines');
+      for (const service of services)
+        await until(
+          () => service.output().includes(`Rate limits: shared through Redis (redis://127.0.0.1:${redis.port})`),
+          'the start-up lines',
+        );
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
         statuses.push(await postOnce(`${services[i % 2]!.baseUrl}/mcp`, JSON.stringify(ping)));
       }
-      expect(statuses, services.map((s) => s.output()).join("\n---\n")).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(statuses, services.map((s) => s.output()).join('\n---\n')).toEqual([200, 200, 200, 200, 200, 429]);
     } finally {
       await Promise.all(services.map((s) => s.stop()));
     }
@@ -194,7 +233,13 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     await until(() => limits.shared, 'the connection');
     const shared = limits.limiter('mcp', { limit: 60 });
     const local = new SlidingWindowLimiter({ limit: 60 });
-    const times = [...Array.from({ length: 60 }, (_, i) => t0 + i * 1000), t0 + 59_999, t0 + 60_000, t0 + 61_000, t0 + 61_500];
+    const times = [
+      ...Array.from({ length: 60 }, (_, i) => t0 + i * 1000),
+      t0 + 59_999,
+      t0 + 60_000,
+      t0 + 61_000,
+      t0 + 61_500,
+    ];
     const decisions = [];
     for (const t of times) {
       const d = await shared.take('c', t);
@@ -210,15 +255,22 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     const b = track(recorded(redis.url, prefix)).limits;
     const elsewhere = track(recorded(redis.url)).limits; // another deployment: another prefix
     await until(() => a.shared && b.shared && elsewhere.shared, 'the connections');
-    const apps = [a, b].map((rateLimits) => testApp({ config: { rateLimitPerMinute: 60 }, rateLimits, clock: () => new Date(t0) }));
+    const apps = [a, b].map((rateLimits) =>
+      testApp({ config: { rateLimitPerMinute: 60 }, rateLimits, clock: () => new Date(t0) }),
+    );
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await post(apps[i % 2]!, ping, {}, '/mcp', fromAddress('203.0.113.9'))).status);
+    for (let i = 0; i < 61; i++)
+      statuses.push((await post(apps[i % 2]!, ping, {}, '/mcp', fromAddress('203.0.113.9'))).status);
     expect(statuses).toEqual([...Array(60).fill(200), 429]);
     const refused = await post(apps[0]!, ping, {}, '/mcp', fromAddress('203.0.113.9'));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('ratelimit')).toBe('limit=60, remaining=0, reset=61');
     expect(refused.headers.get('retry-after')).toBe('61');
-    const otherDeployment = testApp({ config: { rateLimitPerMinute: 60 }, rateLimits: elsewhere, clock: () => new Date(t0) });
+    const otherDeployment = testApp({
+      config: { rateLimitPerMinute: 60 },
+      rateLimits: elsewhere,
+      clock: () => new Date(t0),
+    });
     expect((await post(otherDeployment, ping, {}, '/mcp', fromAddress('203.0.113.9'))).status).toBe(200);
   });
 
@@ -229,12 +281,26 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     await until(() => a.shared && b.shared, 'the connections');
     // Two instances on one store: the same players, keys and tokens.
     const services = await accountServices();
-    const apps = [a, b].map((rateLimits) => createApp({ logError: () => undefined, config: testConfig({ rateLimitPerMinute: 3, authRateLimitPerMinute: 0 }), account: services, rateLimits, clock: () => new Date(t0) }));
+    const apps = [a, b].map((rateLimits) =>
+      createApp({
+        logError: () => undefined,
+        config: testConfig({ rateLimitPerMinute: 3, authRateLimitPerMinute: 0 }),
+        account: services,
+        rateLimits,
+        clock: () => new Date(t0),
+      }),
+    );
     const player = await mintAccessToken(services, services.demoUserId, { now: new Date(t0) });
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await accountRpc(apps[i % 2]!, player, 'ping'));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
-    expect(answers.map((r) => r.headers.get('ratelimit'))).toEqual(['limit=3, remaining=2, reset=0', 'limit=3, remaining=1, reset=0', 'limit=3, remaining=0, reset=61', 'limit=3, remaining=0, reset=61', 'limit=3, remaining=0, reset=61']);
+    expect(answers.map((r) => r.headers.get('ratelimit'))).toEqual([
+      'limit=3, remaining=2, reset=0',
+      'limit=3, remaining=1, reset=0',
+      'limit=3, remaining=0, reset=61',
+      'limit=3, remaining=0, reset=61',
+      'limit=3, remaining=0, reset=61',
+    ]);
     for (const [n, refused] of answers.slice(3).entries()) {
       expect(refused.headers.get('ratelimit-policy')).toBe('3;w=60');
       expect(refused.headers.get('retry-after')).toBe('61');
@@ -244,7 +310,11 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
         retry_after_seconds: 61,
         jsonrpc: '2.0',
         id: answers[0]!.json.id + 3 + n,
-        error: { code: -32029, message: 'Rate limit exceeded: at most 3 requests per 60 seconds. Retry after 61 seconds.', data: { retry_after_seconds: 61 } },
+        error: {
+          code: -32029,
+          message: 'Rate limit exceeded: at most 3 requests per 60 seconds. Retry after 61 seconds.',
+          data: { retry_after_seconds: 61 },
+        },
       });
     }
     // Counted by player, not by address: another player on the same address is not held back.
@@ -262,7 +332,8 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
       await until(() => limits.every((l) => l.shared), 'the connections');
       const location = await testStoreLocation('sqlite', { persistent: true });
       instances = [];
-      for (const rateLimits of limits) instances.push(await listen({ location, rateLimits, authRateLimitPerMinute: 3, clock: () => new Date(t0) }));
+      for (const rateLimits of limits)
+        instances.push(await listen({ location, rateLimits, authRateLimitPerMinute: 3, clock: () => new Date(t0) }));
     });
     afterAll(async () => {
       for (const instance of instances ?? []) await instance.stop();
@@ -274,32 +345,65 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
       for (let i = 0; i < 4; i++) answers.push(await send(instances[i % 2]!.baseUrl));
       return answers;
     }
-    const limitHeaders = (res: Response) => ({ ratelimit: res.headers.get('ratelimit'), policy: res.headers.get('ratelimit-policy'), retryAfter: res.headers.get('retry-after') });
+    const limitHeaders = (res: Response) => ({
+      ratelimit: res.headers.get('ratelimit'),
+      policy: res.headers.get('ratelimit-policy'),
+      retryAfter: res.headers.get('retry-after'),
+    });
     const refusedHeaders = { ratelimit: 'limit=3, remaining=0, reset=61', policy: '3;w=60', retryAfter: '61' };
 
     it('registration: the 4th is refused at the other instance, the OAuth error shape and headers as in-process', async () => {
-      const answers = await alternating((base) => fetch(`${base}/api/auth/mcp/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:8976/callback'] }) }));
+      const answers = await alternating((base) =>
+        fetch(`${base}/api/auth/mcp/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:8976/callback'] }),
+        }),
+      );
       expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 429]);
       expect(limitHeaders(answers[3]!)).toEqual(refusedHeaders);
-      expect(await answers[3]!.json()).toEqual({ error: 'temporarily_unavailable', error_description: 'Too many registration requests: at most 3 per minute. Retry after 61 seconds.' });
+      expect(await answers[3]!.json()).toEqual({
+        error: 'temporarily_unavailable',
+        error_description: 'Too many registration requests: at most 3 per minute. Retry after 61 seconds.',
+      });
     });
 
     it('token: the 4th is refused, whatever the first three were answered', async () => {
-      const answers = await alternating((base) => fetch(`${base}/api/auth/mcp/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token&refresh_token=x&client_id=y' }));
+      const answers = await alternating((base) =>
+        fetch(`${base}/api/auth/mcp/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=refresh_token&refresh_token=x&client_id=y',
+        }),
+      );
       expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 429]);
       expect(limitHeaders(answers[3]!)).toEqual(refusedHeaders);
-      expect(await answers[3]!.json()).toEqual({ error: 'temporarily_unavailable', error_description: 'Too many token requests: at most 3 per minute. Retry after 61 seconds.' });
+      expect(await answers[3]!.json()).toEqual({
+        error: 'temporarily_unavailable',
+        error_description: 'Too many token requests: at most 3 per minute. Retry after 61 seconds.',
+      });
     });
 
     it('authorize: the 4th gets the 429 page at the other instance', async () => {
       // An unknown client gets the provider's error page (400): counted all the same, before the provider runs.
       const clientId = 'unregistered-client';
-      const query = new URLSearchParams({ client_id: clientId, redirect_uri: 'http://127.0.0.1:8976/callback', response_type: 'code', scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
-      const answers = await alternating((base) => fetch(`${base}/api/auth/mcp/authorize?${query}`, { redirect: 'manual' }));
+      const query = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: 'http://127.0.0.1:8976/callback',
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+      const answers = await alternating((base) =>
+        fetch(`${base}/api/auth/mcp/authorize?${query}`, { redirect: 'manual' }),
+      );
       expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 429]);
       expect(limitHeaders(answers[3]!)).toEqual(refusedHeaders);
       expect(answers[3]!.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(await answers[3]!.text()).toContain('Too many sign-in requests from this address: at most 3 a minute. Wait 61 seconds, then connect again from the app.');
+      expect(await answers[3]!.text()).toContain(
+        'Too many sign-in requests from this address: at most 3 a minute. Wait 61 seconds, then connect again from the app.',
+      );
     });
   });
 
@@ -329,7 +433,11 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     const { limits } = track(recorded(redis.url));
     await until(() => limits.shared, 'the connection');
     const policy: BackoffPolicy = { free: 3, baseMs: 1_000, capMs: 8_000, forgetMs: 60_000 };
-    const step = fc.record({ key: fc.constantFrom('k1', 'k2'), gapMs: fc.oneof(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 70_000 })), then: fc.constantFrom('nothing', 'succeed', 'withdraw') });
+    const step = fc.record({
+      key: fc.constantFrom('k1', 'k2'),
+      gapMs: fc.oneof(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 70_000 })),
+      then: fc.constantFrom('nothing', 'succeed', 'withdraw'),
+    });
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), async (steps) => {
@@ -354,7 +462,7 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     );
   });
 
-  it('backs off alike once a key has gone quiet for forgetMs of the callers\' clock, before Redis expires it', async () => {
+  it("backs off alike once a key has gone quiet for forgetMs of the callers' clock, before Redis expires it", async () => {
     // The in-process backoff starts a key afresh after forgetMs without attempts by the time it is given; Redis
     // forgot it only when its hash expired, in Redis's own time, so with a clock that moved on faster (a test's, or
     // a hash refreshed late) Redis still held the old failures.
@@ -395,10 +503,16 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     let now = t0;
     const clock = () => new Date(now);
     const apps = [a, b].map(({ limits }) => testApp({ config: { rateLimitPerMinute: 3 }, rateLimits: limits, clock }));
-    const call = async (app: number, address: string) => (await post(apps[app]!, ping, {}, '/mcp', fromAddress(address))).status;
+    const call = async (app: number, address: string) =>
+      (await post(apps[app]!, ping, {}, '/mcp', fromAddress(address))).status;
 
     // Before: one count across both instances.
-    expect([await call(0, '192.0.2.1'), await call(1, '192.0.2.1'), await call(0, '192.0.2.1'), await call(1, '192.0.2.1')]).toEqual([200, 200, 200, 429]);
+    expect([
+      await call(0, '192.0.2.1'),
+      await call(1, '192.0.2.1'),
+      await call(0, '192.0.2.1'),
+      await call(1, '192.0.2.1'),
+    ]).toEqual([200, 200, 200, 429]);
 
     await redis.stop();
     await until(() => !a.limits.shared && !b.limits.shared, 'the outage to be noticed');
@@ -413,16 +527,25 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     expect(during.slice(8).filter((s) => s === 200)).toHaveLength(3);
     expect(elapsed).toBeLessThan(5_000); // 58 requests, none waiting for Redis (a queued command would wait for ever)
     expect(a.lines).toHaveLength(1);
-    expect(a.lines[0]).toMatch(/rate limits: Redis at redis:\/\/127\.0\.0\.1:\d+ unreachable \(.+\); each instance limits in-process until it answers again$/);
+    expect(a.lines[0]).toMatch(
+      /rate limits: Redis at redis:\/\/127\.0\.0\.1:\d+ unreachable \(.+\); each instance limits in-process until it answers again$/,
+    );
     expect(a.seen).toMatchObject({ down: 1, up: 0 });
     expect(a.seen.fallbacks).toBeGreaterThanOrEqual(54);
 
     await redis.start();
     await until(() => a.limits.shared && b.limits.shared, 'shared limits to resume');
     now += 120_000; // past the window, so only the shared count matters
-    expect([await call(1, '192.0.2.4'), await call(0, '192.0.2.4'), await call(1, '192.0.2.4'), await call(0, '192.0.2.4')]).toEqual([200, 200, 200, 429]);
+    expect([
+      await call(1, '192.0.2.4'),
+      await call(0, '192.0.2.4'),
+      await call(1, '192.0.2.4'),
+      await call(0, '192.0.2.4'),
+    ]).toEqual([200, 200, 200, 429]);
     expect(a.lines).toHaveLength(2);
-    expect(a.lines[1]).toMatch(/rate limits: Redis at redis:\/\/127\.0\.0\.1:\d+ answers again; limits are shared again$/);
+    expect(a.lines[1]).toMatch(
+      /rate limits: Redis at redis:\/\/127\.0\.0\.1:\d+ answers again; limits are shared again$/,
+    );
     expect(a.seen).toMatchObject({ down: 1, up: 1 });
   });
 

@@ -28,13 +28,27 @@ describe('/sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
     const urls = locs(xml);
     // /, /guide, /developers, /calculators and its 6 pages, /reference, four indexes, /tier-list, 34 heroes, 8 Masters, 58 items, 36 events
     expect(urls).toHaveLength(3 + 1 + 6 + 6 + 34 + 8 + 58 + 36);
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of urls) expect(url.startsWith(`${BASE}/`), url).toBe(true);
-    expect(urls).toEqual(expect.arrayContaining([`${BASE}/`, `${BASE}/developers`, `${BASE}/tier-list`, `${BASE}/heroes/amane`, `${BASE}/masters/valora`, `${BASE}/items/satin`, `${BASE}/events/bear-hunt`]));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        `${BASE}/`,
+        `${BASE}/developers`,
+        `${BASE}/tier-list`,
+        `${BASE}/heroes/amane`,
+        `${BASE}/masters/valora`,
+        `${BASE}/items/satin`,
+        `${BASE}/events/bear-hunt`,
+      ]),
+    );
   });
 
   it('every URL in it answers 200 as HTML and as Markdown', async () => {
@@ -75,9 +89,15 @@ describe('record pages', () => {
     const amadeus = await (await get('/heroes/amadeus', 'text/markdown')).text();
     expect(amadeus).toContain('| Roles | Rally leader, Bear Hunt leader, Rally joiner, Bear Hunt joiner |');
     expect(amadeus).toContain(`| [Bear Hunt joiner](${BASE}/tier-list#bear_hunt_joiner) | 7 | S |`);
-    expect(await (await get('/heroes/marlin', 'text/markdown')).text()).toContain('| No. of attacks | 8 | 7 | 7 | 6 | 5 |');
-    expect(await (await get('/heroes/triton', 'text/markdown')).text()).toContain('| AoE damage up (% of ATK) | 100% | 110% | 120% | 130% | 140% |');
-    expect(await (await get('/heroes', 'text/markdown')).text()).toContain('| Rally leader, Bear Hunt leader, Rally joiner, Bear Hunt joiner |');
+    expect(await (await get('/heroes/marlin', 'text/markdown')).text()).toContain(
+      '| No. of attacks | 8 | 7 | 7 | 6 | 5 |',
+    );
+    expect(await (await get('/heroes/triton', 'text/markdown')).text()).toContain(
+      '| AoE damage up (% of ATK) | 100% | 110% | 120% | 130% | 140% |',
+    );
+    expect(await (await get('/heroes', 'text/markdown')).text()).toContain(
+      '| Rally leader, Bear Hunt leader, Rally joiner, Bear Hunt joiner |',
+    );
   });
 
   it('link events to their reward items and items to the events that grant them', async () => {
@@ -91,14 +111,17 @@ describe('record pages', () => {
     expect(master).toContain('| 10 | not published | 6 | 1.9 | 1.5 |');
   });
 
-  it.each(['/heroes/nobody', '/masters/amadeus', '/items/xyz.md', '/events/', '/heroes/amane/extra'])('%s is the 404 page', async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain('Not found');
-    const md = await get(path, 'text/markdown');
-    expect(md.status).toBe(404);
-    expect(await md.text()).toMatch(/^# Not found/);
-  });
+  it.each(['/heroes/nobody', '/masters/amadeus', '/items/xyz.md', '/events/', '/heroes/amane/extra'])(
+    '%s is the 404 page',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('Not found');
+      const md = await get(path, 'text/markdown');
+      expect(md.status).toBe(404);
+      expect(await md.text()).toMatch(/^# Not found/);
+    },
+  );
 
   it('a .md address that names no record is the 404 page in Markdown, whatever the Accept header', async () => {
     const res = await get('/items/xyz.md');
@@ -109,7 +132,8 @@ describe('record pages', () => {
 
   it('/tier-list has a link target for every role and the lineups', async () => {
     const html = await (await get('/tier-list')).text();
-    for (const role of ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner', 'overall', 'lineups']) expect(html).toContain(`id="${role}"`);
+    for (const role of ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner', 'overall', 'lineups'])
+      expect(html).toContain(`id="${role}"`);
     expect(html).toContain(`<a href="${BASE}/heroes/vivian">Vivian</a> (S+)`);
     const markdown = await (await get('/tier-list', 'text/markdown')).text();
     expect(markdown).toContain('## Bear Hunt joiner {#bear_hunt_joiner}');
@@ -120,7 +144,8 @@ describe('record pages', () => {
     const landing = await (await get('/')).text();
     expect(landing).toContain('<a href="/reference">Game reference</a>');
     const index = await (await get('/reference', 'text/markdown')).text();
-    for (const path of ['heroes', 'masters', 'items', 'events', 'tier-list']) expect(index).toContain(`](${BASE}/${path})`);
+    for (const path of ['heroes', 'masters', 'items', 'events', 'tier-list'])
+      expect(index).toContain(`](${BASE}/${path})`);
   });
 });
 
@@ -141,12 +166,21 @@ describe('/llms.txt', () => {
 describe('pages built from data cannot carry markup', () => {
   const evil = '<script>alert(1)</script><img src=x onerror=alert(2)> [click](javascript:alert(3)) **bold** | cell';
   const hero: Hero = {
-    ...heroesFile.heroes[0]!,
+    ...heroesFile.heroes[0],
     name: evil,
     aliases: [{ name: evil, note: evil }],
-    shard_sources: [evil, '1. not a list', '# not a heading', ' - not a nested list', '---', ' 1. not a list either', '===', '+ x'],
+    shard_sources: [
+      evil,
+      '1. not a list',
+      '# not a heading',
+      ' - not a nested list',
+      '---',
+      ' 1. not a list either',
+      '===',
+      '+ x',
+    ],
     notes: [evil],
-    skills: heroesFile.heroes[0]!.skills.map((s) => ({ ...s, name: evil, effect: evil })) as Hero['skills'],
+    skills: heroesFile.heroes[0].skills.map((s) => ({ ...s, name: evil, effect: evil })) as Hero['skills'],
   };
 
   it('escapes script, image, link and table syntax in data text', () => {
@@ -166,7 +200,10 @@ describe('pages built from data cannot carry markup', () => {
   });
 
   it('escapes raw HTML that reaches the data renderer', () => {
-    const { html } = renderPage({ title: 'x', markdown: '<script>alert(1)</script>\n\nText <b onclick="x()">bold</b>\n' }, { fromData: true });
+    const { html } = renderPage(
+      { title: 'x', markdown: '<script>alert(1)</script>\n\nText <b onclick="x()">bold</b>\n' },
+      { fromData: true },
+    );
     expect(withoutShell(html)).not.toMatch(/<script|<b /);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });

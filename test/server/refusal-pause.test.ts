@@ -10,7 +10,11 @@ import { fromAddress, post, testApp } from '../helpers.js';
 /** A pause whose waits are recorded and end when the test says so. */
 function recordingPause(maxHeld?: number) {
   const waits: { ms: number; end: () => void }[] = [];
-  const pause = new RefusalPause(UNREAD_REFUSAL_PAUSE_MS, maxHeld, (ms) => new Promise<void>((end) => waits.push({ ms, end })));
+  const pause = new RefusalPause(
+    UNREAD_REFUSAL_PAUSE_MS,
+    maxHeld,
+    (ms) => new Promise<void>((end) => waits.push({ ms, end })),
+  );
   return { pause, waits };
 }
 
@@ -46,7 +50,12 @@ describe('RefusalPause', () => {
 
 describe('/mcp: which refusals wait', () => {
   const client = fromAddress('203.0.113.70');
-  const big = JSON.stringify({ jsonrpc: '2.0', id: 'big', method: 'ping', params: { pad: 'x'.repeat(PEEK_LIMIT_BYTES + 1) } });
+  const big = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 'big',
+    method: 'ping',
+    params: { pad: 'x'.repeat(PEEK_LIMIT_BYTES + 1) },
+  });
   const small = JSON.stringify({ jsonrpc: '2.0', id: 'small', method: 'ping' });
 
   it('a 429 whose body is left unread waits for the pause; one whose id is echoed, and an allowed request, do not', async () => {
@@ -62,7 +71,9 @@ describe('/mcp: which refusals wait', () => {
     expect(waits).toHaveLength(0);
 
     let settled = false;
-    const unread = post(app, big, { 'content-length': String(Buffer.byteLength(big)) }, '/mcp', client).finally(() => (settled = true));
+    const unread = post(app, big, { 'content-length': String(Buffer.byteLength(big)) }, '/mcp', client).finally(
+      () => (settled = true),
+    );
     for (let i = 0; i < 20 && waits.length === 0; i++) await new Promise((r) => setImmediate(r));
     expect(waits.map((w) => w.ms)).toEqual([1_000]);
     expect(settled).toBe(false);

@@ -10,14 +10,31 @@ import { outputValidators } from '../../generated/validators/output.js';
 import { BASE, testApp } from '../helpers.js';
 
 const app = testApp();
-const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'notifications/initialized', 'prompts/list'];
+const METHODS = [
+  'initialize',
+  'ping',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/read',
+  'resources/templates/list',
+  'notifications/initialized',
+  'prompts/list',
+];
 
 const jsonRpcish = fc.record(
   {
     jsonrpc: fc.oneof(fc.constant('2.0'), fc.string(), fc.integer()),
     id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.double(), fc.object()),
     method: fc.oneof(fc.constantFrom(...METHODS), fc.string(), fc.integer()),
-    params: fc.oneof(fc.object(), fc.jsonValue(), fc.record({ name: fc.oneof(fc.constantFrom(...TOOLS.map((t) => t.name)), fc.string()), arguments: fc.oneof(fc.object(), fc.jsonValue()) })),
+    params: fc.oneof(
+      fc.object(),
+      fc.jsonValue(),
+      fc.record({
+        name: fc.oneof(fc.constantFrom(...TOOLS.map((t) => t.name)), fc.string()),
+        arguments: fc.oneof(fc.object(), fc.jsonValue()),
+      }),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -40,7 +57,9 @@ const headers = fc.record({
 
 function clean(h: Record<string, string | undefined>): Record<string, string> {
   // Header values must be ByteStrings without CR/LF; fast-check's strings may not be, and fetch would throw first.
-  return Object.fromEntries(Object.entries(h).filter((e): e is [string, string] => e[1] !== undefined && /^[\x20-\x7e]*$/.test(e[1])));
+  return Object.fromEntries(
+    Object.entries(h).filter((e): e is [string, string] => e[1] !== undefined && /^[\x20-\x7e]*$/.test(e[1])),
+  );
 }
 
 function assertWellFormed(status: number, text: string): void {
@@ -71,7 +90,15 @@ describe('the endpoint under random input', () => {
     );
   });
 
-  const levelish = fc.oneof(fc.string({ maxLength: 20 }), fc.integer({ min: -5, max: 250 }), fc.constantFrom('Gold T2 ★1', 'Red T6 ★3', 'TG4-2', '30', '3★ 2/6', '+12', 'Red 150', 'not crafted', 'locked'), fc.record({ stars: fc.integer({ min: -1, max: 7 }), tier: fc.integer({ min: -1, max: 8 }) }, { requiredKeys: ['stars'] }));
+  const levelish = fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.integer({ min: -5, max: 250 }),
+    fc.constantFrom('Gold T2 ★1', 'Red T6 ★3', 'TG4-2', '30', '3★ 2/6', '+12', 'Red 150', 'not crafted', 'locked'),
+    fc.record(
+      { stars: fc.integer({ min: -1, max: 7 }), tier: fc.integer({ min: -1, max: 8 }) },
+      { requiredKeys: ['stars'] },
+    ),
+  );
   const args = fc.record(
     {
       from: levelish,
@@ -86,22 +113,32 @@ describe('the endpoint under random input', () => {
 
   it('gives every tool call with random arguments either a tool failure or a result valid against its outputSchema', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...TOOLS.filter((t) => t.availability === 'public').map((t) => t.name as ToolName)), args, async (name, a) => {
-        const res = await app.request(`${BASE}/mcp`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: a } }),
-        });
-        expect(res.status).toBe(200);
-        const { result } = (await res.json()) as { result: { isError?: boolean; structuredContent?: unknown; content: { text: string }[] } };
-        if (result.isError) {
-          const { error } = JSON.parse(result.content[0]!.text) as { error: { code: string; message: string } };
-          expect(error.message.length).toBeGreaterThan(10);
-        } else {
-          const valid = outputValidators[name](result.structuredContent);
-          expect(valid, JSON.stringify(outputValidators[name].errors)).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...TOOLS.filter((t) => t.availability === 'public').map((t) => t.name as ToolName)),
+        args,
+        async (name, a) => {
+          const res = await app.request(`${BASE}/mcp`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              'mcp-protocol-version': '2025-06-18',
+            },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: a } }),
+          });
+          expect(res.status).toBe(200);
+          const { result } = (await res.json()) as {
+            result: { isError?: boolean; structuredContent?: unknown; content: { text: string }[] };
+          };
+          if (result.isError) {
+            const { error } = JSON.parse(result.content[0]!.text) as { error: { code: string; message: string } };
+            expect(error.message.length).toBeGreaterThan(10);
+          } else {
+            const valid = outputValidators[name](result.structuredContent);
+            expect(valid, JSON.stringify(outputValidators[name].errors)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

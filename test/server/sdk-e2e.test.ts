@@ -24,12 +24,28 @@ afterAll(async () => {
 });
 
 const COST_CALLS: [string, Record<string, unknown>, (s: any) => void][] = [
-  ['governor_gear_cost', { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 }, (s) => expect(s.totals).toEqual({ satin: 786000, gilded_threads: 7920, artisans_vision: 1530 })],
-  ['governor_charm_cost', { from: 0, to: 22, charms: 18 }, (s) => expect(s.totals).toEqual({ charm_guides: 195840, charm_designs: 345600 })],
-  ['truegold_upgrade_cost', { building: 'town_center', from: '30', to: 'TG8' }, (s) => expect(s.totals).toEqual({ truegold: 8775, tempered_truegold: 270 })],
+  [
+    'governor_gear_cost',
+    { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 },
+    (s) => expect(s.totals).toEqual({ satin: 786000, gilded_threads: 7920, artisans_vision: 1530 }),
+  ],
+  [
+    'governor_charm_cost',
+    { from: 0, to: 22, charms: 18 },
+    (s) => expect(s.totals).toEqual({ charm_guides: 195840, charm_designs: 345600 }),
+  ],
+  [
+    'truegold_upgrade_cost',
+    { building: 'town_center', from: '30', to: 'TG8' },
+    (s) => expect(s.totals).toEqual({ truegold: 8775, tempered_truegold: 270 }),
+  ],
   ['hero_shards_cost', { from: '0★', to: { stars: 5 } }, (s) => expect(s.totals).toEqual({ shards: 1065 })],
   ['hero_widgets_cost', { from: 0, to: 10 }, (s) => expect(s.totals).toEqual({ widgets: 275 })],
-  ['mastery_forging_cost', { track: 'red_gear', from: 'Gold 100', to: 'Red 200' }, (s) => expect(s.totals).toMatchObject({ mithril: 150, mythic_gear_pieces: 35 })],
+  [
+    'mastery_forging_cost',
+    { track: 'red_gear', from: 'Gold 100', to: 'Red 200' },
+    (s) => expect(s.totals).toMatchObject({ mithril: 150, mythic_gear_pieces: 35 }),
+  ],
 ];
 
 describe('official SDK client over Streamable HTTP', () => {
@@ -40,20 +56,30 @@ describe('official SDK client over Streamable HTTP', () => {
 
   it('lists the tools with input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(TOOLS.filter((t) => t.availability === 'public').map((t) => t.name).sort());
+    expect(tools.map((t) => t.name)).toEqual(
+      TOOLS.filter((t) => t.availability === 'public')
+        .map((t) => t.name)
+        .sort(),
+    );
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(COST_CALLS.map(([name]) => name)));
     for (const tool of tools) expect(tool.outputSchema?.type).toBe('object');
   });
 
-  it.each(COST_CALLS)('calls %s (the SDK validates structuredContent against outputSchema)', async (name, args, check) => {
-    const result = await client.callTool({ name, arguments: args });
-    expect(result.isError).toBeUndefined();
-    check(result.structuredContent);
-    expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
-  });
+  it.each(COST_CALLS)(
+    'calls %s (the SDK validates structuredContent against outputSchema)',
+    async (name, args, check) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError).toBeUndefined();
+      check(result.structuredContent);
+      expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
+    },
+  );
 
   it('gets a tool failure, not an exception, for a bad level', async () => {
-    const result = await client.callTool({ name: 'governor_gear_cost', arguments: { from: 'Gold T9 ★0', to: 'Red ★0' } });
+    const result = await client.callTool({
+      name: 'governor_gear_cost',
+      arguments: { from: 'Gold T9 ★0', to: 'Red ★0' },
+    });
     expect(result.isError).toBe(true);
   });
 
@@ -64,19 +90,53 @@ describe('official SDK client over Streamable HTTP', () => {
 });
 
 const REFERENCE_CALLS: [string, Record<string, unknown>, (s: any) => void][] = [
-  ['search_database', { query: 'amnae' }, (s) => expect(s.matches[0]).toMatchObject({ key: 'amane', kind: 'hero', url: `${service.baseUrl}/heroes/amane` })],
-  ['get_hero', { key: 'Long Fei' }, (s) => expect(s).toMatchObject({ key: 'long-fei', generation: 5, troop_type: 'infantry' })],
-  ['get_master', { key: 'Hunting Master' }, (s) => expect(s).toMatchObject({ key: 'valora', manuscripts_total_all_skills: 21150 })],
-  ['get_item', { key: 'Silk' }, (s) => expect(s).toMatchObject({ key: 'satin', cost_tool: { tool: 'governor_gear_cost', material: 'satin' } })],
-  ['get_event', { key: 'KvK' }, (s) => expect(s).toMatchObject({ key: 'kingdom-of-power', type: 'kingdom_vs_kingdom' })],
-  ['get_tier_list', { role: 'bear_hunt_joiner', generation: 4 }, (s) => expect(s.tiers[0].heroes.map((h: { key: string }) => h.key)).toEqual(['chenko', 'yeonwoo', 'amane', 'amadeus', 'margot'])],
+  [
+    'search_database',
+    { query: 'amnae' },
+    (s) => expect(s.matches[0]).toMatchObject({ key: 'amane', kind: 'hero', url: `${service.baseUrl}/heroes/amane` }),
+  ],
+  [
+    'get_hero',
+    { key: 'Long Fei' },
+    (s) => expect(s).toMatchObject({ key: 'long-fei', generation: 5, troop_type: 'infantry' }),
+  ],
+  [
+    'get_master',
+    { key: 'Hunting Master' },
+    (s) => expect(s).toMatchObject({ key: 'valora', manuscripts_total_all_skills: 21150 }),
+  ],
+  [
+    'get_item',
+    { key: 'Silk' },
+    (s) => expect(s).toMatchObject({ key: 'satin', cost_tool: { tool: 'governor_gear_cost', material: 'satin' } }),
+  ],
+  [
+    'get_event',
+    { key: 'KvK' },
+    (s) => expect(s).toMatchObject({ key: 'kingdom-of-power', type: 'kingdom_vs_kingdom' }),
+  ],
+  [
+    'get_tier_list',
+    { role: 'bear_hunt_joiner', generation: 4 },
+    (s) =>
+      expect(s.tiers[0].heroes.map((h: { key: string }) => h.key)).toEqual([
+        'chenko',
+        'yeonwoo',
+        'amane',
+        'amadeus',
+        'margot',
+      ]),
+  ],
 ];
 
 describe('reference tools over the official SDK client', () => {
   it('lists them, get_hero with its view', async () => {
     const { tools } = await client.listTools();
-    for (const [name] of REFERENCE_CALLS) expect(tools.find((t) => t.name === name)?.outputSchema?.type, name).toBe('object');
-    expect(tools.find((t) => t.name === 'get_hero')?._meta).toMatchObject({ ui: { resourceUri: 'ui://kingshot/hero' } });
+    for (const [name] of REFERENCE_CALLS)
+      expect(tools.find((t) => t.name === name)?.outputSchema?.type, name).toBe('object');
+    expect(tools.find((t) => t.name === 'get_hero')?._meta).toMatchObject({
+      ui: { resourceUri: 'ui://kingshot/hero' },
+    });
     expect(client.getInstructions()).toContain('search first');
   });
 
@@ -95,7 +155,9 @@ describe('reference tools over the official SDK client', () => {
     expect(JSON.parse((ambiguous.content as { text: string }[])[0]!.text).error.code).toBe('AMBIGUOUS');
     const missing = await client.callTool({ name: 'get_hero', arguments: { key: 'Valora' } });
     expect(missing.isError).toBe(true);
-    expect(JSON.parse((missing.content as { text: string }[])[0]!.text).error.message).toContain('call get_master with key "valora"');
+    expect(JSON.parse((missing.content as { text: string }[])[0]!.text).error.message).toContain(
+      'call get_master with key "valora"',
+    );
   });
 
   it('the page a search result links to exists, as HTML and as Markdown', async () => {

@@ -16,14 +16,22 @@ describe('Host and Origin validation', () => {
     expect((await app.request('http://evil.example.com/developers')).status).toBe(403);
   });
   it('a foreign Origin is 403', async () => {
-    const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, origin: 'http://evil.example.com' }, body: ping });
+    const res = await app.request(`${BASE}/mcp`, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, origin: 'http://evil.example.com' },
+      body: ping,
+    });
     expect(res.status).toBe(403);
   });
   it('"null" origins (sandboxed frames, file://) are refused too', async () => {
-    const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, origin: 'null' }, body: ping });
+    const res = await app.request(`${BASE}/mcp`, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, origin: 'null' },
+      body: ping,
+    });
     expect(res.status).toBe(403);
   });
-  it('the service\'s own origin and configured origins are allowed, and get CORS headers', async () => {
+  it("the service's own origin and configured origins are allowed, and get CORS headers", async () => {
     for (const origin of [BASE, 'http://localhost:6274']) {
       const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, origin }, body: ping });
       expect(res.status).toBe(200);
@@ -40,16 +48,24 @@ describe('CORS preflight', () => {
   it('answers OPTIONS from an allowed origin before anything else, allowing the MCP headers', async () => {
     const res = await app.request(`${BASE}/mcp`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version, authorization' },
+      headers: {
+        origin: 'http://localhost:6274',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version, authorization',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:6274');
     const allowed = (res.headers.get('access-control-allow-headers') ?? '').toLowerCase();
-    for (const header of ['content-type', 'mcp-protocol-version', 'authorization', 'idempotency-key']) expect(allowed).toContain(header);
+    for (const header of ['content-type', 'mcp-protocol-version', 'authorization', 'idempotency-key'])
+      expect(allowed).toContain(header);
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
   });
   it('refuses a preflight from a foreign origin', async () => {
-    const res = await app.request(`${BASE}/mcp`, { method: 'OPTIONS', headers: { origin: 'http://evil.example.com', 'access-control-request-method': 'POST' } });
+    const res = await app.request(`${BASE}/mcp`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example.com', 'access-control-request-method': 'POST' },
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });

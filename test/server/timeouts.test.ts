@@ -30,11 +30,15 @@ function stall(data: string, giveUpMs = 15_000): Promise<string> {
 
 describe('timeouts', () => {
   it('headers that never end get 408 and a closed connection', async () => {
-    const answer = await stall(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nContent-Type: application/json\r\n`);
+    const answer = await stall(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nContent-Type: application/json\r\n`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408|^closed$/);
   });
   it('a body that never ends is cut off', async () => {
-    const answer = await stall(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`);
+    const answer = await stall(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`,
+    );
     expect(answer).not.toBe('');
     expect(answer).not.toContain('"result"');
   });

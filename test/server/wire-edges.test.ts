@@ -33,7 +33,9 @@ function raw(text: string): Promise<RawAnswer> {
       clearTimeout(timer);
       const [head = '', ...rest] = received.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       done({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
   });
@@ -51,8 +53,14 @@ function expectJsonRefusal(answer: RawAnswer, status: number, message: string): 
 
 describe("refusals of Node's HTTP parser", () => {
   it('headers over 16 KiB: 431 with a JSON-RPC error body, and the connection closed', async () => {
-    const answer = await raw(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nX-Padding: ${'a'.repeat(17_000)}\r\n\r\n`);
-    expectJsonRefusal(answer, 431, 'Request Header Fields Too Large: the request line and headers may be at most 16384 bytes.');
+    const answer = await raw(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nX-Padding: ${'a'.repeat(17_000)}\r\n\r\n`,
+    );
+    expectJsonRefusal(
+      answer,
+      431,
+      'Request Header Fields Too Large: the request line and headers may be at most 16384 bytes.',
+    );
     expect(answer.headers.connection).toBe('close');
   });
 

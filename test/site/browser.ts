@@ -16,7 +16,15 @@ export const ARTIFACTS = join(REPO, 'test-artifacts/site');
  * cache brings it back.
  */
 export async function launchSiteChromium(options: { webmcp: boolean; backForwardCache?: boolean }): Promise<Browser> {
-  const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
   if (options.webmcp) args.push('--enable-features=WebMCP');
   const ignoreDefaultArgs = options.backForwardCache ? ['--disable-back-forward-cache'] : [];
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args, ignoreDefaultArgs, timeout: 30_000 });
@@ -44,7 +52,8 @@ export const PAGE_KINDS: Readonly<Record<string, string>> = {
 export function collectProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;

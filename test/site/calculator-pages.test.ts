@@ -5,20 +5,34 @@
  * pages' links; unknown amounts written "unknown", never as a number.
  */
 import { describe, expect, it } from 'vitest';
-import { amountText, chartDataOf, resultDetailsMarkdown, resultSummaryMarkdown, type CostResult } from '../../src/pages/calculators/result-markdown.js';
+import {
+  amountText,
+  chartDataOf,
+  resultDetailsMarkdown,
+  resultSummaryMarkdown,
+  type CostResult,
+} from '../../src/pages/calculators/result-markdown.js';
 import { argumentsOf } from '../../src/pages/calculators/arguments.js';
 import { BASE, callTool, testApp } from '../helpers.js';
 
 const app = testApp();
 const get = (path: string, accept?: string) => app.request(`${BASE}${path}`, accept ? { headers: { accept } } : {});
 
-const stripTags = (html: string) => html.replace(/<[^>]+>/g, '').replaceAll('&amp;', '&').replaceAll('&#39;', "'").replaceAll('&quot;', '"').trim();
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('&amp;', '&')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&quot;', '"')
+    .trim();
 
 /** The rows of the first table inside the element with this class, as cell texts. */
 function tableRows(html: string, sectionClass: string): string[][] {
   const section = new RegExp(`<section class="${sectionClass}">([\\s\\S]*?)</section>`).exec(html)?.[1] ?? '';
   const table = /<table>([\s\S]*?)<\/table>/.exec(section)?.[1] ?? '';
-  return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => stripTags(cell[1]!)));
+  return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => stripTags(cell[1]!)),
+  );
 }
 
 interface CrossCheck {
@@ -31,23 +45,101 @@ interface CrossCheck {
 
 // The figures of the cost data notes' cross-checks.
 const CROSS_CHECKS: CrossCheck[] = [
-  { path: 'governor-gear-cost', query: 'from=not+crafted&to=Gold+T3+%E2%98%853', heading: 'not crafted → Gold T3 ★3, 1 piece', totals: { Satin: ['785,500', '785,500'], 'Gilded Threads': ['7,860', '7,860'], "Artisan's Vision": ['1,905', '1,905'] } },
-  { path: 'governor-gear-cost', query: 'from=not+crafted&to=Red+T6+%E2%98%853&pieces=6', heading: 'not crafted → Red T6 ★3, 6 pieces', totals: { Satin: ['9,947,500', '59,685,000'], 'Gilded Threads': ['99,480', '596,880'], "Artisan's Vision": ['20,255', '121,530'] } },
-  { path: 'governor-gear-cost', query: 'from=Green+%E2%98%850&to=Red+T6+%E2%98%853', heading: 'Green ★0 → Red T6 ★3, 1 piece', totals: { Satin: ['9,946,000', '9,946,000'], 'Gilded Threads': ['99,465', '99,465'] } },
-  { path: 'governor-charm-cost', query: 'from=0&to=11', heading: '0 → 11, 1 charm', totals: { 'Charm Guides': ['2,025', '2,025'], 'Charm Designs': ['2,700', '2,700'] } },
-  { path: 'governor-charm-cost', query: 'from=0&to=22&charms=18', heading: '0 → 22, 18 charms', totals: { 'Charm Guides': ['10,880', '195,840'], 'Charm Designs': ['19,200', '345,600'] } },
+  {
+    path: 'governor-gear-cost',
+    query: 'from=not+crafted&to=Gold+T3+%E2%98%853',
+    heading: 'not crafted → Gold T3 ★3, 1 piece',
+    totals: {
+      Satin: ['785,500', '785,500'],
+      'Gilded Threads': ['7,860', '7,860'],
+      "Artisan's Vision": ['1,905', '1,905'],
+    },
+  },
+  {
+    path: 'governor-gear-cost',
+    query: 'from=not+crafted&to=Red+T6+%E2%98%853&pieces=6',
+    heading: 'not crafted → Red T6 ★3, 6 pieces',
+    totals: {
+      Satin: ['9,947,500', '59,685,000'],
+      'Gilded Threads': ['99,480', '596,880'],
+      "Artisan's Vision": ['20,255', '121,530'],
+    },
+  },
+  {
+    path: 'governor-gear-cost',
+    query: 'from=Green+%E2%98%850&to=Red+T6+%E2%98%853',
+    heading: 'Green ★0 → Red T6 ★3, 1 piece',
+    totals: { Satin: ['9,946,000', '9,946,000'], 'Gilded Threads': ['99,465', '99,465'] },
+  },
+  {
+    path: 'governor-charm-cost',
+    query: 'from=0&to=11',
+    heading: '0 → 11, 1 charm',
+    totals: { 'Charm Guides': ['2,025', '2,025'], 'Charm Designs': ['2,700', '2,700'] },
+  },
+  {
+    path: 'governor-charm-cost',
+    query: 'from=0&to=22&charms=18',
+    heading: '0 → 22, 18 charms',
+    totals: { 'Charm Guides': ['10,880', '195,840'], 'Charm Designs': ['19,200', '345,600'] },
+  },
   // "TG1 stage": the five steps that end at TG1 (30-1 … 30-4, TG1), so 30 → TG1.
-  { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG1', heading: 'Town Center: 30 → TG1', totals: { Truegold: ['660'], 'Tempered Truegold': ['0'] } },
-  { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG5', heading: 'Town Center: 30 → TG5', totals: { Truegold: ['5,715'], 'Tempered Truegold': ['0'] } },
-  { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG8', heading: 'Town Center: 30 → TG8', totals: { Truegold: ['8,775'], 'Tempered Truegold': ['270'] } },
-  { path: 'truegold-upgrade-cost', query: 'building=town_center&from=30&to=TG10', heading: 'Town Center: 30 → TG10', totals: { Truegold: ['11,610'], 'Tempered Truegold': ['870'] } },
-  { path: 'hero-shards-cost', query: 'from=0%E2%98%85&to=5%E2%98%85', heading: '0★ → 5★ 6/6', totals: { 'Hero Shards': ['1,065'] } },
-  { path: 'hero-shards-cost', query: 'from=locked&to=5%E2%98%85', heading: 'locked → 5★ 6/6', totals: { 'Hero Shards': ['1,075'] } },
+  {
+    path: 'truegold-upgrade-cost',
+    query: 'building=town_center&from=30&to=TG1',
+    heading: 'Town Center: 30 → TG1',
+    totals: { Truegold: ['660'], 'Tempered Truegold': ['0'] },
+  },
+  {
+    path: 'truegold-upgrade-cost',
+    query: 'building=town_center&from=30&to=TG5',
+    heading: 'Town Center: 30 → TG5',
+    totals: { Truegold: ['5,715'], 'Tempered Truegold': ['0'] },
+  },
+  {
+    path: 'truegold-upgrade-cost',
+    query: 'building=town_center&from=30&to=TG8',
+    heading: 'Town Center: 30 → TG8',
+    totals: { Truegold: ['8,775'], 'Tempered Truegold': ['270'] },
+  },
+  {
+    path: 'truegold-upgrade-cost',
+    query: 'building=town_center&from=30&to=TG10',
+    heading: 'Town Center: 30 → TG10',
+    totals: { Truegold: ['11,610'], 'Tempered Truegold': ['870'] },
+  },
+  {
+    path: 'hero-shards-cost',
+    query: 'from=0%E2%98%85&to=5%E2%98%85',
+    heading: '0★ → 5★ 6/6',
+    totals: { 'Hero Shards': ['1,065'] },
+  },
+  {
+    path: 'hero-shards-cost',
+    query: 'from=locked&to=5%E2%98%85',
+    heading: 'locked → 5★ 6/6',
+    totals: { 'Hero Shards': ['1,075'] },
+  },
   { path: 'hero-widgets-cost', query: 'from=0&to=10', heading: '0 → 10', totals: { Widgets: ['275'] } },
   { path: 'hero-widgets-cost', query: 'from=1&to=10', heading: '1 → 10', totals: { Widgets: ['270'] } },
-  { path: 'mastery-forging-cost', query: 'from=%2B0&to=%2B20', heading: 'Mastery Forging: +0 → +20, 1 piece', totals: { Forgehammers: ['2,100', '2,100'], 'Mythic gear pieces': ['55', '55'] } },
-  { path: 'mastery-forging-cost', query: 'from=0&to=10', heading: 'Mastery Forging: +0 → +10, 1 piece', totals: { Forgehammers: ['550', '550'] } },
-  { path: 'mastery-forging-cost', query: 'track=red_gear&from=Gold+100&to=Red+200', heading: 'Red gear ascension and enhancement: Gold 100 → Red 200, 1 piece', totals: { Mithril: ['150', '150'], 'Mythic gear pieces': ['35', '35'] } },
+  {
+    path: 'mastery-forging-cost',
+    query: 'from=%2B0&to=%2B20',
+    heading: 'Mastery Forging: +0 → +20, 1 piece',
+    totals: { Forgehammers: ['2,100', '2,100'], 'Mythic gear pieces': ['55', '55'] },
+  },
+  {
+    path: 'mastery-forging-cost',
+    query: 'from=0&to=10',
+    heading: 'Mastery Forging: +0 → +10, 1 piece',
+    totals: { Forgehammers: ['550', '550'] },
+  },
+  {
+    path: 'mastery-forging-cost',
+    query: 'track=red_gear&from=Gold+100&to=Red+200',
+    heading: 'Red gear ascension and enhancement: Gold 100 → Red 200, 1 piece',
+    totals: { Mithril: ['150', '150'], 'Mythic gear pieces': ['35', '35'] },
+  },
 ];
 
 describe('calculator pages render the cross-check totals from the query, on the server', () => {
@@ -65,18 +157,29 @@ describe('calculator pages render the cross-check totals from the query, on the 
         expect(row!.slice(1), material).toEqual(cells);
       }
       const markdown = await (await get(`/calculators/${check.path}?${check.query}`, 'text/markdown')).text();
-      for (const [material, cells] of Object.entries(check.totals)) expect(markdown).toContain(`| ${material.replace("'", "'")} | ${cells.join(' | ')} |`);
+      for (const [material, cells] of Object.entries(check.totals))
+        expect(markdown).toContain(`| ${material.replace("'", "'")} | ${cells.join(' | ')} |`);
     });
   }
 
   it('the steps table sums to the totals and the numbers equal the MCP tool result', async () => {
-    const { structured } = await callTool(app, 'governor_gear_cost', { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 });
-    const html = await (await get('/calculators/governor-gear-cost?from=Gold+T2+%E2%98%851&to=Gold+T3+%E2%98%853&pieces=2')).text();
+    const { structured } = await callTool(app, 'governor_gear_cost', {
+      from: 'Gold T2 ★1',
+      to: 'Gold T3 ★3',
+      pieces: 2,
+    });
+    const html = await (
+      await get('/calculators/governor-gear-cost?from=Gold+T2+%E2%98%851&to=Gold+T3+%E2%98%853&pieces=2')
+    ).text();
     const steps = tableRows(html, 'result-details');
     expect(steps[0]).toEqual(['#', 'Step', 'Satin', 'Gilded Threads', "Artisan's Vision"]);
     expect(steps).toHaveLength(1 + structured.steps.length + 1);
     structured.steps.forEach((step: { from: string; to: string; cost: Record<string, number> }, i: number) => {
-      expect(steps[i + 1]).toEqual([String(i + 1), `${step.from} → ${step.to}`, ...['satin', 'gilded_threads', 'artisans_vision'].map((k) => step.cost[k]!.toLocaleString('en-US'))]);
+      expect(steps[i + 1]).toEqual([
+        String(i + 1),
+        `${step.from} → ${step.to}`,
+        ...['satin', 'gilded_threads', 'artisans_vision'].map((k) => step.cost[k]!.toLocaleString('en-US')),
+      ]);
     });
     expect(steps.at(-1)).toEqual(['', 'Total (per piece)', '393,000', '3,960', '765']);
     expect(tableRows(html, 'result')).toEqual([
@@ -87,11 +190,17 @@ describe('calculator pages render the cross-check totals from the query, on the 
     ]);
     expect(html).toContain('Steps: <strong>6</strong> · Confidence: <strong>high</strong>');
     // The form's submissions land here: the result's sections in one element with the form's fragment as its id.
-    expect(html).toMatch(/<div id="outcome">\n<section class="result">[\s\S]*<section class="result-details">[\s\S]*<\/section>\n<\/div>/);
+    expect(html).toMatch(
+      /<div id="outcome">\n<section class="result">[\s\S]*<section class="result-details">[\s\S]*<\/section>\n<\/div>/,
+    );
     // The chart's data block (drawn by the site script), with `<` escaped.
     const data = JSON.parse(/<script type="application\/json" id="cost-chart-data">([^<]*)<\/script>/.exec(html)![1]!);
     expect(data.levels).toEqual(['Gold T2 ★2', 'Gold T2 ★3', 'Gold T3 ★0', 'Gold T3 ★1', 'Gold T3 ★2', 'Gold T3 ★3']);
-    expect(data.series.map((s: { key: string; values: number[] }) => [s.key, s.values.at(-1)])).toEqual([['satin', 393_000], ['gilded_threads', 3_960], ['artisans_vision', 765]]);
+    expect(data.series.map((s: { key: string; values: number[] }) => [s.key, s.values.at(-1)])).toEqual([
+      ['satin', 393_000],
+      ['gilded_threads', 3_960],
+      ['artisans_vision', 765],
+    ]);
     // Notes and sources of the result.
     expect(html).toContain('<h3>Notes</h3>');
     expect(html).toContain('<h3>Sources</h3>');
@@ -100,22 +209,27 @@ describe('calculator pages render the cross-check totals from the query, on the 
 });
 
 describe('bad input', () => {
-  it('an unknown level: the tool\'s own message beside the form, status 400, the form keeps what was sent', async () => {
+  it("an unknown level: the tool's own message beside the form, status 400, the form keeps what was sent", async () => {
     const { text } = await callTool(app, 'governor_gear_cost', { from: 'Gold T9', to: 'Gold T3 ★3' });
     const message = JSON.parse(text!).error.message as string;
     const res = await get('/calculators/governor-gear-cost?from=Gold+T9&to=Gold+T3+%E2%98%853');
     expect(res.status).toBe(400);
     const html = await res.text();
-    const box = /<div id="outcome"><div class="tool-error" role="alert" id="calculator-error">([\s\S]*?)<\/div><\/div>/.exec(html)?.[1];
+    const box =
+      /<div id="outcome"><div class="tool-error" role="alert" id="calculator-error">([\s\S]*?)<\/div><\/div>/.exec(
+        html,
+      )?.[1];
     expect(stripTags(box ?? '')).toBe(`The calculator cannot use these arguments.${message.replaceAll('"', '"')}`);
-    expect(html).toContain('<input id="field-from" name="from" type="text" autocomplete="off" spellcheck="false" required value="Gold T9"');
+    expect(html).toContain(
+      '<input id="field-from" name="from" type="text" autocomplete="off" spellcheck="false" required value="Gold T9"',
+    );
     expect(html).not.toContain('<section class="result">');
     const markdown = await get('/calculators/governor-gear-cost?from=Gold+T9&to=Gold+T3+%E2%98%853', 'text/markdown');
     expect(markdown.status).toBe(400);
     expect(await markdown.text()).toContain('## Error\n\n> "Gold T9" is not a Governor Gear level');
   });
 
-  it('a reversed range, a count out of range and an unknown argument each get the tool\'s message', async () => {
+  it("a reversed range, a count out of range and an unknown argument each get the tool's message", async () => {
     for (const [query, args] of [
       ['from=10&to=2', { from: 10, to: 2 }],
       ['from=0&to=2&charms=40', { from: 0, to: 2, charms: 40 }],
@@ -129,7 +243,9 @@ describe('bad input', () => {
   });
 
   it('markup in an argument is shown as text', async () => {
-    const html = await (await get('/calculators/governor-gear-cost?from=%3Cscript%3Ealert(1)%3C/script%3E&to=Gold+T3')).text();
+    const html = await (
+      await get('/calculators/governor-gear-cost?from=%3Cscript%3Ealert(1)%3C/script%3E&to=Gold+T3')
+    ).text();
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
@@ -144,44 +260,74 @@ describe('the form and the index', () => {
   it('builds the form from the input schema: selects for enumerations and small ranges, inputs with the accepted levels', async () => {
     const truegold = await (await get('/calculators/truegold-upgrade-cost')).text();
     // Submitting lands on the result (or the error), not on the form again.
-    expect(truegold).toContain('<form class="calculator" method="get" action="/calculators/truegold-upgrade-cost#outcome">');
+    expect(truegold).toContain(
+      '<form class="calculator" method="get" action="/calculators/truegold-upgrade-cost#outcome">',
+    );
     // A keyed argument is a select of its keys, without the description that tells a model how to spell one.
-    expect(truegold).toContain('<div class="field"><label for="field-building">Building</label><select id="field-building" name="building" required><option value="" selected>Choose…</option><option value="town_center">Town center</option>');
+    expect(truegold).toContain(
+      '<div class="field"><label for="field-building">Building</label><select id="field-building" name="building" required><option value="" selected>Choose…</option><option value="town_center">Town center</option>',
+    );
     expect(truegold).not.toContain('field-building-hint');
-    expect(truegold).toContain('<small id="field-from-hint">Current level, e.g. 30, 30-4, TG2, TG5-1, or the numeric level 30-80.</small>');
-    expect(await (await get('/calculators/truegold-upgrade-cost', 'text/markdown')).text()).toContain('- `building` (required): The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center,');
-    expect(truegold).toMatch(/<datalist id="field-from-choices"><option value="30"><\/option><option value="30-1"><\/option>.*<option value="TG10"><\/option><option value="not built"><\/option><\/datalist>/);
+    expect(truegold).toContain(
+      '<small id="field-from-hint">Current level, e.g. 30, 30-4, TG2, TG5-1, or the numeric level 30-80.</small>',
+    );
+    expect(await (await get('/calculators/truegold-upgrade-cost', 'text/markdown')).text()).toContain(
+      '- `building` (required): The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center,',
+    );
+    expect(truegold).toMatch(
+      /<datalist id="field-from-choices"><option value="30"><\/option><option value="30-1"><\/option>.*<option value="TG10"><\/option><option value="not built"><\/option><\/datalist>/,
+    );
     const charm = await (await get('/calculators/governor-charm-cost?from=3&to=6')).text();
     expect(charm).toContain('<option value="3" selected>3</option>');
-    expect(charm).toContain('<select id="field-charms" name="charms" aria-describedby="field-charms-hint"><option value="">Default</option><option value="1" selected>1</option>');
+    expect(charm).toContain(
+      '<select id="field-charms" name="charms" aria-describedby="field-charms-hint"><option value="">Default</option><option value="1" selected>1</option>',
+    );
     const bare = await get('/calculators/hero-shards-cost', 'text/markdown');
     const markdown = await bare.text();
-    expect(markdown).toContain('[/calculators/hero-shards-cost?from=0★&to=5★](/calculators/hero-shards-cost?from=0★&to=5★)');
-    expect(markdown).toContain("- `from` (required): ");
+    expect(markdown).toContain(
+      '[/calculators/hero-shards-cost?from=0★&to=5★](/calculators/hero-shards-cost?from=0★&to=5★)',
+    );
+    expect(markdown).toContain('- `from` (required): ');
   });
 
   it('/calculators lists the six cost tools; the sitemap, llms.txt, the guide and a hero page link them', async () => {
     const index = await (await get('/calculators', 'text/markdown')).text();
     const links = [...index.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]);
-    const paths = ['governor-gear-cost', 'governor-charm-cost', 'truegold-upgrade-cost', 'hero-shards-cost', 'hero-widgets-cost', 'mastery-forging-cost'].map((p) => `${BASE}/calculators/${p}`);
+    const paths = [
+      'governor-gear-cost',
+      'governor-charm-cost',
+      'truegold-upgrade-cost',
+      'hero-shards-cost',
+      'hero-widgets-cost',
+      'mastery-forging-cost',
+    ].map((p) => `${BASE}/calculators/${p}`);
     expect(links).toEqual(paths);
     // The examples' link texts are the arguments in words (the query string escapes `+` as %2B).
     expect([...index.matchAll(/ Example: \[([^\]]+)\]\(([^)]+)\)$/gm)].map((m) => [m[1], m[2]])).toEqual([
-      ['from Gold T2 ★1, to Gold T3 ★3, pieces 2', `${BASE}/calculators/governor-gear-cost?from=Gold+T2+★1&to=Gold+T3+★3&pieces=2`],
+      [
+        'from Gold T2 ★1, to Gold T3 ★3, pieces 2',
+        `${BASE}/calculators/governor-gear-cost?from=Gold+T2+★1&to=Gold+T3+★3&pieces=2`,
+      ],
       ['from 0, to 22', `${BASE}/calculators/governor-charm-cost?from=0&to=22`],
-      ['building town_center, from 30, to TG8', `${BASE}/calculators/truegold-upgrade-cost?building=town_center&from=30&to=TG8`],
+      [
+        'building town_center, from 30, to TG8',
+        `${BASE}/calculators/truegold-upgrade-cost?building=town_center&from=30&to=TG8`,
+      ],
       ['from 0★, to 5★', `${BASE}/calculators/hero-shards-cost?from=0★&to=5★`],
       ['from 0, to 10', `${BASE}/calculators/hero-widgets-cost?from=0&to=10`],
       ['track mastery, from +0, to +20', `${BASE}/calculators/mastery-forging-cost?track=mastery&from=%2B0&to=%2B20`],
     ]);
     const sitemap = await (await get('/sitemap.xml')).text();
-    for (const url of [`${BASE}/calculators`, `${BASE}/guide`, ...paths]) expect(sitemap).toContain(`<loc>${url}</loc>`);
+    for (const url of [`${BASE}/calculators`, `${BASE}/guide`, ...paths])
+      expect(sitemap).toContain(`<loc>${url}</loc>`);
     const llms = await (await get('/llms.txt')).text();
     for (const url of paths) expect(llms).toContain(`(${url}.md)`);
     const guide = await (await get('/guide.md')).text();
     for (const url of paths) expect(guide).toContain(`(${url})`);
     const amadeus = await (await get('/heroes/amadeus', 'text/markdown')).text();
-    expect(amadeus).toContain(`Upgrade costs: [hero shards calculator](${BASE}/calculators/hero-shards-cost) · [Exclusive Gear widgets calculator](${BASE}/calculators/hero-widgets-cost).`);
+    expect(amadeus).toContain(
+      `Upgrade costs: [hero shards calculator](${BASE}/calculators/hero-shards-cost) · [Exclusive Gear widgets calculator](${BASE}/calculators/hero-widgets-cost).`,
+    );
   });
 });
 
@@ -194,12 +340,22 @@ describe('unknown amounts (null in results) are written "unknown"', () => {
     pieces: 2,
     step_count: 2,
     steps: [
-      { from: 'Gold 100', to: 'Red 101', cost: { forgehammers: null, mythic_gear_pieces: 2 }, unknown: ['forgehammers'] },
+      {
+        from: 'Gold 100',
+        to: 'Red 101',
+        cost: { forgehammers: null, mythic_gear_pieces: 2 },
+        unknown: ['forgehammers'],
+      },
       { from: 'Red 101', to: 'Red 102', cost: { forgehammers: 5, mythic_gear_pieces: null } },
     ],
     totals_per_piece: { forgehammers: null, mythic_gear_pieces: null, mithril: 0, enhancement_xp: 0 },
     totals: { forgehammers: null, mythic_gear_pieces: null, mithril: 0, enhancement_xp: 0 },
-    materials: { forgehammers: 'Forgehammers', mythic_gear_pieces: 'Mythic gear pieces', mithril: 'Mithril', enhancement_xp: 'Enhancement XP' },
+    materials: {
+      forgehammers: 'Forgehammers',
+      mythic_gear_pieces: 'Mythic gear pieces',
+      mithril: 'Mithril',
+      enhancement_xp: 'Enhancement XP',
+    },
     confidence: 'medium',
     notes: [],
     gaps: ['Forgehammers for Gold 100 -> Red 101: no source publishes this cost.'],
@@ -224,7 +380,12 @@ describe('unknown amounts (null in results) are written "unknown"', () => {
       from: 'Gold 100',
       levels: ['Red 101', 'Red 102'],
       series: [],
-      unused: ['Forgehammers: amount unknown for part of the range', 'Mythic gear pieces: amount unknown for part of the range', 'Mithril: none needed', 'Enhancement XP: none needed'],
+      unused: [
+        'Forgehammers: amount unknown for part of the range',
+        'Mythic gear pieces: amount unknown for part of the range',
+        'Mithril: none needed',
+        'Enhancement XP: none needed',
+      ],
     });
   });
 
@@ -237,9 +398,20 @@ describe('unknown amounts (null in results) are written "unknown"', () => {
 });
 
 describe('query parameters to arguments', () => {
-  const schema = { type: 'object', properties: { from: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, to: { type: 'string' }, pieces: { type: 'integer' } } };
+  const schema = {
+    type: 'object',
+    properties: {
+      from: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      to: { type: 'string' },
+      pieces: { type: 'integer' },
+    },
+  };
   it('digits become integers where the schema takes one; empty fields are left out; no query is no arguments', () => {
-    expect(argumentsOf(new URLSearchParams('from=30&to=30&pieces=2'), schema)).toEqual({ from: 30, to: '30', pieces: 2 });
+    expect(argumentsOf(new URLSearchParams('from=30&to=30&pieces=2'), schema)).toEqual({
+      from: 30,
+      to: '30',
+      pieces: 2,
+    });
     expect(argumentsOf(new URLSearchParams('from=TG1&to=&pieces='), schema)).toEqual({ from: 'TG1' });
     expect(argumentsOf(new URLSearchParams('pieces=two'), schema)).toEqual({ pieces: 'two' });
     expect(argumentsOf(new URLSearchParams(''), schema)).toBeUndefined();
@@ -253,7 +425,9 @@ describe('sources on a calculator page', () => {
     const { structured } = await callTool(app, 'truegold_upgrade_cost', args);
     const partial = (structured.sources as { ref: string; covers?: string }[]).filter((s) => s.covers);
     expect(partial.length).toBeGreaterThan(0);
-    const page = await app.request(`${BASE}/calculators/truegold-upgrade-cost?${new URLSearchParams(args)}`, { headers: { accept: 'text/markdown' } });
+    const page = await app.request(`${BASE}/calculators/truegold-upgrade-cost?${new URLSearchParams(args)}`, {
+      headers: { accept: 'text/markdown' },
+    });
     expect(page.status).toBe(200);
     const markdown = await page.text();
     const section = markdown.slice(markdown.indexOf('### Sources'));

@@ -12,7 +12,10 @@ import { startService, type RunningService } from '../service.js';
 import { ARTIFACTS, chromiumAvailable, collectProblems, launchSiteChromium, PAGE_KINDS } from './browser.js';
 
 const skip = !chromiumAvailable() && !process.env.CI;
-if (skip) process.stderr.write('test/site/layout.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n');
+if (skip)
+  process.stderr.write(
+    'test/site/layout.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
+  );
 
 const PHONE = 390;
 const DESKTOP = 1280;
@@ -48,7 +51,10 @@ describe.skipIf(skip)('the site without WebMCP', () => {
         script: [...document.scripts].filter((s) => s.src).map((s) => new URL(s.src).pathname),
       }));
       expect(state, kind).toEqual({ width: PHONE, modelContext: 'undefined', script: ['/site/webmcp.js'] });
-      const expected = kind === 'not found' ? ['error: Failed to load resource: the server responded with a status of 404 (Not Found)'] : [];
+      const expected =
+        kind === 'not found'
+          ? ['error: Failed to load resource: the server responded with a status of 404 (Not Found)']
+          : [];
       expect(problems.splice(0), kind).toEqual(expected);
     }
   });
@@ -71,7 +77,14 @@ describe.skipIf(skip)('the site without WebMCP', () => {
     expect(wide).toEqual([]);
     // Tables fit too (smaller cells on phones), except the Masters' level tables: five columns of numbers such as
     // 33,691,200 that scroll inside their own box.
-    expect(scrollingTables).toEqual(['/masters/valora', '/masters/pan', '/masters/roman', '/masters/cassia', '/masters/guinevere', '/masters/wilson']);
+    expect(scrollingTables).toEqual([
+      '/masters/valora',
+      '/masters/pan',
+      '/masters/roman',
+      '/masters/cassia',
+      '/masters/guinevere',
+      '/masters/wilson',
+    ]);
     expect(problems).toEqual([]);
   }, 240_000);
 
@@ -83,7 +96,9 @@ describe.skipIf(skip)('the site without WebMCP', () => {
       const layout = await view.evaluate(() => {
         const table = document.querySelector<HTMLElement>('.result-details table')!;
         const box = table.getBoundingClientRect();
-        const rows = [...table.querySelectorAll('tr')].map((tr) => [...tr.children].map((cell) => cell.getBoundingClientRect()));
+        const rows = [...table.querySelectorAll('tr')].map((tr) =>
+          [...tr.children].map((cell) => cell.getBoundingClientRect()),
+        );
         return {
           scrolls: table.scrollWidth > table.clientWidth,
           inside: rows.every((cells) => cells.every((c) => c.left >= box.left && c.right <= box.right + 0.5)),
@@ -91,19 +106,27 @@ describe.skipIf(skip)('the site without WebMCP', () => {
           stepBesideAmounts: rows.map((cells) => Math.abs(cells[1]!.top - cells[2]!.top) < 1),
           amountsOnOneLine: rows.every((cells) => cells.slice(2).every((c) => Math.abs(c.top - cells[2]!.top) < 1)),
           // The amounts of each material sit in one column: same left edge in every row.
-          columnsAligned: rows.every((cells) => cells.slice(2).every((c, i) => Math.abs(c.left - rows[0]![i + 2]!.left) < 1)),
-          text: [...table.querySelectorAll('tr')][1]!.textContent!.replace(/\s+/g, ' ').trim(),
+          columnsAligned: rows.every((cells) =>
+            cells.slice(2).every((c, i) => Math.abs(c.left - rows[0]![i + 2]!.left) < 1),
+          ),
+          text: [...table.querySelectorAll('tr')][1]!.textContent.replace(/\s+/g, ' ').trim(),
         };
       });
       await context.close();
       return layout;
     };
-    const common = { scrolls: false, inside: true, amountsOnOneLine: true, columnsAligned: true, text: '1 Gold T2 ★1 → Gold T2 ★2 45,000 460 80' };
+    const common = {
+      scrolls: false,
+      inside: true,
+      amountsOnOneLine: true,
+      columnsAligned: true,
+      text: '1 Gold T2 ★1 → Gold T2 ★2 45,000 460 80',
+    };
     expect(await layoutAt(PHONE)).toEqual({ ...common, stepBesideAmounts: Array(8).fill(false) });
     expect(await layoutAt(DESKTOP)).toEqual({ ...common, stepBesideAmounts: Array(8).fill(true) });
   });
 
-  it('a calculator result draws the cost view\'s chart where JavaScript runs', async () => {
+  it("a calculator result draws the cost view's chart where JavaScript runs", async () => {
     await page.goto(`${service.baseUrl}${GEAR}`);
     await page.waitForSelector('.chart-section:not([hidden]) svg.chart');
     const chart = await page.evaluate(() => ({
@@ -112,7 +135,12 @@ describe.skipIf(skip)('the site without WebMCP', () => {
       width: Number(document.querySelector('svg.chart')!.getAttribute('width')),
       holder: Math.floor(document.querySelector<HTMLElement>('.chart-holder')!.clientWidth),
     }));
-    expect(chart).toEqual({ series: ['satin', 'gilded_threads', 'artisans_vision'], legend: ['Satin', 'Gilded Threads', "Artisan's Vision"], width: chart.holder, holder: chart.holder });
+    expect(chart).toEqual({
+      series: ['satin', 'gilded_threads', 'artisans_vision'],
+      legend: ['Satin', 'Gilded Threads', "Artisan's Vision"],
+      width: chart.holder,
+      holder: chart.holder,
+    });
     expect(chart.holder).toBeGreaterThan(300);
     expect(problems).toEqual([]);
   });
@@ -121,7 +149,9 @@ describe.skipIf(skip)('the site without WebMCP', () => {
     const context = await browser.newContext({ viewport: { width: PHONE, height: 800 }, javaScriptEnabled: false });
     const noScript = await context.newPage();
     await noScript.goto(`${service.baseUrl}${GEAR}`);
-    const totals = await noScript.evaluate(() => [...document.querySelectorAll('.result table tr')].map((tr) => [...tr.children].map((c) => c.textContent)));
+    const totals = await noScript.evaluate(() =>
+      [...document.querySelectorAll('.result table tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
+    );
     expect(totals).toEqual([
       ['Material', 'Per piece', '2 pieces'],
       ['Satin', '393,000', '786,000'],
@@ -134,13 +164,23 @@ describe.skipIf(skip)('the site without WebMCP', () => {
     await noScript.fill('#field-from', 'not crafted');
     await noScript.fill('#field-to', 'Red T6 ★3');
     await Promise.all([noScript.waitForURL(/pieces=6/), noScript.click('button[type=submit]')]);
-    const satin = await noScript.evaluate(() => [...document.querySelectorAll('.result table tr')].map((tr) => [...tr.children].map((c) => c.textContent)).find((row) => row[0] === 'Satin'));
+    const satin = await noScript.evaluate(() =>
+      [...document.querySelectorAll('.result table tr')]
+        .map((tr) => [...tr.children].map((c) => c.textContent))
+        .find((row) => row[0] === 'Satin'),
+    );
     expect(satin).toEqual(['Satin', '9,947,500', '59,685,000']);
     await context.close();
   });
 
   it('screenshots at 390 and 1280 px, light and dark; the dark theme follows the system', async () => {
-    const shots = { calculator: GEAR, calculators: PAGE_KINDS.calculators!, form: PAGE_KINDS['calculator form']!, hero: '/heroes/amadeus', error: '/calculators/governor-gear-cost?from=Gold+T9&to=Gold+T3' };
+    const shots = {
+      calculator: GEAR,
+      calculators: PAGE_KINDS.calculators!,
+      form: PAGE_KINDS['calculator form']!,
+      hero: '/heroes/amadeus',
+      error: '/calculators/governor-gear-cost?from=Gold+T9&to=Gold+T3',
+    };
     const backgrounds: Record<string, string> = {};
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [PHONE, DESKTOP]) {
@@ -151,12 +191,17 @@ describe.skipIf(skip)('the site without WebMCP', () => {
           await shot.goto(`${service.baseUrl}${path}`);
           await shot.waitForLoadState('load');
           if (name === 'calculator') await shot.waitForSelector('svg.chart');
-          expect(await shot.evaluate(() => document.documentElement.scrollWidth), `${name} ${width} ${colorScheme}`).toBe(width);
+          expect(
+            await shot.evaluate(() => document.documentElement.scrollWidth),
+            `${name} ${width} ${colorScheme}`,
+          ).toBe(width);
           await shot.screenshot({ path: join(ARTIFACTS, `${name}-${width}-${colorScheme}.png`), fullPage: true });
         }
         backgrounds[colorScheme] = await shot.evaluate(() => getComputedStyle(document.body).backgroundColor);
         // The error page answers 400, which Chromium logs like any failed load; nothing else.
-        expect(shotProblems).toEqual(['error: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+        expect(shotProblems).toEqual([
+          'error: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+        ]);
         await context.close();
       }
     }

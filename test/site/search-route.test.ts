@@ -10,8 +10,17 @@ import { SITE_SCRIPT_SRC } from '../../src/pages/site-script.js';
 import { BASE, callTool, fromAddress, post, testApp } from '../helpers.js';
 
 const app = testApp();
-const search = (body: string, headers: Record<string, string> = {}, target = app, env?: ReturnType<typeof fromAddress>) =>
-  target.request(`${BASE}/site/tools/search_database`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }, env);
+const search = (
+  body: string,
+  headers: Record<string, string> = {},
+  target = app,
+  env?: ReturnType<typeof fromAddress>,
+) =>
+  target.request(
+    `${BASE}/site/tools/search_database`,
+    { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body },
+    env,
+  );
 
 describe('the site script and the site search', () => {
   it('serves the script the pages name, as JavaScript', async () => {
@@ -21,7 +30,7 @@ describe('the site script and the site search', () => {
     expect(await res.text()).toBe(WEBSITE_SCRIPT);
   });
 
-  it('answers the MCP tool\'s result for the same arguments, from this site or without an Origin', async () => {
+  it("answers the MCP tool's result for the same arguments, from this site or without an Origin", async () => {
     const { result } = await callTool(app, 'search_database', { query: 'bear hunter', limit: 2 }, '2025-11-25');
     for (const headers of [{}, { origin: BASE }] as Record<string, string>[]) {
       const res = await search(JSON.stringify({ query: 'bear hunter', limit: 2 }), headers);
@@ -33,10 +42,20 @@ describe('the site script and the site search', () => {
 
   it('refuses another origin, a body that is not JSON or not an object, and a non-JSON content type', async () => {
     const cases: [string, Record<string, string>, number, string][] = [
-      ['{"query":"amane"}', { origin: 'https://evil.example' }, 403, "The site search answers this site's own pages only; use the MCP endpoint /mcp from elsewhere."],
+      [
+        '{"query":"amane"}',
+        { origin: 'https://evil.example' },
+        403,
+        "The site search answers this site's own pages only; use the MCP endpoint /mcp from elsewhere.",
+      ],
       ['{"query":', {}, 400, 'The search arguments are not valid JSON.'],
       ['["amane"]', {}, 400, 'The search arguments must be a JSON object, e.g. {"query": "amane"}.'],
-      ['{"query":"amane"}', { 'content-type': 'text/plain' }, 415, 'Send the search arguments as JSON (Content-Type: application/json).'],
+      [
+        '{"query":"amane"}',
+        { 'content-type': 'text/plain' },
+        415,
+        'Send the search arguments as JSON (Content-Type: application/json).',
+      ],
       [JSON.stringify({ query: 'x'.repeat(9000) }), {}, 413, 'The search arguments are larger than 8192 bytes.'],
     ];
     for (const [body, headers, status, message] of cases) {
@@ -57,12 +76,26 @@ describe('the site script and the site search', () => {
     expect((await search('{"query":"amane"}', {}, limited, fromAddress('192.0.2.8'))).status).toBe(200);
   });
 
-  it('has its own budget of the same size, counted apart from /mcp\'s', async () => {
+  it("has its own budget of the same size, counted apart from /mcp's", async () => {
     const limited = testApp({ config: { rateLimitPerMinute: 2 } });
     const env = fromAddress('192.0.2.9');
-    const mcpSearch = () => post(limited, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_database', arguments: { query: 'amane' } } }, {}, '/mcp', env);
+    const mcpSearch = () =>
+      post(
+        limited,
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_database', arguments: { query: 'amane' } },
+        },
+        {},
+        '/mcp',
+        env,
+      );
     // This client spends its two calls on /mcp; the site search still answers it twice, then refuses.
-    expect([(await mcpSearch()).status, (await mcpSearch()).status, (await mcpSearch()).status]).toEqual([200, 200, 429]);
+    expect([(await mcpSearch()).status, (await mcpSearch()).status, (await mcpSearch()).status]).toEqual([
+      200, 200, 429,
+    ]);
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await search('{"query":"amane"}', {}, limited, env)).status);
     expect(statuses).toEqual([200, 200, 429]);
@@ -70,7 +103,9 @@ describe('the site script and the site search', () => {
 
   it('site pages allow their own script and same-origin requests only; the sign-in page loads no script', async () => {
     const page = await app.request(`${BASE}/heroes/amane`);
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    );
     expect(await page.text()).toContain(`<script src="${SITE_SCRIPT_SRC}" defer></script>`);
     // The sign-in and consent pages share the shell but not the script (no in-page tools there).
     expect(problemPage('Sign-in failed', 'Try again.')).not.toContain('<script');

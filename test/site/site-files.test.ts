@@ -34,16 +34,31 @@ describe('the developer page lists the website tools', () => {
   it('in Markdown (/developers.md and Accept: text/markdown): the section, its table, one heading each and whether it is read-only', async () => {
     const markdown = await (await get('/developers.md')).text();
     expect(await (await get('/developers', 'text/markdown')).text()).toBe(markdown);
-    const section = markdown.slice(markdown.indexOf('## Website tools (WebMCP)\n'), markdown.indexOf('\n## Tool failures'));
-    expect(section).toContain(
-      ['| Tool | Title | Read-only |', '| --- | --- | --- |', ...TOOLS.map(([name, title, readOnly]) => `| \`${name}\` | ${title} | ${readOnly ? 'yes' : 'no'} |`)].join('\n'),
+    const section = markdown.slice(
+      markdown.indexOf('## Website tools (WebMCP)\n'),
+      markdown.indexOf('\n## Tool failures'),
     );
-    const headings = [...section.matchAll(/^### `([a-z_]+)` \(in page\): (.+)\n\n[^\n]+\n\n([^\n]+)/gm)].map((m) => [m[1], m[2], m[3]]);
+    expect(section).toContain(
+      [
+        '| Tool | Title | Read-only |',
+        '| --- | --- | --- |',
+        ...TOOLS.map(([name, title, readOnly]) => `| \`${name}\` | ${title} | ${readOnly ? 'yes' : 'no'} |`),
+      ].join('\n'),
+    );
+    const headings = [...section.matchAll(/^### `([a-z_]+)` \(in page\): (.+)\n\n[^\n]+\n\n([^\n]+)/gm)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
     expect(headings).toEqual([
       ['get_page_markdown', 'Read a page of this site as Markdown', 'Read-only.'],
       ['get_site_guide', 'What this site holds and how to use it', 'Read-only.'],
       ['open_page', 'Open a page of this site in this tab', 'Not read-only: it navigates the tab.'],
-      ['search_database', 'Search heroes, Masters, items and events', 'Read-only. Same arguments, results and errors as the MCP tool `search_database` above.'],
+      [
+        'search_database',
+        'Search heroes, Masters, items and events',
+        'Read-only. Same arguments, results and errors as the MCP tool `search_database` above.',
+      ],
     ]);
   });
 
@@ -53,14 +68,19 @@ describe('the developer page lists the website tools', () => {
     const html = await res.text();
     const section = html.slice(html.indexOf('<h2>Website tools (WebMCP)</h2>'), html.indexOf('<h2>Tool failures</h2>'));
     const table = /<table>([\s\S]*?)<\/table>/.exec(section)![1]!;
-    const rows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd]>([\s\S]*?)<\/t[hd]>/g)].map((cell) => cell[1]));
-    expect(rows).toEqual([['Tool', 'Title', 'Read-only'], ...TOOLS.map(([name, title, readOnly]) => [`<code>${name}</code>`, title, readOnly ? 'yes' : 'no'])]);
+    const rows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+      [...row[1]!.matchAll(/<t[hd]>([\s\S]*?)<\/t[hd]>/g)].map((cell) => cell[1]),
+    );
+    expect(rows).toEqual([
+      ['Tool', 'Title', 'Read-only'],
+      ...TOOLS.map(([name, title, readOnly]) => [`<code>${name}</code>`, title, readOnly ? 'yes' : 'no']),
+    ]);
     expect(section).toContain('<h3><code>open_page</code> (in page): Open a page of this site in this tab</h3>');
     expect(section).toContain('<p>Not read-only: it navigates the tab.</p>');
   });
 });
 describe('/llms.txt', () => {
-  it('names each calculator by its tool\'s title', async () => {
+  it("names each calculator by its tool's title", async () => {
     const llms = await (await get('/llms.txt')).text();
     const calculators = llms.slice(llms.indexOf('## Calculators\n'), llms.indexOf('\n## Heroes\n'));
     expect([...calculators.matchAll(/^- (.+)$/gm)].map((m) => m[1])).toEqual([

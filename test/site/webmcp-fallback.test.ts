@@ -12,7 +12,10 @@ import { startService, type RunningService } from '../service.js';
 import { chromiumAvailable, launchSiteChromium } from './browser.js';
 
 const skip = !chromiumAvailable() && !process.env.CI;
-if (skip) process.stderr.write('test/site/webmcp-fallback.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n');
+if (skip)
+  process.stderr.write(
+    'test/site/webmcp-fallback.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
+  );
 
 /** One registerTool call as the stub saw it. */
 interface Registration {
@@ -32,7 +35,12 @@ interface Registration {
  * signal aborts, and refuses the registration: the first and third calls throw, the second and fourth reject.
  */
 function stubNavigatorModelContext(): void {
-  const w = window as unknown as { registrations: unknown[]; tools: unknown[]; signals: AbortSignal[]; pageshows: boolean[] };
+  const w = window as unknown as {
+    registrations: unknown[];
+    tools: unknown[];
+    signals: AbortSignal[];
+    pageshows: boolean[];
+  };
   w.registrations = [];
   w.tools = [];
   w.signals = [];
@@ -49,7 +57,8 @@ function stubNavigatorModelContext(): void {
         annotations: tool.annotations,
         keys: Object.keys(tool).sort(),
         execute: typeof tool.execute,
-        signal: signal instanceof AbortSignal ? (signal.aborted ? 'aborted AbortSignal' : 'AbortSignal') : String(signal),
+        signal:
+          signal instanceof AbortSignal ? (signal.aborted ? 'aborted AbortSignal' : 'AbortSignal') : String(signal),
       });
       w.tools.push(tool);
       if (signal instanceof AbortSignal) {
@@ -59,7 +68,10 @@ function stubNavigatorModelContext(): void {
           sessionStorage.setItem('aborted', JSON.stringify([...aborted, `${location.pathname} ${String(tool.name)}`]));
         });
       }
-      const refusal = new DOMException(`A tool named "${String(tool.name)}" is already registered.`, 'InvalidStateError');
+      const refusal = new DOMException(
+        `A tool named "${String(tool.name)}" is already registered.`,
+        'InvalidStateError',
+      );
       if (w.registrations.length % 2 === 1) throw refusal;
       return Promise.reject(refusal);
     },
@@ -78,7 +90,10 @@ describe.skipIf(skip)('the site script with only navigator.modelContext', () => 
   const said: string[] = [];
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startService(), launchSiteChromium({ webmcp: false, backForwardCache: true })]);
+    [service, browser] = await Promise.all([
+      startService(),
+      launchSiteChromium({ webmcp: false, backForwardCache: true }),
+    ]);
     const context = await browser.newContext();
     await context.addInitScript(stubNavigatorModelContext);
     page = await context.newPage();
@@ -126,7 +141,14 @@ describe.skipIf(skip)('the site script with only navigator.modelContext', () => 
     expect(first.abortedElsewhere).toEqual([]);
     // The refused registrations still hand over working tools: the stub kept them.
     const search = await page.evaluate(async () => {
-      const [tool] = (window as unknown as { tools: { name: string; execute(input: unknown): Promise<{ structuredContent: { matches: { key: string }[] } }> }[] }).tools.filter((t) => t.name === 'search_database');
+      const [tool] = (
+        window as unknown as {
+          tools: {
+            name: string;
+            execute(input: unknown): Promise<{ structuredContent: { matches: { key: string }[] } }>;
+          }[];
+        }
+      ).tools.filter((t) => t.name === 'search_database');
       return (await tool!.execute({ query: 'amnae', limit: 1 })).structuredContent.matches.map((m) => m.key);
     });
     expect(search).toEqual(['amane']);
@@ -148,14 +170,24 @@ describe.skipIf(skip)('the site script with only navigator.modelContext', () => 
 
     // A page restored from the cache fires no load event: wait for the navigation to commit and the pageshow to run.
     await page.goBack({ waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { pageshows: boolean[] }).pageshows.length === 2, undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { pageshows: boolean[] }).pageshows.length === 2,
+      undefined,
+      { timeout: 10_000 },
+    );
     const back = await state();
     // Restored from the cache (pageshow with persisted): the same document, its first four signals aborted, four new ones.
     expect(back.pageshows).toEqual([false, true]);
-    expect(back.registrations).toEqual([...expectedRegistrations.map((r) => ({ ...r, signal: 'AbortSignal' })), ...expectedRegistrations]);
+    expect(back.registrations).toEqual([
+      ...expectedRegistrations.map((r) => ({ ...r, signal: 'AbortSignal' })),
+      ...expectedRegistrations,
+    ]);
     expect(back.aborted).toEqual([true, true, true, true, false, false, false, false]);
     expect(back.distinctSignals).toBe(2);
-    expect(back.abortedElsewhere).toEqual([...TOOL_NAMES.map((name) => `/heroes/amane ${name}`), ...TOOL_NAMES.map((name) => `/calculators ${name}`)]);
+    expect(back.abortedElsewhere).toEqual([
+      ...TOOL_NAMES.map((name) => `/heroes/amane ${name}`),
+      ...TOOL_NAMES.map((name) => `/calculators ${name}`),
+    ]);
     await page.waitForTimeout(200);
     expect(said).toEqual([]);
   });

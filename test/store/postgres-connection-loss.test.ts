@@ -30,7 +30,9 @@ afterEach(() => {
  * from another session; then checks that nothing was thrown out of a handler and that the store's next query is
  * answered on a new connection. What `end` saw is returned.
  */
-async function endedUnderTheStore(end: (connection: Kysely<object>, terminate: () => Promise<void>) => Promise<string>): Promise<string> {
+async function endedUnderTheStore(
+  end: (connection: Kysely<object>, terminate: () => Promise<void>) => Promise<string>,
+): Promise<string> {
   const database = await createTestDatabase(postgres.adminUrl);
   const db = new Kysely<object>({ dialect: (await openPostgres(database.url, 2)).dialect });
   const admin = new pg.Client({ connectionString: database.url });
@@ -68,7 +70,7 @@ describe.skipIf(!postgres.available)('a PostgreSQL connection ended under the st
     expect(seen).toBe('Client has encountered a connection error and is not queryable');
   });
 
-  it('fails the query running on it with the server\'s reason, leaves the process running, and the next query gets a new connection', async () => {
+  it("fails the query running on it with the server's reason, leaves the process running, and the next query gets a new connection", async () => {
     const seen = await endedUnderTheStore(async (connection, terminate) => {
       const running = outcome(sql`select pg_sleep(5)`.execute(connection));
       await new Promise((r) => setTimeout(r, 200));

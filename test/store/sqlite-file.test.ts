@@ -47,7 +47,8 @@ describe('the SQLite file', () => {
 
   it('runs WAL with synchronous=FULL and incremental auto-vacuum', async () => {
     const store = await openStore(join(root, 'pragmas'));
-    const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(store.db)).rows[0] as object)[0];
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw(`pragma ${name}`).execute(store.db)).rows[0] as object)[0];
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('synchronous')).toBe(2); // FULL
     expect(await pragma('auto_vacuum')).toBe(2); // INCREMENTAL
@@ -59,7 +60,9 @@ describe('the SQLite file', () => {
     const dataDir = join(root, 'reclaim');
     const store = await openStore(dataDir, { clock: () => new Date(now) });
     const clients = new (oidcAdapterFactory(store.db, { nowSeconds: store.nowSeconds }))('Client');
-    const metadata = { redirect_uris: Array.from({ length: 400 }, (_, i) => `https://c${i}.example/${'x'.repeat(100)}`) };
+    const metadata = {
+      redirect_uris: Array.from({ length: 400 }, (_, i) => `https://c${i}.example/${'x'.repeat(100)}`),
+    };
     for (let i = 0; i < 200; i++) await clients.upsert(`client-${i}`, { client_id: `client-${i}`, ...metadata }, 0);
     const size = async () => {
       await sql`pragma wal_checkpoint(TRUNCATE)`.execute(store.db);

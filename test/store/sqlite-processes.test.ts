@@ -15,9 +15,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('SQLite opened by three processes at once', () => {
   it('migrates once, seeds once, and every process gets the same keys', { timeout: 120_000 }, async () => {
-    const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/support/open-store-child.ts', dir], { cwd: root });
+    const run = () =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/support/open-store-child.ts', dir], {
+        cwd: root,
+      });
     const outputs = await Promise.all([run(), run(), run()]);
-    const found = outputs.map(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)!) as { created: boolean; kid: string; cookie: string; migrations: string[] });
+    const found = outputs.map(
+      ({ stdout }) =>
+        JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+          created: boolean;
+          kid: string;
+          cookie: string;
+          migrations: string[];
+        },
+    );
     expect(found.filter((f) => f.created)).toHaveLength(1);
     expect(new Set(found.map((f) => f.kid)).size).toBe(1);
     expect(new Set(found.map((f) => f.cookie)).size).toBe(1);

@@ -23,7 +23,11 @@ describeEachStore('oidc-provider adapter', (kind) => {
     const tokens = new Adapter('RefreshToken');
     await codes.upsert('code-1', { grantId: 'g1', kind: 'AuthorizationCode' }, 60);
     await tokens.upsert('rt-1', { grantId: 'g1', kind: 'RefreshToken' }, 600);
-    const results = await Promise.allSettled([codes.consume('code-1'), codes.consume('code-1'), codes.consume('code-1')]);
+    const results = await Promise.allSettled([
+      codes.consume('code-1'),
+      codes.consume('code-1'),
+      codes.consume('code-1'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected', 'rejected']);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(AlreadyConsumedError);
     expect(await tokens.find('rt-1')).toBeUndefined();
@@ -45,7 +49,11 @@ describeEachStore('oidc-provider adapter', (kind) => {
     expect(await store.deleteExpired()).toBe(1);
     expect(await interactions.find('i1')).toBeUndefined();
     expect(await sessions.find('s1')).toEqual({ uid: 'u2', kind: 'Session' });
-    const row = await store.db.selectFrom('oidc_payloads').select(['expires_at', 'consumed_at']).where('id', '=', 's1').executeTakeFirstOrThrow();
+    const row = await store.db
+      .selectFrom('oidc_payloads')
+      .select(['expires_at', 'consumed_at'])
+      .where('id', '=', 's1')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ expires_at: 4600, consumed_at: null });
     await store.close();
   });
@@ -64,7 +72,6 @@ describeEachStore('keys', (kind) => {
     expect(keys.cookies[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await second.close();
   });
-
 });
 
 describeEachStore('upgrading a store from before client expiry', (kind) => {
@@ -74,14 +81,28 @@ describeEachStore('upgrading a store from before client expiry', (kind) => {
     const { error } = await new Migrator({ db: old.db, provider: migrationProvider(old.dialect) }).migrateDown();
     expect(error).toBeUndefined();
     // Rows as 0001 stored them: no client_id column, clients without expiry.
-    await sql`insert into oidc_payloads (id, type, payload, grant_id, expires_at) values ('c-used', 'Client', '{"client_id":"c-used"}', null, null), ('c-idle', 'Client', '{"client_id":"c-idle"}', null, null), ('g-1', 'Grant', '{"clientId":"c-used","accountId":"a"}', 'g-1', 1790999999)`.execute(old.db);
+    await sql`insert into oidc_payloads (id, type, payload, grant_id, expires_at) values ('c-used', 'Client', '{"client_id":"c-used"}', null, null), ('c-idle', 'Client', '{"client_id":"c-idle"}', null, null), ('g-1', 'Grant', '{"clientId":"c-used","accountId":"a"}', 'g-1', 1790999999)`.execute(
+      old.db,
+    );
     await old.close();
     const upgraded = await testStore(kind, { location, clock: () => new Date(1_790_000_000_000) });
     const rows = await upgraded.db.selectFrom('oidc_payloads').select(['id', 'client_id']).orderBy('id').execute();
-    expect(rows).toEqual([{ id: 'c-idle', client_id: 'c-idle' }, { id: 'c-used', client_id: 'c-used' }, { id: 'g-1', client_id: 'c-used' }]);
+    expect(rows).toEqual([
+      { id: 'c-idle', client_id: 'c-idle' },
+      { id: 'c-used', client_id: 'c-used' },
+      { id: 'g-1', client_id: 'c-used' },
+    ]);
     await upgraded.deleteExpired();
-    const clients = await upgraded.db.selectFrom('oidc_payloads').select(['id', 'expires_at']).where('type', '=', 'Client').orderBy('id').execute();
-    expect(clients).toEqual([{ id: 'c-idle', expires_at: 1_790_000_000 + 30 * 24 * 3600 }, { id: 'c-used', expires_at: null }]);
+    const clients = await upgraded.db
+      .selectFrom('oidc_payloads')
+      .select(['id', 'expires_at'])
+      .where('type', '=', 'Client')
+      .orderBy('id')
+      .execute();
+    expect(clients).toEqual([
+      { id: 'c-idle', expires_at: 1_790_000_000 + 30 * 24 * 3600 },
+      { id: 'c-used', expires_at: null },
+    ]);
     await upgraded.close();
   });
 });
@@ -114,7 +135,12 @@ describe.skipIf(!storeAvailable('postgres'))('instances on one database [postgre
     const codesA = new (oidcAdapterFactory(a.db, { nowSeconds: () => 1000 }))('AuthorizationCode');
     const codesB = new (oidcAdapterFactory(b.db, { nowSeconds: () => 1000 }))('AuthorizationCode');
     await codesA.upsert('code-2', { grantId: 'g2', kind: 'AuthorizationCode' }, 60);
-    const results = await Promise.allSettled([codesA.consume('code-2'), codesB.consume('code-2'), codesA.consume('code-2'), codesB.consume('code-2')]);
+    const results = await Promise.allSettled([
+      codesA.consume('code-2'),
+      codesB.consume('code-2'),
+      codesA.consume('code-2'),
+      codesB.consume('code-2'),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await codesA.find('code-2')).toBeUndefined();
     await Promise.all([a.close(), b.close()]);
@@ -124,7 +150,9 @@ describe.skipIf(!storeAvailable('postgres'))('instances on one database [postgre
     const location = await testStoreLocation(kind, { persistent: true });
     const stores: Store[] = await Promise.all([1, 2, 3, 4].map(() => testStore(kind, { location })));
     expect(await appliedMigrations(stores[0]!.db)).toEqual(['0001_initial', '0002_client_expiry']);
-    const users = await Promise.all(stores.map((s, i) => s.users.create({ email: `racer${i}@example.com`, name: '', password: 'racer-password' })));
+    const users = await Promise.all(
+      stores.map((s, i) => s.users.create({ email: `racer${i}@example.com`, name: '', password: 'racer-password' })),
+    );
     expect(await stores[3]!.users.count()).toBe(4);
     expect((await stores[1]!.users.findById(users[2]!.id))?.email).toBe('racer2@example.com');
     await Promise.all(stores.map((s) => s.close()));
@@ -136,7 +164,10 @@ describe.skipIf(!storeAvailable('postgres'))('instances on one database [postgre
     const sets = await Promise.all(stores.map((store, i) => loadServerKeys(store.db, i)));
     expect(sets[1]).toEqual(sets[0]);
     expect(sets[2]).toEqual(sets[0]);
-    expect(await stores[0]!.db.selectFrom('keys').select('name').orderBy('name').execute()).toEqual([{ name: 'cookie_keys' }, { name: 'signing_jwks' }]);
+    expect(await stores[0]!.db.selectFrom('keys').select('name').orderBy('name').execute()).toEqual([
+      { name: 'cookie_keys' },
+      { name: 'signing_jwks' },
+    ]);
     await Promise.all(stores.map((s) => s.close()));
   });
 
@@ -174,14 +205,23 @@ describeEachStore('the demo player', (kind) => {
     expect(password.length).toBeGreaterThanOrEqual(16);
     const user = await store.users.authenticate('demo@kingshot.example', password);
     expect(user?.name).toBe('Demo Governor');
-    expect(JSON.parse(JSON.stringify(await store.players.export(user!.id)))).toEqual(JSON.parse(JSON.stringify(DEMO_PLAYER)));
+    expect(JSON.parse(JSON.stringify(await store.players.export(user!.id)))).toEqual(
+      JSON.parse(JSON.stringify(DEMO_PLAYER)),
+    );
     await store.close();
   });
 
   it('takes DEMO_EMAIL and DEMO_PASSWORD when given (not marked generated)', async () => {
     const store = await testStore(kind);
-    expect(await seedDemoPlayer(store, { email: 'Me@Example.com', password: 'my-own-password' })).toEqual({ created: true, email: 'me@example.com', password: 'my-own-password', generated: false });
-    expect(await store.users.authenticate('me@example.com', 'my-own-password')).toMatchObject({ email: 'me@example.com' });
+    expect(await seedDemoPlayer(store, { email: 'Me@Example.com', password: 'my-own-password' })).toEqual({
+      created: true,
+      email: 'me@example.com',
+      password: 'my-own-password',
+      generated: false,
+    });
+    expect(await store.users.authenticate('me@example.com', 'my-own-password')).toMatchObject({
+      email: 'me@example.com',
+    });
     await store.close();
   });
 
@@ -194,7 +234,9 @@ describeEachStore('the demo player', (kind) => {
     const again = await testStore(kind, { location });
     expect(await seedDemoPlayer(again, { password: 'second-password' })).toEqual({ created: false });
     expect(await again.users.count()).toBe(1);
-    expect(await again.users.authenticate('demo@kingshot.example', 'first-password')).toMatchObject({ email: 'demo@kingshot.example' });
+    expect(await again.users.authenticate('demo@kingshot.example', 'first-password')).toMatchObject({
+      email: 'demo@kingshot.example',
+    });
     expect(await again.users.authenticate('demo@kingshot.example', 'second-password')).toBeUndefined();
     await again.close();
     const other = await testStore(kind);

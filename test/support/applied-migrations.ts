@@ -11,6 +11,11 @@ type MigrationTables = {
 };
 
 export async function appliedMigrations(db: Db): Promise<string[]> {
-  const rows = await db.withTables<MigrationTables>().selectFrom('kysely_migration').select('name').orderBy('name').execute();
+  const rows = await db
+    .withTables<MigrationTables>()
+    .selectFrom('kysely_migration')
+    .select('name')
+    .orderBy('name')
+    .execute();
   return rows.map((row) => row.name);
 }

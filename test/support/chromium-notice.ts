@@ -40,7 +40,10 @@ function topLevelSuite(parent: ReportedParent): string | undefined {
 }
 
 /** Each file that checks for Chromium and had tests skipped in this run, in the run's order. */
-export function skippedBrowserTests(modules: ReadonlyArray<ReportedModule>, checksForChromium: (path: string) => boolean = usesChromiumCheck): SkippedBrowserFile[] {
+export function skippedBrowserTests(
+  modules: ReadonlyArray<ReportedModule>,
+  checksForChromium: (path: string) => boolean = usesChromiumCheck,
+): SkippedBrowserFile[] {
   const out: SkippedBrowserFile[] = [];
   for (const module of modules) {
     if (!checksForChromium(module.moduleId)) continue;
@@ -49,7 +52,7 @@ export function skippedBrowserTests(modules: ReadonlyArray<ReportedModule>, chec
     for (const test of module.children.allTests()) {
       if (test.result().state !== 'skipped') continue;
       skipped++;
-      const suite = topLevelSuite(test.parent as ReportedParent);
+      const suite = topLevelSuite(test.parent);
       if (suite !== undefined && !suites.includes(suite)) suites.push(suite);
     }
     if (skipped > 0) out.push({ file: module.relativeModuleId.replaceAll('\\', '/'), skipped, suites });

@@ -28,8 +28,16 @@ export function probeLocalServices(): LocalServices {
 export function missingServicesLine(services: LocalServices): string | undefined {
   const missing = [
     services.haproxy ? undefined : { what: 'haproxy', tests: 'the topology tests', pkg: 'haproxy' },
-    services.redisServer ? undefined : { what: 'redis-server', tests: 'the Redis rate-limit tests and the topology tests', pkg: 'redis-server' },
-    services.postgresBinaries ? undefined : { what: 'PostgreSQL binaries under /usr/lib/postgresql', tests: 'the PostgreSQL outage tests', pkg: 'postgresql' },
+    services.redisServer
+      ? undefined
+      : { what: 'redis-server', tests: 'the Redis rate-limit tests and the topology tests', pkg: 'redis-server' },
+    services.postgresBinaries
+      ? undefined
+      : {
+          what: 'PostgreSQL binaries under /usr/lib/postgresql',
+          tests: 'the PostgreSQL outage tests',
+          pkg: 'postgresql',
+        },
   ].filter((m) => m !== undefined);
   if (missing.length === 0) return undefined;
   return `Skipped for want of ${missing.map((m) => `${m.what} (${m.tests})`).join(', ')}: apt-get install -y ${missing.map((m) => m.pkg).join(' ')} (or set HAPROXY / REDIS_SERVER to their paths); with CI=1 this is a failure.`;

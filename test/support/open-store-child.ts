@@ -11,5 +11,7 @@ const store = await openStore(process.argv[2]!);
 const seeded = await seedDemoPlayer(store, { password: 'racing-password' });
 const keys = await loadServerKeys(store.db, store.nowSeconds());
 const migrations = await appliedMigrations(store.db);
-process.stdout.write(`${JSON.stringify({ created: seeded.created, kid: keys.signing[0]!.kid, cookie: keys.cookies[0], migrations })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ created: seeded.created, kid: keys.signing[0]!.kid, cookie: keys.cookies[0], migrations })}\n`,
+);
 await store.close();

@@ -8,7 +8,8 @@ import pg from 'pg';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export type PostgresForTests = { available: true; adminUrl: string } | { available: false; adminUrl: string; reason: string };
+export type PostgresForTests =
+  { available: true; adminUrl: string } | { available: false; adminUrl: string; reason: string };
 
 function adminUrl(): string {
   return process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
@@ -35,12 +36,18 @@ export async function probePostgres(): Promise<PostgresForTests> {
     return { available: true, adminUrl: url };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    return { available: false, adminUrl: url, reason: `no server at ${where} (${code ?? (error instanceof Error ? error.message : String(error))})` };
+    return {
+      available: false,
+      adminUrl: url,
+      reason: `no server at ${where} (${code ?? (error instanceof Error ? error.message : String(error))})`,
+    };
   }
 }
 
 /** A new empty database on the shared server; `drop()` removes it (closing whatever is still connected). */
-export async function createTestDatabase(admin: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  admin: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `ks_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(admin, (client) => client.query(`create database ${name}`));
   const url = new URL(admin);
@@ -48,6 +55,7 @@ export async function createTestDatabase(admin: string): Promise<{ url: string; 
   return {
     url: url.toString(),
     name,
-    drop: () => withAdmin(admin, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(admin, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }

@@ -37,7 +37,10 @@ afterAll(async () => {
  * A new, empty store location of `kind`, removed after the test file. `persistent` asks SQLite for a directory
  * (to reopen or inspect) rather than `:memory:`.
  */
-export async function testStoreLocation(kind: StoreKind, options: { persistent?: boolean } = {}): Promise<StoreLocation> {
+export async function testStoreLocation(
+  kind: StoreKind,
+  options: { persistent?: boolean } = {},
+): Promise<StoreLocation> {
   if (kind === 'sqlite') {
     if (!options.persistent) return { kind: 'sqlite', dataDir: ':memory:' };
     const dir = mkdtempSync(join(tmpdir(), 'kingshot-store-'));
@@ -51,9 +54,15 @@ export async function testStoreLocation(kind: StoreKind, options: { persistent?:
 }
 
 /** A fresh store of `kind` (closed and removed after the file if the test does not close it). */
-export async function testStore(kind: StoreKind, options: StoreOptions & { location?: StoreLocation; persistent?: boolean } = {}): Promise<Store> {
+export async function testStore(
+  kind: StoreKind,
+  options: StoreOptions & { location?: StoreLocation; persistent?: boolean } = {},
+): Promise<Store> {
   const { location, persistent, ...storeOptions } = options;
-  const store = await openStore(location ?? (await testStoreLocation(kind, persistent ? { persistent } : {})), { poolSize: TEST_POOL_SIZE, ...storeOptions });
+  const store = await openStore(location ?? (await testStoreLocation(kind, persistent ? { persistent } : {})), {
+    poolSize: TEST_POOL_SIZE,
+    ...storeOptions,
+  });
   let closed = false;
   const close = store.close;
   const once = async () => {

@@ -18,7 +18,9 @@ const haproxy = inject('services').haproxy;
 function answering(name: string): Server {
   return createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ servedBy: name })));
+    req.on('end', () =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ servedBy: name })),
+    );
   });
 }
 
@@ -38,11 +40,21 @@ function listen(server: Server, port: number): Promise<void> {
 function post(port: number, agent: Agent): Promise<{ status: number; body: string }> {
   return new Promise((done, fail) => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
-    const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', fail);
     req.end(body);
   });
@@ -59,7 +71,14 @@ describe.runIf(haproxy)('deploy/haproxy.cfg: a request an instance closed withou
     await Promise.all(servers.map((server, i) => listen(server, ports[i]!)));
     port = await freePort();
     balancer = spawn(process.env.HAPROXY ?? 'haproxy', ['-db', '-f', HAPROXY_CONFIG], {
-      env: { ...process.env, LB_BIND: `127.0.0.1:${port}`, PUBLIC_HOST: `127.0.0.1:${port}`, INSTANCE_1: `127.0.0.1:${ports[0]}`, INSTANCE_2: `127.0.0.1:${ports[1]}`, INSTANCE_3: `127.0.0.1:${ports[2]}` },
+      env: {
+        ...process.env,
+        LB_BIND: `127.0.0.1:${port}`,
+        PUBLIC_HOST: `127.0.0.1:${port}`,
+        INSTANCE_1: `127.0.0.1:${ports[0]}`,
+        INSTANCE_2: `127.0.0.1:${ports[1]}`,
+        INSTANCE_3: `127.0.0.1:${ports[2]}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     balancer.stdout!.on('data', (d: Buffer) => (log += d.toString()));
@@ -81,13 +100,19 @@ describe.runIf(haproxy)('deploy/haproxy.cfg: a request an instance closed withou
     const answers: { status: number; servedBy?: string; error?: string }[] = [];
     for (let i = 0; i < 30; i++) {
       const answer = await post(port, agent).then(
-        (a) => ({ status: a.status, servedBy: a.status === 200 ? (JSON.parse(a.body) as { servedBy: string }).servedBy : undefined }),
+        (a) => ({
+          status: a.status,
+          servedBy: a.status === 200 ? (JSON.parse(a.body) as { servedBy: string }).servedBy : undefined,
+        }),
         (error: Error) => ({ status: 0, error: error.message }),
       );
       answers.push(answer);
     }
     agent.destroy();
-    expect(answers.filter((a) => a.status !== 200), log).toEqual([]);
+    expect(
+      answers.filter((a) => a.status !== 200),
+      log,
+    ).toEqual([]);
     expect(new Set(answers.map((a) => a.servedBy))).toEqual(new Set(['i1', 'i2']));
   });
 });

@@ -82,13 +82,30 @@ async function answer(request: string, response: Response): Promise<Answer> {
     // A page: what a person reads on it.
     body = [...text.matchAll(/<(h1|title)>([^<]*)<\/\1>/g)].map((m) => m[2]).join(' | ');
   }
-  return { request, status: response.status, servedBy: response.headers.get('x-served-by'), retryAfter: response.headers.get('retry-after'), contentType: response.headers.get('content-type'), body };
+  return {
+    request,
+    status: response.status,
+    servedBy: response.headers.get('x-served-by'),
+    retryAfter: response.headers.get('retry-after'),
+    contentType: response.headers.get('content-type'),
+    body,
+  };
 }
 
-function mcp(base: string, path: string, method: string, params: Record<string, unknown>, token?: string): Promise<Answer> {
+function mcp(
+  base: string,
+  path: string,
+  method: string,
+  params: Record<string, unknown>,
+  token?: string,
+): Promise<Answer> {
   return fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2025-06-18', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...MCP_HEADERS,
+      'mcp-protocol-version': '2025-06-18',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 42, method, params }),
     signal: AbortSignal.timeout(20_000),
   }).then((response) => answer(`POST ${path} ${method}${params.name ? ` ${String(params.name)}` : ''}`, response));
@@ -166,8 +183,19 @@ function streamMcp(t: Topology): { stop: () => Promise<Streamed[]> } {
   const loop = (async () => {
     while (running) {
       const at = Date.now();
-      const a = await mcp(t.baseUrl, '/mcp', 'tools/call', gearCall).catch((error: Error) => ({ status: 0, servedBy: null, body: undefined, error: `${error.message}: ${String((error.cause as Error | undefined)?.message ?? '')}` }));
-      seen.push({ at, status: a.status, servedBy: a.servedBy, exact: JSON.stringify(a.body?.result?.structuredContent?.totals) === JSON.stringify(GEAR_TOTALS), ...('error' in a ? { error: a.error } : {}) });
+      const a = await mcp(t.baseUrl, '/mcp', 'tools/call', gearCall).catch((error: Error) => ({
+        status: 0,
+        servedBy: null,
+        body: undefined,
+        error: `${error.message}: ${String((error.cause as Error | undefined)?.message ?? '')}`,
+      }));
+      seen.push({
+        at,
+        status: a.status,
+        servedBy: a.servedBy,
+        exact: JSON.stringify(a.body?.result?.structuredContent?.totals) === JSON.stringify(GEAR_TOTALS),
+        ...('error' in a ? { error: a.error } : {}),
+      });
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
@@ -181,122 +209,242 @@ function streamMcp(t: Topology): { stop: () => Promise<Streamed[]> } {
 }
 
 describe.runIf(runnable)('PostgreSQL stopped and started again under three instances behind HAProxy', () => {
-  it('/mcp and the pages answer through the balancer, the account paths answer their own 503, and everything recovers with nothing lost', { timeout: 300_000 }, async () => {
-    const t = topology!;
-    const db = postgres!;
-    // On a failure, what each instance and HAProxy said, for the transcript.
-    onTestFailed(() => {
-      transcript.onFailure = { instances: t.instances.map((i) => ({ name: i.name, running: i.running(), output: i.output().split('\n').slice(-40) })), haproxy: t.haproxyOutput().split('\n').slice(-40) };
-    });
-    const insecure = { execute: [client.allowInsecureRequests] };
+  it(
+    '/mcp and the pages answer through the balancer, the account paths answer their own 503, and everything recovers with nothing lost',
+    { timeout: 300_000 },
+    async () => {
+      const t = topology!;
+      const db = postgres!;
+      // On a failure, what each instance and HAProxy said, for the transcript.
+      onTestFailed(() => {
+        transcript.onFailure = {
+          instances: t.instances.map((i) => ({
+            name: i.name,
+            running: i.running(),
+            output: i.output().split('\n').slice(-40),
+          })),
+          haproxy: t.haproxyOutput().split('\n').slice(-40),
+        };
+      });
+      const insecure = { execute: [client.allowInsecureRequests] };
 
-    // --- before: a sign-in through the balancer, and a profile imported with the CLI ---------------------------
-    const config = await client.dynamicClientRegistration(new URL(t.baseUrl), { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }, client.None(), insecure);
-    const clientId = config.clientMetadata().client_id;
-    const verifier = client.randomPKCECodeVerifier();
-    const resource = `${t.baseUrl}/mcp/account`;
-    const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid offline_access', resource, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
-    const { callback } = await new Browser(REDIRECT).authorize(url, DEMO);
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier }, { resource });
-    const cliStore = await openStore({ kind: 'postgres', url: db.url }, { poolSize: 2 });
-    try {
-      await runCli(['import', DEMO.email, 'profile.json'], cliStore, { stdout: () => undefined, readStdin: () => '', readFile: () => JSON.stringify({ profile: IMPORTED }), writeFile: () => undefined });
-    } finally {
-      await cliStore.close();
-    }
-    const before = await mcp(t.baseUrl, '/mcp/account', 'tools/call', { name: 'get_my_profile', arguments: {} }, tokens.access_token);
-    expect(before.status).toBe(200);
-    expect(before.body.result.structuredContent).toMatchObject({ name: IMPORTED.name, power: IMPORTED.power });
-    const goalsBefore = await mcp(t.baseUrl, '/mcp/account', 'tools/call', { name: 'get_my_goals', arguments: {} }, tokens.access_token);
-    expect(goalsBefore.status).toBe(200);
-    expect(goalsBefore.body.result.structuredContent.goals[0].title).toBe('Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3');
-    transcript.before = [summary(before), summary(goalsBefore)];
+      // --- before: a sign-in through the balancer, and a profile imported with the CLI ---------------------------
+      const config = await client.dynamicClientRegistration(
+        new URL(t.baseUrl),
+        {
+          redirect_uris: [REDIRECT],
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        },
+        client.None(),
+        insecure,
+      );
+      const clientId = config.clientMetadata().client_id;
+      const verifier = client.randomPKCECodeVerifier();
+      const resource = `${t.baseUrl}/mcp/account`;
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid offline_access',
+        resource,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      const { callback } = await new Browser(REDIRECT).authorize(url, DEMO);
+      const tokens = await client.authorizationCodeGrant(
+        config,
+        callback,
+        { pkceCodeVerifier: verifier },
+        { resource },
+      );
+      const cliStore = await openStore({ kind: 'postgres', url: db.url }, { poolSize: 2 });
+      try {
+        await runCli(['import', DEMO.email, 'profile.json'], cliStore, {
+          stdout: () => undefined,
+          readStdin: () => '',
+          readFile: () => JSON.stringify({ profile: IMPORTED }),
+          writeFile: () => undefined,
+        });
+      } finally {
+        await cliStore.close();
+      }
+      const before = await mcp(
+        t.baseUrl,
+        '/mcp/account',
+        'tools/call',
+        { name: 'get_my_profile', arguments: {} },
+        tokens.access_token,
+      );
+      expect(before.status).toBe(200);
+      expect(before.body.result.structuredContent).toMatchObject({ name: IMPORTED.name, power: IMPORTED.power });
+      const goalsBefore = await mcp(
+        t.baseUrl,
+        '/mcp/account',
+        'tools/call',
+        { name: 'get_my_goals', arguments: {} },
+        tokens.access_token,
+      );
+      expect(goalsBefore.status).toBe(200);
+      expect(goalsBefore.body.result.structuredContent.goals[0].title).toBe(
+        'Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3',
+      );
+      transcript.before = [summary(before), summary(goalsBefore)];
 
-    // --- PostgreSQL crashes (immediate stop: every connection cut) ----------------------------------------------
-    const stream = streamMcp(t);
-    onTestFinished(async () => void (await stream.stop()));
-    await new Promise((r) => setTimeout(r, 500));
-    const logFrom = t.haproxyOutput().length;
-    const stoppedAt = Date.now();
-    await db.stop('immediate');
-    // HAProxy's /ready checks (every second, out after two failures) take every instance out of `instances`.
-    await until('HAProxy has no instance left that passes /ready', () => logLines(t, logFrom, 'backend instances has no server available').length === 1, 30_000);
-    const allOutAt = Date.now();
-    const allOutAfterMs = allOutAt - stoppedAt;
-    expect(logLines(t, logFrom, 'Server instances/').filter((l) => l.includes(' is DOWN')).length).toBe(3);
+      // --- PostgreSQL crashes (immediate stop: every connection cut) ----------------------------------------------
+      const stream = streamMcp(t);
+      onTestFinished(async () => void (await stream.stop()));
+      await new Promise((r) => setTimeout(r, 500));
+      const logFrom = t.haproxyOutput().length;
+      const stoppedAt = Date.now();
+      await db.stop('immediate');
+      // HAProxy's /ready checks (every second, out after two failures) take every instance out of `instances`.
+      await until(
+        'HAProxy has no instance left that passes /ready',
+        () => logLines(t, logFrom, 'backend instances has no server available').length === 1,
+        30_000,
+      );
+      const allOutAt = Date.now();
+      const allOutAfterMs = allOutAt - stoppedAt;
+      expect(logLines(t, logFrom, 'Server instances/').filter((l) => l.includes(' is DOWN')).length).toBe(3);
 
-    const ready = await readiness(t);
-    expect(ready).toEqual({
-      i1: { status: 503, body: { status: 'not_ready', reason: 'store unreachable' } },
-      i2: { status: 503, body: { status: 'not_ready', reason: 'store unreachable' } },
-      i3: { status: 503, body: { status: 'not_ready', reason: 'store unreachable' } },
-    });
+      const ready = await readiness(t);
+      expect(ready).toEqual({
+        i1: { status: 503, body: { status: 'not_ready', reason: 'store unreachable' } },
+        i2: { status: 503, body: { status: 'not_ready', reason: 'store unreachable' } },
+        i3: { status: 503, body: { status: 'not_ready', reason: 'store unreachable' } },
+      });
 
-    const during: Answer[] = [];
-    for (let i = 0; i < 3; i++) during.push(await mcp(t.baseUrl, '/mcp', 'tools/call', gearCall));
-    for (const a of during) {
-      expect(a.status, JSON.stringify(a)).toBe(200);
-      expect(a.body.result.structuredContent.totals).toEqual(GEAR_TOTALS);
-    }
-    // Which instance: any of the three (the /mcp client below shares the round robin, so three calls in a row need
-    // not reach three instances; its calls during the outage show all three serving).
-    for (const a of during) expect(a.servedBy).toMatch(/^i[123]$/);
-    const page = await answer('GET /heroes/amane', await fetch(`${t.baseUrl}/heroes/amane`, { signal: AbortSignal.timeout(20_000) }));
-    expect(page.status).toBe(200);
-    expect(page.contentType).toBe('text/html; charset=utf-8');
-    expect(page.body).toContain('Amane');
-    const account = await mcp(t.baseUrl, '/mcp/account', 'tools/call', { name: 'get_my_profile', arguments: {} }, tokens.access_token);
-    expect(account.status).toBe(503);
-    expect(account.retryAfter).toBe('5');
-    expect(account.body).toEqual({ jsonrpc: '2.0', id: 42, error: { code: -32603, message: 'The account data is temporarily unavailable (the store cannot be reached). Retry after 5 seconds.', data: { retry_after_seconds: 5 } } });
-    const token = await refresh(t.baseUrl, clientId, tokens.refresh_token!);
-    expect(token.status).toBe(503);
-    expect(token.retryAfter).toBe('5');
-    expect(token.body).toEqual({ error: 'temporarily_unavailable', error_description: 'the authorization server cannot reach its store for a moment; retry shortly' });
-    for (const a of [account, token]) expect(a.servedBy).toMatch(/^i[123]$/);
-    // The outage goes on for a few seconds more, the /mcp client calling all the while.
-    await new Promise((r) => setTimeout(r, 3_000));
-    transcript.outage = { allOutOfReadyBackendAfterMs: allOutAfterMs, ready, answers: [...during, page, account, token].map(summary) };
+      const during: Answer[] = [];
+      for (let i = 0; i < 3; i++) during.push(await mcp(t.baseUrl, '/mcp', 'tools/call', gearCall));
+      for (const a of during) {
+        expect(a.status, JSON.stringify(a)).toBe(200);
+        expect(a.body.result.structuredContent.totals).toEqual(GEAR_TOTALS);
+      }
+      // Which instance: any of the three (the /mcp client below shares the round robin, so three calls in a row need
+      // not reach three instances; its calls during the outage show all three serving).
+      for (const a of during) expect(a.servedBy).toMatch(/^i[123]$/);
+      const page = await answer(
+        'GET /heroes/amane',
+        await fetch(`${t.baseUrl}/heroes/amane`, { signal: AbortSignal.timeout(20_000) }),
+      );
+      expect(page.status).toBe(200);
+      expect(page.contentType).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('Amane');
+      const account = await mcp(
+        t.baseUrl,
+        '/mcp/account',
+        'tools/call',
+        { name: 'get_my_profile', arguments: {} },
+        tokens.access_token,
+      );
+      expect(account.status).toBe(503);
+      expect(account.retryAfter).toBe('5');
+      expect(account.body).toEqual({
+        jsonrpc: '2.0',
+        id: 42,
+        error: {
+          code: -32603,
+          message: 'The account data is temporarily unavailable (the store cannot be reached). Retry after 5 seconds.',
+          data: { retry_after_seconds: 5 },
+        },
+      });
+      const token = await refresh(t.baseUrl, clientId, tokens.refresh_token!);
+      expect(token.status).toBe(503);
+      expect(token.retryAfter).toBe('5');
+      expect(token.body).toEqual({
+        error: 'temporarily_unavailable',
+        error_description: 'the authorization server cannot reach its store for a moment; retry shortly',
+      });
+      for (const a of [account, token]) expect(a.servedBy).toMatch(/^i[123]$/);
+      // The outage goes on for a few seconds more, the /mcp client calling all the while.
+      await new Promise((r) => setTimeout(r, 3_000));
+      transcript.outage = {
+        allOutOfReadyBackendAfterMs: allOutAfterMs,
+        ready,
+        answers: [...during, page, account, token].map(summary),
+      };
 
-    // --- PostgreSQL is back: everything recovers by itself -------------------------------------------------------
-    const recoveryLogFrom = t.haproxyOutput().length;
-    const restartedAt = Date.now();
-    await db.start();
-    const readyAgainAfterMs = await until('every instance is ready again', async () => Object.values(await readiness(t)).every((r) => r.status === 200), 60_000);
-    // HAProxy routes by /ready again once it sees the instances pass it (two checks in a row).
-    await until('HAProxy has the three instances back in `instances`', () => logLines(t, recoveryLogFrom, 'Server instances/').filter((l) => l.includes(' is UP')).length === 3, 30_000);
-    const backAt = Date.now();
-    const routedByReadyAfterMs = backAt - restartedAt;
-    expect(await readiness(t)).toEqual({ i1: { status: 200, body: { status: 'ready' } }, i2: { status: 200, body: { status: 'ready' } }, i3: { status: 200, body: { status: 'ready' } } });
+      // --- PostgreSQL is back: everything recovers by itself -------------------------------------------------------
+      const recoveryLogFrom = t.haproxyOutput().length;
+      const restartedAt = Date.now();
+      await db.start();
+      const readyAgainAfterMs = await until(
+        'every instance is ready again',
+        async () => Object.values(await readiness(t)).every((r) => r.status === 200),
+        60_000,
+      );
+      // HAProxy routes by /ready again once it sees the instances pass it (two checks in a row).
+      await until(
+        'HAProxy has the three instances back in `instances`',
+        () => logLines(t, recoveryLogFrom, 'Server instances/').filter((l) => l.includes(' is UP')).length === 3,
+        30_000,
+      );
+      const backAt = Date.now();
+      const routedByReadyAfterMs = backAt - restartedAt;
+      expect(await readiness(t)).toEqual({
+        i1: { status: 200, body: { status: 'ready' } },
+        i2: { status: 200, body: { status: 'ready' } },
+        i3: { status: 200, body: { status: 'ready' } },
+      });
 
-    await new Promise((r) => setTimeout(r, 500));
-    const streamed = await stream.stop();
+      await new Promise((r) => setTimeout(r, 500));
+      const streamed = await stream.stop();
 
-    // The token issued before the outage works again, and the data committed before it is all there.
-    const profiles: Answer[] = [];
-    for (let i = 0; i < 3; i++) profiles.push(await mcp(t.baseUrl, '/mcp/account', 'tools/call', { name: 'get_my_profile', arguments: {} }, tokens.access_token));
-    for (const p of profiles) {
-      expect(p.status, JSON.stringify(p)).toBe(200);
-      expect(p.body.result.structuredContent).toEqual(before.body.result.structuredContent);
-    }
-    expect(new Set(profiles.map((p) => p.servedBy))).toEqual(new Set(['i1', 'i2', 'i3']));
-    // The refresh token issued before the outage (and refused during it) refreshes now; the new token is served.
-    const refreshed = await refresh(t.baseUrl, clientId, tokens.refresh_token!);
-    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
-    expect(refreshed.body.refresh_token).not.toBe(tokens.refresh_token);
-    const goals = await mcp(t.baseUrl, '/mcp/account', 'tools/call', { name: 'get_my_goals', arguments: {} }, refreshed.body.access_token);
-    expect(goals.status).toBe(200);
-    expect(goals.body.result.structuredContent).toEqual(goalsBefore.body.result.structuredContent);
+      // The token issued before the outage works again, and the data committed before it is all there.
+      const profiles: Answer[] = [];
+      for (let i = 0; i < 3; i++)
+        profiles.push(
+          await mcp(
+            t.baseUrl,
+            '/mcp/account',
+            'tools/call',
+            { name: 'get_my_profile', arguments: {} },
+            tokens.access_token,
+          ),
+        );
+      for (const p of profiles) {
+        expect(p.status, JSON.stringify(p)).toBe(200);
+        expect(p.body.result.structuredContent).toEqual(before.body.result.structuredContent);
+      }
+      expect(new Set(profiles.map((p) => p.servedBy))).toEqual(new Set(['i1', 'i2', 'i3']));
+      // The refresh token issued before the outage (and refused during it) refreshes now; the new token is served.
+      const refreshed = await refresh(t.baseUrl, clientId, tokens.refresh_token!);
+      expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+      expect(refreshed.body.refresh_token).not.toBe(tokens.refresh_token);
+      const goals = await mcp(
+        t.baseUrl,
+        '/mcp/account',
+        'tools/call',
+        { name: 'get_my_goals', arguments: {} },
+        refreshed.body.access_token,
+      );
+      expect(goals.status).toBe(200);
+      expect(goals.body.result.structuredContent).toEqual(goalsBefore.body.result.structuredContent);
 
-    // What the /mcp client saw from before the stop until after the recovery: every call answered in full.
-    const byStatus = streamed.reduce<Record<string, number>>((m, s) => ({ ...m, [s.status]: (m[s.status] ?? 0) + 1 }), {});
-    transcript.recovered = { outageMs: restartedAt - stoppedAt, readyAgainAfterStartMs: readyAgainAfterMs, routedByReadyAgainAfterMs: routedByReadyAfterMs, answers: [...profiles, refreshed, goals].map(summary) };
-    // Sent after HAProxy had taken every instance out of `instances` and before PostgreSQL was started again.
-    const whileNoneReady = streamed.filter((s) => s.at > allOutAt && s.at < restartedAt);
-    transcript.mcpClientThroughout = { requests: streamed.length, byStatus, sentWhileNoInstanceWasReady: whileNoneReady.length, failed: streamed.filter((s) => s.status !== 200 || !s.exact), servedBy: [...new Set(streamed.map((s) => s.servedBy))].sort() };
-    transcript.haproxyStateChanges = logLines(t, logFrom, '');
-    expect(streamed.filter((s) => s.status !== 200 || !s.exact)).toEqual([]);
-    expect(streamed.length).toBeGreaterThan(20);
-    expect(new Set(whileNoneReady.map((s) => s.servedBy))).toEqual(new Set(['i1', 'i2', 'i3']));
-  });
+      // What the /mcp client saw from before the stop until after the recovery: every call answered in full.
+      const byStatus = streamed.reduce<Record<string, number>>(
+        (m, s) => ({ ...m, [s.status]: (m[s.status] ?? 0) + 1 }),
+        {},
+      );
+      transcript.recovered = {
+        outageMs: restartedAt - stoppedAt,
+        readyAgainAfterStartMs: readyAgainAfterMs,
+        routedByReadyAgainAfterMs: routedByReadyAfterMs,
+        answers: [...profiles, refreshed, goals].map(summary),
+      };
+      // Sent after HAProxy had taken every instance out of `instances` and before PostgreSQL was started again.
+      const whileNoneReady = streamed.filter((s) => s.at > allOutAt && s.at < restartedAt);
+      transcript.mcpClientThroughout = {
+        requests: streamed.length,
+        byStatus,
+        sentWhileNoInstanceWasReady: whileNoneReady.length,
+        failed: streamed.filter((s) => s.status !== 200 || !s.exact),
+        servedBy: [...new Set(streamed.map((s) => s.servedBy))].sort(),
+      };
+      transcript.haproxyStateChanges = logLines(t, logFrom, '');
+      expect(streamed.filter((s) => s.status !== 200 || !s.exact)).toEqual([]);
+      expect(streamed.length).toBeGreaterThan(20);
+      expect(new Set(whileNoneReady.map((s) => s.servedBy))).toEqual(new Set(['i1', 'i2', 'i3']));
+    },
+  );
 });

@@ -11,11 +11,22 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../service.js';
 import type { HostState } from './host/state.js';
-import { ARTIFACTS, chromiumAvailable, fixtureView, launchChromium, startHostSite, until, type HostSite } from './browser.js';
+import {
+  ARTIFACTS,
+  chromiumAvailable,
+  fixtureView,
+  launchChromium,
+  startHostSite,
+  until,
+  type HostSite,
+} from './browser.js';
 
 // CI installs Chromium (.ci/run) and must not skip; elsewhere a machine without it skips with this reason.
 const skip = !chromiumAvailable() && !process.env.CI;
-if (skip) process.stderr.write('test/views/browser.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n');
+if (skip)
+  process.stderr.write(
+    'test/views/browser.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
+  );
 
 const LIGHT = { theme: 'light', locale: 'en-US', displayMode: 'inline', platform: 'web' } as const;
 const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
@@ -77,8 +88,24 @@ const CASES: Case[] = [
     subject: 'Town Center',
     unused: ['Tempered Truegold: none needed'],
   },
-  { tool: 'hero_shards_cost', args: { from: '3★ 2/6', to: '5★' }, from: '3★ 2/6', to: '5★ 6/6', steps: 16, confidence: 'High', totals: { shards: '985' } },
-  { tool: 'hero_widgets_cost', args: { from: 0, to: 5 }, from: '0', to: '5', steps: 5, confidence: 'High', totals: { widgets: '75' } },
+  {
+    tool: 'hero_shards_cost',
+    args: { from: '3★ 2/6', to: '5★' },
+    from: '3★ 2/6',
+    to: '5★ 6/6',
+    steps: 16,
+    confidence: 'High',
+    totals: { shards: '985' },
+  },
+  {
+    tool: 'hero_widgets_cost',
+    args: { from: 0, to: 5 },
+    from: '0',
+    to: '5',
+    steps: 5,
+    confidence: 'High',
+    totals: { widgets: '75' },
+  },
   {
     tool: 'mastery_forging_cost',
     args: { track: 'red_gear', from: 'Gold 100', to: 'Red 103', pieces: 2 },
@@ -107,7 +134,11 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   async function rpc(method: string, params: Record<string, unknown>, version = '2025-06-18'): Promise<any> {
     const res = await fetch(`${service.baseUrl}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': version,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
     });
     const json = (await res.json()) as { result?: unknown; error?: unknown };
@@ -151,7 +182,10 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   }
 
   /** A fresh host page with the view loaded and the handshake done. */
-  async function open(view: { id: string; html: string }, { hostContext = LIGHT, width = WIDE, viewportHeight = 3000, initScript }: OpenOptions = {}): Promise<Opened> {
+  async function open(
+    view: { id: string; html: string },
+    { hostContext = LIGHT, width = WIDE, viewportHeight = 3000, initScript }: OpenOptions = {},
+  ): Promise<Opened> {
     // Every page serves its document under an id of its own: CSP reports are filed by that id, so a report that
     // arrives late is still this page's, never the next test's.
     const pageId = `${view.id}-${nextPage++}`;
@@ -162,7 +196,8 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     const requests: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`console ${message.type()}: ${message.text()}`);
     });
     // Everything the embedded document loads, its own navigation included.
     page.on('request', (request) => {
@@ -173,17 +208,36 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await page.setViewportSize({ width: 1000, height: viewportHeight });
     if (initScript) await page.addInitScript(initScript);
     await page.goto(site.url);
-    await page.evaluate(([src, context, w]) => (window as any).host.load(src, context, w), [url, hostContext, width] as const);
+    await page.evaluate(([src, context, w]) => (window as any).host.load(src, context, w), [
+      url,
+      hostContext,
+      width,
+    ] as const);
     const frame = page.frames().find((f) => f.url() === url);
     if (!frame) throw new Error(`no frame for ${url}`);
-    return { page, frame, url, state: () => page.evaluate(() => (window as any).host.state as HostState), cspReports: () => site.cspReports(pageId), problems, requests };
+    return {
+      page,
+      frame,
+      url,
+      state: () => page.evaluate(() => (window as any).host.state as HostState),
+      cspReports: () => site.cspReports(pageId),
+      problems,
+      requests,
+    };
   }
 
-  const hostCall = (page: Page, method: string, ...args: unknown[]) => page.evaluate(([m, a]) => (window as any).host[m as string](...(a as unknown[])), [method, args] as const);
+  const hostCall = (page: Page, method: string, ...args: unknown[]) =>
+    page.evaluate(([m, a]) => (window as any).host[m](...a), [method, args] as const);
   const viewState = (frame: Frame) => frame.evaluate(() => document.documentElement.dataset.state);
-  const waitForState = (frame: Frame, state: string) => until(`data-state=${state}`, () => viewState(frame), (s) => s === state);
+  const waitForState = (frame: Frame, state: string) =>
+    until(
+      `data-state=${state}`,
+      () => viewState(frame),
+      (s) => s === state,
+    );
   const background = (frame: Frame) => frame.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-  const screenshot = (page: Page, name: string) => page.locator('#view').screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  const screenshot = (page: Page, name: string) =>
+    page.locator('#view').screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 
   /**
    * What every rendered view must do next: report its size, which the host's frame then fits; follow the host to
@@ -191,13 +245,22 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
    * on the way raise no host error, log no error, make no request beyond its document and break no CSP rule.
    * Screenshots: test-artifacts/views/<name>-{light,dark,dark-narrow,light-narrow}.png.
    */
-  async function checkSizeThemesAndNarrow(opened: Opened, name: string, check: { minHeight: number; atNarrow(frame: Frame): Promise<void> }): Promise<void> {
+  async function checkSizeThemesAndNarrow(
+    opened: Opened,
+    name: string,
+    check: { minHeight: number; atNarrow(frame: Frame): Promise<void> },
+  ): Promise<void> {
     const { page, frame, state } = opened;
-    const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    const contentHeight = () =>
+      frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
     const [last, measured] = await until(
       `a size report of the rendered view at ${WIDE} px`,
       async () => [(await state()).sizes.at(-1), await contentHeight()] as const,
-      ([size, height]) => size?.width === WIDE && size.height !== undefined && size.height > check.minHeight && Math.abs(size.height - height) <= 1,
+      ([size, height]) =>
+        size?.width === WIDE &&
+        size.height !== undefined &&
+        size.height > check.minHeight &&
+        Math.abs(size.height - height) <= 1,
     );
     expect(last?.width).toBe(WIDE);
     expect(Math.abs(last!.height! - measured)).toBeLessThanOrEqual(1);
@@ -207,21 +270,37 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await screenshot(page, `${name}-light`);
 
     await hostCall(page, 'setContext', { ...LIGHT, theme: 'dark' });
-    await until('dark theme', () => frame.evaluate(() => document.documentElement.dataset.theme), (t) => t === 'dark');
+    await until(
+      'dark theme',
+      () => frame.evaluate(() => document.documentElement.dataset.theme),
+      (t) => t === 'dark',
+    );
     expect(await background(frame)).toBe(DARK_BACKGROUND);
-    expect(await frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(232, 234, 237)');
+    expect(await frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe(
+      'rgb(232, 234, 237)',
+    );
     await screenshot(page, `${name}-dark`);
 
     await hostCall(page, 'setWidth', NARROW);
     await until('a size report at 320 px', state, (s) => s.sizes.at(-1)?.width === NARROW);
     // Nothing wider than the frame: wide tables scroll inside their own region.
-    const overflow = await frame.evaluate((w) => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w && !e.closest('.scroll')).map((e) => `${e.tagName}.${e.className}`), NARROW);
+    const overflow = await frame.evaluate(
+      (w) =>
+        [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > w && !e.closest('.scroll'))
+          .map((e) => `${e.tagName}.${e.className}`),
+      NARROW,
+    );
     expect(overflow).toEqual([]);
     expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW);
     await check.atNarrow(frame);
     await screenshot(page, `${name}-dark-narrow`);
     await hostCall(page, 'setContext', LIGHT);
-    await until('light theme', () => background(frame), (b) => b === LIGHT_BACKGROUND);
+    await until(
+      'light theme',
+      () => background(frame),
+      (b) => b === LIGHT_BACKGROUND,
+    );
     await screenshot(page, `${name}-light-narrow`);
 
     expect(await hostCall(page, 'teardown')).toEqual({});
@@ -266,7 +345,9 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
 
     await hostCall(page, 'sendInput', c.args);
     await waitForState(frame, 'running');
-    expect(await frame.locator('.status').textContent()).toBe(`Calculating ${String(c.args.from)} → ${String(c.args.to)}…`);
+    expect(await frame.locator('.status').textContent()).toBe(
+      `Calculating ${String(c.args.from)} → ${String(c.args.to)}…`,
+    );
 
     await hostCall(page, 'sendResult', call);
     await waitForState(frame, 'rendered');
@@ -278,7 +359,8 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
       expect(await cell.getAttribute('data-value'), key).toBe(String(call.structuredContent.totals[key]));
       expect(Number(await cell.getAttribute('data-value'))).toBe(Number(text.replaceAll(',', '')));
     }
-    for (const [key, text] of Object.entries(c.perUnit ?? {})) expect(await frame.locator(`[data-per-unit="${key}"]`).textContent(), key).toBe(text);
+    for (const [key, text] of Object.entries(c.perUnit ?? {}))
+      expect(await frame.locator(`[data-per-unit="${key}"]`).textContent(), key).toBe(text);
     expect(await frame.locator('[data-quantity]').count()).toBe(c.quantity ? 1 : 0);
     if (c.quantity) expect(await frame.locator('[data-quantity]').textContent()).toBe(c.quantity);
     expect(await frame.locator('[data-level="from"]').textContent()).toBe(c.from);
@@ -293,14 +375,24 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
 
     // The chart: one line per material the range uses, with a text alternative.
     if (c.footer) expect(await frame.locator('table.steps tfoot td.num').allTextContents()).toEqual(c.footer);
-    const used = Object.entries(c.totals).filter(([, t]) => t !== '0' && t !== 'unknown').map(([k]) => k);
-    expect(await frame.locator('svg.chart g.series').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series')))).toEqual(used);
-    expect(await frame.locator('svg.chart desc').textContent()).toContain(`Share of each material's total spent after each of ${c.steps} steps`);
+    const used = Object.entries(c.totals)
+      .filter(([, t]) => t !== '0' && t !== 'unknown')
+      .map(([k]) => k);
+    expect(
+      await frame.locator('svg.chart g.series').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series'))),
+    ).toEqual(used);
+    expect(await frame.locator('svg.chart desc').textContent()).toContain(
+      `Share of each material's total spent after each of ${c.steps} steps`,
+    );
 
     await checkSizeThemesAndNarrow(opened, view.id, {
       minHeight: 300,
       atNarrow: async (f) => {
-        await until('the chart redrawn for 320 px', async () => Number(await f.locator('svg.chart').getAttribute('width')), (w) => w <= NARROW - 20);
+        await until(
+          'the chart redrawn for 320 px',
+          async () => Number(await f.locator('svg.chart').getAttribute('width')),
+          (w) => w <= NARROW - 20,
+        );
       },
     });
   });
@@ -315,22 +407,30 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   }
 
   it.each<ViewCall & { says: string }>([
-    { tool: 'governor_gear_cost', args: { from: 'Gold T4 ★0', to: 'Red ★0' }, title: 'Governor Gear upgrade cost', says: 'Gold T3 ★0' },
+    {
+      tool: 'governor_gear_cost',
+      args: { from: 'Gold T4 ★0', to: 'Red ★0' },
+      title: 'Governor Gear upgrade cost',
+      says: 'Gold T3 ★0',
+    },
     { tool: 'get_hero', args: { key: 'Valora' }, title: 'Hero details', says: 'call get_master' },
-  ])('$tool: shows a tool failure as an alert with the message, not as a result', async ({ tool, args, title, says }) => {
-    const call = await rpc('tools/call', { name: tool, arguments: args });
-    expect(call.isError).toBe(true);
-    const message = JSON.parse(call.content[0].text).error.message as string;
-    expect(message).toContain(says);
-    const { page, frame, problems } = await open(viewOf(tool));
-    await hostCall(page, 'sendResult', call);
-    await waitForState(frame, 'failed');
-    expect(await frame.locator('[role="alert"]').textContent()).toBe(message);
-    expect(await frame.locator('h1').allTextContents()).toEqual([title]);
-    expect(await frame.locator('table').count()).toBe(0);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  ])(
+    '$tool: shows a tool failure as an alert with the message, not as a result',
+    async ({ tool, args, title, says }) => {
+      const call = await rpc('tools/call', { name: tool, arguments: args });
+      expect(call.isError).toBe(true);
+      const message = JSON.parse(call.content[0].text).error.message as string;
+      expect(message).toContain(says);
+      const { page, frame, problems } = await open(viewOf(tool));
+      await hostCall(page, 'sendResult', call);
+      await waitForState(frame, 'failed');
+      expect(await frame.locator('[role="alert"]').textContent()).toBe(message);
+      expect(await frame.locator('h1').allTextContents()).toEqual([title]);
+      expect(await frame.locator('table').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it.each<ViewCall & { shows: Record<string, string> }>([
     {
@@ -343,48 +443,80 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
       tool: 'get_hero',
       args: { key: 'amadeus' },
       title: 'Hero details',
-      shows: { h1: 'Amadeus', '[data-gear-name]': 'Aegis of Fate', '[data-skill="Combo Slash"] tr[data-stat="damage_up"] td[data-level="5"]': '224%' },
+      shows: {
+        h1: 'Amadeus',
+        '[data-gear-name]': 'Aegis of Fate',
+        '[data-skill="Combo Slash"] tr[data-stat="damage_up"] td[data-level="5"]': '224%',
+      },
     },
-  ])('$tool: renders from the text content when the host passes no structuredContent (2025-03-26 result)', async ({ tool, args, title, shows }) => {
-    const call = await rpc('tools/call', { name: tool, arguments: args }, '2025-03-26');
-    expect(call.structuredContent).toBeUndefined();
-    const { page, frame, problems } = await open(viewOf(tool));
-    await hostCall(page, 'sendResult', call);
-    await waitForState(frame, 'rendered');
-    expect(await frame.title()).toBe(title);
-    for (const [selector, text] of Object.entries(shows)) expect(await frame.locator(selector).textContent(), selector).toBe(text);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  ])(
+    '$tool: renders from the text content when the host passes no structuredContent (2025-03-26 result)',
+    async ({ tool, args, title, shows }) => {
+      const call = await rpc('tools/call', { name: tool, arguments: args }, '2025-03-26');
+      expect(call.structuredContent).toBeUndefined();
+      const { page, frame, problems } = await open(viewOf(tool));
+      await hostCall(page, 'sendResult', call);
+      await waitForState(frame, 'rendered');
+      expect(await frame.title()).toBe(title);
+      for (const [selector, text] of Object.entries(shows))
+        expect(await frame.locator(selector).textContent(), selector).toBe(text);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it.each<ViewCall & { tamper(result: any): unknown; shownAt: string[] }>([
     {
       tool: 'hero_widgets_cost',
       args: { from: 0, to: 2 },
       title: 'Hero widgets (Exclusive Gear) cost',
-      tamper: (result) => ({ ...result, from: ATTACK, notes: [ATTACK], steps: result.steps.map((s: object) => ({ ...s, note: ATTACK })) }),
+      tamper: (result) => ({
+        ...result,
+        from: ATTACK,
+        notes: [ATTACK],
+        steps: result.steps.map((s: object) => ({ ...s, note: ATTACK })),
+      }),
       shownAt: ['[data-level="from"]', '.notes li >> nth=0', 'tr[data-step="1"] + tr.step-notes .step-note'],
     },
     {
       tool: 'get_hero',
       args: { key: 'amane' },
       title: 'Hero details',
-      tamper: (hero) => ({ ...hero, name: ATTACK, notes: [ATTACK], roles: [ATTACK], skills: hero.skills.map((s: object) => ({ ...s, effect: ATTACK, levels: { [ATTACK]: [ATTACK, '2', '3', '4', '5'] } })) }),
-      shownAt: ['h1', '.notes li >> nth=-1', '.chips li', '.skill .effect >> nth=0', '.skill td[data-level="1"] >> nth=0'],
+      tamper: (hero) => ({
+        ...hero,
+        name: ATTACK,
+        notes: [ATTACK],
+        roles: [ATTACK],
+        skills: hero.skills.map((s: object) => ({
+          ...s,
+          effect: ATTACK,
+          levels: { [ATTACK]: [ATTACK, '2', '3', '4', '5'] },
+        })),
+      }),
+      shownAt: [
+        'h1',
+        '.notes li >> nth=-1',
+        '.chips li',
+        '.skill .effect >> nth=0',
+        '.skill td[data-level="1"] >> nth=0',
+      ],
     },
-  ])('$tool: writes result text as text: markup in the result is shown, never parsed', async ({ tool, args, title, tamper, shownAt }) => {
-    const call = await rpc('tools/call', { name: tool, arguments: args });
-    const tampered = { ...call, structuredContent: tamper(call.structuredContent) };
-    const { page, frame, url, requests, problems } = await open(viewOf(tool));
-    await hostCall(page, 'sendResult', tampered);
-    await waitForState(frame, 'rendered');
-    expect(await frame.locator('img, main script').count()).toBe(0);
-    for (const selector of shownAt) expect(await frame.locator(selector).textContent(), selector).toBe(ATTACK);
-    expect(await frame.title()).toBe(title);
-    expect(requests).toEqual([url]);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  ])(
+    '$tool: writes result text as text: markup in the result is shown, never parsed',
+    async ({ tool, args, title, tamper, shownAt }) => {
+      const call = await rpc('tools/call', { name: tool, arguments: args });
+      const tampered = { ...call, structuredContent: tamper(call.structuredContent) };
+      const { page, frame, url, requests, problems } = await open(viewOf(tool));
+      await hostCall(page, 'sendResult', tampered);
+      await waitForState(frame, 'rendered');
+      expect(await frame.locator('img, main script').count()).toBe(0);
+      for (const selector of shownAt) expect(await frame.locator(selector).textContent(), selector).toBe(ATTACK);
+      expect(await frame.title()).toBe(title);
+      expect(requests).toEqual([url]);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('follows prefers-color-scheme until the host names a theme, and the host style variables over its own palette', async () => {
     const view = viewOf('hero_shards_cost');
@@ -396,14 +528,27 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await waitForState(dark.frame, 'rendered');
     expect(await background(dark.frame)).toBe(DARK_BACKGROUND);
     await hostCall(dark.page, 'setContext', { locale: 'en-US', theme: 'light' });
-    await until('light despite a dark system', () => background(dark.frame), (b) => b === LIGHT_BACKGROUND);
+    await until(
+      'light despite a dark system',
+      () => background(dark.frame),
+      (b) => b === LIGHT_BACKGROUND,
+    );
     await dark.page.close();
 
-    const styled = await open(view, { hostContext: { ...LIGHT, styles: { variables: { '--color-background-primary': 'rgb(250, 240, 230)', '--color-text-primary': 'rgb(10, 20, 30)' } } } });
+    const styled = await open(view, {
+      hostContext: {
+        ...LIGHT,
+        styles: {
+          variables: { '--color-background-primary': 'rgb(250, 240, 230)', '--color-text-primary': 'rgb(10, 20, 30)' },
+        },
+      },
+    });
     await hostCall(styled.page, 'sendResult', call);
     await waitForState(styled.frame, 'rendered');
     expect(await background(styled.frame)).toBe('rgb(250, 240, 230)');
-    expect(await styled.frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe('rgb(10, 20, 30)');
+    expect(await styled.frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).color)).toBe(
+      'rgb(10, 20, 30)',
+    );
     await styled.page.close();
   });
 
@@ -427,15 +572,27 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   }
 
   it("writes figures in the host's locale, and again when the host changes it", async () => {
-    const call = await rpc('tools/call', { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } });
+    const call = await rpc('tools/call', {
+      name: 'governor_gear_cost',
+      arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 },
+    });
     expect(call.structuredContent.totals.satin).toBe(786000);
-    const { page, frame, problems } = await open(viewOf('governor_gear_cost'), { hostContext: { ...LIGHT, locale: 'de-DE' }, initScript: countLiveResizeObservers });
+    const { page, frame, problems } = await open(viewOf('governor_gear_cost'), {
+      hostContext: { ...LIGHT, locale: 'de-DE' },
+      initScript: countLiveResizeObservers,
+    });
     await hostCall(page, 'sendResult', call);
     await waitForState(frame, 'rendered');
-    const figures = () => Promise.all(['[data-total="satin"]', '[data-per-unit="satin"]', '[data-total="gilded_threads"]'].map((selector) => frame.locator(selector).textContent()));
+    const figures = () =>
+      Promise.all(
+        ['[data-total="satin"]', '[data-per-unit="satin"]', '[data-total="gilded_threads"]'].map((selector) =>
+          frame.locator(selector).textContent(),
+        ),
+      );
     expect(await figures()).toEqual(['786.000', '393.000', '7.920']);
     // The size reporter's observer and the chart's.
-    const liveObservers = () => frame.evaluate(() => (window as unknown as { liveResizeObservers: number }).liveResizeObservers);
+    const liveObservers = () =>
+      frame.evaluate(() => (window as unknown as { liveResizeObservers: number }).liveResizeObservers);
     expect(await liveObservers()).toBe(2);
 
     await hostCall(page, 'setContext', { ...LIGHT, locale: 'en-US' });
@@ -488,7 +645,11 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
 
   it('parses the text content only when the host passes no structuredContent', async () => {
     const structured = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } });
-    const textOnly = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 2 } }, '2025-03-26');
+    const textOnly = await rpc(
+      'tools/call',
+      { name: 'hero_widgets_cost', arguments: { from: 0, to: 2 } },
+      '2025-03-26',
+    );
     expect(structured.structuredContent.totals.widgets).toBe(75);
     expect(textOnly.structuredContent).toBeUndefined();
     const { page, frame, problems } = await open(viewOf('hero_widgets_cost'), { initScript: countJsonParses });
@@ -514,7 +675,9 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     const { page, frame, problems } = await open(viewOf('governor_charm_cost'));
     await hostCall(page, 'sendResult', call);
     await waitForState(frame, 'rendered');
-    expect(await frame.locator('main > p.status').textContent()).toBe('Nothing to upgrade: the two levels are the same.');
+    expect(await frame.locator('main > p.status').textContent()).toBe(
+      'Nothing to upgrade: the two levels are the same.',
+    );
     expect(await frame.locator('table, svg.chart').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
@@ -532,7 +695,11 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
   });
 
   it('a renderer that throws shows the failure with its message instead of staying at "Calculating…"', async () => {
-    const html = await fixtureView('thrower', 'Thrower', "import { mountView } from './shared/mount.js';\nmountView({ render() { throw new TypeError('no width to draw at'); } });\n");
+    const html = await fixtureView(
+      'thrower',
+      'Thrower',
+      "import { mountView } from './shared/mount.js';\nmountView({ render() { throw new TypeError('no width to draw at'); } });\n",
+    );
     const call = await rpc('tools/call', { name: 'hero_widgets_cost', arguments: { from: 0, to: 5 } });
     const { page, frame, problems } = await open({ id: 'thrower', html });
     await hostCall(page, 'sendInput', { from: 0, to: 5 });
@@ -541,16 +708,25 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     await hostCall(page, 'sendResult', call);
     await waitForState(frame, 'failed');
     expect(await frame.locator('h1').textContent()).toBe('Thrower');
-    expect(await frame.locator('[role="alert"]').textContent()).toBe('This result cannot be shown here: the view failed to draw it (no width to draw at)');
+    expect(await frame.locator('[role="alert"]').textContent()).toBe(
+      'This result cannot be shown here: the view failed to draw it (no width to draw at)',
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it('the CSP check can fail: a view that loads an image from the network is reported', async () => {
     const view = viewOf('hero_widgets_cost');
-    const leaky = view.html.replace('<main id="app"></main>', '<main id="app"></main><img src="http://127.0.0.1:9/pixel.png" alt="">');
+    const leaky = view.html.replace(
+      '<main id="app"></main>',
+      '<main id="app"></main><img src="http://127.0.0.1:9/pixel.png" alt="">',
+    );
     const { page, cspReports } = await open({ id: LEAKY_CONTROL, html: leaky });
-    const reports = await until('a CSP report', async () => cspReports(), (r) => r.length > 0);
+    const reports = await until(
+      'a CSP report',
+      async () => cspReports(),
+      (r) => r.length > 0,
+    );
     expect(String(reports[0])).toContain('img-src');
     await page.close();
   });
@@ -630,99 +806,163 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
         skill: { skill: 'Ice Zone', stat: 'extra_damage_up', label: 'Extra damage up', lv1: '20%', lv5: '100%' },
         joiner: { skill: 'Avalanche', stat: 'damage_up', label: 'Damage up', lv1: '20%', lv5: '100%' },
         slots: ['1', '2', '3'],
-        gear: { name: null, skill: { skill: 'Quick Draw', stat: 'knockdown_chance', label: 'Knockdown chance', lv1: '40%', lv5: '100%' } },
+        gear: {
+          name: null,
+          skill: { skill: 'Quick Draw', stat: 'knockdown_chance', label: 'Knockdown chance', lv1: '40%', lv5: '100%' },
+        },
         tiers: { bear_hunt_joiner: 'B', rally_leader: 'S+', garrison: 'B', bear_hunt: 'S', joiner: 'Not rated' },
       },
     ];
 
     /** The Lv1 and Lv5 cells of one stat of one skill, and its row's label. */
-    async function ladder(frame: Frame, scope: string, l: Ladder): Promise<[string | null, string | null, string | null]> {
+    async function ladder(
+      frame: Frame,
+      scope: string,
+      l: Ladder,
+    ): Promise<[string | null, string | null, string | null]> {
       const row = frame.locator(`${scope} [data-skill="${l.skill}"] tr[data-stat="${l.stat}"]`);
-      return [await row.locator('th').textContent(), await row.locator('td[data-level="1"]').textContent(), await row.locator('td[data-level="5"]').textContent()];
+      return [
+        await row.locator('th').textContent(),
+        await row.locator('td[data-level="1"]').textContent(),
+        await row.locator('td[data-level="5"]').textContent(),
+      ];
     }
 
-    it.each(HEROES)('$name: renders the real result, asks for a size, follows light/dark and fits 320 px', async (c) => {
-      const view = viewOf('get_hero');
-      expect(view.id).toBe('hero');
-      const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: c.key } });
-      expect(call.isError).toBeUndefined();
-      const hero = call.structuredContent;
-      const opened = await open(view, { viewportHeight: 6000 });
-      const { page, frame, state } = opened;
+    it.each(HEROES)(
+      '$name: renders the real result, asks for a size, follows light/dark and fits 320 px',
+      async (c) => {
+        const view = viewOf('get_hero');
+        expect(view.id).toBe('hero');
+        const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: c.key } });
+        expect(call.isError).toBeUndefined();
+        const hero = call.structuredContent;
+        const opened = await open(view, { viewportHeight: 6000 });
+        const { page, frame, state } = opened;
 
-      expect((await state()).appInfo).toEqual({ name: 'kingshot-hero', version: '1.0.0' });
-      await hostCall(page, 'sendInput', { key: c.key });
-      await waitForState(frame, 'running');
-      expect(await frame.locator('.status').textContent()).toBe(`Looking up ${c.key}…`);
-      await hostCall(page, 'sendResult', call);
-      await waitForState(frame, 'rendered');
+        expect((await state()).appInfo).toEqual({ name: 'kingshot-hero', version: '1.0.0' });
+        await hostCall(page, 'sendInput', { key: c.key });
+        await waitForState(frame, 'running');
+        expect(await frame.locator('.status').textContent()).toBe(`Looking up ${c.key}…`);
+        await hostCall(page, 'sendResult', call);
+        await waitForState(frame, 'rendered');
 
-      // Who the hero is.
-      expect(await frame.title()).toBe('Hero details');
-      expect(await frame.locator('h1').allTextContents()).toEqual([c.name]);
-      expect(await frame.locator('.rarity').textContent()).toBe(c.rarity);
-      expect(await frame.locator('[data-fact="troop-type"]').textContent()).toBe(c.troopType);
-      expect(await frame.locator('[data-fact="generation"]').textContent()).toBe(c.generation);
-      expect(await frame.locator('.facts .confidence').textContent()).toBe(c.confidence);
-      expect(await frame.locator('.chips li').allTextContents()).toEqual(c.roles);
-      if (c.resolved) expect(await frame.locator('.resolved').textContent()).toBe(c.resolved);
-      else expect(await frame.locator('.resolved').count()).toBe(0);
+        // Who the hero is.
+        expect(await frame.title()).toBe('Hero details');
+        expect(await frame.locator('h1').allTextContents()).toEqual([c.name]);
+        expect(await frame.locator('.rarity').textContent()).toBe(c.rarity);
+        expect(await frame.locator('[data-fact="troop-type"]').textContent()).toBe(c.troopType);
+        expect(await frame.locator('[data-fact="generation"]').textContent()).toBe(c.generation);
+        expect(await frame.locator('.facts .confidence').textContent()).toBe(c.confidence);
+        expect(await frame.locator('.chips li').allTextContents()).toEqual(c.roles);
+        if (c.resolved) expect(await frame.locator('.resolved').textContent()).toBe(c.resolved);
+        else expect(await frame.locator('.resolved').count()).toBe(0);
 
-      // Skills: every one with its ladder, the figures exactly as the result has them.
-      expect(await frame.locator('.conquest-section .skill, .expedition-section .skill').evaluateAll((els) => els.map((e) => e.getAttribute('data-skill')))).toEqual(
-        hero.skills.map((s: { name: string }) => s.name),
-      );
-      expect(await ladder(frame, '.skills', c.skill)).toEqual([c.skill.label, c.skill.lv1, c.skill.lv5]);
-      expect(await frame.locator(`[data-skill="${c.skill.skill}"] thead th`).allTextContents()).toEqual(['Stat', 'Lv1', 'Lv2', 'Lv3', 'Lv4', 'Lv5']);
-      expect(await frame.locator('.expedition-section .skill').evaluateAll((els) => els.map((e) => e.getAttribute('data-slot')))).toEqual(c.slots);
+        // Skills: every one with its ladder, the figures exactly as the result has them.
+        expect(
+          await frame
+            .locator('.conquest-section .skill, .expedition-section .skill')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('data-skill'))),
+        ).toEqual(hero.skills.map((s: { name: string }) => s.name));
+        expect(await ladder(frame, '.skills', c.skill)).toEqual([c.skill.label, c.skill.lv1, c.skill.lv5]);
+        expect(await frame.locator(`[data-skill="${c.skill.skill}"] thead th`).allTextContents()).toEqual([
+          'Stat',
+          'Lv1',
+          'Lv2',
+          'Lv3',
+          'Lv4',
+          'Lv5',
+        ]);
+        expect(
+          await frame
+            .locator('.expedition-section .skill')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('data-slot'))),
+        ).toEqual(c.slots);
 
-      // The joiner skill (expedition slot 1): one, marked, and named in the header.
-      const joiner = frame.locator('.skill.joiner');
-      expect(await joiner.count()).toBe(1);
-      expect(await joiner.getAttribute('data-skill')).toBe(c.joiner.skill);
-      expect(await joiner.locator('.badge').allTextContents()).toEqual(['Slot 1', 'Joiner skill']);
-      expect(await ladder(frame, '.expedition-section', c.joiner)).toEqual([c.joiner.label, c.joiner.lv1, c.joiner.lv5]);
-      expect(await frame.locator('header .joiner-callout').textContent()).toBe(`Joiner skill ${c.joiner.skill} (Lv5: ${c.joiner.label} ${c.joiner.lv5})`);
-
-      // Exclusive gear.
-      if (c.gear) {
-        if (c.gear.name) expect(await frame.locator('.gear-section h2').textContent()).toBe(`Exclusive gear: ${c.gear.name}`);
-        else expect(await frame.locator('[data-gear-name-note]').textContent()).toBe(hero.exclusive_gear.name_note);
-        expect(await frame.locator('[data-gear-name]').count()).toBe(c.gear.name ? 1 : 0);
-        expect(await frame.locator('.gear-section .skill').evaluateAll((els) => els.map((e) => e.getAttribute('data-skill')))).toEqual(
-          hero.exclusive_gear.skills.map((s: { name: string }) => s.name),
+        // The joiner skill (expedition slot 1): one, marked, and named in the header.
+        const joiner = frame.locator('.skill.joiner');
+        expect(await joiner.count()).toBe(1);
+        expect(await joiner.getAttribute('data-skill')).toBe(c.joiner.skill);
+        expect(await joiner.locator('.badge').allTextContents()).toEqual(['Slot 1', 'Joiner skill']);
+        expect(await ladder(frame, '.expedition-section', c.joiner)).toEqual([
+          c.joiner.label,
+          c.joiner.lv1,
+          c.joiner.lv5,
+        ]);
+        expect(await frame.locator('header .joiner-callout').textContent()).toBe(
+          `Joiner skill ${c.joiner.skill} (Lv5: ${c.joiner.label} ${c.joiner.lv5})`,
         );
-        expect(await ladder(frame, '.gear-section', c.gear.skill)).toEqual([c.gear.skill.label, c.gear.skill.lv1, c.gear.skill.lv5]);
-        for (const [stat, text] of Object.entries(c.gear.stats ?? {})) expect(await frame.locator(`.gear-stats tr[data-stat="${stat}"] td`).textContent(), stat).toBe(text);
-        expect(await frame.locator('.gear-stats tbody tr').count()).toBe(Object.keys(hero.exclusive_gear.max_level_stats ?? {}).length);
-        expect(await frame.locator('[data-gear-stats-unknown]').count()).toBe(c.gear.stats ? 0 : 1);
-      } else {
-        expect(hero.exclusive_gear).toBeUndefined();
-        expect(await frame.locator('[data-no-gear]').textContent()).toBe(c.noGear);
-        expect(await frame.locator('.gear-section .skill').count()).toBe(0);
-      }
 
-      // Tier placements: one row per rating the result has.
-      const tiers = await frame.locator('table.tiers tbody tr').evaluateAll((rows) => Object.fromEntries(rows.map((r) => [r.getAttribute('data-tier-role'), r.querySelector('.tier')!.textContent])));
-      expect(tiers).toEqual(c.tiers);
+        // Exclusive gear.
+        if (c.gear) {
+          if (c.gear.name)
+            expect(await frame.locator('.gear-section h2').textContent()).toBe(`Exclusive gear: ${c.gear.name}`);
+          else expect(await frame.locator('[data-gear-name-note]').textContent()).toBe(hero.exclusive_gear.name_note);
+          expect(await frame.locator('[data-gear-name]').count()).toBe(c.gear.name ? 1 : 0);
+          expect(
+            await frame
+              .locator('.gear-section .skill')
+              .evaluateAll((els) => els.map((e) => e.getAttribute('data-skill'))),
+          ).toEqual(hero.exclusive_gear.skills.map((s: { name: string }) => s.name));
+          expect(await ladder(frame, '.gear-section', c.gear.skill)).toEqual([
+            c.gear.skill.label,
+            c.gear.skill.lv1,
+            c.gear.skill.lv5,
+          ]);
+          for (const [stat, text] of Object.entries(c.gear.stats ?? {}))
+            expect(await frame.locator(`.gear-stats tr[data-stat="${stat}"] td`).textContent(), stat).toBe(text);
+          expect(await frame.locator('.gear-stats tbody tr').count()).toBe(
+            Object.keys(hero.exclusive_gear.max_level_stats ?? {}).length,
+          );
+          expect(await frame.locator('[data-gear-stats-unknown]').count()).toBe(c.gear.stats ? 0 : 1);
+        } else {
+          expect(hero.exclusive_gear).toBeUndefined();
+          expect(await frame.locator('[data-no-gear]').textContent()).toBe(c.noGear);
+          expect(await frame.locator('.gear-section .skill').count()).toBe(0);
+        }
 
-      // Confidence and sources; accessible structure: one h1, every table with column headers and a name.
-      expect(await frame.locator('.sources li').count()).toBe(hero.sources.length);
-      expect(await frame.locator('footer').textContent()).toBe(`Data version ${hero.data_version}`);
-      const tables = await frame.locator('table').evaluateAll((ts) =>
-        ts.map((t) => ({ headers: t.querySelectorAll('thead th[scope="col"]').length > 0, name: document.getElementById(t.getAttribute('aria-labelledby') ?? '')?.textContent ?? '' })),
-      );
-      expect(tables.length).toBeGreaterThan(3);
-      expect(tables.filter((t) => !t.headers || t.name === '')).toEqual([]);
+        // Tier placements: one row per rating the result has.
+        const tiers = await frame
+          .locator('table.tiers tbody tr')
+          .evaluateAll((rows) =>
+            Object.fromEntries(
+              rows.map((r) => [r.getAttribute('data-tier-role'), r.querySelector('.tier')!.textContent]),
+            ),
+          );
+        expect(tiers).toEqual(c.tiers);
 
-      await checkSizeThemesAndNarrow(opened, `hero-${hero.key}`, {
-        minHeight: 1000,
-        // Every table (skill ladders, tiers, stats) fits without scrolling sideways at 320 px.
-        atNarrow: async (f) => {
-          expect(await f.locator('.scroll').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.getAttribute('aria-labelledby') && document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent))).toEqual([]);
-        },
-      });
-    });
+        // Confidence and sources; accessible structure: one h1, every table with column headers and a name.
+        expect(await frame.locator('.sources li').count()).toBe(hero.sources.length);
+        expect(await frame.locator('footer').textContent()).toBe(`Data version ${hero.data_version}`);
+        const tables = await frame.locator('table').evaluateAll((ts) =>
+          ts.map((t) => ({
+            headers: t.querySelectorAll('thead th[scope="col"]').length > 0,
+            name: document.getElementById(t.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
+          })),
+        );
+        expect(tables.length).toBeGreaterThan(3);
+        expect(tables.filter((t) => !t.headers || t.name === '')).toEqual([]);
+
+        await checkSizeThemesAndNarrow(opened, `hero-${hero.key}`, {
+          minHeight: 1000,
+          // Every table (skill ladders, tiers, stats) fits without scrolling sideways at 320 px.
+          atNarrow: async (f) => {
+            expect(
+              await f
+                .locator('.scroll')
+                .evaluateAll((els) =>
+                  els
+                    .filter((e) => e.scrollWidth > e.clientWidth)
+                    .map(
+                      (e) =>
+                        e.getAttribute('aria-labelledby') &&
+                        document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent,
+                    ),
+                ),
+            ).toEqual([]);
+          },
+        });
+      },
+    );
 
     it('decides that a hero without gear is Mythic by the rarity key, not by its display name', async () => {
       const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'amadeus' } });

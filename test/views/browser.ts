@@ -21,13 +21,26 @@ export const HOST_DEFAULT_CSP =
   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none'";
 
 /** Flags from the machine notes: no sandbox as root, and no background networking (the network is closed). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const chromiumAvailable = () => existsSync(CHROMIUM);
 
 export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'kingshot-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 30_000,
+  });
   return {
     context,
     close: async () => {
@@ -83,11 +96,14 @@ export async function startHostSite(): Promise<HostSite> {
     }
     if (path === '/favicon.ico') return void res.writeHead(204).end();
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HOST_PAGE);
-    if (path === '/host.js') return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(hostJs);
+    if (path === '/host.js')
+      return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(hostJs);
     const view = /^\/view\/([a-z0-9-]+)\.html$/.exec(path);
     if (view && views.has(view[1]!)) {
       const csp = `${HOST_DEFAULT_CSP}; report-uri /csp-report/${view[1]}`;
-      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }).end(views.get(view[1]!));
+      return void res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp })
+        .end(views.get(view[1]!));
     }
     res.writeHead(404).end();
   });
@@ -126,11 +142,17 @@ export async function fixtureView(name: string, title: string, source: string): 
 }
 
 /** Polls `read` until `ok` holds; fails after `timeoutMs` with the last value. */
-export async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!ok(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last value: ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last value: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 50));
     value = await read();
   }

@@ -22,13 +22,16 @@ const tools = catalog!.tools;
  * tools' YAML (`view:`): the catalogue is the one place that says which tool has which view.
  */
 const VIEW_OF_TOOL: Record<string, string> = Object.fromEntries(
-  tools.flatMap((t) => (t.view === undefined ? [] : [[t.name, t.view] as const])).sort(([, a], [, b]) => a.localeCompare(b)),
+  tools
+    .flatMap((t) => (t.view === undefined ? [] : [[t.name, t.view] as const]))
+    .sort(([, a], [, b]) => a.localeCompare(b)),
 );
 
 describe('building a view', () => {
   it('bundles the entry and its imports, CSS included, into one script and one stylesheet', async () => {
     const root = fixtureRoot({
-      'views/demo/main.ts': "import './demo.css';\nimport { greeting } from '../shared/text.js';\ndocument.title = greeting('</script>');\n",
+      'views/demo/main.ts':
+        "import './demo.css';\nimport { greeting } from '../shared/text.js';\ndocument.title = greeting('</script>');\n",
       'views/demo/demo.css': 'main { color: rebeccapurple; }\nmain::after { content: "</style>"; }\n',
       'views/shared/text.ts': 'export const greeting = (name: string): string => `hello ${name}`;\n',
     });
@@ -53,8 +56,16 @@ describe('building a view', () => {
   });
 
   it.each([
-    ['a syntax error', { 'views/bad/main.ts': 'const x = ;\n' }, /^views\/bad\/main\.ts:1:11 \(document\): esbuild: Unexpected ";"$/],
-    ['a missing import', { 'views/bad/main.ts': "import '../shared/nope.js';\n" }, /^views\/bad\/main\.ts:1:8 \(document\): esbuild: Could not resolve "\.\.\/shared\/nope\.js"$/],
+    [
+      'a syntax error',
+      { 'views/bad/main.ts': 'const x = ;\n' },
+      /^views\/bad\/main\.ts:1:11 \(document\): esbuild: Unexpected ";"$/,
+    ],
+    [
+      'a missing import',
+      { 'views/bad/main.ts': "import '../shared/nope.js';\n" },
+      /^views\/bad\/main\.ts:1:8 \(document\): esbuild: Could not resolve "\.\.\/shared\/nope\.js"$/,
+    ],
   ])('reports %s with file, line and column', async (_, files, expected) => {
     const built = await buildView(fixtureRoot(files), 'bad');
     expect(Array.isArray(built)).toBe(true);
@@ -62,7 +73,10 @@ describe('building a view', () => {
   });
 
   it('writes the document around the bundle, escaping the title', () => {
-    const html = viewDocument({ uri: 'ui://kingshot/demo', name: 'demo', title: 'Tom & "Jerry" <3' }, { js: 'run();', css: 'p{margin:0}' });
+    const html = viewDocument(
+      { uri: 'ui://kingshot/demo', name: 'demo', title: 'Tom & "Jerry" <3' },
+      { js: 'run();', css: 'p{margin:0}' },
+    );
     expect(html).toBe(
       [
         '<!doctype html>',
@@ -109,22 +123,25 @@ describe('the generated view documents', () => {
     }
   });
 
-  it.each(VIEWS.map((v) => [v.name, v] as const))('%s: a self-contained HTML5 document that loads nothing', (name, view) => {
-    const { html } = view;
-    expect(html.startsWith(`<!doctype html>\n<html lang="en" data-view="${name}">\n`)).toBe(true);
-    expect(html).toContain(`<title>${view.title}</title>`);
-    expect(html.match(/<script/gi)).toHaveLength(1);
-    expect(html.match(/<\/script>/gi)).toHaveLength(1);
-    expect(html.match(/<style/gi)).toHaveLength(1);
-    // Nothing fetched: no src/href attributes, no CSS imports or url()s, no network APIs in the script.
-    expect(html).not.toMatch(/\s(src|href|srcset)=|@import|url\(|<link|<iframe/i);
-    expect(html).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|EventSource|sendBeacon|import\(/);
-    // Of the server's code only the import-free modules the views share (src/mcp/server-info.ts,
-    // src/reference/labels.ts): not, say, the protocol-version list src/mcp/initialize.ts would bring along.
-    for (const version of SUPPORTED_PROTOCOL_VERSIONS) expect(html).not.toContain(version);
-    // Small: a few kilobytes of our own code (the official App class would add about 500 KB).
-    expect(Buffer.byteLength(html)).toBeLessThan(30_000);
-  });
+  it.each(VIEWS.map((v) => [v.name, v] as const))(
+    '%s: a self-contained HTML5 document that loads nothing',
+    (name, view) => {
+      const { html } = view;
+      expect(html.startsWith(`<!doctype html>\n<html lang="en" data-view="${name}">\n`)).toBe(true);
+      expect(html).toContain(`<title>${view.title}</title>`);
+      expect(html.match(/<script/gi)).toHaveLength(1);
+      expect(html.match(/<\/script>/gi)).toHaveLength(1);
+      expect(html.match(/<style/gi)).toHaveLength(1);
+      // Nothing fetched: no src/href attributes, no CSS imports or url()s, no network APIs in the script.
+      expect(html).not.toMatch(/\s(src|href|srcset)=|@import|url\(|<link|<iframe/i);
+      expect(html).not.toMatch(/\bfetch\(|XMLHttpRequest|WebSocket|EventSource|sendBeacon|import\(/);
+      // Of the server's code only the import-free modules the views share (src/mcp/server-info.ts,
+      // src/reference/labels.ts): not, say, the protocol-version list src/mcp/initialize.ts would bring along.
+      for (const version of SUPPORTED_PROTOCOL_VERSIONS) expect(html).not.toContain(version);
+      // Small: a few kilobytes of our own code (the official App class would add about 500 KB).
+      expect(Buffer.byteLength(html)).toBeLessThan(30_000);
+    },
+  );
 });
 
 describe('views on the wire', () => {
@@ -134,14 +151,22 @@ describe('views on the wire', () => {
     expect(VIEW_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
     const { resources } = (await rpc(app, 'resources/list')).json.result;
     expect(resources).toEqual(
-      VIEWS.map((v) => ({ uri: v.uri, name: v.name, title: v.title, description: v.description, mimeType: 'text/html;profile=mcp-app', _meta: { ui: { prefersBorder: true } } })),
+      VIEWS.map((v) => ({
+        uri: v.uri,
+        name: v.name,
+        title: v.title,
+        description: v.description,
+        mimeType: 'text/html;profile=mcp-app',
+        _meta: { ui: { prefersBorder: true } },
+      })),
     );
     expect(resources.map((r: { uri: string }) => r.uri)).toEqual(Object.values(VIEW_OF_TOOL));
     expect(resources[2]).toEqual({
       uri: 'ui://kingshot/hero',
       name: 'hero',
       title: 'Hero details',
-      description: "MCP Apps view of the get_hero result. The tool's text content carries the same data for hosts without views.",
+      description:
+        "MCP Apps view of the get_hero result. The tool's text content carries the same data for hosts without views.",
       mimeType: 'text/html;profile=mcp-app',
       _meta: { ui: { prefersBorder: true } },
     });
@@ -149,7 +174,8 @@ describe('views on the wire', () => {
       uri: 'ui://kingshot/governor-gear-cost',
       name: 'governor-gear-cost',
       title: 'Governor Gear upgrade cost',
-      description: "MCP Apps view of the governor_gear_cost result. The tool's text content carries the same data for hosts without views.",
+      description:
+        "MCP Apps view of the governor_gear_cost result. The tool's text content carries the same data for hosts without views.",
       mimeType: 'text/html;profile=mcp-app',
       _meta: { ui: { prefersBorder: true } },
     });
@@ -157,15 +183,27 @@ describe('views on the wire', () => {
 
   it.each(VIEWS.map((v) => [v.uri, v] as const))('resources/read %s returns the document', async (uri, view) => {
     const r = await rpc(app, 'resources/read', { uri });
-    expect(r.json.result).toEqual({ contents: [{ uri, mimeType: 'text/html;profile=mcp-app', text: view.html, _meta: { ui: { prefersBorder: true } } }] });
+    expect(r.json.result).toEqual({
+      contents: [
+        { uri, mimeType: 'text/html;profile=mcp-app', text: view.html, _meta: { ui: { prefersBorder: true } } },
+      ],
+    });
   });
 
   it('tools/list links each view tool to its view with both keys from 2025-06-18, and not before', async () => {
     for (const version of ['2025-06-18', '2025-11-25']) {
       const listed = (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': version })).json.result.tools;
-      expect(listed.filter((t: { _meta?: unknown }) => t._meta !== undefined).map((t: { name: string }) => t.name).sort()).toEqual(Object.keys(VIEW_OF_TOOL).sort());
+      expect(
+        listed
+          .filter((t: { _meta?: unknown }) => t._meta !== undefined)
+          .map((t: { name: string }) => t.name)
+          .sort(),
+      ).toEqual(Object.keys(VIEW_OF_TOOL).sort());
       for (const [name, uri] of Object.entries(VIEW_OF_TOOL)) {
-        expect(listed.find((t: { name: string }) => t.name === name)._meta).toEqual({ ui: { resourceUri: uri }, 'ui/resourceUri': uri });
+        expect(listed.find((t: { name: string }) => t.name === name)._meta).toEqual({
+          ui: { resourceUri: uri },
+          'ui/resourceUri': uri,
+        });
       }
     }
     const old = (await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2025-03-26' })).json.result.tools;
@@ -173,7 +211,12 @@ describe('views on the wire', () => {
   });
 
   it('the tool result stays a complete text fallback: the text content is the whole structured result', async () => {
-    const r = await rpc(app, 'tools/call', { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } }, { 'mcp-protocol-version': '2025-06-18' });
+    const r = await rpc(
+      app,
+      'tools/call',
+      { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } },
+      { 'mcp-protocol-version': '2025-06-18' },
+    );
     const { content, structuredContent } = r.json.result;
     expect(JSON.parse(content[0].text)).toEqual(structuredContent);
     expect(structuredContent.totals).toEqual({ satin: 786000, gilded_threads: 7920, artisans_vision: 1530 });

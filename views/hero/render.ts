@@ -9,13 +9,24 @@ import { h, uniqueId } from '../shared/dom.js';
 import type { Formatter } from '../shared/format.js';
 import type { RenderContext } from '../shared/mount.js';
 import { confidenceBadge, fact, noneCell, notesSection, resultView, scrollRegion } from '../shared/parts.js';
-import { isJoinerSkill, joinerSkill, readHeroResult, type ExclusiveGear, type HeroResult, type Ladders, type Skill } from './result.js';
+import {
+  isJoinerSkill,
+  joinerSkill,
+  readHeroResult,
+  type ExclusiveGear,
+  type HeroResult,
+  type Ladders,
+  type Skill,
+} from './result.js';
 
 const LEVELS = [1, 2, 3, 4, 5] as const;
 
 /** The tier as a class name: S+ → s-plus, "not rated" → not-rated. */
 function tierClass(tier: string): string {
-  return tier.toLowerCase().replace('+', '-plus').replace(/[^a-z0-9-]+/g, '-');
+  return tier
+    .toLowerCase()
+    .replace('+', '-plus')
+    .replace(/[^a-z0-9-]+/g, '-');
 }
 
 function header(hero: HeroResult): HTMLElement {
@@ -24,7 +35,13 @@ function header(hero: HeroResult): HTMLElement {
   const facts = h(
     'dl',
     { class: 'facts' },
-    fact('Rarity', rarity, hero.rarity.also_called.length > 0 ? h('span', { class: 'aside' }, ` (${hero.rarity.also_called.join(', ')})`) : null),
+    fact(
+      'Rarity',
+      rarity,
+      hero.rarity.also_called.length > 0
+        ? h('span', { class: 'aside' }, ` (${hero.rarity.also_called.join(', ')})`)
+        : null,
+    ),
     fact('Troop type', h('span', { 'data-fact': 'troop-type' }, capitalised(hero.troop_type))),
     fact('Generation', h('span', { 'data-fact': 'generation' }, String(hero.generation))),
     fact('Confidence', confidenceBadge(hero.confidence)),
@@ -35,10 +52,23 @@ function header(hero: HeroResult): HTMLElement {
     {},
     h('h1', {}, hero.name),
     hero.aliases.length > 0 ? h('p', { class: 'subject' }, `Also known as ${hero.aliases.join(', ')}`) : null,
-    hero.resolved ? h('p', { class: 'resolved' }, `Shown for “${hero.resolved.from}” (matched “${hero.resolved.matched}”).`) : null,
+    hero.resolved
+      ? h('p', { class: 'resolved' }, `Shown for “${hero.resolved.from}” (matched “${hero.resolved.matched}”).`)
+      : null,
     facts,
     hero.roles.length > 0
-      ? h('dl', { class: 'facts roles' }, fact('Roles', h('ul', { class: 'chips', 'aria-label': 'Community roles' }, ...hero.roles.map((role) => h('li', { 'data-role': role }, keyLabel(role))))))
+      ? h(
+          'dl',
+          { class: 'facts roles' },
+          fact(
+            'Roles',
+            h(
+              'ul',
+              { class: 'chips', 'aria-label': 'Community roles' },
+              ...hero.roles.map((role) => h('li', { 'data-role': role }, keyLabel(role))),
+            ),
+          ),
+        )
       : null,
     joiner ? joinerCallout(joiner) : null,
   );
@@ -46,7 +76,9 @@ function header(hero: HeroResult): HTMLElement {
 
 /** "Joiner skill: Battle Ready (Lv5: Lethality up 25%)": what a rally or Bear Hunt joiner gets from this hero. */
 function joinerCallout(skill: Skill): HTMLElement {
-  const top = Object.entries(skill.levels).map(([stat, values]) => `${keyLabel(stat)} ${values[4] ?? values.at(-1) ?? ''}`);
+  const top = Object.entries(skill.levels).map(
+    ([stat, values]) => `${keyLabel(stat)} ${values[4] ?? values.at(-1) ?? ''}`,
+  );
   return h(
     'p',
     { class: 'joiner-callout' },
@@ -65,14 +97,32 @@ function tierSection(hero: HeroResult): HTMLElement | null {
       'tr',
       { 'data-tier-role': rating.role },
       h('th', { scope: 'row' }, keyLabel(rating.role)),
-      h('td', {}, h('span', { class: `tier tier-${tierClass(rating.tier)}` }, rating.tier === 'not rated' ? 'Not rated' : rating.tier)),
+      h(
+        'td',
+        {},
+        h(
+          'span',
+          { class: `tier tier-${tierClass(rating.tier)}` },
+          rating.tier === 'not rated' ? 'Not rated' : rating.tier,
+        ),
+      ),
       h('td', { class: 'num' }, String(rating.generation)),
     ),
   );
   const table = h(
     'table',
     { class: 'tiers', 'aria-labelledby': headingId },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Role'), h('th', { scope: 'col' }, 'Tier'), h('th', { scope: 'col', class: 'num' }, 'Generation'))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Role'),
+        h('th', { scope: 'col' }, 'Tier'),
+        h('th', { scope: 'col', class: 'num' }, 'Generation'),
+      ),
+    ),
     h('tbody', {}, ...rows),
   );
   return h(
@@ -87,15 +137,34 @@ function tierSection(hero: HeroResult): HTMLElement | null {
 /** A skill's ladder: one row per stat, its values at skill levels 1 to 5; a value that never changes spans them. */
 function ladderTable(labelId: string, levels: Ladders, fixed: Record<string, string> | undefined): HTMLElement {
   const rows = Object.entries(levels).map(([stat, values]) =>
-    h('tr', { 'data-stat': stat }, h('th', { scope: 'row' }, keyLabel(stat)), ...LEVELS.map((level) => h('td', { class: 'num', 'data-level': level }, values[level - 1] ?? '–'))),
+    h(
+      'tr',
+      { 'data-stat': stat },
+      h('th', { scope: 'row' }, keyLabel(stat)),
+      ...LEVELS.map((level) => h('td', { class: 'num', 'data-level': level }, values[level - 1] ?? '–')),
+    ),
   );
   const fixedRows = Object.entries(fixed ?? {}).map(([stat, value]) =>
-    h('tr', { 'data-stat': stat, class: 'fixed' }, h('th', { scope: 'row' }, keyLabel(stat)), h('td', { colspan: LEVELS.length, class: 'num' }, `${value} at every level`)),
+    h(
+      'tr',
+      { 'data-stat': stat, class: 'fixed' },
+      h('th', { scope: 'row' }, keyLabel(stat)),
+      h('td', { colspan: LEVELS.length, class: 'num' }, `${value} at every level`),
+    ),
   );
   const table = h(
     'table',
     { class: 'ladder', 'aria-labelledby': labelId },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Stat'), ...LEVELS.map((level) => h('th', { scope: 'col', class: 'num' }, `Lv${level}`)))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Stat'),
+        ...LEVELS.map((level) => h('th', { scope: 'col', class: 'num' }, `Lv${level}`)),
+      ),
+    ),
     h('tbody', {}, ...rows, ...fixedRows),
   );
   return scrollRegion(labelId, table);
@@ -106,7 +175,12 @@ function skillCard(skill: Skill, tag?: string): HTMLElement {
   const joiner = isJoinerSkill(skill);
   return h(
     'article',
-    { class: joiner ? 'skill joiner' : 'skill', 'data-skill': skill.name, 'data-kind': skill.kind, 'data-slot': skill.slot },
+    {
+      class: joiner ? 'skill joiner' : 'skill',
+      'data-skill': skill.name,
+      'data-kind': skill.kind,
+      'data-slot': skill.slot,
+    },
     h(
       'h3',
       { id: headingId },
@@ -116,20 +190,34 @@ function skillCard(skill: Skill, tag?: string): HTMLElement {
       joiner ? h('span', { class: 'badge badge-joiner' }, 'Joiner skill') : null,
     ),
     h('p', { class: 'effect' }, skill.effect),
-    joiner ? h('p', { class: 'hint' }, 'Expedition slot 1: the only skill this hero adds when its march joins someone else’s rally (rally and Bear Hunt joiners).') : null,
+    joiner
+      ? h(
+          'p',
+          { class: 'hint' },
+          'Expedition slot 1: the only skill this hero adds when its march joins someone else’s rally (rally and Bear Hunt joiners).',
+        )
+      : null,
     ladderTable(headingId, skill.levels, skill.fixed),
   );
 }
 
 function skillsSection(title: string, className: string, skills: Skill[], hint?: string): HTMLElement | null {
   if (skills.length === 0) return null;
-  return h('section', { class: `skills ${className}` }, h('h2', {}, title), hint ? h('p', { class: 'hint' }, hint) : null, ...skills.map((skill) => skillCard(skill)));
+  return h(
+    'section',
+    { class: `skills ${className}` },
+    h('h2', {}, title),
+    hint ? h('p', { class: 'hint' }, hint) : null,
+    ...skills.map((skill) => skillCard(skill)),
+  );
 }
 
 function talentSection(hero: HeroResult): HTMLElement | null {
   const talent = hero.talent;
   if (!talent) return null;
-  return skillsSection('Talent', 'talent-section', [{ name: talent.name, kind: 'talent', effect: talent.effect, levels: talent.levels }]);
+  return skillsSection('Talent', 'talent-section', [
+    { name: talent.name, kind: 'talent', effect: talent.effect, levels: talent.levels },
+  ]);
 }
 
 function gearStats(stats: Record<string, number | string>, format: Formatter): HTMLElement {
@@ -142,25 +230,49 @@ function gearStats(stats: Record<string, number | string>, format: Formatter): H
       'tbody',
       {},
       ...Object.entries(stats).map(([stat, value]) =>
-        h('tr', { 'data-stat': stat }, h('th', { scope: 'row' }, keyLabel(stat)), h('td', { class: 'num' }, typeof value === 'number' ? format.number(value) : value)),
+        h(
+          'tr',
+          { 'data-stat': stat },
+          h('th', { scope: 'row' }, keyLabel(stat)),
+          h('td', { class: 'num' }, typeof value === 'number' ? format.number(value) : value),
+        ),
       ),
     ),
   );
-  return h('div', { class: 'gear-stats-block' }, h('h3', { id: headingId }, 'Stats at level 10'), scrollRegion(headingId, table));
+  return h(
+    'div',
+    { class: 'gear-stats-block' },
+    h('h3', { id: headingId }, 'Stats at level 10'),
+    scrollRegion(headingId, table),
+  );
 }
 
 function gearSection(gear: ExclusiveGear, format: Formatter): HTMLElement {
   return h(
     'section',
     { class: 'gear-section' },
-    h('h2', {}, 'Exclusive gear', gear.name !== null ? ': ' : null, gear.name !== null ? h('span', { 'data-gear-name': '' }, gear.name) : null),
-    gear.name === null ? h('p', { class: 'hint', 'data-gear-name-note': '' }, gear.name_note ?? 'No source names this gear.') : gear.name_note ? h('p', { class: 'hint' }, gear.name_note) : null,
+    h(
+      'h2',
+      {},
+      'Exclusive gear',
+      gear.name !== null ? ': ' : null,
+      gear.name !== null ? h('span', { 'data-gear-name': '' }, gear.name) : null,
+    ),
+    gear.name === null
+      ? h('p', { class: 'hint', 'data-gear-name-note': '' }, gear.name_note ?? 'No source names this gear.')
+      : gear.name_note
+        ? h('p', { class: 'hint' }, gear.name_note)
+        : null,
     h('p', {}, `${capitalised(gear.trigger)}.`),
     h('p', { class: 'hint' }, gear.levels),
     ...gear.skills.map((skill) => skillCard(skill, capitalised(skill.kind))),
     gear.max_level_stats && Object.keys(gear.max_level_stats).length > 0
       ? gearStats(gear.max_level_stats, format)
-      : h('p', { class: 'hint', 'data-gear-stats-unknown': '' }, 'No source read for this data publishes the gear’s stats at level 10.'),
+      : h(
+          'p',
+          { class: 'hint', 'data-gear-stats-unknown': '' },
+          'No source read for this data publishes the gear’s stats at level 10.',
+        ),
   );
 }
 
@@ -169,8 +281,16 @@ function gearSection(gear: ExclusiveGear, format: Formatter): HTMLElement {
  * rarity key (data/reference/heroes.yaml `rarities`): the display name is wording and may change.
  */
 function noGear(hero: HeroResult): HTMLElement {
-  const why = hero.rarity.key === 'mythic' ? 'no source lists one for this hero' : `only Mythic heroes have exclusive gear, and ${hero.name} is ${hero.rarity.name}`;
-  return h('section', { class: 'gear-section' }, h('h2', {}, 'Exclusive gear'), h('p', { class: 'hint', 'data-no-gear': '' }, `None: ${why}.`));
+  const why =
+    hero.rarity.key === 'mythic'
+      ? 'no source lists one for this hero'
+      : `only Mythic heroes have exclusive gear, and ${hero.name} is ${hero.rarity.name}`;
+  return h(
+    'section',
+    { class: 'gear-section' },
+    h('h2', {}, 'Exclusive gear'),
+    h('p', { class: 'hint', 'data-no-gear': '' }, `None: ${why}.`),
+  );
 }
 
 function statsSection(hero: HeroResult, format: Formatter): HTMLElement | null {
@@ -190,16 +310,43 @@ function statsSection(hero: HeroResult, format: Formatter): HTMLElement | null {
   const table = h(
     'table',
     { class: 'stats', 'aria-labelledby': headingId },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Stat'), h('th', { scope: 'col', class: 'num' }, 'Hero'), bonus ? h('th', { scope: 'col', class: 'num' }, `${troops} troops when leading`) : null)),
-    h('tbody', {}, row('Attack', base?.attack, bonus?.attack), row('Defense', base?.defense, bonus?.defense), row('Health', base?.health, undefined)),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Stat'),
+        h('th', { scope: 'col', class: 'num' }, 'Hero'),
+        bonus ? h('th', { scope: 'col', class: 'num' }, `${troops} troops when leading`) : null,
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      row('Attack', base?.attack, bonus?.attack),
+      row('Defense', base?.defense, bonus?.defense),
+      row('Health', base?.health, undefined),
+    ),
   );
   const notes = [base?.note, bonus?.note].filter((n): n is string => n !== undefined);
-  return h('section', { class: 'stats-section' }, h('h2', { id: headingId }, 'Base stats and troop bonus'), scrollRegion(headingId, table), ...notes.map((note) => h('p', { class: 'hint' }, note)));
+  return h(
+    'section',
+    { class: 'stats-section' },
+    h('h2', { id: headingId }, 'Base stats and troop bonus'),
+    scrollRegion(headingId, table),
+    ...notes.map((note) => h('p', { class: 'hint' }, note)),
+  );
 }
 
 function listSection(title: string, className: string, items: string[]): HTMLElement | null {
   if (items.length === 0) return null;
-  return h('section', { class: className }, h('h2', {}, title), h('ul', { class: 'notes' }, ...items.map((item) => h('li', {}, item))));
+  return h(
+    'section',
+    { class: className },
+    h('h2', {}, title),
+    h('ul', { class: 'notes' }, ...items.map((item) => h('li', {}, item))),
+  );
 }
 
 export function renderHero(value: unknown, { format }: RenderContext): Node {
@@ -210,12 +357,25 @@ export function renderHero(value: unknown, { format }: RenderContext): Node {
     header(hero),
     tierSection(hero),
     talentSection(hero),
-    skillsSection('Conquest skills', 'conquest-section', conquest, 'Hero battle skills. Values at skill levels 1 to 5.'),
-    skillsSection('Expedition skills', 'expedition-section', expedition, 'World-map march skills (rallies, garrisons, Bear Hunt), in slot order.'),
+    skillsSection(
+      'Conquest skills',
+      'conquest-section',
+      conquest,
+      'Hero battle skills. Values at skill levels 1 to 5.',
+    ),
+    skillsSection(
+      'Expedition skills',
+      'expedition-section',
+      expedition,
+      'World-map march skills (rallies, garrisons, Bear Hunt), in slot order.',
+    ),
     hero.exclusive_gear ? gearSection(hero.exclusive_gear, format) : noGear(hero),
     statsSection(hero, format),
     listSection('Where to get shards', 'shards-section', hero.shard_sources),
-    notesSection([...(hero.generation_note ? [`Generation: ${hero.generation_note}`] : []), ...hero.notes], hero.sources),
+    notesSection(
+      [...(hero.generation_note ? [`Generation: ${hero.generation_note}`] : []), ...hero.notes],
+      hero.sources,
+    ),
   ];
   return resultView(parts, hero.data_version);
 }

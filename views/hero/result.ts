@@ -51,11 +51,13 @@ function isGear(v: unknown): v is ExclusiveGear {
     isSkills(v.skills) &&
     isString(v.levels) &&
     (v.name_note === undefined || isString(v.name_note)) &&
-    (v.max_level_stats === undefined || (isObject(v.max_level_stats) && Object.values(v.max_level_stats).every((x) => isNumber(x) || isString(x))))
+    (v.max_level_stats === undefined ||
+      (isObject(v.max_level_stats) && Object.values(v.max_level_stats).every((x) => isNumber(x) || isString(x))))
   );
 }
 
-const isTierRating = (v: unknown): v is TierRating => isObject(v) && isString(v.role) && isNumber(v.generation) && isString(v.tier);
+const isTierRating = (v: unknown): v is TierRating =>
+  isObject(v) && isString(v.role) && isNumber(v.generation) && isString(v.tier);
 
 /** The parts of an optional field that read as `ok`, else nothing. */
 function optional<T>(value: unknown, ok: (v: unknown) => v is T): T | undefined {
@@ -71,7 +73,11 @@ export function readHeroResult(input: unknown): HeroResult {
     ['roles', isStrings(v.roles), 'is not a list of strings'],
     ['skills', isSkills(v.skills), 'is not a list of skills'],
     ['exclusive_gear', v.exclusive_gear === undefined || isGear(v.exclusive_gear), 'is not an exclusive gear'],
-    ['tier_ratings', v.tier_ratings === undefined || (Array.isArray(v.tier_ratings) && v.tier_ratings.every(isTierRating)), 'is not a list of tier placements'],
+    [
+      'tier_ratings',
+      v.tier_ratings === undefined || (Array.isArray(v.tier_ratings) && v.tier_ratings.every(isTierRating)),
+      'is not a list of tier placements',
+    ],
     ['confidence', isString(v.confidence), 'is not a string'],
   ]);
 
@@ -87,18 +93,35 @@ export function readHeroResult(input: unknown): HeroResult {
     generation: value.generation as number,
     generation_note: optional(value.generation_note, isString),
     release: optional(value.release, isString),
-    rarity: { key: isString(rarity.key) ? rarity.key : '', name: rarity.name as string, also_called: optional(rarity.also_called, isStrings) ?? [] },
+    rarity: {
+      key: isString(rarity.key) ? rarity.key : '',
+      name: rarity.name as string,
+      also_called: optional(rarity.also_called, isStrings) ?? [],
+    },
     troop_type: value.troop_type as string,
     roles: value.roles as string[],
     base_stats:
       isObject(baseStats) && isNumber(baseStats.attack) && isNumber(baseStats.defense) && isNumber(baseStats.health)
-        ? { attack: baseStats.attack, defense: baseStats.defense, health: baseStats.health, note: optional(baseStats.note, isString) }
+        ? {
+            attack: baseStats.attack,
+            defense: baseStats.defense,
+            health: baseStats.health,
+            note: optional(baseStats.note, isString),
+          }
         : undefined,
     expedition_bonus:
       isObject(bonus) && isString(bonus.troop_type) && isString(bonus.attack) && isString(bonus.defense)
-        ? { troop_type: bonus.troop_type, attack: bonus.attack, defense: bonus.defense, note: optional(bonus.note, isString) }
+        ? {
+            troop_type: bonus.troop_type,
+            attack: bonus.attack,
+            defense: bonus.defense,
+            note: optional(bonus.note, isString),
+          }
         : undefined,
-    talent: isObject(talent) && isString(talent.name) && isString(talent.effect) && isLadders(talent.levels) ? { name: talent.name, effect: talent.effect, levels: talent.levels } : undefined,
+    talent:
+      isObject(talent) && isString(talent.name) && isString(talent.effect) && isLadders(talent.levels)
+        ? { name: talent.name, effect: talent.effect, levels: talent.levels }
+        : undefined,
     skills: value.skills as Skill[],
     exclusive_gear: value.exclusive_gear as ExclusiveGear | undefined,
     shard_sources: optional(value.shard_sources, isStrings) ?? [],
@@ -106,9 +129,14 @@ export function readHeroResult(input: unknown): HeroResult {
     notes: optional(value.notes, isStrings) ?? [],
     confidence: value.confidence as string,
     sources: Array.isArray(value.sources)
-      ? value.sources.filter((s): s is Record<string, unknown> & { ref: string } => isObject(s) && isString(s.ref)).map((s) => ({ id: optional(s.id, isString), ref: s.ref, used_for: optional(s.used_for, isString) }))
+      ? value.sources
+          .filter((s): s is Record<string, unknown> & { ref: string } => isObject(s) && isString(s.ref))
+          .map((s) => ({ id: optional(s.id, isString), ref: s.ref, used_for: optional(s.used_for, isString) }))
       : [],
-    resolved: isObject(resolved) && isString(resolved.from) && isString(resolved.matched) && isString(resolved.match_type) ? { from: resolved.from, matched: resolved.matched, match_type: resolved.match_type } : undefined,
+    resolved:
+      isObject(resolved) && isString(resolved.from) && isString(resolved.matched) && isString(resolved.match_type)
+        ? { from: resolved.from, matched: resolved.matched, match_type: resolved.match_type }
+        : undefined,
     data_version: isString(value.data_version) ? value.data_version : '',
   };
 }

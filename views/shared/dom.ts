@@ -17,7 +17,11 @@ function fill(node: Element, attributes: Attributes, children: Child[]): void {
 }
 
 /** An HTML element. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   fill(node, attributes, children);
   return node;
@@ -26,7 +30,11 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Att
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** An SVG element. */
-export function s<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): SVGElementTagNameMap[K] {
+export function s<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG_NS, tag);
   fill(node, attributes, children);
   return node;

@@ -61,7 +61,8 @@ function outcomeOf(result: ToolResult): Outcome {
     return { ok: false, message };
   }
   const structured = result.structuredContent;
-  if (structured !== undefined && structured !== null && typeof structured === 'object') return { ok: true, value: structured };
+  if (structured !== undefined && structured !== null && typeof structured === 'object')
+    return { ok: true, value: structured };
   const parsed = parseJson(textOf(result));
   if (parsed !== undefined) return { ok: true, value: parsed };
   return { ok: false, message: 'The tool result carries no data this view can read.' };
@@ -88,7 +89,10 @@ export function mountView(definition: ViewDefinition): void {
       show('rendered', definition.render(value, { format: formatter(locale), title }));
     } catch (error) {
       // Whatever went wrong, the user sees that this result cannot be shown and why, not a view stuck at "running".
-      const why = error instanceof ResultShapeError ? error.message : `the view failed to draw it (${error instanceof Error ? error.message : String(error)})`;
+      const why =
+        error instanceof ResultShapeError
+          ? error.message
+          : `the view failed to draw it (${error instanceof Error ? error.message : String(error)})`;
       status('failed', `This result cannot be shown here: ${why}`, 'alert');
     }
   };
@@ -118,8 +122,16 @@ export function mountView(definition: ViewDefinition): void {
       }
     },
   });
-  const disconnected = () => status('disconnected', 'This view is shown by an MCP Apps host; opened on its own it has no result to show.', 'alert');
+  const disconnected = () =>
+    status(
+      'disconnected',
+      'This view is shown by an MCP Apps host; opened on its own it has no result to show.',
+      'alert',
+    );
   // A document that is not embedded has no host to wait for.
   if (window.parent === window) disconnected();
-  else connection.connect({ name: `kingshot-${root.dataset.view ?? 'view'}`, version: SERVER_VERSION }).catch(disconnected);
+  else
+    connection
+      .connect({ name: `kingshot-${root.dataset.view ?? 'view'}`, version: SERVER_VERSION })
+      .catch(disconnected);
 }

@@ -5,7 +5,13 @@
 import type { ReferenceSources } from '../../generated/shared-types.js';
 import { h, type Child } from './dom.js';
 
-const CONFIDENCE_LABELS: Record<string, string> = { high: 'High', 'medium-high': 'Medium-high', medium: 'Medium', 'low-medium': 'Low-medium', low: 'Low' };
+const CONFIDENCE_LABELS: Record<string, string> = {
+  high: 'High',
+  'medium-high': 'Medium-high',
+  medium: 'Medium',
+  'low-medium': 'Low-medium',
+  low: 'Low',
+};
 
 /** The data confidence as a coloured badge; an unknown value is shown as given, in the "low" colour. */
 export function confidenceBadge(confidence: string): HTMLElement {
@@ -25,14 +31,24 @@ export function scrollRegion(labelId: string, table: HTMLTableElement): HTMLElem
 
 /** A table cell for a value the result does not have: a dash on screen, "none" to a screen reader. */
 export function noneCell(): HTMLTableCellElement {
-  return h('td', { class: 'num none' }, h('span', { 'aria-hidden': 'true' }, '–'), h('span', { class: 'sr-only' }, 'none'));
+  return h(
+    'td',
+    { class: 'num none' },
+    h('span', { 'aria-hidden': 'true' }, '–'),
+    h('span', { class: 'sr-only' }, 'none'),
+  );
 }
 
 /** A source as the notes section lists it: its reference and what it was used for (the cost views map `covers` to that). */
 export type Source = Pick<ReferenceSources[number], 'ref' | 'used_for'>;
 
 function sourceItem(source: Source): HTMLElement {
-  return h('li', {}, source.ref, source.used_for ? h('span', { class: 'step-note' }, `Used for: ${source.used_for}`) : null);
+  return h(
+    'li',
+    {},
+    source.ref,
+    source.used_for ? h('span', { class: 'step-note' }, `Used for: ${source.used_for}`) : null,
+  );
 }
 
 /** The result's notes as a list and its sources folded away; nothing when it has neither. */
@@ -43,7 +59,14 @@ export function notesSection(notes: readonly string[], sources: readonly Source[
     { class: 'notes-section' },
     notes.length > 0 ? h('h2', {}, 'Notes') : null,
     notes.length > 0 ? h('ul', { class: 'notes' }, ...notes.map((note) => h('li', {}, note))) : null,
-    sources.length > 0 ? h('details', { class: 'sources' }, h('summary', {}, `Sources (${sources.length})`), h('ul', {}, ...sources.map(sourceItem))) : null,
+    sources.length > 0
+      ? h(
+          'details',
+          { class: 'sources' },
+          h('summary', {}, `Sources (${sources.length})`),
+          h('ul', {}, ...sources.map(sourceItem)),
+        )
+      : null,
   );
 }
 

@@ -71,7 +71,11 @@ export class ViewConnection {
   /** The handshake: `ui/initialize`, then `ui/notifications/initialized`; then size reports start. */
   async connect(appInfo: { name: string; version: string }): Promise<void> {
     // No app capabilities: the views call no host tools and send no messages or links.
-    const params: McpUiInitializeRequest['params'] = { appInfo, appCapabilities: {}, protocolVersion: MCP_APPS_PROTOCOL_VERSION };
+    const params: McpUiInitializeRequest['params'] = {
+      appInfo,
+      appCapabilities: {},
+      protocolVersion: MCP_APPS_PROTOCOL_VERSION,
+    };
     const result = (await this.#request('ui/initialize', params)) as McpUiInitializeResult;
     this.#mergeContext(result.hostContext ?? {});
     this.#post({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });
@@ -123,7 +127,7 @@ export class ViewConnection {
         this.#handlers.toolCancelled?.(typeof params.reason === 'string' ? params.reason : undefined);
         break;
       case 'ui/notifications/host-context-changed':
-        this.#mergeContext(params as HostContext);
+        this.#mergeContext(params);
         break;
       default:
         // tool-input-partial and anything newer: nothing to do for a view that renders complete results.

@@ -20,7 +20,8 @@ export type Lenient<T> = T extends string
 /** A result the renderer cannot show (a different tool's result, or a shape from another version). */
 export class ResultShapeError extends Error {}
 
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 export const isString = (v: unknown): v is string => typeof v === 'string';
 export const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 export const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
@@ -32,7 +33,10 @@ export type FieldCheck = readonly [field: string, ok: boolean, problem: string];
  * The result as an object whose fields pass `checks`; otherwise a ResultShapeError that names every field that
  * failed, not only the first ("name is not a string; skills is not a list of skills").
  */
-export function readFields(value: unknown, checks: (value: Record<string, unknown>) => readonly FieldCheck[]): Record<string, unknown> {
+export function readFields(
+  value: unknown,
+  checks: (value: Record<string, unknown>) => readonly FieldCheck[],
+): Record<string, unknown> {
   if (!isObject(value)) throw new ResultShapeError('it is not an object');
   const problems = checks(value)
     .filter(([, ok]) => !ok)

@@ -70,7 +70,10 @@ export interface Calculator {
  * The served schema takes any spelling of a keyed argument (a building, a track), so it lists the keys only as
  * examples; the form offers exactly the keys, as a select, so they become the property's enumeration here.
  */
-function withKeyedChoices(schema: JsonSchema, keyed: Readonly<Record<string, { readonly keys: readonly string[] }>> | undefined): JsonSchema {
+function withKeyedChoices(
+  schema: JsonSchema,
+  keyed: Readonly<Record<string, { readonly keys: readonly string[] }>> | undefined,
+): JsonSchema {
   if (!keyed) return schema;
   const properties = { ...(schema.properties as Record<string, JsonSchema>) };
   for (const [name, argument] of Object.entries(keyed)) {
@@ -89,7 +92,10 @@ export function calculators(registry: Registry): Calculator[] {
         path: calculatorPath(tool),
         title: registered.metadata.title,
         description: registered.metadata.description,
-        inputSchema: withKeyedChoices(registered.listEntries['2025-06-18'].inputSchema as JsonSchema, registered.metadata.keyedArguments),
+        inputSchema: withKeyedChoices(
+          registered.listEntries['2025-06-18'].inputSchema as JsonSchema,
+          registered.metadata.keyedArguments,
+        ),
         choices: levelChoices(registered.metadata),
         keyed: Object.keys(registered.metadata.keyedArguments ?? {}),
         example: registered.metadata.calculator?.example ?? {},
@@ -103,6 +109,11 @@ export function calculators(registry: Registry): Calculator[] {
  * as they are, which browsers and agents accept; `+`, `&` and the like are escaped.
  */
 export function queryOf(args: Readonly<Record<string, string>>): string {
-  const readable = (text: string) => encodeURIComponent(text).replaceAll('%20', '+').replace(/(?:%[89A-F][0-9A-F]|%[C-F][0-9A-F])+/gi, (bytes) => decodeURIComponent(bytes));
-  return Object.entries(args).map(([name, value]) => `${readable(name)}=${readable(value)}`).join('&');
+  const readable = (text: string) =>
+    encodeURIComponent(text)
+      .replaceAll('%20', '+')
+      .replace(/(?:%[89A-F][0-9A-F]|%[C-F][0-9A-F])+/gi, (bytes) => decodeURIComponent(bytes));
+  return Object.entries(args)
+    .map(([name, value]) => `${readable(name)}=${readable(value)}`)
+    .join('&');
 }

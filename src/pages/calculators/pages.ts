@@ -7,14 +7,27 @@
 import { Hono } from 'hono';
 import { WEBSITE_STYLE } from '../../../generated/website/script.js';
 import { escapeHtml, htmlPage } from '../layout.js';
-import { dataMarkdownToHtml, renderPage, sendMarkdown, sendPage, type PageStatus, type RenderedPage } from '../markdown.js';
+import {
+  dataMarkdownToHtml,
+  renderPage,
+  sendMarkdown,
+  sendPage,
+  type PageStatus,
+  type RenderedPage,
+} from '../markdown.js';
 import { CHART_DATA_ID } from '../site-routes.js';
 import { SITE_SCRIPT_SRC } from '../site-script.js';
 import type { ToolRunner } from '../tool-runner.js';
 import { argumentsOf } from './arguments.js';
 import { CALCULATORS_PATH, queryOf, type Calculator } from './calculator-list.js';
 import { calculatorForm, OUTCOME_ID } from './form.js';
-import { chartDataOf, mdText, resultDetailsMarkdown, resultSummaryMarkdown, type CostResult } from './result-markdown.js';
+import {
+  chartDataOf,
+  mdText,
+  resultDetailsMarkdown,
+  resultSummaryMarkdown,
+  type CostResult,
+} from './result-markdown.js';
 
 const SITE = 'Kingshot Companion';
 
@@ -27,7 +40,10 @@ function lede(description: string): string {
 const exampleUrl = (calculator: Calculator) => `${calculator.path}?${queryOf(calculator.example)}`;
 
 /** The example's arguments as words (`from +0, to +20`): its query string escapes `+` as `%2B`. */
-const exampleLabel = (calculator: Calculator) => Object.entries(calculator.example).map(([name, value]) => `${name} ${value}`).join(', ');
+const exampleLabel = (calculator: Calculator) =>
+  Object.entries(calculator.example)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ');
 
 function argumentsMarkdown(calculator: Calculator): string[] {
   const properties = (calculator.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
@@ -41,7 +57,9 @@ function argumentsMarkdown(calculator: Calculator): string[] {
     ...Object.entries(properties).map(([name, schema]) => {
       const choices = calculator.choices[name];
       const accepted = choices ? ` Accepted levels: ${choices.map((c) => `\`${c}\``).join(', ')}.` : '';
-      const values = Array.isArray(schema.enum) ? ` One of ${(schema.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ')}.` : '';
+      const values = Array.isArray(schema.enum)
+        ? ` One of ${(schema.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ')}.`
+        : '';
       return `- \`${name}\`${required.has(name) ? ' (required)' : ''}: ${String(schema.description ?? '')}${values}${accepted}`;
     }),
     '',
@@ -49,15 +67,22 @@ function argumentsMarkdown(calculator: Calculator): string[] {
 }
 
 function headMarkdown(calculator: Calculator): string[] {
-  return [`# ${calculator.title}`, '', `${lede(calculator.description)} The same numbers as the MCP tool \`${calculator.tool}\`.`, ''];
+  return [
+    `# ${calculator.title}`,
+    '',
+    `${lede(calculator.description)} The same numbers as the MCP tool \`${calculator.tool}\`.`,
+    '',
+  ];
 }
 
 type Outcome = { kind: 'form' } | { kind: 'result'; result: CostResult } | { kind: 'error'; message: string };
 
 function markdownOf(calculator: Calculator, outcome: Outcome): string {
   const head = headMarkdown(calculator);
-  if (outcome.kind === 'result') return [...head, resultSummaryMarkdown(outcome.result), resultDetailsMarkdown(outcome.result)].join('\n');
-  if (outcome.kind === 'error') return [...head, '## Error', '', `> ${mdText(outcome.message)}`, '', ...argumentsMarkdown(calculator)].join('\n');
+  if (outcome.kind === 'result')
+    return [...head, resultSummaryMarkdown(outcome.result), resultDetailsMarkdown(outcome.result)].join('\n');
+  if (outcome.kind === 'error')
+    return [...head, '## Error', '', `> ${mdText(outcome.message)}`, '', ...argumentsMarkdown(calculator)].join('\n');
   return [...head, ...argumentsMarkdown(calculator)].join('\n');
 }
 
@@ -73,7 +98,9 @@ function htmlOf(calculator: Calculator, query: URLSearchParams, outcome: Outcome
     calculatorForm(calculator, query),
   ];
   if (outcome.kind === 'error') {
-    parts.push(`<div id="${OUTCOME_ID}"><div class="tool-error" role="alert" id="calculator-error"><p><strong>The calculator cannot use these arguments.</strong></p><p>${escapeHtml(outcome.message)}</p></div></div>`);
+    parts.push(
+      `<div id="${OUTCOME_ID}"><div class="tool-error" role="alert" id="calculator-error"><p><strong>The calculator cannot use these arguments.</strong></p><p>${escapeHtml(outcome.message)}</p></div></div>`,
+    );
   }
   if (outcome.kind === 'result') {
     parts.push(
@@ -85,8 +112,17 @@ function htmlOf(calculator: Calculator, query: URLSearchParams, outcome: Outcome
       '</div>',
     );
   }
-  if (outcome.kind !== 'result') parts.push(`<p>Example: <a href="${escapeHtml(exampleUrl(calculator))}">${escapeHtml(exampleUrl(calculator))}</a></p>`);
-  return htmlPage({ title: `${calculator.title} - calculator - ${SITE}`, description: lede(calculator.description), body: parts.join('\n'), script: SITE_SCRIPT_SRC, style: WEBSITE_STYLE });
+  if (outcome.kind !== 'result')
+    parts.push(
+      `<p>Example: <a href="${escapeHtml(exampleUrl(calculator))}">${escapeHtml(exampleUrl(calculator))}</a></p>`,
+    );
+  return htmlPage({
+    title: `${calculator.title} - calculator - ${SITE}`,
+    description: lede(calculator.description),
+    body: parts.join('\n'),
+    script: SITE_SCRIPT_SRC,
+    style: WEBSITE_STYLE,
+  });
 }
 
 function indexMarkdown(list: readonly Calculator[], baseUrl: string): string {
@@ -97,7 +133,9 @@ function indexMarkdown(list: readonly Calculator[], baseUrl: string): string {
     'arguments in the URL, so a result can be shared; every page also answers in Markdown. The same numbers as the',
     'MCP cost tools.',
     '',
-    ...list.flatMap((c) => [`- [${c.title}](${baseUrl}${c.path}): ${lede(c.description)} Example: [${mdText(exampleLabel(c))}](${baseUrl}${exampleUrl(c)})`]),
+    ...list.flatMap((c) => [
+      `- [${c.title}](${baseUrl}${c.path}): ${lede(c.description)} Example: [${mdText(exampleLabel(c))}](${baseUrl}${exampleUrl(c)})`,
+    ]),
     '',
   ].join('\n');
 }
@@ -111,7 +149,14 @@ export interface CalculatorPagesOptions {
 
 export function calculatorPages(options: CalculatorPagesOptions): Hono {
   const { calculators, runner, clock } = options;
-  const index: RenderedPage = renderPage({ title: `Upgrade-cost calculators - ${SITE}`, description: 'Kingshot upgrade-cost calculators.', markdown: indexMarkdown(calculators, options.baseUrl) }, { fromData: true });
+  const index: RenderedPage = renderPage(
+    {
+      title: `Upgrade-cost calculators - ${SITE}`,
+      description: 'Kingshot upgrade-cost calculators.',
+      markdown: indexMarkdown(calculators, options.baseUrl),
+    },
+    { fromData: true },
+  );
   const bySlug = new Map(calculators.map((c) => [c.path.slice(CALCULATORS_PATH.length + 1), c]));
   const app = new Hono();
   app.get(CALCULATORS_PATH, (c) => sendPage(c, index));
@@ -128,10 +173,17 @@ export function calculatorPages(options: CalculatorPagesOptions): Hono {
       const run = runner.run(calculator.tool, args, clock());
       // The run's value is the JSON of what the tool's handler returned, which the handler contract (ToolHandlers)
       // types as the tool's generated output.
-      outcome = run.ok ? { kind: 'result', result: run.value as unknown as CostResult } : { kind: 'error', message: run.error.message };
+      outcome = run.ok
+        ? { kind: 'result', result: run.value as unknown as CostResult }
+        : { kind: 'error', message: run.error.message };
     }
     const status: PageStatus = outcome.kind === 'error' ? 400 : 200;
-    const page = { markdown: markdownOf(calculator, outcome), get html() { return htmlOf(calculator, query, outcome); } };
+    const page = {
+      markdown: markdownOf(calculator, outcome),
+      get html() {
+        return htmlOf(calculator, query, outcome);
+      },
+    };
     return asMarkdown ? sendMarkdown(page.markdown, status) : sendPage(c, page, status);
   });
   return app;

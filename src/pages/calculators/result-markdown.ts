@@ -46,12 +46,15 @@ export function materialKeys(result: CostResult): string[] {
 const nameOf = (result: CostResult, key: string) => result.materials[key] ?? key.replaceAll('_', ' ');
 
 /** The unit the result counts (pieces, charms) and its per-unit totals, when the tool has one. */
-export function quantityOf(result: CostResult): { count: number; singular: string; plural: string; perUnit: Amounts } | undefined {
+export function quantityOf(
+  result: CostResult,
+): { count: number; singular: string; plural: string; perUnit: Amounts } | undefined {
   const fields = new Map<string, unknown>(Object.entries(result));
   for (const [field, value] of fields) {
     const singular = /^totals_per_(\w+)$/.exec(field)?.[1];
     const count = singular ? fields.get(`${singular}s`) : undefined;
-    if (singular && typeof count === 'number' && value !== null && typeof value === 'object') return { count, singular, plural: `${singular}s`, perUnit: amountsOf(value) };
+    if (singular && typeof count === 'number' && value !== null && typeof value === 'object')
+      return { count, singular, plural: `${singular}s`, perUnit: amountsOf(value) };
   }
   return undefined;
 }
@@ -92,7 +95,10 @@ export function resultSummaryMarkdown(result: CostResult): string {
   const quantity = quantityOf(result);
   const subject = subjectOf(result);
   const range = `${mdText(result.from)} → ${mdText(result.to)}`;
-  const lines = [`## ${subject ? `${mdText(subject)}: ` : ''}${range}${quantity ? `, ${quantity.count} ${quantity.count === 1 ? quantity.singular : quantity.plural}` : ''}`, ''];
+  const lines = [
+    `## ${subject ? `${mdText(subject)}: ` : ''}${range}${quantity ? `, ${quantity.count} ${quantity.count === 1 ? quantity.singular : quantity.plural}` : ''}`,
+    '',
+  ];
   const facts = [`Steps: **${result.steps.length}**`, `Confidence: **${mdText(result.confidence)}**`];
   lines.push(facts.join(' · '), '');
   if (result.steps.length === 0) {
@@ -114,12 +120,25 @@ export function resultSummaryMarkdown(result: CostResult): string {
   if (quantity) {
     lines.push(
       ...table(
-        ['Material', `Per ${quantity.singular}`, `${quantity.count} ${quantity.count === 1 ? quantity.singular : quantity.plural}`],
-        keys.map((key) => [`${mdText(nameOf(result, key))}${unknownNote(key)}`, total(key, quantity.perUnit[key]), total(key, totals[key])]),
+        [
+          'Material',
+          `Per ${quantity.singular}`,
+          `${quantity.count} ${quantity.count === 1 ? quantity.singular : quantity.plural}`,
+        ],
+        keys.map((key) => [
+          `${mdText(nameOf(result, key))}${unknownNote(key)}`,
+          total(key, quantity.perUnit[key]),
+          total(key, totals[key]),
+        ]),
       ),
     );
   } else {
-    lines.push(...table(['Material', 'Total'], keys.map((key) => [`${mdText(nameOf(result, key))}${unknownNote(key)}`, total(key, totals[key])])));
+    lines.push(
+      ...table(
+        ['Material', 'Total'],
+        keys.map((key) => [`${mdText(nameOf(result, key))}${unknownNote(key)}`, total(key, totals[key])]),
+      ),
+    );
   }
   if (result.gaps.length > 0) lines.push('**Incomplete:**', '', ...result.gaps.map((gap) => `- ${mdText(gap)}`), '');
   return lines.join('\n');
@@ -134,20 +153,38 @@ export function resultDetailsMarkdown(result: CostResult): string {
     const per = quantity ? ` (per ${quantity.singular})` : '';
     lines.push(`### Step by step${per}`, '');
     const rows = result.steps.map((step, i) => {
-      const extra = [step.note ? mdText(step.note) : '', step.confidence && step.confidence !== 'high' ? `confidence ${mdText(step.confidence)}` : ''].filter(Boolean);
-      return [String(i + 1), `${mdText(step.from)} → ${mdText(step.to)}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`, ...keys.map((key) => stepCell(step, key))];
+      const extra = [
+        step.note ? mdText(step.note) : '',
+        step.confidence && step.confidence !== 'high' ? `confidence ${mdText(step.confidence)}` : '',
+      ].filter(Boolean);
+      return [
+        String(i + 1),
+        `${mdText(step.from)} → ${mdText(step.to)}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`,
+        ...keys.map((key) => stepCell(step, key)),
+      ];
     });
     rows.push(['', `**Total${per}**`, ...keys.map((key) => `**${amountText(stepSum(result, key))}**`)]);
     lines.push(...table(['#', 'Step', ...keys.map((key) => mdText(nameOf(result, key)))], rows, 2));
   }
   if (result.notes.length > 0) lines.push('### Notes', '', ...result.notes.map((note) => `- ${mdText(note)}`), '');
-  if (result.sources.length > 0) lines.push('### Sources', '', ...result.sources.map((s) => `- ${mdText(s.ref)}${s.covers ? ` (the steps ${mdText(s.covers)} only)` : ''}`), '');
+  if (result.sources.length > 0)
+    lines.push(
+      '### Sources',
+      '',
+      ...result.sources.map((s) => `- ${mdText(s.ref)}${s.covers ? ` (the steps ${mdText(s.covers)} only)` : ''}`),
+      '',
+    );
   if (result.data_version) lines.push(`Data version \`${result.data_version}\`.`, '');
   return lines.join('\n');
 }
 
 /** The chart's input: each material's cumulative amount after each step; materials without a known total are listed apart. */
-export function chartDataOf(result: CostResult): { from: string; levels: string[]; series: { key: string; name: string; values: number[] }[]; unused: string[] } {
+export function chartDataOf(result: CostResult): {
+  from: string;
+  levels: string[];
+  series: { key: string; name: string; values: number[] }[];
+  unused: string[];
+} {
   const series: { key: string; name: string; values: number[] }[] = [];
   const unused: string[] = [];
   for (const key of materialKeys(result)) {

@@ -30,7 +30,9 @@ export function initial(dialect: DialectName): Migration {
 
       await db.schema
         .createTable('player_goals')
-        .addColumn('id', 'integer', (c) => (dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+        .addColumn('id', 'integer', (c) =>
+          dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('active', 'integer', (c) => c.notNull())
@@ -64,7 +66,8 @@ export function initial(dialect: DialectName): Migration {
         .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      for (const table of ['keys', 'oidc_payloads', 'player_goals', 'player_documents', 'users']) await db.schema.dropTable(table).execute();
+      for (const table of ['keys', 'oidc_payloads', 'player_goals', 'player_documents', 'users'])
+        await db.schema.dropTable(table).execute();
     },
   };
 }

@@ -17,7 +17,9 @@ export function clientExpiry(dialect: DialectName): Migration {
       await db.schema.alterTable('oidc_payloads').addColumn('client_id', 'text').execute();
       await db.schema.createIndex('oidc_payloads_client').on('oidc_payloads').columns(['client_id', 'type']).execute();
       await sql`update oidc_payloads set client_id = id where type = 'Client'`.execute(db);
-      await sql`update oidc_payloads set client_id = ${CLIENT_ID_OF_PAYLOAD[dialect]} where type <> 'Client'`.execute(db);
+      await sql`update oidc_payloads set client_id = ${CLIENT_ID_OF_PAYLOAD[dialect]} where type <> 'Client'`.execute(
+        db,
+      );
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropIndex('oidc_payloads_client').execute();

@@ -25,7 +25,12 @@ class TestHost {
     document.body.append(iframe);
     this.#iframe = iframe;
 
-    const bridge = new AppBridge(null, { name: 'kingshot-test-host', version: '1.0.0' }, { openLinks: {}, logging: {} }, { hostContext });
+    const bridge = new AppBridge(
+      null,
+      { name: 'kingshot-test-host', version: '1.0.0' },
+      { openLinks: {}, logging: {} },
+      { hostContext },
+    );
     bridge.onsizechange = (size) => {
       this.state.sizes.push(size);
       // What hosts do with the report: fit the frame to the content's height.
@@ -48,7 +53,10 @@ class TestHost {
     iframe.src = src;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no handshake within 5 s; host errors: ${JSON.stringify(this.state.errors)}`)), 5_000);
+      timer = setTimeout(
+        () => reject(new Error(`no handshake within 5 s; host errors: ${JSON.stringify(this.state.errors)}`)),
+        5_000,
+      );
     });
     await Promise.race([initialized, timeout]).finally(() => clearTimeout(timer));
     return this.state;

@@ -26,7 +26,10 @@ const MARGIN = { top: 12, right: 14, bottom: 40, left: 46 };
 const DASHES = ['', '7 4', '2 3', '9 3 2 3'];
 const MAX_MARKERS = 40;
 
-const seriesStyle = (index: number) => ({ colour: `var(--series-${(index % 4) + 1})`, dash: DASHES[index % DASHES.length]! });
+const seriesStyle = (index: number) => ({
+  colour: `var(--series-${(index % 4) + 1})`,
+  dash: DASHES[index % DASHES.length]!,
+});
 
 /** The step by which at least half of a material's total is spent (1-based). */
 function halfwayStep(values: number[]): number {
@@ -54,21 +57,39 @@ export function drawChart(input: ChartInput, width: number, format: Formatter): 
   const titleId = uniqueId('chart-title');
   const descId = uniqueId('chart-desc');
 
-  const svg = s('svg', { width, height: HEIGHT, viewBox: `0 0 ${width} ${HEIGHT}`, role: 'img', 'aria-labelledby': `${titleId} ${descId}`, class: 'chart' });
-  svg.append(s('title', { id: titleId }, 'Cumulative cost by step'), s('desc', { id: descId }, describeChart(input, format)));
+  const svg = s('svg', {
+    width,
+    height: HEIGHT,
+    viewBox: `0 0 ${width} ${HEIGHT}`,
+    role: 'img',
+    'aria-labelledby': `${titleId} ${descId}`,
+    class: 'chart',
+  });
+  svg.append(
+    s('title', { id: titleId }, 'Cumulative cost by step'),
+    s('desc', { id: descId }, describeChart(input, format)),
+  );
 
   const grid = s('g', { class: 'grid', 'aria-hidden': 'true' });
   for (const share of [0, 0.25, 0.5, 0.75, 1]) {
     grid.append(
       s('line', { x1: MARGIN.left, x2: MARGIN.left + plotWidth, y1: y(share), y2: y(share) }),
-      s('text', { x: MARGIN.left - 6, y: y(share), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, format.percent(share)),
+      s(
+        'text',
+        { x: MARGIN.left - 6, y: y(share), 'text-anchor': 'end', 'dominant-baseline': 'middle' },
+        format.percent(share),
+      ),
     );
   }
   const baseline = y(0) + 16;
   grid.append(
     s('text', { x: x(0), y: baseline, 'text-anchor': 'start' }, input.from),
     s('text', { x: x(n), y: baseline, 'text-anchor': 'end' }, input.levels[n - 1] ?? ''),
-    s('text', { x: x(n / 2), y: baseline + 16, 'text-anchor': 'middle', class: 'axis-title' }, `${n} ${n === 1 ? 'step' : 'steps'}`),
+    s(
+      'text',
+      { x: x(n / 2), y: baseline + 16, 'text-anchor': 'middle', class: 'axis-title' },
+      `${n} ${n === 1 ? 'step' : 'steps'}`,
+    ),
   );
   svg.append(grid);
 
@@ -88,7 +109,8 @@ export function drawChart(input: ChartInput, width: number, format: Formatter): 
       }),
     );
     if (n <= MAX_MARKERS) {
-      for (const [px, py] of points.slice(1)) line.append(s('circle', { cx: px.toFixed(1), cy: py.toFixed(1), r: 3, fill: style.colour }));
+      for (const [px, py] of points.slice(1))
+        line.append(s('circle', { cx: px.toFixed(1), cy: py.toFixed(1), r: 3, fill: style.colour }));
     }
     svg.append(line);
   });
@@ -100,7 +122,19 @@ export function chartLegend(series: ChartSeries[], unused: string[]): HTMLElemen
   const list = h('ul', { class: 'legend' });
   series.forEach((item, index) => {
     const style = seriesStyle(index);
-    const swatch = s('svg', { width: 28, height: 10, 'aria-hidden': 'true' }, s('line', { x1: 1, x2: 27, y1: 5, y2: 5, stroke: style.colour, 'stroke-width': 3, 'stroke-dasharray': style.dash || undefined }));
+    const swatch = s(
+      'svg',
+      { width: 28, height: 10, 'aria-hidden': 'true' },
+      s('line', {
+        x1: 1,
+        x2: 27,
+        y1: 5,
+        y2: 5,
+        stroke: style.colour,
+        'stroke-width': 3,
+        'stroke-dasharray': style.dash || undefined,
+      }),
+    );
     list.append(h('li', {}, swatch, item.name));
   });
   for (const line of unused) list.append(h('li', { class: 'unused' }, line));

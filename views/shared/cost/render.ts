@@ -9,7 +9,17 @@ import type { Formatter } from '../format.js';
 import type { RenderContext, ViewDefinition } from '../mount.js';
 import { confidenceBadge, fact, noneCell, notesSection, resultView, scrollRegion } from '../parts.js';
 import { chartLegend, drawChart, type ChartSeries } from './chart.js';
-import { cumulative, isUnknown, materialKeys, materialName, readCostResult, unknownSteps, type Amount, type CostResult, type CostStep } from './result.js';
+import {
+  cumulative,
+  isUnknown,
+  materialKeys,
+  materialName,
+  readCostResult,
+  unknownSteps,
+  type Amount,
+  type CostResult,
+  type CostStep,
+} from './result.js';
 
 export interface Quantity {
   /** Result field holding the count (and the tool argument of the same name), e.g. `pieces`. */
@@ -26,16 +36,28 @@ export interface CostViewOptions {
   subject?(result: CostResult): string | undefined;
 }
 
-function amount(format: Formatter, value: number, attributes: Record<string, string | number> = {}): HTMLTableCellElement {
+function amount(
+  format: Formatter,
+  value: number,
+  attributes: Record<string, string | number> = {},
+): HTMLTableCellElement {
   return h('td', { class: 'num', 'data-value': value, ...attributes }, format.number(value));
 }
 
 /** A cell for an amount no source publishes: the word, never a number (a 0 would read as "free"). */
 function unknownCell(attributes: Record<string, string | number> = {}): HTMLTableCellElement {
-  return h('td', { class: 'num unknown', 'data-value': 'null', title: 'No source publishes this amount', ...attributes }, 'unknown');
+  return h(
+    'td',
+    { class: 'num unknown', 'data-value': 'null', title: 'No source publishes this amount', ...attributes },
+    'unknown',
+  );
 }
 
-function amountOrUnknown(format: Formatter, value: Amount | undefined, attributes: Record<string, string | number> = {}): HTMLTableCellElement {
+function amountOrUnknown(
+  format: Formatter,
+  value: Amount | undefined,
+  attributes: Record<string, string | number> = {},
+): HTMLTableCellElement {
   return value === null ? unknownCell(attributes) : amount(format, value ?? 0, attributes);
 }
 
@@ -51,7 +73,9 @@ function header(result: CostResult, options: CostViewOptions, title: string): HT
     'dl',
     { class: 'facts' },
     fact('Steps', String(result.steps.length)),
-    count !== undefined && options.quantity ? fact(capitalised(options.quantity.plural), h('span', { 'data-quantity': count }, String(count))) : null,
+    count !== undefined && options.quantity
+      ? fact(capitalised(options.quantity.plural), h('span', { 'data-quantity': count }, String(count)))
+      : null,
     fact('Confidence', confidenceBadge(result.confidence)),
   );
   return h(
@@ -59,7 +83,14 @@ function header(result: CostResult, options: CostViewOptions, title: string): HT
     {},
     h('h1', {}, title),
     subject ? h('p', { class: 'subject' }, subject) : null,
-    h('p', { class: 'range' }, h('span', { class: 'level', 'data-level': 'from' }, result.from), h('span', { class: 'arrow', 'aria-hidden': 'true' }, ' → '), h('span', { class: 'sr-only' }, ' to '), h('span', { class: 'level', 'data-level': 'to' }, result.to)),
+    h(
+      'p',
+      { class: 'range' },
+      h('span', { class: 'level', 'data-level': 'from' }, result.from),
+      h('span', { class: 'arrow', 'aria-hidden': 'true' }, ' → '),
+      h('span', { class: 'sr-only' }, ' to '),
+      h('span', { class: 'level', 'data-level': 'to' }, result.to),
+    ),
     facts,
   );
 }
@@ -67,7 +98,10 @@ function header(result: CostResult, options: CostViewOptions, title: string): HT
 function totalsSection(result: CostResult, options: CostViewOptions, format: Formatter): HTMLElement {
   const count = quantityOf(result, options.quantity);
   const perUnitField = options.quantity ? result[options.quantity.perUnitTotals] : undefined;
-  const perUnit = count !== undefined && perUnitField !== null && typeof perUnitField === 'object' ? (perUnitField as Record<string, Amount>) : undefined;
+  const perUnit =
+    count !== undefined && perUnitField !== null && typeof perUnitField === 'object'
+      ? (perUnitField as Record<string, Amount>)
+      : undefined;
   const headingId = uniqueId('totals');
   const unitNoun = (n: number) => (n === 1 ? options.quantity!.singular : options.quantity!.plural);
   const head = h(
@@ -86,20 +120,31 @@ function totalsSection(result: CostResult, options: CostViewOptions, format: For
       amountOrUnknown(format, result.totals[key], { 'data-total': key }),
     ),
   );
-  const table = h('table', { class: 'totals', 'aria-labelledby': headingId }, h('thead', {}, head), h('tbody', {}, ...rows));
+  const table = h(
+    'table',
+    { class: 'totals', 'aria-labelledby': headingId },
+    h('thead', {}, head),
+    h('tbody', {}, ...rows),
+  );
   return h(
     'section',
     { class: 'totals-section' },
     h('h2', { id: headingId }, 'Totals'),
     scrollRegion(headingId, table),
-    result.gaps.length > 0 ? h('div', { class: 'gaps', role: 'note' }, h('strong', {}, 'Incomplete: '), ...listOrLine(result.gaps)) : null,
+    result.gaps.length > 0
+      ? h('div', { class: 'gaps', role: 'note' }, h('strong', {}, 'Incomplete: '), ...listOrLine(result.gaps))
+      : null,
   );
 }
 
 function unknownNote(result: CostResult, key: string): HTMLElement | null {
   const count = unknownSteps(result, key);
   if (count === 0) return null;
-  return h('span', { class: 'step-note' }, `Unknown: no source publishes the amount for ${count === 1 ? 'one step' : `${count} steps`}`);
+  return h(
+    'span',
+    { class: 'step-note' },
+    `Unknown: no source publishes the amount for ${count === 1 ? 'one step' : `${count} steps`}`,
+  );
 }
 
 function listOrLine(items: string[]): Node[] {
@@ -144,23 +189,44 @@ function chartSection(result: CostResult, format: Formatter): HTMLElement | null
     'section',
     { class: 'chart-section', 'aria-labelledby': headingId },
     h('h2', { id: headingId }, 'Cumulative cost'),
-    h('figure', {}, holder, h('figcaption', {}, 'Share of each material’s total spent once each step is done.'), chartLegend(series, unused)),
+    h(
+      'figure',
+      {},
+      holder,
+      h('figcaption', {}, 'Share of each material’s total spent once each step is done.'),
+      chartLegend(series, unused),
+    ),
   );
 }
 
 function stepNotes(step: CostStep, result: CostResult): Child[] {
   const extra: Child[] = [];
   if (step.note) extra.push(h('span', { class: 'step-note' }, step.note));
-  if (step.confidence && step.confidence !== 'high') extra.push(h('span', { class: 'step-note' }, 'Confidence: ', confidenceBadge(step.confidence)));
-  if (step.unknown && step.unknown.length > 0) extra.push(h('span', { class: 'step-note' }, `Amount unknown: ${step.unknown.map((k) => materialName(result, k)).join(', ')}`));
+  if (step.confidence && step.confidence !== 'high')
+    extra.push(h('span', { class: 'step-note' }, 'Confidence: ', confidenceBadge(step.confidence)));
+  if (step.unknown && step.unknown.length > 0)
+    extra.push(
+      h(
+        'span',
+        { class: 'step-note' },
+        `Amount unknown: ${step.unknown.map((k) => materialName(result, k)).join(', ')}`,
+      ),
+    );
   return extra;
 }
 
 function stepsSection(result: CostResult, options: CostViewOptions, format: Formatter): HTMLElement {
   const keys = materialKeys(result);
   const headingId = uniqueId('steps');
-  const perUnit = options.quantity && quantityOf(result, options.quantity) !== undefined ? ` (per ${options.quantity.singular})` : '';
-  const head = h('tr', {}, h('th', { scope: 'col', class: 'num index' }, '#'), h('th', { scope: 'col' }, 'Step'), ...keys.map((key) => h('th', { scope: 'col', class: 'num' }, materialName(result, key))));
+  const perUnit =
+    options.quantity && quantityOf(result, options.quantity) !== undefined ? ` (per ${options.quantity.singular})` : '';
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col', class: 'num index' }, '#'),
+    h('th', { scope: 'col' }, 'Step'),
+    ...keys.map((key) => h('th', { scope: 'col', class: 'num' }, materialName(result, key))),
+  );
   // A step's notes go in a row of their own under it, so long notes do not widen the Step column.
   const rows = result.steps.flatMap((step, index) => {
     const stripe = index % 2 === 1 ? 'alt' : undefined;
@@ -168,22 +234,51 @@ function stepsSection(result: CostResult, options: CostViewOptions, format: Form
       'tr',
       { 'data-step': index + 1, class: stripe },
       h('td', { class: 'num index' }, String(index + 1)),
-      h('th', { scope: 'row' }, h('span', { class: 'step-range' }, h('span', {}, `${step.from} →`), ' ', h('span', {}, step.to))),
+      h(
+        'th',
+        { scope: 'row' },
+        h('span', { class: 'step-range' }, h('span', {}, `${step.from} →`), ' ', h('span', {}, step.to)),
+      ),
       ...keys.map((key) => {
         const value = step.cost[key];
-        if (value === null || isUnknown(step, key)) return h('td', { class: 'num unknown', title: 'No source publishes this amount' }, '?');
+        if (value === null || isUnknown(step, key))
+          return h('td', { class: 'num unknown', title: 'No source publishes this amount' }, '?');
         return value === undefined ? noneCell() : amount(format, value);
       }),
     );
     const notes = stepNotes(step, result);
     if (notes.length === 0) return [row];
     row.classList.add('has-notes');
-    return [row, h('tr', { class: ['step-notes', stripe].filter(Boolean).join(' ') }, h('td', { colspan: keys.length + 2 }, h('div', { class: 'step-notes-text' }, ...notes)))];
+    return [
+      row,
+      h(
+        'tr',
+        { class: ['step-notes', stripe].filter(Boolean).join(' ') },
+        h('td', { colspan: keys.length + 2 }, h('div', { class: 'step-notes-text' }, ...notes)),
+      ),
+    ];
   });
   const sums = keys.map((key) => (unknownSteps(result, key) > 0 ? null : (cumulative(result.steps, key).at(-1) ?? 0)));
-  const foot = h('tr', {}, h('td', {}), h('th', { scope: 'row' }, `Total${perUnit}`), ...sums.map((sum) => amountOrUnknown(format, sum)));
-  const table = h('table', { class: 'steps', 'aria-labelledby': headingId }, h('thead', {}, head), h('tbody', {}, ...rows), h('tfoot', {}, foot));
-  return h('section', { class: 'steps-section' }, h('h2', { id: headingId }, `Step by step${perUnit}`), scrollRegion(headingId, table));
+  const foot = h(
+    'tr',
+    {},
+    h('td', {}),
+    h('th', { scope: 'row' }, `Total${perUnit}`),
+    ...sums.map((sum) => amountOrUnknown(format, sum)),
+  );
+  const table = h(
+    'table',
+    { class: 'steps', 'aria-labelledby': headingId },
+    h('thead', {}, head),
+    h('tbody', {}, ...rows),
+    h('tfoot', {}, foot),
+  );
+  return h(
+    'section',
+    { class: 'steps-section' },
+    h('h2', { id: headingId }, `Step by step${perUnit}`),
+    scrollRegion(headingId, table),
+  );
 }
 
 export function renderCost(value: unknown, options: CostViewOptions, { format, title }: RenderContext): Node {
@@ -195,7 +290,11 @@ export function renderCost(value: unknown, options: CostViewOptions, { format, t
   if (result.steps.length === 0) {
     parts.push(h('p', { class: 'status' }, 'Nothing to upgrade: the two levels are the same.'));
   } else {
-    parts.push(totalsSection(result, options, format), chartSection(result, format), stepsSection(result, options, format));
+    parts.push(
+      totalsSection(result, options, format),
+      chartSection(result, format),
+      stepsSection(result, options, format),
+    );
   }
   parts.push(notesSection(result.notes, result.sources));
   return resultView(parts, result.data_version);
@@ -206,7 +305,8 @@ export function costView(options: CostViewOptions): ViewDefinition {
   return {
     describeInput(args) {
       const { from, to } = args;
-      if ((typeof from !== 'string' && typeof from !== 'number') || (typeof to !== 'string' && typeof to !== 'number')) return undefined;
+      if ((typeof from !== 'string' && typeof from !== 'number') || (typeof to !== 'string' && typeof to !== 'number'))
+        return undefined;
       return `${String(from)} → ${String(to)}`;
     },
     render: (value, context) => renderCost(value, options, context),

@@ -20,13 +20,16 @@ export type CostStep = Lenient<GeneratedCostStep>;
  * do (a source that publishes only part of the range, its `covers`), and the tool's own fields (pieces, charms,
  * totals_per_piece, building, track, ...) are read by name.
  */
-export type CostResult = Lenient<Pick<CostToolOutput, 'from' | 'to' | 'steps' | 'materials' | 'confidence' | 'notes' | 'gaps' | 'data_version'>> & {
+export type CostResult = Lenient<
+  Pick<CostToolOutput, 'from' | 'to' | 'steps' | 'materials' | 'confidence' | 'notes' | 'gaps' | 'data_version'>
+> & {
   totals: Record<string, Amount>;
   sources: ReferenceSources;
   [field: string]: unknown;
 };
 
-const isAmounts = (v: unknown): v is Record<string, Amount> => isObject(v) && Object.values(v).every((x) => x === null || isNumber(x));
+const isAmounts = (v: unknown): v is Record<string, Amount> =>
+  isObject(v) && Object.values(v).every((x) => x === null || isNumber(x));
 
 function isStep(v: unknown): v is CostStep {
   return (
@@ -54,8 +57,14 @@ export function readCostResult(input: unknown): CostResult {
   // A source that publishes only part of the range shows that part where the reference views show what a source is used for.
   const sources = Array.isArray(value.sources)
     ? value.sources
-        .filter((x): x is { id: string; ref: string; covers?: unknown } => isObject(x) && isString(x.id) && isString(x.ref))
-        .map((x) => ({ id: x.id, ref: x.ref, ...(isString(x.covers) ? { used_for: `the steps ${x.covers} only` } : {}) }))
+        .filter(
+          (x): x is { id: string; ref: string; covers?: unknown } => isObject(x) && isString(x.id) && isString(x.ref),
+        )
+        .map((x) => ({
+          id: x.id,
+          ref: x.ref,
+          ...(isString(x.covers) ? { used_for: `the steps ${x.covers} only` } : {}),
+        }))
     : [];
   return {
     ...value,
