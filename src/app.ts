@@ -15,6 +15,7 @@ import { registryFromCatalogue, type Registry } from './tool-registry/registry.j
 import type { Config } from './config.js';
 import { hostGuard, hostRefusal, originGuard, originRefusal } from './http/guards.js';
 import { clientAddress } from './http/client-address.js';
+import { compressedPages } from './http/compressed-pages.js';
 import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './http/mcp-route.js';
 import { networkBudgetOf } from './network-budgets.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
@@ -260,6 +261,8 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
     for (const path of [...secured.map((e) => e.path), ...AUTH_ROUTE_PATTERNS]) app.all(path, forward);
   }
 
+  // The website's text goes out compressed when the browser takes it (the MCP routes above compress their own).
+  app.use('*', compressedPages());
   // The website: its pages, the calculators and the site script's search run the public tools as /mcp does.
   const runner = publicToolRunner(registry, config.baseUrl);
   const calculatorList = calculators(registry);

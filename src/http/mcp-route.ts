@@ -9,9 +9,9 @@ import type { Context, Handler } from 'hono';
 import type { DeprecationRule } from '../../generated/metadata-types.js';
 import { endpointAvailability, mostUrgent, type TimedAvailability } from '../tool-registry/availability.js';
 import type { Registry } from '../tool-registry/registry.js';
-import { classify, ErrorCode, idOf, type RequestId } from '../mcp/jsonrpc.js';
+import { classify, ErrorCode, idOf, type JsonRpcRequest, type RequestId } from '../mcp/jsonrpc.js';
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol-versions.js';
-import type { McpServer } from '../mcp/server.js';
+import type { McpServer, Reply } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, jsonContentType } from './media-types.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
@@ -21,6 +21,7 @@ import { isStoreUnavailable } from '../store/errors.js';
 import { methodLabel, noteMcp, type McpNote } from './mcp-notes.js';
 import type { ServiceEnv } from './service-env.js';
 import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse, storeUnavailableJsonRpc } from './responses.js';
+import { COMPRESS_MIN_BYTES, CompressedBodies, compress, negotiateEncoding } from './compression.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
@@ -123,6 +124,21 @@ export function unreadBodyHeaders(peeked: Peeked): Record<string, string> {
   return peeked.unread ? CLOSE : {};
 }
 
+/** Longest request id (as JSON) whose stored reply is kept compressed; longer ones are compressed each time. */
+const KEPT_ID_MAX = 40;
+
+/**
+ * The key a stored reply's compressed body is kept under: what, besides the stored result, its bytes depend on (the
+ * version, the method, the resource and the id). Undefined when the reply is computed or its id is too long to keep.
+ */
+function storedBodyKey(reply: Reply, request: JsonRpcRequest, version: string): string | undefined {
+  if (reply.storedResult === undefined) return undefined;
+  const id = JSON.stringify(request.id);
+  if (id.length > KEPT_ID_MAX) return undefined;
+  const uri = typeof request.params.uri === 'string' ? request.params.uri : '';
+  return `${version} ${request.method} ${id} ${uri}`;
+}
+
 export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => Promise<Response> {
   const { server, registry, clock, baseUrl, limiter } = options;
   const endpoint = server.endpoint;
@@ -131,6 +147,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
   const timeless = registry.rules.boundaries.length === 0;
   const current: TimedAvailability = { state: 'available' };
   const refusalPause = options.refusalPause ?? new RefusalPause();
+  const storedBodies = new CompressedBodies();
 
   return async function mcpPost(c) {
     const now = clock();
@@ -256,7 +273,18 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
     if (note) note.outcome = reply.outcome;
     const deprecation = mostUrgent(endpointState.deprecation, reply.deprecation);
     if (deprecation) Object.assign(headers, deprecationHeaders(deprecation, baseUrl));
-    return new Response(reply.body, { status: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers } });
+    headers['Content-Type'] = JSON_CONTENT_TYPE;
+    if (reply.body.length < COMPRESS_MIN_BYTES) return new Response(reply.body, { status: 200, headers });
+    headers.Vary = 'Accept-Encoding';
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    if (!encoding) return new Response(reply.body, { status: 200, headers });
+    headers['Content-Encoding'] = encoding;
+    const keptAs = storedBodyKey(reply, message.request, protocolVersion);
+    const compressed = keptAs
+      ? storedBodies.get(keptAs, reply.storedResult!, encoding, () => reply.body)
+      : compress(reply.body, encoding);
+    // A Buffer is a Uint8Array, which the Node adapter writes as it is (its fast path).
+    return new Response(compressed as Uint8Array<ArrayBuffer>, { status: 200, headers });
   };
 }
 

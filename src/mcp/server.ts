@@ -28,10 +28,19 @@ export interface Reply {
   readonly outcome: ReplyOutcome;
   /** Set when the reply involves a deprecated tool (for the Deprecation/Sunset headers). */
   readonly deprecation?: DeprecationRule;
+  /**
+   * The result, when it is one of the endpoint's stored strings (tools/list, resources, initialize): the same request
+   * gets the same body, so its compressed form is worth keeping (src/http/compression.ts).
+   */
+  readonly storedResult?: string;
 }
 
 function result(id: JsonRpcRequest['id'], resultJson: string): Reply {
   return { body: resultBody(id, resultJson), outcome: 'result' };
+}
+
+function storedResult(id: JsonRpcRequest['id'], resultJson: string): Reply {
+  return { body: resultBody(id, resultJson), outcome: 'result', storedResult: resultJson };
 }
 
 function protocolError(body: string): Reply {
@@ -85,11 +94,11 @@ export class McpServer {
     const { id, params } = request;
     switch (request.method) {
       case 'initialize':
-        return result(id, this.#initialize.resultJson(params.protocolVersion));
+        return storedResult(id, this.#initialize.resultJson(params.protocolVersion));
       case 'ping':
         return result(id, '{}');
       case 'tools/list':
-        return result(id, this.#toolsList.resultJson(context.protocolVersion, context.now));
+        return storedResult(id, this.#toolsList.resultJson(context.protocolVersion, context.now));
       case 'tools/call': {
         const outcome = this.#toolsCall.call(params, context.protocolVersion, {
           now: context.now,
@@ -100,7 +109,7 @@ export class McpServer {
         return outcome instanceof Promise ? outcome.then((o) => callReply(id, o)) : callReply(id, outcome);
       }
       case 'resources/list':
-        return result(id, this.#resources.listJson);
+        return storedResult(id, this.#resources.listJson);
       case 'resources/templates/list':
         return result(id, '{"resourceTemplates":[]}');
       case 'resources/read': {
@@ -119,7 +128,7 @@ export class McpServer {
             ),
           );
         }
-        return result(id, json);
+        return storedResult(id, json);
       }
       default:
         return protocolError(

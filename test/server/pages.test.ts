@@ -20,7 +20,7 @@ describe('pages', () => {
   it('/developers in Markdown for Accept: text/markdown', async () => {
     const res = await app.request(`${BASE}/developers`, { headers: { accept: 'text/markdown' } });
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(res.headers.get('vary')).toBe('Accept');
+    expect(res.headers.get('vary')).toBe('Accept, Accept-Encoding');
     const markdown = await res.text();
     expect(markdown).toMatch(/^# Kingshot MCP: developer reference/);
     expect(markdown).toContain('| `governor_gear_cost` |');
