@@ -22,7 +22,8 @@ function failureJson(error: ToolError): string {
   return `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"isError":true}`;
 }
 
-function successJson(value: unknown, version: ProtocolVersion): string {
+/** Exported for the benchmark of the request's parts (bench/parts.ts). */
+export function successJson(value: unknown, version: ProtocolVersion): string {
   const json = JSON.stringify(value);
   const content = `"content":[{"type":"text","text":${JSON.stringify(json)}}]`;
   return hasStructuredContent(version) ? `{${content},"structuredContent":${json}}` : `{${content}}`;

@@ -1,0 +1,102 @@
+/**
+ * CPU time per request of the built service and the bare-Hono anchor, from /proc/<pid>/stat (user + system, all
+ * threads) over a fixed number of requests: a figure that other work on a shared machine barely moves, unlike req/s.
+ * Rounds alternate between the targets. `--env KEY=VALUE` (repeatable) sets the service's environment, so one run
+ * can compare configurations (e.g. `--env LOG_LEVEL=warn`).
+ *
+ *   npx tsx bench/cpu-per-request.ts [--requests 100000] [--rounds 3] [--only governor|initialize|list]
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { MCP_HEADERS, startAnchor, startService, type Running } from './processes.js';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '100000' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+    env: { type: 'string', multiple: true, default: [] },
+    'no-anchor': { type: 'boolean', default: false },
+    'service-root': { type: 'string' },
+  },
+});
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User plus system CPU seconds of a process, all its threads. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+const bodies = {
+  governor: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } },
+  }),
+  initialize: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  }),
+  list: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+};
+
+async function measure(target: Running, body: string, amount: number): Promise<number> {
+  const pid = target.process.pid!;
+  const before = cpuSeconds(pid);
+  const result = await autocannon({
+    url: `${target.baseUrl}/mcp`,
+    method: 'POST',
+    headers: MCP_HEADERS,
+    body,
+    connections: Number(values.connections),
+    amount,
+  });
+  const after = cpuSeconds(pid);
+  if (result.non2xx + result.errors + result.timeouts > 0)
+    throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  return ((after - before) * 1e6) / amount;
+}
+
+const env = Object.fromEntries(
+  values.env.map((pair) => {
+    const at = pair.indexOf('=');
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
+const service = await startService(
+  3650,
+  { RATE_LIMIT_PER_MINUTE: '1000000000', ...env },
+  values['service-root'] ?? undefined,
+);
+const anchor = values['no-anchor'] ? undefined : await startAnchor('bare-hono', 3651);
+const targets = anchor ? [service, anchor] : [service];
+const amount = Number(values.requests);
+const names = values.only ? [values.only as keyof typeof bodies] : (Object.keys(bodies) as (keyof typeof bodies)[]);
+try {
+  for (const name of names) {
+    const samples = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+    // A warm-up per target, then alternating rounds.
+    for (const t of targets) await measure(t, bodies[name], Math.min(amount, 20_000));
+    for (let round = 0; round < Number(values.rounds); round++) {
+      const order = round % 2 === 0 ? targets : [...targets].reverse();
+      for (const t of order) samples.get(t.name)!.push(await measure(t, bodies[name], amount));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const line = targets.map((t) => `${t.name} ${median(samples.get(t.name)!).toFixed(1)} µs`).join(', ');
+    const ratio = anchor
+      ? ` (service/anchor CPU ${(median(samples.get('service')!) / median(samples.get('bare-hono')!)).toFixed(2)}x)`
+      : '';
+    console.log(`${name}: ${line}${ratio}  [samples ${JSON.stringify(Object.fromEntries(samples))}]`);
+  }
+} finally {
+  await Promise.all(targets.map((t) => t.stop()));
+}

@@ -1,0 +1,100 @@
+/**
+ * CPU microseconds per request by part, in this process (process.cpuUsage over many repetitions, after a warm-up):
+ * the pieces of a `tools/call governor_gear_cost` on `/mcp`, each run by the service's own code, so a regression shows
+ * where it happens. CPU time, not wall time: other work on a shared machine moves it far less than req/s.
+ *
+ *   npx tsx bench/parts.ts [--repetitions 200000]
+ */
+import { openSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { governorGearCost } from '../src/calculators/governor-gear.js';
+import { compress } from '../src/http/compression.js';
+import { SlidingWindowLimiter } from '../src/http/rate-limit.js';
+import { successJson } from '../src/mcp/tools-call.js';
+import { createRequestLogger } from '../src/observability/logger.js';
+import { ServiceMetrics } from '../src/observability/metrics.js';
+import { pino } from 'pino';
+import { BASE, MCP_HEADERS, testApp } from '../test/helpers.js';
+
+const { values } = parseArgs({ options: { repetitions: { type: 'string', default: '200000' } } });
+const repetitions = Number(values.repetitions);
+
+function perCall(run: (i: number) => unknown, times = repetitions): number {
+  for (let i = 0; i < Math.min(times, 20_000); i++) run(i);
+  const before = process.cpuUsage();
+  for (let i = 0; i < times; i++) run(i);
+  const spent = process.cpuUsage(before);
+  return (spent.user + spent.system) / times;
+}
+
+async function perRequest(run: () => Promise<unknown>, times: number): Promise<number> {
+  for (let i = 0; i < Math.min(times, 2_000); i++) await run();
+  const before = process.cpuUsage();
+  for (let i = 0; i < times; i++) await run();
+  const spent = process.cpuUsage(before);
+  return (spent.user + spent.system) / times;
+}
+
+const args = { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 };
+const outcome = governorGearCost(args);
+if (!outcome.ok) throw new Error('the benchmark call failed');
+const body = `{"jsonrpc":"2.0","id":1,"result":${successJson(outcome.value, '2025-11-25')}}`;
+const metrics = new ServiceMetrics();
+const limiter = new SlidingWindowLimiter({ limit: 1_000_000_000 });
+// The request logger as main.ts builds it, writing to /dev/null instead of stdout.
+const requestLog = createRequestLogger(
+  'info',
+  pino.destination({ dest: openSync('/dev/null', 'w'), sync: true, minLength: 4096 }),
+);
+const app = testApp();
+const request = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'governor_gear_cost', arguments: args },
+});
+
+const rows: [string, number][] = [
+  ['handler (governorGearCost)', perCall(() => governorGearCost(args))],
+  ['serialisation (successJson)', perCall(() => successJson(outcome.value, '2025-11-25'))],
+  [
+    'log line (request logger)',
+    perCall((i) =>
+      requestLog.info(
+        {
+          request_id: `bench-${i}`,
+          endpoint: 'mcp',
+          method: 'POST',
+          mcp_method: 'tools/call',
+          tool: 'governor_gear_cost',
+          outcome: 'result',
+          status: 200,
+          duration_ms: 1.234,
+        },
+        'request',
+      ),
+    ),
+  ],
+  [
+    'metrics (both histograms)',
+    perCall(() =>
+      metrics.requestEnded('mcp', 'POST', 200, 0.003, {
+        method: 'tools/call',
+        tool: 'governor_gear_cost',
+        outcome: 'result',
+      }),
+    ),
+  ],
+  ['limiter (in-process take)', perCall((i) => limiter.take('127.0.0.1', 1_800_000_000_000 + Math.floor(i / 100)))],
+  [`compression, br (${body.length} B)`, perCall(() => compress(body, 'br'), 20_000)],
+  [`compression, gzip (${body.length} B)`, perCall(() => compress(body, 'gzip'), 20_000)],
+  [
+    'whole request through the app in-process (protocol checks, handler, serialisation; no socket, no observer)',
+    await perRequest(async () => {
+      const res = await app.request(`${BASE}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: request });
+      return res.text();
+    }, 20_000),
+  ],
+];
+console.log('| Part | µs of CPU per request |\n| --- | ---: |');
+for (const [part, micros] of rows) console.log(`| ${part} | ${micros.toFixed(2)} |`);
