@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The slow whole-project checks run in CI only (vitest.ci.config.ts).
+    exclude: ['**/node_modules/**', 'test/**/*.ci.test.ts'],
     // Finds PostgreSQL once per run for the tests on both stores (one skip line without it; a failure under CI).
     globalSetup: ['test/global-setup.ts'],
     // After the summary: a loud notice when the browser tests skipped for want of Chromium.
