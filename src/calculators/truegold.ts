@@ -100,6 +100,18 @@ function levelIndex(argument: string, value: string | number, building: LadderIn
   return unknownLevel(argument, value, what, allowed, nearest, reason);
 }
 
+/**
+ * Whether a note of the Truegold table concerns this building: a note that names no building is about them all;
+ * one that does is about the first it names ("The War Academy ... uses the Barracks table" is the War Academy's).
+ */
+function concerns(note: string, building: LadderIndex): boolean {
+  const named = [...BUILDINGS.values()]
+    .map((index) => ({ index, at: note.indexOf(index.ladder.title) }))
+    .filter((n) => n.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  return named.length === 0 || named[0]!.index === building;
+}
+
 export function truegoldUpgradeCost(input: {
   building: string;
   from: string | number;
@@ -122,5 +134,7 @@ export function truegoldUpgradeCost(input: {
     step_count: b.step_count,
     totals: knownTotals(b.totals, MATERIALS),
     ...details(b),
+    // The table's notes are about buildings; the confidence reasons after them are this ladder's own.
+    notes: b.notes.filter((note) => !truegold.notes.includes(note) || concerns(note, building.value)),
   });
 }

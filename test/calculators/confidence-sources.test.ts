@@ -27,7 +27,9 @@ function value<T>(outcome: { ok: true; value: T } | { ok: false; error: unknown 
 const sourceList = (r: { sources: { id: string; covers?: string }[] }) =>
   r.sources.map((s) => (s.covers ? `${s.id} [${s.covers}]` : s.id));
 /** The notes a result adds to its table's own notes (the confidence reasons). */
-const reasons = (r: { notes: string[] }, table: { notes: readonly string[] }) => r.notes.slice(table.notes.length);
+// The notes after the table's own (a Truegold result carries only the table notes about its building).
+const reasons = (r: { notes: string[] }, table: { notes: readonly string[] }) =>
+  r.notes.filter((note) => !table.notes.includes(note));
 
 const GEAR_REASON =
   'Medium confidence from Red T2 ★3 to Red T6 ★3: three published tables disagree there. The values used are the newest kingshotdata.com table, confirmed by kingshotoptimizer; the older table (kingshotdata_kr_repo, omar_kakashi: 264,000 Satin and 2,640 Gilded Threads for Red T2 ★3 instead of 262,000 and 2,620) and unidentified_constants differ.';

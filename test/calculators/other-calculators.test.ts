@@ -129,6 +129,21 @@ describe('truegold_upgrade_cost', () => {
       },
     });
   });
+  it('notes only what concerns the building asked about: a Town Center answer carries no War Academy note', () => {
+    const general = [
+      'Ordinary resources (bread, wood, stone, iron) and build times also apply but are not recorded here.',
+      'Tempered Truegold is first needed on the step TG5 -> TG5-1.',
+    ];
+    const warAcademy = 'The War Academy is built directly at TG1 (free) and from TG1-1 on uses the Barracks table.';
+    const notes = (building: string) => {
+      const r = truegoldUpgradeCost({ building, from: 'TG1', to: 'TG2' });
+      return r.ok ? r.value.notes : undefined;
+    };
+    expect(notes('town_center')).toEqual(general);
+    // The note is about the War Academy; it names the Barracks only as the table the War Academy borrows.
+    expect(notes('barracks')).toEqual(general);
+    expect(notes('war_academy')).toEqual([...general, warAcademy]);
+  });
   it('lowers the confidence for TG9 and TG10 ranges', () => {
     const r = truegoldUpgradeCost({ building: 'infirmary', from: 'TG8', to: 'TG9' });
     expect(r.ok && r.value.confidence).toBe('medium');
