@@ -16,6 +16,8 @@ import { createApp } from './app.js';
 import { startAccountStack, storeLocation } from './auth/startup.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createNodeServer } from './http/node-server.js';
+import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';
+import { pageRefusals } from './pages/error-pages.js';
 import { drainOnSignals } from './observability/drain.js';
 import { endpointClassifier } from './observability/endpoints.js';
 import { createLogger, createRequestLogger, lineSink } from './observability/logger.js';
@@ -125,6 +127,15 @@ const server = createNodeServer(
     // Node enforces the two timeouts above only when it sweeps connections (every 30 s by default).
     connectionsCheckingInterval: 1_000,
   },
+  // A refused request to a web page is answered with a page; the MCP endpoints and the JSON addresses keep JSON.
+  pageRefusals([
+    ...mcpPaths,
+    ...AUTH_ROUTE_PATTERNS.map((pattern) => pattern.replace(/\/\*$/, '')),
+    '/health',
+    '/ready',
+    '/metrics',
+    '/site/',
+  ]),
 );
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
