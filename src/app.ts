@@ -31,6 +31,7 @@ import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 import { siteTools } from './pages/site-tools.js';
+import { searchPages } from './pages/search-page.js';
 import { publicToolRunner } from './pages/tool-runner.js';
 import { isStoreUnavailable } from './store/errors.js';
 import { countedRateLimits } from './observability/counted-rate-limits.js';
@@ -277,6 +278,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
       ...(siteLimiter ? { limiter: siteLimiter } : {}),
     }),
   );
+  app.route('/', searchPages({ baseUrl: config.baseUrl, runner, clock }));
   app.route('/', calculatorPages({ baseUrl: config.baseUrl, calculators: calculatorList, runner, clock }));
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints, calculators: calculatorList }));
   app.route('/', referencePages({ baseUrl: config.baseUrl }));

@@ -1,5 +1,5 @@
 /**
- * The HTML shell of every page: readable on a phone (nothing wider than 390 px: long words and URLs wrap), light
+ * The HTML shell of every page: readable on a phone (nothing wider than 390 px: long URLs wrap at their slashes), light
  * and dark themes, no external assets (no fonts, scripts or images from elsewhere). Site pages load the site
  * script (`script`); the sign-in and consent pages do not.
  */
@@ -36,13 +36,23 @@ table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 
 th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
 th[align=right], td[align=right] { text-align: right; font-variant-numeric: tabular-nums; }
 blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid var(--accent); color: var(--muted); }
+/* A word is never broken inside (a hero's name stays whole): only a word longer than the line breaks, and long URLs
+   break after their slashes (<wbr>, added where a link's text is its address). */
 main { overflow-wrap: break-word; }
-a, code { overflow-wrap: anywhere; }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.skip { position: absolute; left: -999px; top: 0; background: var(--bg); padding: .5rem 1rem; }
+.skip:focus { left: 1rem; }
+form.search { margin: 1rem 0 1.5rem; display: flex; flex-direction: column; gap: .35rem; }
+form.search label { font-weight: 600; }
+form.search small { color: var(--muted); }
+form.search .search-row { display: flex; gap: .5rem; }
+form.search input { flex: 1 1 auto; min-width: 0; font: inherit; padding: .45rem .6rem; border: 1px solid var(--muted); border-radius: 4px; background: var(--bg); color: var(--fg); }
+form.search button { font: inherit; font-weight: 600; padding: .45rem 1rem; border: 1px solid var(--accent); border-radius: 4px; background: var(--accent); color: var(--bg); cursor: pointer; }
 form.calculator { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: flex-start; padding: .75rem; border: 1px solid var(--line); border-radius: 6px; }
 form.calculator .field { display: flex; flex-direction: column; gap: .2rem; flex: 1 1 12rem; min-width: 0; }
 form.calculator label { font-weight: 600; }
 form.calculator small { color: var(--muted); }
-form.calculator input, form.calculator select, form.calculator button { font: inherit; padding: .35rem .5rem; border: 1px solid var(--line); border-radius: 4px; background: var(--bg); color: var(--fg); max-width: 100%; }
+form.calculator input, form.calculator select, form.calculator button { font: inherit; padding: .35rem .5rem; border: 1px solid var(--muted); border-radius: 4px; background: var(--bg); color: var(--fg); max-width: 100%; }
 form.calculator button { background: var(--accent); color: var(--bg); border-color: var(--accent); font-weight: 600; cursor: pointer; }
 .tool-error { margin: 1rem 0; padding: .5rem 1rem; border-left: 4px solid #c0392b; background: var(--code); }
 .unknown { color: var(--muted); font-style: italic; }
@@ -84,11 +94,12 @@ export function htmlPage(options: {
 <style>${STYLE}</style>${style}${script}
 </head>
 <body>
-<header><p><a href="/">Kingshot Companion</a></p><nav><a href="/reference">Game reference</a><a href="/tier-list">Tier list</a><a href="/calculators">Calculators</a><a href="/developers">Developers</a></nav></header>
-<main>
+<a class="skip" href="#content">Skip to content</a>
+<header><p><a href="/">Kingshot Companion</a></p><nav aria-label="Site"><a href="/search">Search</a><a href="/tier-list">Tier list</a><a href="/calculators">Calculators</a><a href="/reference">Game reference</a></nav></header>
+<main id="content">
 ${options.body}
 </main>
-<footer><p>Game data from public community sources; numbers carry their sources and confidence. Not affiliated with Century Games.</p></footer>
+<footer><p>Game data from public community sources; numbers carry their sources and confidence. Not affiliated with Century Games.</p><p>For developers: <a href="/connect">connect an assistant</a> · <a href="/developers">developer reference</a> · <a href="/guide">site guide</a></p></footer>
 </body>
 </html>
 `;

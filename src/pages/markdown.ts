@@ -38,6 +38,13 @@ const dataMarked = new Marked({
     html({ text }) {
       return escapeHtml(text);
     },
+    // A link whose text is its address (a source's URL) may break after a slash, and nowhere else.
+    link(token) {
+      const inner = this.parser.parseInline(token.tokens);
+      if (!/^https?:\/\//.test(token.text) || inner.includes('<')) return false;
+      const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+      return `<a href="${escapeHtml(token.href)}"${title}>${inner.replace(/\/(?=.)/g, '/<wbr>')}</a>`;
+    },
     heading(token) {
       const anchor = (token as Tokens.Heading & { anchor?: string }).anchor;
       return `<h${token.depth}${anchor ? ` id="${anchor}"` : ''}>${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`;
@@ -54,10 +61,14 @@ export function dataMarkdownToHtml(markdown: string): string {
  * Renders once; pages built from static content are rendered at start-up and kept. `fromData` pages go through
  * the renderer that escapes raw HTML. Every site page loads the site script (the in-page WebMCP tools).
  */
-export function renderPage(page: Page, options: { fromData?: boolean } = {}): RenderedPage {
-  const body = options.fromData
+export function renderPage(
+  page: Page,
+  options: { fromData?: boolean; arrangeBody?: (html: string) => string } = {},
+): RenderedPage {
+  const rendered = options.fromData
     ? dataMarkdownToHtml(page.markdown)
     : marked.parse(page.markdown, { async: false, gfm: true });
+  const body = options.arrangeBody ? options.arrangeBody(rendered) : rendered;
   return {
     markdown: page.markdown,
     html: htmlPage({

@@ -76,13 +76,24 @@ function number(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-function sourcesSection(sources: readonly { id?: string; ref: string; used_for?: string }[]): string[] {
+interface SourceLike {
+  ref: string;
+  title?: string;
+  url?: string;
+  used_for?: string;
+}
+
+/** A source as a reader wants it: its title, linked where it has an address (the data's `ref` otherwise). */
+function sourceName(source: SourceLike): string {
+  if (source.title) return source.url ? link(source.title, source.url) : text(source.title);
+  return text(source.ref);
+}
+
+function sourcesSection(sources: readonly SourceLike[]): string[] {
   return [
     '## Sources',
     '',
-    ...sources.map(
-      (s) => `- ${s.id ? `**${text(s.id)}**: ` : ''}${text(s.ref)}${s.used_for ? ` (${text(s.used_for)})` : ''}`,
-    ),
+    ...sources.map((s) => `- ${sourceName(s)}${s.used_for ? `: ${text(s.used_for)}` : ''}`),
     '',
   ];
 }
@@ -146,7 +157,7 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
   const widgetsTool = COST_TOOL_OF_SYSTEM.hero_widgets;
   const rarity = heroesFile.rarities.find((r) => r.key === hero.rarity);
   const ratings = heroTierRatings(hero).map((r) => [
-    `[${text(keyLabel(r.role))}](${baseUrl}/tier-list#${r.role})`,
+    `[${text(keyLabel(r.role))}](${baseUrl}${tierRolePath(r.role)})`,
     String(r.generation),
     r.tier,
   ]);
@@ -555,73 +566,182 @@ export function referenceIndexMarkdown(baseUrl: string): string {
 
 // ---------------------------------------------------------------- tier list
 
+/** A role's page: `/tier-list/<role key with dashes>`. */
+export function tierRolePath(roleKey: string): string {
+  return `/tier-list/${roleKey.replaceAll('_', '-')}`;
+}
+
+export const TIER_LIST_OVERALL_PATH = '/tier-list/overall';
+export const TIER_LIST_LINEUPS_PATH = '/tier-list/lineups';
+
+type TierRole = (typeof tierListFile.roles)[number];
+type TierGeneration = TierRole['generations'][number];
+
+/** A hero as players look for one in a list: the name linked, its rarity and troop type beside it. */
+function heroWithKind(baseUrl: string, key: string): string {
+  const hero = heroLink(baseUrl, key);
+  const record = heroesFile.heroes.find((h) => h.key === key);
+  return record
+    ? `${link(hero.name, hero.url)} (${text(rarityName(record.rarity))} ${text(record.troop_type)})`
+    : link(hero.name, hero.url);
+}
+
+function heroesWithKind(baseUrl: string, keys: readonly string[]): string {
+  return keys.length > 0 ? keys.map((k) => heroWithKind(baseUrl, k)).join(', ') : ' ';
+}
+
+/** One generation of a role as rows: S+ is a tier of its own (the data folds it into S and lists it in s_plus). */
+function tierRows(baseUrl: string, table: TierGeneration): string[][] {
+  const sPlus = table.s_plus ?? [];
+  const rows: [string, readonly string[]][] = [
+    ['S+', table.tiers.S.filter((k) => sPlus.includes(k))],
+    ['S', table.tiers.S.filter((k) => !sPlus.includes(k))],
+    ...TIERS.slice(1).map((t): [string, readonly string[]] => [t, table.tiers[t]]),
+    ['Not rated', table.not_rated ?? []],
+  ];
+  return rows.filter(([, keys]) => keys.length > 0).map(([tier, keys]) => [tier, heroesWithKind(baseUrl, keys)]);
+}
+
+function tierTable(baseUrl: string, generation: TierGeneration): string[] {
+  return table(['Tier', 'Heroes'], tierRows(baseUrl, generation));
+}
+
+function roleName(role: TierRole): string {
+  return keyLabel(role.key);
+}
+
+/** The role tabs: one line of links, the current page in bold, so a phone shows the table right after. */
+function tierTabs(baseUrl: string, current: string): string[] {
+  const tabs = [
+    ...tierListFile.roles.map((r) => ({ path: tierRolePath(r.key), name: roleName(r) })),
+    { path: TIER_LIST_OVERALL_PATH, name: 'Overall lists' },
+    { path: TIER_LIST_LINEUPS_PATH, name: 'Lineups' },
+  ];
+  return [
+    `Roles: ${tabs.map((t) => (t.path === current ? `**${text(t.name)}**` : `[${text(t.name)}](${baseUrl}${t.path})`)).join(' · ')}`,
+    '',
+  ];
+}
+
+function latest(role: TierRole): TierGeneration {
+  return role.generations[role.generations.length - 1]!;
+}
+
+/** How a role was rated, in players' words (the data's notes for maintainers are on the developer page). */
+function ratedHow(role: TierRole): string {
+  const range = generationRange(role);
+  const source = tierListFile.sources.find((s) => s.id === role.source);
+  const from = source ? `from ${sourceName(source)}` : `from ${text(role.source_detail)}`;
+  return role.per_generation_judgement
+    ? `Rated for each generation ${range.min}-${range.max} (as of ${text(role.as_of)}), ${from}.`
+    : `Rated once, as of ${text(role.as_of)}, ${from}; an earlier generation shows the same ratings with only the heroes out by then.`;
+}
+
+export function tierRoleMarkdown(role: TierRole, baseUrl: string): string {
+  const top = latest(role);
+  const earlier = [...role.generations].reverse().slice(1);
+  return [
+    `# ${text(roleName(role))} tier list`,
+    '',
+    ...tierTabs(baseUrl, tierRolePath(role.key)),
+    text(role.description),
+    '',
+    `## Generation ${top.generation} (latest)`,
+    '',
+    ...tierTable(baseUrl, top),
+    ...(earlier.length > 0
+      ? [
+          '## Earlier generations',
+          '',
+          ...earlier.flatMap((g) => [`### Generation ${g.generation}`, '', ...tierTable(baseUrl, g)]),
+        ]
+      : []),
+    '## About this list',
+    '',
+    `${ratedHow(role)}${role.aliases ? ` Also called: ${role.aliases.map(keyLabel).map(text).join(', ')}.` : ''} Tier lists are community opinion and disagree with one another.`,
+    '',
+    ...(role.notes ? bullets(role.notes) : []),
+    ...footer(baseUrl),
+  ].join('\n');
+}
+
 export function tierListMarkdown(baseUrl: string): string {
-  const linkedHero = (key: string) => {
-    const hero = heroLink(baseUrl, key);
-    return link(hero.name, hero.url);
-  };
-  const heroList = (keys: readonly string[]) => (keys.length > 0 ? keys.map(linkedHero).join(', ') : ' ');
   return [
     '# Hero tier lists',
     '',
-    'Community opinion, not game data: the lists disagree, so they are shown side by side. The MCP tool `get_tier_list` returns one role at one generation.',
+    ...tierTabs(baseUrl, '/tier-list'),
+    'Community ratings by role, the latest generation of each; a role’s page has every generation.',
     '',
-    ...bullets(tierListFile.notes),
-    ...tierListFile.roles.flatMap((role) => {
-      const range = generationRange(role);
-      return [
-        `## ${text(keyLabel(role.key))} {#${role.key}}`,
-        '',
-        `${text(role.description)} Generations ${range.min}-${range.max}; ratings as of ${text(role.as_of)}; source: ${text(role.source_detail)}.${role.aliases ? ` Also called: ${role.aliases.map(keyLabel).map(text).join(', ')}.` : ''}`,
-        '',
-        ...(role.generations_note ? [text(role.generations_note), ''] : []),
-        ...table(
-          ['Generation', 'S', 'A', 'B', 'C', 'D', 'Not rated'],
-          [...role.generations]
-            .reverse()
-            .map((g) => [
-              String(g.generation),
-              ...TIERS.map((t) =>
-                g.tiers[t].length > 0
-                  ? g.tiers[t]
-                      .map((k) => `${linkedHero(k)}${t === 'S' && g.s_plus?.includes(k) ? ' (S+)' : ''}`)
-                      .join(', ')
-                  : ' ',
-              ),
-              heroList(g.not_rated ?? []),
-            ]),
-        ),
-        ...(role.notes ? bullets(role.notes) : []),
-      ];
-    }),
+    ...tierListFile.roles.flatMap((role) => [
+      `## ${text(roleName(role))} {#${role.key}}`,
+      '',
+      `${text(role.description)} Generation ${latest(role).generation}; [every generation](${baseUrl}${tierRolePath(role.key)}).`,
+      '',
+      ...tierTable(baseUrl, latest(role)),
+    ]),
     '## Overall lists of other sites {#overall}',
     '',
+    `${tierListFile.overall_lists.length} sites’ own overall lists, side by side: [overall lists](${baseUrl}${TIER_LIST_OVERALL_PATH}).`,
+    '',
+    '## Lead lineups by generation {#lineups}',
+    '',
+    `Three-hero lineups to lead with, generation by generation: [lineups](${baseUrl}${TIER_LIST_LINEUPS_PATH}).`,
+    '',
+    ...footer(baseUrl),
+  ].join('\n');
+}
+
+export function overallListsMarkdown(baseUrl: string): string {
+  return [
+    '# Overall tier lists of other sites',
+    '',
+    ...tierTabs(baseUrl, TIER_LIST_OVERALL_PATH),
+    'Each site’s own list, side by side; they rate heroes overall rather than for one role.',
+    '',
     ...overallLists(baseUrl).flatMap((list) => [
-      `### ${text(list.title)}`,
-      '',
-      `Scope: ${text(list.scope)}.${list.note ? ` ${text(list.note)}.` : ''}`,
+      `## ${text(list.title)}`,
       '',
       ...table(
         ['Tier', 'Heroes'],
-        list.tiers.map((t) => [cell(t.tier), t.heroes.map((h) => link(h.name, h.url)).join(', ')]),
+        list.tiers.map((t) => [
+          cell(t.tier),
+          heroesWithKind(
+            baseUrl,
+            t.heroes.map((h) => h.key),
+          ),
+        ]),
       ),
+      `Scope: ${text(list.scope)}.${list.note ? ` ${text(list.note)}.` : ''}`,
+      '',
     ]),
-    '## Lead lineups by generation {#lineups}',
+    ...footer(baseUrl),
+  ].join('\n');
+}
+
+export function lineupsMarkdown(baseUrl: string): string {
+  return [
+    '# Lead lineups by generation',
     '',
+    ...tierTabs(baseUrl, TIER_LIST_LINEUPS_PATH),
     text(tierListFile.lineups.note),
     '',
     ...table(
       ['Generation', 'Solo attack', 'Rally attack', 'Defense'],
       tierListFile.lineups.generations.map((g) => [
         String(g.generation),
-        heroList(g.solo_attack),
-        heroList(g.rally_attack),
-        heroList(g.defense),
+        heroesWithKind(baseUrl, g.solo_attack),
+        heroesWithKind(baseUrl, g.rally_attack),
+        heroesWithKind(baseUrl, g.defense),
       ]),
     ),
+    '## Lineups suggested by kingshotpro',
+    '',
     ...table(
-      ['Lineup (kingshotpro)', 'Heroes'],
-      tierListFile.kingshotpro_lineups.lineups.map((l) => [cell(words(l.key)), heroList(l.heroes)]),
+      ['Lineup', 'Heroes'],
+      tierListFile.kingshotpro_lineups.lineups.map((l) => [
+        cell(capitalised(words(l.key))),
+        heroesWithKind(baseUrl, l.heroes),
+      ]),
     ),
     ...sourcesSection(tierListFile.sources),
     ...footer(baseUrl),

@@ -5,10 +5,12 @@
  * the 404 page (in Markdown at a `.md` path).
  */
 import { Hono, type Context } from 'hono';
-import { eventsFile, heroesFile, itemsFile, mastersFile, summaryOf } from '../reference/records.js';
+import { eventsFile, heroesFile, itemsFile, mastersFile, summaryOf, tierListFile } from '../reference/records.js';
+import { keyLabel } from '../reference/labels.js';
 import { KINDS } from '../reference/kinds.js';
 import { RECORD_KINDS, type RecordKind } from '../reference/search.js';
 import { CALCULATOR_LINKS, CALCULATOR_PATHS, CALCULATORS_PATH } from './calculators/calculator-list.js';
+import { CONNECT_PATH, SEARCH_PATH } from './home.js';
 import { escapeHtml } from './layout.js';
 import { renderPage, sendMarkdown, sendPage, type RenderedPage } from './markdown.js';
 import { notFoundPage } from './site.js';
@@ -18,6 +20,12 @@ import {
   heroesIndexMarkdown,
   heroMarkdown,
   itemMarkdown,
+  lineupsMarkdown,
+  overallListsMarkdown,
+  TIER_LIST_LINEUPS_PATH,
+  TIER_LIST_OVERALL_PATH,
+  tierRoleMarkdown,
+  tierRolePath,
   itemsIndexMarkdown,
   masterMarkdown,
   mastersIndexMarkdown,
@@ -28,7 +36,7 @@ import {
 const SITE = 'Kingshot Companion';
 
 /** Pages of the rest of the site that the sitemap lists too (they also answer in Markdown). */
-const SITE_PATHS = ['/', '/guide', '/developers', CALCULATORS_PATH, ...CALCULATOR_PATHS];
+const SITE_PATHS = ['/', SEARCH_PATH, CONNECT_PATH, '/guide', '/developers', CALCULATORS_PATH, ...CALCULATOR_PATHS];
 
 export interface ReferenceSite {
   /**
@@ -76,6 +84,23 @@ function buildReferenceSite(baseUrl: string): ReferenceSite {
     page('Hero tier lists', 'Community Kingshot hero tier lists by role and generation.', () =>
       tierListMarkdown(baseUrl),
     ),
+  );
+  for (const role of tierListFile.roles)
+    pages.set(
+      tierRolePath(role.key),
+      page(`${keyLabel(role.key)} tier list`, `Kingshot heroes rated for ${keyLabel(role.key)}, by generation.`, () =>
+        tierRoleMarkdown(role, baseUrl),
+      ),
+    );
+  pages.set(
+    TIER_LIST_OVERALL_PATH,
+    page('Overall tier lists', 'Overall Kingshot hero tier lists of other sites, side by side.', () =>
+      overallListsMarkdown(baseUrl),
+    ),
+  );
+  pages.set(
+    TIER_LIST_LINEUPS_PATH,
+    page('Lead lineups', 'Kingshot three-hero lead lineups by generation.', () => lineupsMarkdown(baseUrl)),
   );
   for (const hero of heroesFile.heroes)
     pages.set(
@@ -135,6 +160,13 @@ function llmsTxt(baseUrl: string): string {
     `- [Items](${baseUrl}/items.md): all ${itemsFile.items.length} items`,
     `- [Events](${baseUrl}/events.md): all ${eventsFile.events.length} events`,
     `- [Tier lists](${baseUrl}/tier-list.md): community tier lists by role and generation`,
+    ...tierListFile.roles.map(
+      (r) => `- [${keyLabel(r.key)} tier list](${baseUrl}${tierRolePath(r.key)}.md): every generation of the role`,
+    ),
+    `- [Overall tier lists](${baseUrl}${TIER_LIST_OVERALL_PATH}.md): other sites' overall lists side by side`,
+    `- [Lead lineups](${baseUrl}${TIER_LIST_LINEUPS_PATH}.md): three-hero lineups by generation`,
+    `- [Search](${baseUrl}${SEARCH_PATH}.md?q=amane): search_database as a page; put the words after \`q=\``,
+    `- [Connect an assistant](${baseUrl}${CONNECT_PATH}.md): the MCP endpoints and how to add them`,
     `- [Developer reference](${baseUrl}/developers.md): every MCP tool, its arguments and results`,
     `- [Site guide](${baseUrl}/guide.md): the sections, and the in-page WebMCP tools every page registers`,
     '',
@@ -172,7 +204,7 @@ export function referencePages(options: { baseUrl: string }): Hono {
   const app = new Hono();
   const serve = (path: string) => (c: Context) => sendPage(c, site.pages.get(path)!());
   for (const path of site.pages.keys()) {
-    if (path.split('/').length > 2) continue;
+    if (path.split('/').length > 2 && !path.startsWith('/tier-list/')) continue;
     app.get(path, serve(path));
     app.get(`${path}.md`, () => sendMarkdown(site.pages.get(path)!().markdown));
   }

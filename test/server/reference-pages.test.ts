@@ -34,8 +34,9 @@ describe('/sitemap.xml', () => {
       ),
     ).toBe(true);
     const urls = locs(xml);
-    // /, /guide, /developers, /calculators and its 6 pages, /reference, four indexes, /tier-list, 34 heroes, 8 Masters, 58 items, 36 events
-    expect(urls).toHaveLength(3 + 1 + 6 + 6 + 34 + 8 + 58 + 36);
+    // /, /search, /connect, /guide, /developers, /calculators and its 6 pages, /reference, four indexes, /tier-list,
+    // its 5 role pages, the overall lists and the lineups, 34 heroes, 8 Masters, 58 items, 36 events
+    expect(urls).toHaveLength(5 + 1 + 6 + 6 + 7 + 34 + 8 + 58 + 36);
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of urls) expect(url.startsWith(`${BASE}/`), url).toBe(true);
     expect(urls).toEqual(
@@ -88,7 +89,7 @@ describe('record pages', () => {
   it('label stats and roles as the hero view does (src/reference/labels.ts)', async () => {
     const amadeus = await (await get('/heroes/amadeus', 'text/markdown')).text();
     expect(amadeus).toContain('| Roles | Rally leader, Bear Hunt leader, Rally joiner, Bear Hunt joiner |');
-    expect(amadeus).toContain(`| [Bear Hunt joiner](${BASE}/tier-list#bear_hunt_joiner) | 7 | S |`);
+    expect(amadeus).toContain(`| [Bear Hunt joiner](${BASE}/tier-list/bear-hunt-joiner) | 7 | S |`);
     expect(await (await get('/heroes/marlin', 'text/markdown')).text()).toContain(
       '| No. of attacks | 8 | 7 | 7 | 6 | 5 |',
     );
@@ -134,15 +135,24 @@ describe('record pages', () => {
     const html = await (await get('/tier-list')).text();
     for (const role of ['bear_hunt_joiner', 'rally_leader', 'garrison', 'bear_hunt', 'joiner', 'overall', 'lineups'])
       expect(html).toContain(`id="${role}"`);
-    expect(html).toContain(`<a href="${BASE}/heroes/vivian">Vivian</a> (S+)`);
     const markdown = await (await get('/tier-list', 'text/markdown')).text();
     expect(markdown).toContain('## Bear Hunt joiner {#bear_hunt_joiner}');
+  });
+
+  it('shows S+ as a tier of its own, each hero with its rarity and troop type, the table before the notes', async () => {
+    const html = await (await get('/tier-list/rally-leader')).text();
+    expect(html).toContain(
+      `<tr>\n<td>S+</td>\n<td><a href="${BASE}/heroes/vivian">Vivian</a> (Mythic archer), <a href="${BASE}/heroes/yang">Yang</a> (Mythic archer)</td>`,
+    );
+    expect(html.indexOf('<table>')).toBeLessThan(html.indexOf('About this list'));
+    const markdown = await (await get('/tier-list/garrison', 'text/markdown')).text();
     expect(markdown).toContain('Also called: Garrison leader, Defense.');
+    expect(markdown).not.toMatch(/snake_case|s_plus|mechanical availability/);
   });
 
   it('/ and every page link to the reference', async () => {
-    const landing = await (await get('/')).text();
-    expect(landing).toContain('<a href="/reference">Game reference</a>');
+    const home = await (await get('/')).text();
+    expect(home).toContain('<a href="/reference">Game reference</a>');
     const index = await (await get('/reference', 'text/markdown')).text();
     for (const path of ['heroes', 'masters', 'items', 'events', 'tier-list'])
       expect(index).toContain(`](${BASE}/${path})`);
@@ -157,8 +167,9 @@ describe('/llms.txt', () => {
     expect(body).toMatch(/^# Kingshot Companion\n\n> Kingshot \(mobile strategy game\) reference data/);
     const links = [...body.matchAll(/\]\((http[^)]+)\)/g)].map((m) => m[1]!);
     for (const hero of heroesFile.heroes) expect(links).toContain(`${BASE}/heroes/${hero.key}.md`);
-    // The reference indexes, the developer page, the guide, the calculators' index and its 6 pages, and every record.
-    expect(links.filter((l) => l.endsWith('.md'))).toHaveLength(7 + 1 + 1 + 6 + 34 + 8 + 58 + 36);
+    // The reference indexes, the tier list's 7 other pages, the developer page, the guide, /connect, the calculators'
+    // index and its 6 pages, and every record.
+    expect(links.filter((l) => l.endsWith('.md'))).toHaveLength(7 + 7 + 1 + 1 + 1 + 6 + 34 + 8 + 58 + 36);
     for (const link of links) expect((await app.request(link)).status, link).toBe(200);
   });
 });

@@ -21,6 +21,7 @@ import type { ToolRunner } from '../tool-runner.js';
 import { argumentsOf } from './arguments.js';
 import { CALCULATORS_PATH, queryOf, type Calculator } from './calculator-list.js';
 import { calculatorForm, OUTCOME_ID } from './form.js';
+import { lede } from './lede.js';
 import {
   chartDataOf,
   mdText,
@@ -30,12 +31,6 @@ import {
 } from './result-markdown.js';
 
 const SITE = 'Kingshot Companion';
-
-/** The first sentence of a catalogue description: the page's lede (the rest is written for a model). */
-function lede(description: string): string {
-  const match = /^(.+?\.)(\s|$)/.exec(description);
-  return match ? match[1]! : description;
-}
 
 const exampleUrl = (calculator: Calculator) => `${calculator.path}?${queryOf(calculator.example)}`;
 
