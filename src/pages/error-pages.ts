@@ -9,7 +9,7 @@
  * line can be read back from the bytes the parser kept.
  */
 import type { RefusalPageFor, RefusedRequest } from '../http/node-server.js';
-import { escapeHtml, htmlPage } from './layout.js';
+import { breakableUrl, escapeHtml, htmlPage } from './layout.js';
 import { wantsMarkdown } from './markdown.js';
 
 type RefusalPage = NonNullable<ReturnType<RefusalPageFor>>;
@@ -78,9 +78,7 @@ export function refusalPage(request: RefusedRequest): RefusalPage {
     `<h1>${escapeHtml(title)}</h1>`,
     `<p>${escapeHtml(text)}</p>`,
     ...(encoded
-      ? [
-          `<p>The same link, encoded: <a href="${escapeHtml(encoded)}">${escapeHtml(encoded).replace(/\/(?=.)/g, '/<wbr>')}</a></p>`,
-        ]
+      ? [`<p>The same link, encoded: <a href="${escapeHtml(encoded)}">${breakableUrl(escapeHtml(encoded))}</a></p>`]
       : []),
     '<p>Start from the <a href="/">home page</a>.</p>',
   ].join('\n');

@@ -13,6 +13,17 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
+/**
+ * An address (already escaped) that may break at its punctuation and nowhere else: after a slash, before `?`, `&`
+ * and `#`. Each part is kept on one line (Chromium would otherwise also break after a `?` or a `-`).
+ */
+export function breakableUrl(escaped: string): string {
+  return escaped
+    .split(/(?<=\/)(?=.)|(?<=.)(?=\?|&amp;|#)/)
+    .map((part) => `<span class="url-part">${part}</span>`)
+    .join('<wbr>');
+}
+
 const STYLE = `
 :root { color-scheme: light dark; --fg: #1b1f24; --bg: #fdfdfc; --muted: #5b6470; --line: #d8dde3; --accent: #8a4b08; --code: #f1f3f5; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6e8eb; --bg: #15171a; --muted: #9aa3ad; --line: #2e3338; --accent: #f0b35a; --code: #1f2327; } }
@@ -30,11 +41,12 @@ h2 { font-size: 1.3rem; margin-top: 2rem; }
 h3 { font-size: 1.1rem; margin-top: 1.5rem; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; background: var(--code); border-radius: 4px; }
 code { padding: .1em .3em; }
-pre { padding: .75rem; overflow-x: auto; }
+pre { padding: .75rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre code { padding: 0; background: none; }
 table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
 th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
 th[align=right], td[align=right] { text-align: right; font-variant-numeric: tabular-nums; }
+td.word, th.word, .url-part { white-space: nowrap; }
 blockquote { margin: 1rem 0; padding: .25rem 1rem; border-left: 4px solid var(--accent); color: var(--muted); }
 /* A word is never broken inside (a hero's name stays whole): only a word longer than the line breaks, and long URLs
    break after their slashes (<wbr>, added where a link's text is its address). */

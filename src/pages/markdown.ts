@@ -1,7 +1,7 @@
 /** Pages are written once as Markdown: served as is for `Accept: text/markdown`, rendered to HTML otherwise. */
 import type { Context } from 'hono';
-import { Marked, marked, type Tokens } from 'marked';
-import { escapeHtml, htmlPage } from './layout.js';
+import { Marked, type Tokens } from 'marked';
+import { breakableUrl, escapeHtml, htmlPage } from './layout.js';
 import { SITE_SCRIPT_SRC } from './site-script.js';
 
 export interface Page {
@@ -16,6 +16,35 @@ export interface RenderedPage {
 }
 
 const ANCHOR = /\s*\{#([A-Za-z0-9_-]+)\}\s*$/;
+
+/**
+ * What every page's Markdown renders with, for reading on a phone: a link whose text is an address may break at
+ * its punctuation (breakableUrl) and nowhere else; a table cell of one word never wraps (class `word`), not even at
+ * a hyphen; a table, which scrolls inside its box when wider than the screen, takes the keyboard focus so it can
+ * be scrolled without a mouse.
+ */
+const readableRenderer = {
+  link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link): string | false {
+    const inner = this.parser.parseInline(token.tokens);
+    if (!/^(https?:\/\/|\/)\S+$/.test(token.text) || inner.includes('<')) return false;
+    const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+    return `<a href="${escapeHtml(token.href)}"${title}>${breakableUrl(inner)}</a>`;
+  },
+  tablecell(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.TableCell): string {
+    const tag = token.header ? 'th' : 'td';
+    const word = token.text.trim();
+    const attributes = `${token.align ? ` align="${token.align}"` : ''}${word !== '' && !/\s/.test(word) ? ' class="word"' : ''}`;
+    return `<${tag}${attributes}>${this.parser.parseInline(token.tokens)}</${tag}>\n`;
+  },
+};
+
+/** Focusable tables (see readableRenderer): marked's table renderer writes `<table>` as is. */
+function focusableTables(html: string): string {
+  return html.replaceAll('<table>\n', '<table tabindex="0">\n');
+}
+
+/** The renderer for the site's own pages (static text, not data): raw HTML passes. */
+const siteMarked = new Marked({ gfm: true, renderer: readableRenderer });
 
 /**
  * The renderer for pages built from game data: raw HTML in the Markdown is shown as text, never passed through
@@ -38,13 +67,7 @@ const dataMarked = new Marked({
     html({ text }) {
       return escapeHtml(text);
     },
-    // A link whose text is its address (a source's URL) may break after a slash, and nowhere else.
-    link(token) {
-      const inner = this.parser.parseInline(token.tokens);
-      if (!/^https?:\/\//.test(token.text) || inner.includes('<')) return false;
-      const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
-      return `<a href="${escapeHtml(token.href)}"${title}>${inner.replace(/\/(?=.)/g, '/<wbr>')}</a>`;
-    },
+    ...readableRenderer,
     heading(token) {
       const anchor = (token as Tokens.Heading & { anchor?: string }).anchor;
       return `<h${token.depth}${anchor ? ` id="${anchor}"` : ''}>${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`;
@@ -54,7 +77,7 @@ const dataMarked = new Marked({
 
 /** Markdown built from game data (or results computed from it) as an HTML fragment; raw HTML in it is shown as text. */
 export function dataMarkdownToHtml(markdown: string): string {
-  return dataMarked.parse(markdown, { async: false });
+  return focusableTables(dataMarked.parse(markdown, { async: false }));
 }
 
 /**
@@ -67,7 +90,7 @@ export function renderPage(
 ): RenderedPage {
   const rendered = options.fromData
     ? dataMarkdownToHtml(page.markdown)
-    : marked.parse(page.markdown, { async: false, gfm: true });
+    : focusableTables(siteMarked.parse(page.markdown, { async: false }));
   const body = options.arrangeBody ? options.arrangeBody(rendered) : rendered;
   return {
     markdown: page.markdown,

@@ -142,7 +142,7 @@ describe('record pages', () => {
   it('shows S+ as a tier of its own, each hero with its rarity and troop type, the table before the notes', async () => {
     const html = await (await get('/tier-list/rally-leader')).text();
     expect(html).toContain(
-      `<tr>\n<td>S+</td>\n<td><a href="${BASE}/heroes/vivian">Vivian</a> (Mythic archer), <a href="${BASE}/heroes/yang">Yang</a> (Mythic archer)</td>`,
+      `<tr>\n<td class="word">S+</td>\n<td><a href="${BASE}/heroes/vivian">Vivian</a> (Mythic archer), <a href="${BASE}/heroes/yang">Yang</a> (Mythic archer)</td>`,
     );
     expect(html.indexOf('<table>')).toBeLessThan(html.indexOf('About this list'));
     const markdown = await (await get('/tier-list/garrison', 'text/markdown')).text();

@@ -30,9 +30,14 @@ export async function launchSiteChromium(options: { webmcp: boolean; backForward
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args, ignoreDefaultArgs, timeout: 30_000 });
 }
 
-/** One page of every kind: landing, guide, reference indexes and records, tier list, developers, calculators, 404. */
+/**
+ * One page of every kind: home, search, connect, guide, reference indexes and records, tier lists, developers,
+ * calculators, 404.
+ */
 export const PAGE_KINDS: Readonly<Record<string, string>> = {
-  landing: '/',
+  home: '/',
+  search: '/search?q=amnae',
+  connect: '/connect',
   guide: '/guide',
   reference: '/reference',
   'heroes index': '/heroes',
@@ -41,6 +46,7 @@ export const PAGE_KINDS: Readonly<Record<string, string>> = {
   item: '/items/satin',
   event: '/events/bear-hunt',
   'tier list': '/tier-list',
+  'tier list role': '/tier-list/rally-leader',
   developers: '/developers',
   calculators: '/calculators',
   'calculator form': '/calculators/truegold-upgrade-cost',

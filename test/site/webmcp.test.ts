@@ -142,7 +142,9 @@ describe.skipIf(skip)('WebMCP tools on every page', () => {
 
   it("on every kind of page, search_database gives the MCP tool's result and get_page_markdown({}) that page's Markdown", async () => {
     const headings: Record<string, string> = {
-      landing: '# Kingshot Companion',
+      home: '# Kingshot Companion',
+      search: '# Search',
+      connect: '# Connect an assistant',
       guide: '# Site guide',
       reference: '# Game reference',
       'heroes index': '# Heroes',
@@ -151,6 +153,7 @@ describe.skipIf(skip)('WebMCP tools on every page', () => {
       item: '# Satin',
       event: '# Bear Hunt',
       'tier list': '# Hero tier lists',
+      'tier list role': '# Rally leader tier list',
       developers: '# Kingshot MCP: developer reference',
       calculators: '# Upgrade-cost calculators',
       'calculator form': '# Truegold building upgrade cost',

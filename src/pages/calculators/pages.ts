@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { WEBSITE_STYLE } from '../../../generated/website/script.js';
-import { escapeHtml, htmlPage } from '../layout.js';
+import { breakableUrl, escapeHtml, htmlPage } from '../layout.js';
 import {
   dataMarkdownToHtml,
   renderPage,
@@ -109,7 +109,7 @@ function htmlOf(calculator: Calculator, query: URLSearchParams, outcome: Outcome
   }
   if (outcome.kind !== 'result')
     parts.push(
-      `<p>Example: <a href="${escapeHtml(exampleUrl(calculator))}">${escapeHtml(exampleUrl(calculator))}</a></p>`,
+      `<p>Example: <a href="${escapeHtml(exampleUrl(calculator))}">${breakableUrl(escapeHtml(exampleUrl(calculator)))}</a></p>`,
     );
   return htmlPage({
     title: `${calculator.title} - calculator - ${SITE}`,
