@@ -29,7 +29,7 @@ const stripTags = (html: string) =>
 /** The rows of the first table inside the element with this class, as cell texts. */
 function tableRows(html: string, sectionClass: string): string[][] {
   const section = new RegExp(`<section class="${sectionClass}">([\\s\\S]*?)</section>`).exec(html)?.[1] ?? '';
-  const table = /<table>([\s\S]*?)<\/table>/.exec(section)?.[1] ?? '';
+  const table = /<table[^>]*>([\s\S]*?)<\/table>/.exec(section)?.[1] ?? '';
   return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
     [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => stripTags(cell[1]!)),
   );
