@@ -1,15 +1,20 @@
 /**
  * /developers: the reference codegen writes from the catalogue, with the two things the player pages leave out —
- * how to connect an assistant (/connect) and the maintainers' notes on the tier-list data (snake_case role keys,
- * how S+ and unrated heroes are stored, how per-generation tables are derived).
+ * how to connect an assistant (/connect) and the maintainers' notes on the data (what the heroes' base stats are,
+ * the tier list's snake_case role keys, how S+ and unrated heroes are stored, how per-generation tables are derived).
  */
 import { DEVELOPER_MARKDOWN } from '../../generated/developer-docs.js';
-import { tierListFile } from '../reference/records.js';
+import { heroesFile, tierListFile } from '../reference/records.js';
 import { CONNECT_PATH } from './home.js';
 import { text } from './reference-markdown.js';
 
-function tierListDataNotes(): string[] {
+function dataNotes(): string[] {
   return [
+    '## Notes on the hero data',
+    '',
+    `- Base stats: ${text(heroesFile.base_stats_note)}`,
+    `- Expedition bonus: ${text(heroesFile.expedition_bonus_note)}`,
+    '',
     '## Notes on the tier-list data',
     '',
     'For maintainers and tool users; the tier-list pages say the same in players’ words.',
@@ -30,6 +35,6 @@ export function developerMarkdown(): string {
     connect,
     DEVELOPER_MARKDOWN.slice(split).trimEnd(),
     '',
-    ...tierListDataNotes(),
+    ...dataNotes(),
   ].join('\n');
 }

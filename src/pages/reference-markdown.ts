@@ -188,8 +188,6 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
         ['Confidence', cell(hero.confidence)],
       ],
     ),
-    `Base stats: ${text(heroesFile.base_stats_note)} Expedition bonus: ${text(heroesFile.expedition_bonus_note)}`,
-    '',
     ...upgradeCostsLine([
       calculatorLink('hero_shards', 'hero shards calculator', baseUrl),
       gear ? calculatorLink('hero_widgets', 'Exclusive Gear widgets calculator', baseUrl) : undefined,
@@ -247,7 +245,7 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
           ...table(['Role', 'Generation', 'Tier'], ratings),
         ]
       : []),
-    ...(hero.notes && hero.notes.length > 0 ? ['## Notes', '', ...bullets(hero.notes)] : []),
+    ...(hero.notes && hero.notes.length > 0 ? ['## Notes on the sources', '', ...bullets(hero.notes)] : []),
     ...sourcesSection(citedSources(heroesFile.sources, hero.sources)),
     ...footer(baseUrl, 'hero'),
   ].join('\n');
@@ -258,7 +256,8 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
 export function masterMarkdown(master: Master, baseUrl: string): string {
   const head = [`# ${text(master.name)}`, ''];
   const sources = sourcesSection(citedSources(mastersFile.sources, master.sources));
-  const notes = master.notes && master.notes.length > 0 ? ['## Notes', '', ...bullets(master.notes)] : [];
+  const notes =
+    master.notes && master.notes.length > 0 ? ['## Notes on the sources', '', ...bullets(master.notes)] : [];
   if (master.status === 'name_only') {
     return [
       ...head,
@@ -392,7 +391,7 @@ export function itemMarkdown(item: Item, baseUrl: string): string {
           '',
         ]
       : []),
-    ...(item.notes && item.notes.length > 0 ? ['## Notes', '', ...bullets(item.notes)] : []),
+    ...(item.notes && item.notes.length > 0 ? ['## Notes on the sources', '', ...bullets(item.notes)] : []),
     ...sourcesSection(itemsFile.sources),
     ...footer(baseUrl, 'item'),
   ].join('\n');
@@ -458,7 +457,7 @@ export function eventMarkdown(event: GameEvent, baseUrl: string): string {
     '## Tips',
     '',
     ...bullets(event.tips, 'None recorded.'),
-    ...(event.notes && event.notes.length > 0 ? ['## Notes', '', ...bullets(event.notes)] : []),
+    ...(event.notes && event.notes.length > 0 ? ['## Notes on the sources', '', ...bullets(event.notes)] : []),
     ...sourcesSection(event.sources.map((ref) => ({ ref }))),
     ...footer(baseUrl, 'event'),
   ].join('\n');

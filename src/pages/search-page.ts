@@ -8,6 +8,7 @@ import type { SearchDatabaseOutput } from '../../generated/tools/search_database
 import { SEARCH_PATH, searchFormHtml } from './home.js';
 import { htmlPage } from './layout.js';
 import { dataMarkdownToHtml, sendMarkdown, sendPage, type PageStatus, type RenderedPage } from './markdown.js';
+import { capitalised } from '../reference/labels.js';
 import { text } from './reference-markdown.js';
 import { SITE_SCRIPT_SRC } from './site-script.js';
 import type { ToolRunner } from './tool-runner.js';
@@ -32,7 +33,7 @@ function outcomeMarkdown(outcome: SearchOutcome): string[] {
       ? [
           ...result.matches.map(
             (m) =>
-              `- [${text(m.name)}](${m.url}): ${text(m.kind)}${m.summary ? ` · ${text(m.summary)}` : ''}${m.matched !== m.name ? ` (matched “${text(m.matched)}”)` : ''}`,
+              `- [${text(m.name)}](${m.url}): ${text(capitalised(m.kind))}${m.summary ? ` · ${text(m.summary)}` : ''}${m.matched !== m.name ? ` (matched “${text(m.matched)}”)` : ''}`,
           ),
           '',
         ]

@@ -46,9 +46,9 @@ describe('pages', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<input id="search-q" name="q" type="search" value="amnae"');
-    expect(html).toContain(`<li><a href="${BASE}/heroes/amane">Amane</a>: hero · Epic archer hero, generation 1</li>`);
+    expect(html).toContain(`<li><a href="${BASE}/heroes/amane">Amane</a>: Hero · Epic archer hero, generation 1</li>`);
     const markdown = await (await app.request(`${BASE}/search.md?q=Bear%20Hunter`)).text();
-    expect(markdown).toContain(`- [Valora](${BASE}/masters/valora): master`);
+    expect(markdown).toContain(`- [Valora](${BASE}/masters/valora): Master`);
     expect(markdown).toContain('(matched “Bear Hunter”)');
   });
   it('/search without a query is the empty form; a refused query is a 400 page with the tool’s message', async () => {

@@ -89,7 +89,8 @@ function dataBlock(id: string, value: unknown): string {
 function htmlOf(calculator: Calculator, query: URLSearchParams, outcome: Outcome): string {
   const parts = [
     `<h1>${escapeHtml(calculator.title)}</h1>`,
-    `<p>${escapeHtml(lede(calculator.description))} The same numbers as the MCP tool <code>${escapeHtml(calculator.tool)}</code>; the page also answers in Markdown.</p>`,
+    // For players the lede alone; the Markdown (for agents) also names the MCP tool.
+    `<p>${escapeHtml(lede(calculator.description))}</p>`,
     calculatorForm(calculator, query),
   ];
   if (outcome.kind === 'error') {
