@@ -36,6 +36,14 @@ export interface CostTable {
     id: string;
     ref: string;
     /**
+     * The source as a reader knows it (site and page, or repository), shown on the web pages.
+     */
+    title: string;
+    /**
+     * Where a reader can open it.
+     */
+    url?: string;
+    /**
      * The steps this source publishes, when not all of them: only these ladders, and only the steps from the level `from` (the steps after it) up to the step that reaches `to` (inclusive); each defaults to the ladder's end. `from` and `to` here bound every ladder named by its key (every ladder when `ladders` is absent); a ladder given as {ladder, from, to} has its own. `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
      */
     covers?: {
@@ -53,6 +61,14 @@ export interface CostTable {
   }, ...{
     id: string;
     ref: string;
+    /**
+     * The source as a reader knows it (site and page, or repository), shown on the web pages.
+     */
+    title: string;
+    /**
+     * Where a reader can open it.
+     */
+    url?: string;
     /**
      * The steps this source publishes, when not all of them: only these ladders, and only the steps from the level `from` (the steps after it) up to the step that reaches `to` (inclusive); each defaults to the ladder's end. `from` and `to` here bound every ladder named by its key (every ladder when `ladders` is absent); a ladder given as {ladder, from, to} has its own. `ladders: []` for a source that backs no cost step. Results name a source only when it covers one of their steps.
      */

@@ -9,7 +9,6 @@ import type { GameEvent, Hero, HeroSkill, Item, Master } from '../../generated/d
 import { DATA_VERSION } from '../../generated/data/version.js';
 import {
   capitalised,
-  citedSources,
   eventsFile,
   heroesFile,
   itemsFile,
@@ -87,6 +86,11 @@ interface SourceLike {
 function sourceName(source: SourceLike): string {
   if (source.title) return source.url ? link(source.title, source.url) : text(source.title);
   return text(source.ref);
+}
+
+/** The sources a record cites, with their titles and addresses (the tools' citedSources leaves those out). */
+function cited<T extends { id: string }>(all: readonly T[], ids?: readonly string[]): readonly T[] {
+  return ids ? all.filter((s) => ids.includes(s.id)) : all;
 }
 
 function sourcesSection(sources: readonly SourceLike[]): string[] {
@@ -246,7 +250,7 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
         ]
       : []),
     ...(hero.notes && hero.notes.length > 0 ? ['## Notes on the sources', '', ...bullets(hero.notes)] : []),
-    ...sourcesSection(citedSources(heroesFile.sources, hero.sources)),
+    ...sourcesSection(cited(heroesFile.sources, hero.sources)),
     ...footer(baseUrl, 'hero'),
   ].join('\n');
 }
@@ -255,7 +259,7 @@ export function heroMarkdown(hero: Hero, baseUrl: string): string {
 
 export function masterMarkdown(master: Master, baseUrl: string): string {
   const head = [`# ${text(master.name)}`, ''];
-  const sources = sourcesSection(citedSources(mastersFile.sources, master.sources));
+  const sources = sourcesSection(cited(mastersFile.sources, master.sources));
   const notes =
     master.notes && master.notes.length > 0 ? ['## Notes on the sources', '', ...bullets(master.notes)] : [];
   if (master.status === 'name_only') {

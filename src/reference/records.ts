@@ -120,8 +120,18 @@ function searchRecords(): SearchRecord[] {
 /** The search index over all reference records, built once. */
 export const referenceIndex = new SearchIndex(searchRecords());
 
-/** The sources a record cites (by id) with their references, in the file's order. */
-export function citedSources(all: readonly ReferenceSource[], ids?: readonly string[]): ReferenceSource[] {
-  if (!ids) return [...all];
-  return all.filter((s) => ids.includes(s.id));
+/**
+ * A source as the tools return it: id, reference and use. The title and address are for the web pages, which read
+ * them from the data (the tools' result schema does not carry them).
+ */
+export function toolSource(source: ReferenceSource): { id: string; ref: string; used_for?: string } {
+  return { id: source.id, ref: source.ref, ...(source.used_for !== undefined ? { used_for: source.used_for } : {}) };
+}
+
+/** The sources a record cites (by id) with their references, in the file's order, as the tools return them. */
+export function citedSources(
+  all: readonly ReferenceSource[],
+  ids?: readonly string[],
+): ReturnType<typeof toolSource>[] {
+  return (ids ? all.filter((s) => ids.includes(s.id)) : all).map(toolSource);
 }

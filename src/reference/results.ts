@@ -27,6 +27,7 @@ import type {
 import { failure, success, type Outcome } from '../outcomes/failures.js';
 import {
   citedSources,
+  toolSource,
   events,
   eventsFile,
   heroes,
@@ -514,7 +515,7 @@ export function tierListResult(input: GetTierListInput, baseUrl: string): Outcom
     source: role.source_detail,
     as_of: role.as_of,
     notes: [...(role.notes ?? []), ...tierListFile.notes],
-    sources: tierListFile.sources.filter((s) => sourceIds.includes(s.id)),
+    sources: tierListFile.sources.filter((s) => sourceIds.includes(s.id)).map(toolSource),
     data_version: DATA_VERSION,
   });
 }

@@ -212,14 +212,15 @@ describe("a source's covers: some ladders, from a level, up to a level", () => {
     data_as_of: '2026-01-01',
     materials: [{ key: 'gold', name: 'Gold' }],
     sources: [
-      { id: 'whole', ref: 'every step' },
-      { id: 'from_1', ref: 'every ladder after level 1', covers: { from: '1' } },
+      { id: 'whole', ref: 'every step', title: 'Whole' },
+      { id: 'from_1', ref: 'every ladder after level 1', title: 'From 1', covers: { from: '1' } },
       {
         id: 'x_1_to_2',
         ref: 'ladder x, level 1 to level 2',
+        title: 'X 1 to 2',
         covers: { ladders: [{ ladder: 'x', from: '1', to: '2' }] },
       },
-      { id: 'y_up_to_1', ref: 'ladder y up to level 1', covers: { ladders: ['y'], to: '1' } },
+      { id: 'y_up_to_1', ref: 'ladder y up to level 1', title: 'Y up to 1', covers: { ladders: ['y'], to: '1' } },
     ],
     notes: [],
     ladders: [ladder('x'), ladder('y')],

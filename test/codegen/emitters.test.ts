@@ -35,7 +35,7 @@ const forge: CostTable = {
   title: 'Forge',
   data_as_of: '2026-01-01',
   materials: [{ key: 'iron', name: 'Iron' }],
-  sources: [{ id: 'wiki', ref: 'A wiki, 2026-01' }],
+  sources: [{ id: 'wiki', ref: 'A wiki, 2026-01', title: 'A wiki' }],
   notes: ['Fixture.'],
   ladders: [
     { key: 'anvil', title: 'Anvil', confidence: 'high', levels: [{ label: '1' }, { label: '2', cost: { iron: 5 } }] },
@@ -547,7 +547,7 @@ export const forge: CostTable = {
     { key: 'iron', name: 'Iron' },
   ],
   sources: [
-    { id: 'wiki', ref: 'A wiki, 2026-01' },
+    { id: 'wiki', ref: 'A wiki, 2026-01', title: 'A wiki' },
   ],
   notes: ['Fixture.'],
   ladders: [

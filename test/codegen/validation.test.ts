@@ -537,7 +537,7 @@ describe('keyed arguments named by the data', () => {
 });
 
 describe('game data validation', () => {
-  const table = (rows: string, checks: string, source = '{id: s, ref: somewhere}') => `system: demo
+  const table = (rows: string, checks: string, source = '{id: s, ref: somewhere, title: S}') => `system: demo
 title: Demo
 data_as_of: "2026-01-01"
 materials: [{key: gold, name: Gold}]
@@ -622,7 +622,9 @@ ${checks}`;
     const rows = '      - {label: "0"}\n      - {label: "1", cost: {gold: 5}}\n      - {label: "2", cost: {gold: 7}}\n';
     const problemsWith = (covers: string) =>
       loadGameData(
-        fixtureRoot({ 'data/costs/demo.yaml': table(rows, '  []\n', `{id: s, ref: somewhere, covers: ${covers}}`) }),
+        fixtureRoot({
+          'data/costs/demo.yaml': table(rows, '  []\n', `{id: s, ref: somewhere, covers: ${covers}, title: S}`),
+        }),
       ).problems.map(formatProblem);
 
     it.each([

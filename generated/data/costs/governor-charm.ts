@@ -18,36 +18,51 @@ export const governorCharm: CostTable = {
     {
       id: 'kingshotdata_kr_repo',
       ref: 'github Tenandone/kingshot-calculator data/governor-charm.json and en/database/governor-charm.html (site kingshotdata.kr; table Lv1-Lv22 with stat and power)',
+      title: 'Kingshot calculator of kingshotdata.kr (Tenandone): Governor Charm table',
+      url: 'https://github.com/Tenandone/kingshot-calculator',
     },
     {
       id: 'kingslop',
       ref: 'github ReubeyWynne/kingslop _data/governor.json (checkedAt 2026-10-09; per-row agreement of Kingshot Data, KS h5joy, Kingshot Scout, Kingshot fandom wiki, KingShot Guide, Kingshot Optimizer)',
+      title: 'kingslop (ReubeyWynne): governor data checked across six sites',
+      url: 'https://github.com/ReubeyWynne/kingslop',
     },
     {
       id: 'kingshot_fandom',
       ref: 'https://kingshot.fandom.com/wiki/Governor_Charm (levels 1-11, via kingslop)',
+      title: 'Kingshot Wiki (Fandom): Governor Charm',
+      url: 'https://kingshot.fandom.com/wiki/Governor_Charm',
       covers: { to: '11' },
     },
     {
       id: 'kingshotscout',
       ref: 'https://www.kingshotscout.com/governor-gear/charms (levels 1-22, via kingslop)',
+      title: 'Kingshot Scout: Governor Charms',
+      url: 'https://www.kingshotscout.com/governor-gear/charms',
     },
     {
       id: 'kingshotoptimizer',
       ref: 'https://kingshotoptimizer.com/charms/references/ (levels 1-22, via kingslop)',
+      title: 'Kingshot Optimizer: charm references',
+      url: 'https://kingshotoptimizer.com/charms/references/',
     },
     {
       id: 'unidentified_constants',
       ref: 'unidentified public repo constants file (CHARM_LEVELS 0-22) - identical numbers',
+      title: 'A public calculator’s constants file (not named by the audit)',
     },
     {
       id: 'kingshotcalculator_net',
       ref: 'https://www.kingshotcalculator.net/governor-charm-calculator (states charms go to level 11; older page)',
+      title: 'Kingshot Calculator: Governor Charm calculator',
+      url: 'https://www.kingshotcalculator.net/governor-charm-calculator',
       covers: { to: '11' },
     },
     {
       id: 'kingshot_devo',
       ref: 'https://kingshot.devo.fr/governor-charm/strategy (states 22 levels per charm, 18 charms)',
+      title: 'kingshot.devo.fr: Governor Charm strategy',
+      url: 'https://kingshot.devo.fr/governor-charm/strategy',
       covers: {
         ladders: [],
       },
@@ -55,6 +70,8 @@ export const governorCharm: CostTable = {
     {
       id: 'omar_kakashi',
       ref: 'github Omar-Kakashi/kingshot-calculator src/assets/js/charm-calculator.js (levels 1-11 match; its 12-22 are self-declared estimates and are REJECTED)',
+      title: 'Omar-Kakashi/kingshot-calculator: charm calculator',
+      url: 'https://github.com/Omar-Kakashi/kingshot-calculator',
       covers: { to: '11' },
     },
   ],

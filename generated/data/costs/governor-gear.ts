@@ -19,27 +19,38 @@ export const governorGear: CostTable = {
     {
       id: 'kingshotdata_com',
       ref: 'https://kingshotdata.com/database/governor-gear/ (as transcribed, with per-row source agreement, in github ReubeyWynne/kingslop _data/governor.json, checkedAt 2026-10-09, site updated 2026-09-14)',
+      title: 'Kingshot Data: Governor Gear database',
+      url: 'https://kingshotdata.com/database/governor-gear/',
     },
     {
       id: 'kingshotoptimizer',
       ref: 'https://kingshotoptimizer.com/governor-gear/references/ (via ReubeyWynne/kingslop _data/governor.json)',
+      title: 'Kingshot Optimizer: Governor Gear references',
+      url: 'https://kingshotoptimizer.com/governor-gear/references/',
     },
     {
       id: 'kingshotdata_kr_repo',
       ref: 'github Tenandone/kingshot-calculator data/governor-gear.json (last changed 2026-01-11) and en/database/governor-gear.html (site kingshotdata.kr)',
+      title: 'Kingshot calculator of kingshotdata.kr (Tenandone): Governor Gear table',
+      url: 'https://github.com/Tenandone/kingshot-calculator',
     },
     {
       id: 'omar_kakashi',
       ref: 'github Omar-Kakashi/kingshot-calculator src/assets/js/gear-calculator.js (2025-12; Green ★0..Red T4 ★3, T5 placeholders of 0)',
+      title: 'Omar-Kakashi/kingshot-calculator: gear calculator',
+      url: 'https://github.com/Omar-Kakashi/kingshot-calculator',
       covers: { to: 'Red T4 ★3' },
     },
     {
       id: 'unidentified_constants',
       ref: 'unidentified public repo constants file (exports GOVERNOR_GEAR_STAGES / CHARM_LEVELS / WIDGET_COSTS)',
+      title: 'A public calculator’s constants file (not named by the audit)',
     },
     {
       id: 'h5joy_and_kingshotguide_org',
       ref: 'https://ks.h5joy-games.com/gears/governor-gears/ and https://www.kingshotguide.org/guide/kingshot_governor_gear_guide (only as summarised by kingslop; not read directly)',
+      title: 'KS h5joy and KingShot Guide: Governor Gear guides',
+      url: 'https://www.kingshotguide.org/guide/kingshot_governor_gear_guide',
     },
   ],
   notes: [

@@ -16,18 +16,25 @@ export const heroShards: CostTable = {
     {
       id: 'kingshotdata_kr_repo',
       ref: 'github Tenandone/kingshot-calculator en/database/hero-shards.html (kingshotdata.kr; tier table, totals 1,065 / 1,075)',
+      title: 'Kingshot calculator of kingshotdata.kr (Tenandone): hero shard table',
+      url: 'https://github.com/Tenandone/kingshot-calculator',
     },
     {
       id: 'kingshotguide_com',
       ref: 'https://kingshotguide.com/database/hero-shards (same tier table, total 1,065)',
+      title: 'kingshotguide.com: hero shards database',
+      url: 'https://kingshotguide.com/database/hero-shards',
     },
     {
       id: 'kingshotcalculator_net',
       ref: 'https://www.kingshotcalculator.net/hero-shard-calculator (star totals 10/40/115/300/600, 6 tiers per star, total 1,065)',
+      title: 'Kingshot Calculator: hero shard calculator',
+      url: 'https://www.kingshotcalculator.net/hero-shard-calculator',
     },
     {
       id: 'unidentified_constants',
       ref: 'unidentified public repo constants file (shardStars) - same tier table',
+      title: 'A public calculator’s constants file (not named by the audit)',
     },
   ],
   notes: [

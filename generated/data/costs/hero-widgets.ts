@@ -16,20 +16,32 @@ export const heroWidgets: CostTable = {
     {
       id: 'kingshotdata_kr_repo',
       ref: 'github Tenandone/kingshot-calculator en/database/widgets.html (kingshotdata.kr; per-level table 5..50, total 275)',
+      title: 'Kingshot calculator of kingshotdata.kr (Tenandone): widget table',
+      url: 'https://github.com/Tenandone/kingshot-calculator',
     },
     {
       id: 'unidentified_constants',
       ref: 'unidentified public repo constants file (WIDGET_COSTS = [0,5,10,...,50])',
+      title: 'A public calculator’s constants file (not named by the audit)',
     },
     {
       id: 'gameszoom',
       ref: 'https://gameszoom.com/kingshot/gameplay-deep-dive-combat-heroes-widgets.html (total 275 = 5 to unlock + 270 for levels 2-10)',
+      title: 'GamesZoom: heroes and widgets deep dive',
+      url: 'https://gameszoom.com/kingshot/gameplay-deep-dive-combat-heroes-widgets.html',
     },
     {
       id: 'kingshotguide_org',
       ref: 'https://www.kingshotguide.org/guide/kingshot-guide-mastering-widgets-exclusive-gear-and-hidden-battle-mechanics (total 275 for levels 1-10)',
+      title: 'KingShot Guide: mastering widgets and Exclusive Gear',
+      url: 'https://www.kingshotguide.org/guide/kingshot-guide-mastering-widgets-exclusive-gear-and-hidden-battle-mechanics',
     },
-    { id: 'clashiverse', ref: 'https://clashiverse.com/?p=50610 (total 275 to max)' },
+    {
+      id: 'clashiverse',
+      ref: 'https://clashiverse.com/?p=50610 (total 275 to max)',
+      title: 'Clashiverse: Kingshot widgets guide',
+      url: 'https://clashiverse.com/?p=50610',
+    },
   ],
   notes: [
     'Exclusive Gear is available from Town Center 15, for Mythic heroes only.',

@@ -20,10 +20,14 @@ export const masteryForging: CostTable = {
     {
       id: 'kingshotdata_kr_repo',
       ref: 'github Tenandone/kingshot-calculator data/hero-gear-data.json (upgradeTables.mastery / forge / enhancement 1-200) and en/database/mastery-forging.html (kingshotdata.kr)',
+      title: 'Kingshot calculator of kingshotdata.kr (Tenandone): hero gear tables',
+      url: 'https://github.com/Tenandone/kingshot-calculator',
     },
     {
       id: 'kingshotlab',
       ref: 'https://www.kingshotlab.com/forgehammer (10 x level hammers, +11..+20 need Mythic pieces, totals 550 / 2,100 + 55)',
+      title: 'Kingshot Lab: Forgehammer calculator',
+      url: 'https://www.kingshotlab.com/forgehammer',
       covers: {
         ladders: ['mastery'],
       },
@@ -31,6 +35,8 @@ export const masteryForging: CostTable = {
     {
       id: 'omar_kakashi',
       ref: 'github Omar-Kakashi/kingshot-calculator src/assets/js/forgehammer-calculator.js (same 20-row table)',
+      title: 'Omar-Kakashi/kingshot-calculator: Forgehammer calculator',
+      url: 'https://github.com/Omar-Kakashi/kingshot-calculator',
       covers: {
         ladders: ['mastery'],
       },
@@ -38,6 +44,7 @@ export const masteryForging: CostTable = {
     {
       id: 'unidentified_constants',
       ref: 'unidentified public repo constants file (MASTERY_LEVELS, RED_GEAR_BLOCKS, HERO_GEAR_MILESTONES)',
+      title: 'A public calculator’s constants file (not named by the audit)',
       covers: {
         ladders: [
           'mastery',
@@ -48,6 +55,8 @@ export const masteryForging: CostTable = {
     {
       id: 'topuplive',
       ref: 'https://www.topuplive.com/news/kingshot-hero-gear-guide.html (red imbue needs gear +100, mastery +10 and 2 extra Mythic pieces; Mithril every 20 levels; max 200)',
+      title: 'TopUpLive: Kingshot hero gear guide',
+      url: 'https://www.topuplive.com/news/kingshot-hero-gear-guide.html',
       covers: {
         ladders: ['red_gear'],
         to: 'Red 101',
@@ -56,6 +65,8 @@ export const masteryForging: CostTable = {
     {
       id: 'grindnstrat',
       ref: 'https://grindnstrat.com/?p=4120 (red unlocked by ascending a gold piece at +100 with Mastery 10)',
+      title: 'Grind n Strat: red gear guide',
+      url: 'https://grindnstrat.com/?p=4120',
       covers: {
         ladders: [],
       },
@@ -63,6 +74,8 @@ export const masteryForging: CostTable = {
     {
       id: 'kingshotmastery',
       ref: 'https://kingshotmastery.com/guides/kingshot-gear-guide (gold max 100, red max 200 after Imbuement)',
+      title: 'Kingshot Mastery: gear guide',
+      url: 'https://kingshotmastery.com/guides/kingshot-gear-guide',
       covers: {
         ladders: [],
       },

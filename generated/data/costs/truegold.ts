@@ -17,10 +17,14 @@ export const truegold: CostTable = {
     {
       id: 'kingshotdata_kr',
       ref: 'github Tenandone/kingshot-calculator data/buildings-calc.json (30-1..TG10 for all 8 buildings; last change 2026-03-18) and en/guides/truegold.html (stage-total chart)',
+      title: 'Kingshot calculator of kingshotdata.kr (Tenandone): building costs',
+      url: 'https://github.com/Tenandone/kingshot-calculator',
     },
     {
       id: 'kingshotdata_com_transcription',
       ref: 'public repo file (index id 62081224333) \'Real data from kingshotdata.com/buildings/town-center/ (read 2026-08-19)\' - Town Center 30-1..TG8, identical to kingshotdata_kr',
+      title: 'A transcription of Kingshot Data’s Town Center page',
+      url: 'https://kingshotdata.com/buildings/town-center/',
       covers: {
         ladders: ['town_center'],
         to: 'TG8',
@@ -29,21 +33,28 @@ export const truegold: CostTable = {
     {
       id: 'zikowang',
       ref: 'github zikowang/kingshot-tools src/data/buildings/*/*TG5.ts and *TG8.ts (all 8 buildings, 30-1..TG8; 2026-04)',
+      title: 'zikowang/kingshot-tools: building costs',
+      url: 'https://github.com/zikowang/kingshot-tools',
       covers: { to: 'TG8' },
     },
     {
       id: 'aistra',
       ref: 'github Aistra91-KS/Kingshot_Toolbox data/truegold_db.json (all 8 buildings, 30-1..TG9-4; 2026-05/08)',
+      title: 'Aistra91-KS Kingshot Toolbox: Truegold database',
+      url: 'https://github.com/Aistra91-KS/Kingshot_Toolbox',
       covers: { to: 'TG9-4' },
     },
     {
       id: 'kingshotdata_article',
       ref: 'https://kingshotdata.com/?p=256 (max-levels article; five sub-steps per TG level)',
+      title: 'Kingshot Data: max levels article',
+      url: 'https://kingshotdata.com/?p=256',
       covers: { to: 'TG3' },
     },
     {
       id: 'audit_command_center_source',
       ref: 'a second source with the Command Center ladder to TG10, found by the independent audit of 2026-11-21 (shared/gamedata/costs/README.md: \'Truegold TG9-4 -> TG10: two sources ... the Command Center ladder in another\', matching this file), which does not name it',
+      title: 'A second Command Center table found by the data audit (not named)',
       covers: {
         ladders: ['command_center'],
       },

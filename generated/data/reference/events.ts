@@ -12,30 +12,43 @@ export const eventsFile: EventsFile = {
     {
       id: 'kingshotdata',
       ref: 'kingshotdata.com/events/* (pages corpus; tables via awalker0878 events_tables.json, 33 event pages)',
+      title: 'Kingshot Data: event pages',
+      url: 'https://kingshotdata.com/',
     },
     {
       id: 'kingshotguide',
       ref: 'kingshotguide.org guides (KvK, Strongest Governor, Tri-Alliance Clash, Alliance Brawl, Mystic Trial, Hero Roulette, Viking Vengeance)',
+      title: 'KingShot Guide: event guides',
+      url: 'https://www.kingshotguide.org/',
     },
     {
       id: 'kingshotmastery',
       ref: 'kingshotmastery.com events (Bear Hunt, Strongest Governor, Mystic Trial, Arena, Alliance Championship)',
+      title: 'Kingshot Mastery: event guides',
+      url: 'https://kingshotmastery.com/',
     },
     {
       id: 'g2384',
       ref: 'github.com/g2384/Kingshot-Data Events.md, Shop.md, events/*.html (2025-09 server diary, updated 2026-08)',
+      title: 'g2384/Kingshot-Data: events and shop notes',
+      url: 'https://github.com/g2384/Kingshot-Data',
     },
     {
       id: 'zikowang',
       ref: 'github.com/zikowang/kingshot-tools src/data/events/*.ts (28-day calendar model with reward items)',
+      title: 'zikowang/kingshot-tools: event calendar',
+      url: 'https://github.com/zikowang/kingshot-tools',
     },
     {
       id: 'atlas',
       ref: 'github.com/Kingshot-Atlas/Kingshot-Atlas apps/discord-bot/src/allianceReminders.js (event cycles)',
+      title: 'Kingshot Atlas: alliance reminder bot',
+      url: 'https://github.com/Kingshot-Atlas/Kingshot-Atlas',
     },
     {
       id: 'other_guides',
       ref: 'grindnstrat.com, kingshotdata.kr, lor.best, ldshop.gg, lootbar.gg/.com, kingshotwin.com, click4r.com, kingshot.net announcement, kingshot-data.pages.dev',
+      title: 'Other community guides (grindnstrat, kingshotdata.kr, lor.best and more)',
     },
   ],
   notes: [

@@ -12,21 +12,28 @@ export const mastersFile: MastersFile = {
     {
       id: 'aistra',
       ref: 'github.com/Aistra91-KS/Kingshot_Toolbox data/masters_db.json + database/masters/*.html (2026-08-22)',
+      title: 'Aistra91-KS Kingshot Toolbox: Masters database',
+      url: 'https://github.com/Aistra91-KS/Kingshot_Toolbox',
       used_for: 'full per-level talent/skill values, learning XP, manuscripts, power, relationship stages and breakthroughs for 6 Masters',
     },
     {
       id: 'kingshotpro',
       ref: 'https://kingshotpro.com/data/masters.json (updated 2026-06-14; sources kingshot.net/database/masters, kingshotguide.org masters database, kingshotmastery.com/masters)',
+      title: 'Kingshotpro: Masters data',
+      url: 'https://kingshotpro.com/data/masters.json',
       used_for: 'system name (Master Academy), Gen-1 roster, unlock order, role labels, total manuscripts',
     },
     {
       id: 'kingshotdata',
       ref: 'kingshotdata.com/category/masters (6 pages) as extracted in awalker0878/kingshot-alliance masters_tables.json',
+      title: 'Kingshot Data: Masters pages',
+      url: 'https://kingshotdata.com/category/masters',
       used_for: 'Cassia per-level affinity table (levels 0-100), stage names, talent and skill tables with requirements',
     },
     {
       id: 'calc_b',
       ref: 'community calculator constants',
+      title: 'A community calculator’s constants',
       used_for: 'second relationship table, talent names, Isnor/Aena names',
     },
   ],

@@ -12,19 +12,44 @@ export const tierListFile: TierListFile = {
     {
       id: 'aistra_bear',
       ref: 'github.com/Aistra91-KS/Kingshot_Toolbox data/beartrap_joiners_db.json (community spreadsheet, 2026-08)',
+      title: 'Aistra91-KS Kingshot Toolbox: Bear Hunt joiner spreadsheet',
+      url: 'https://github.com/Aistra91-KS/Kingshot_Toolbox',
     },
     {
       id: 'kingshotpro',
       ref: 'github.com/Kingshotpro/website js/heroes.js (also published as https://kingshotpro.com/data/heroes.json, CC-BY-4.0; verified 2026-04)',
+      title: 'Kingshotpro: hero ratings',
+      url: 'https://kingshotpro.com/data/heroes.json',
     },
     {
       id: 'allclash',
       ref: 'AllClash tier list 2025-07-03 (HTML copy in github.com/g2384/Kingshot-Data images/heroes/)',
+      title: 'AllClash: Best Heroes in Kingshot (tier list, 2025-07-03)',
+      url: 'https://github.com/g2384/Kingshot-Data',
     },
-    { id: 'ldshop', ref: 'https://www.ldshop.gg/blog/kingshot/hero-tier-list.html' },
-    { id: 'pocketgamer', ref: 'https://www.pocketgamer.com/kingshot/tier-list/ (2025-10-31)' },
-    { id: 'kingshotauto', ref: 'https://www.kingshotauto.com/blogs/kingshot-heroes-tier-list' },
-    { id: 'sim_lineups', ref: 'public simulator GEN_LINEUPS file' },
+    {
+      id: 'ldshop',
+      ref: 'https://www.ldshop.gg/blog/kingshot/hero-tier-list.html',
+      title: 'LDShop: Kingshot hero tier list',
+      url: 'https://www.ldshop.gg/blog/kingshot/hero-tier-list.html',
+    },
+    {
+      id: 'pocketgamer',
+      ref: 'https://www.pocketgamer.com/kingshot/tier-list/ (2025-10-31)',
+      title: 'Pocket Gamer: Kingshot tier list (2025-10-31)',
+      url: 'https://www.pocketgamer.com/kingshot/tier-list/',
+    },
+    {
+      id: 'kingshotauto',
+      ref: 'https://www.kingshotauto.com/blogs/kingshot-heroes-tier-list',
+      title: 'Kingshot Auto: heroes tier list',
+      url: 'https://www.kingshotauto.com/blogs/kingshot-heroes-tier-list',
+    },
+    {
+      id: 'sim_lineups',
+      ref: 'public simulator GEN_LINEUPS file',
+      title: 'A public battle simulator’s lineups by generation',
+    },
   ],
   notes: [
     'Tier lists are community opinion, not game data; they disagree (e.g. Chenko is S as a bear/rally joiner but B+ overall on AllClash; Jabel ranges from S+ (pocketgamer) to B as rally leader (kingshotpro)).',

@@ -109,6 +109,14 @@ export interface ReferenceSource {
    */
   ref: string;
   /**
+   * The source as a reader knows it (site and page, or repository), shown on the web pages.
+   */
+  title: string;
+  /**
+   * Where a reader can open it.
+   */
+  url?: string;
+  /**
    * What the source was used for in this file.
    */
   used_for?: string;

@@ -5,6 +5,7 @@
  * an argument the tool refuses is a 400 with its message beside the form.
  */
 import { Hono } from 'hono';
+import { COST_TABLES, COST_TOOL_OF_SYSTEM } from '../../../generated/cost-systems.js';
 import { WEBSITE_STYLE } from '../../../generated/website/script.js';
 import { breakableUrl, escapeHtml, htmlPage } from '../layout.js';
 import {
@@ -28,9 +29,17 @@ import {
   resultDetailsMarkdown,
   resultSummaryMarkdown,
   type CostResult,
+  type SourceTitle,
 } from './result-markdown.js';
 
 const SITE = 'Kingshot Companion';
+
+/** The titles and addresses of the sources of a calculator's cost table, by source id. */
+function sourceTitles(calculator: Calculator): ReadonlyMap<string, SourceTitle> {
+  const system = Object.entries(COST_TOOL_OF_SYSTEM).find(([, tool]) => tool === calculator.tool)?.[0];
+  const table = system ? COST_TABLES[system] : undefined;
+  return new Map((table?.sources ?? []).map((s) => [s.id, { title: s.title, ...(s.url ? { url: s.url } : {}) }]));
+}
 
 const exampleUrl = (calculator: Calculator) => `${calculator.path}?${queryOf(calculator.example)}`;
 
@@ -75,7 +84,11 @@ type Outcome = { kind: 'form' } | { kind: 'result'; result: CostResult } | { kin
 function markdownOf(calculator: Calculator, outcome: Outcome): string {
   const head = headMarkdown(calculator);
   if (outcome.kind === 'result')
-    return [...head, resultSummaryMarkdown(outcome.result), resultDetailsMarkdown(outcome.result)].join('\n');
+    return [
+      ...head,
+      resultSummaryMarkdown(outcome.result),
+      resultDetailsMarkdown(outcome.result, sourceTitles(calculator)),
+    ].join('\n');
   if (outcome.kind === 'error')
     return [...head, '## Error', '', `> ${mdText(outcome.message)}`, '', ...argumentsMarkdown(calculator)].join('\n');
   return [...head, ...argumentsMarkdown(calculator)].join('\n');
@@ -104,7 +117,7 @@ function htmlOf(calculator: Calculator, query: URLSearchParams, outcome: Outcome
       `<section class="result">${dataMarkdownToHtml(resultSummaryMarkdown(outcome.result))}</section>`,
       '<section class="chart-section" hidden><h3>Cumulative cost</h3><figure><div class="chart-holder"></div><figcaption>Share of each material’s total spent once each step is done.</figcaption></figure></section>',
       dataBlock(CHART_DATA_ID, chartDataOf(outcome.result)),
-      `<section class="result-details">${dataMarkdownToHtml(resultDetailsMarkdown(outcome.result))}</section>`,
+      `<section class="result-details">${dataMarkdownToHtml(resultDetailsMarkdown(outcome.result, sourceTitles(calculator)))}</section>`,
       '</div>',
     );
   }

@@ -144,8 +144,27 @@ export function resultSummaryMarkdown(result: CostResult): string {
   return lines.join('\n');
 }
 
-/** The steps, notes and sources: what the page shows below the chart. */
-export function resultDetailsMarkdown(result: CostResult): string {
+/** A source's title and address from the cost table (the tool's result names it by id and reference only). */
+export interface SourceTitle {
+  title: string;
+  url?: string;
+}
+
+function sourceLine(source: CostResult['sources'][number], titles: ReadonlyMap<string, SourceTitle>): string {
+  const titled = titles.get(source.id);
+  const name = titled
+    ? titled.url
+      ? `[${mdText(titled.title)}](${titled.url})`
+      : mdText(titled.title)
+    : mdText(source.ref);
+  return `- ${name}${source.covers ? ` (the steps ${mdText(source.covers)} only)` : ''}`;
+}
+
+/** The steps, notes and sources (by title, linked, where the table has them): what the page shows below the chart. */
+export function resultDetailsMarkdown(
+  result: CostResult,
+  titles: ReadonlyMap<string, SourceTitle> = new Map(),
+): string {
   const lines: string[] = [];
   const keys = materialKeys(result);
   const quantity = quantityOf(result);
@@ -167,13 +186,7 @@ export function resultDetailsMarkdown(result: CostResult): string {
     lines.push(...table(['#', 'Step', ...keys.map((key) => mdText(nameOf(result, key)))], rows, 2));
   }
   if (result.notes.length > 0) lines.push('### Notes', '', ...result.notes.map((note) => `- ${mdText(note)}`), '');
-  if (result.sources.length > 0)
-    lines.push(
-      '### Sources',
-      '',
-      ...result.sources.map((s) => `- ${mdText(s.ref)}${s.covers ? ` (the steps ${mdText(s.covers)} only)` : ''}`),
-      '',
-    );
+  if (result.sources.length > 0) lines.push('### Sources', '', ...result.sources.map((s) => sourceLine(s, titles)), '');
   if (result.data_version) lines.push(`Data version \`${result.data_version}\`.`, '');
   return lines.join('\n');
 }
