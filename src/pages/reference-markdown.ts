@@ -476,7 +476,8 @@ export function heroesIndexMarkdown(baseUrl: string): string {
     `All ${heroesFile.heroes.length} heroes. Data as of ${text(heroesFile.data_as_of)}.`,
     '',
     ...table(
-      ['Hero', 'Rarity', 'Troop type', 'Generation', 'Roles'],
+      // "Gen." keeps the five columns within a phone's width (a one-word cell never wraps).
+      ['Hero', 'Rarity', 'Troop type', 'Gen.', 'Roles'],
       heroesFile.heroes.map((h) => [
         link(h.name, recordUrl(baseUrl, 'hero', h.key)),
         cell(rarityName(h.rarity)),
@@ -496,12 +497,12 @@ export function mastersIndexMarkdown(baseUrl: string): string {
     `The ${mastersFile.masters.length} Masters of the ${text(mastersFile.system.name)} system. Data as of ${text(mastersFile.data_as_of)}.`,
     '',
     ...table(
-      ['Master', 'Title', 'Specialty', 'Confidence'],
+      // Confidence is on each Master's page; the index keeps to what fits a phone.
+      ['Master', 'Title', 'Specialty'],
       mastersFile.masters.map((m) => [
         link(m.name, recordUrl(baseUrl, 'master', m.key)),
         m.status === 'full' ? cell(m.title) : 'unknown',
         m.status === 'full' ? cell(m.specialty) : 'unknown',
-        cell(m.confidence),
       ]),
     ),
     ...footer(baseUrl),
@@ -533,12 +534,12 @@ export function eventsIndexMarkdown(baseUrl: string): string {
     `All ${eventsFile.events.length} events. Data as of ${text(eventsFile.data_as_of)}.`,
     '',
     ...table(
-      ['Event', 'Type', 'How often', 'Confidence'],
+      // Confidence is on each event's page; the index keeps to what fits a phone.
+      ['Event', 'Type', 'How often'],
       eventsFile.events.map((e) => [
         link(e.name, recordUrl(baseUrl, 'event', e.key)),
         cell(words(e.type)),
         cell(e.cadence),
-        cell(e.confidence),
       ]),
     ),
     ...footer(baseUrl),

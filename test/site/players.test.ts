@@ -3,8 +3,8 @@
  * inside (every link or cell whose text is one word lies on one line: one client rect per text piece), no sideways
  * scroll, and no serious or critical axe-core violation in the light or the dark theme; the home page's search
  * finds `amnae` → Amane with JavaScript off; the keyboard alone reaches the content and the search, with the
- * focus visible. Screenshots of home, /search, /tier-list, a hero and a calculator at both widths go to
- * test-artifacts/site/players-*.png.
+ * focus visible. Screenshots of home, /search, /tier-list, a hero and a calculator at both widths (full page, and
+ * the first screen) go to test-artifacts/site/players-*.png.
  */
 import { readFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
@@ -187,6 +187,8 @@ describe.skipIf(skip)('the site for players, in Chromium', () => {
         await page.goto(`${service.baseUrl}${path}`);
         if (name === 'calculator') await page.waitForSelector('svg.chart');
         await page.screenshot({ path: join(ARTIFACTS, `players-${name}-${width}.png`), fullPage: true });
+        // The first screen alone: what a player sees before scrolling (small enough for docs/screenshots/).
+        await page.screenshot({ path: join(ARTIFACTS, `players-${name}-${width}-first-screen.png`) });
       }
       await context.close();
     }
