@@ -18,6 +18,7 @@ import { clientAddress } from './http/client-address.js';
 import { compressedPages } from './http/compressed-pages.js';
 import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './http/mcp-route.js';
 import { networkBudgetOf } from './network-budgets.js';
+import { siteBudget } from './pages/site-budget.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
 import type { RefusalPause } from './http/refusal-pause.js';
 import { jsonRpcErrorResponse } from './http/responses.js';
@@ -43,7 +44,7 @@ export type AppConfig = Pick<
   Config,
   'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'
 > &
-  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken'>>;
+  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken' | 'siteRateLimitPerMinute'>>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -277,6 +278,17 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
       ...(siteLimiter ? { limiter: siteLimiter } : {}),
     }),
   );
+  // Every page, calculator and file of the website past this point counts in the address's site budget.
+  if (config.siteRateLimitPerMinute)
+    app.use(
+      '*',
+      siteBudget({
+        limiter: rateLimits.limiter('site-pages', { limit: config.siteRateLimitPerMinute }),
+        clientKey: (c) => clientAddress(c, config.trustedProxies),
+        clock,
+        exempt: ['/health'],
+      }),
+    );
   app.route('/', calculatorPages({ baseUrl: config.baseUrl, calculators: calculatorList, runner, clock }));
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints, calculators: calculatorList }));
   app.route('/', referencePages({ baseUrl: config.baseUrl }));

@@ -21,6 +21,8 @@ export interface Config {
   refreshReuseSeconds: number;
   /** Requests per minute per client on each MCP endpoint; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Requests a minute per client address to the website's pages and calculators (0: no limit). */
+  siteRateLimitPerMinute: number;
   /** Networks whose addresses each get their own budget on the public endpoint instead of rateLimitPerMinute. */
   rateLimitNetworks: readonly NetworkBudget[];
   /** Host header values served (host[:port], lowercase). */
@@ -212,6 +214,7 @@ export function loadConfig(env: Env): Config {
     clientIdleTtlSeconds: integer(env, 'CLIENT_IDLE_TTL_SECONDS', 30 * 24 * 3600, 60, 10 * 365 * 24 * 3600, problems),
     refreshReuseSeconds: integer(env, 'REFRESH_REUSE_SECONDS', 60, 0, 300, problems),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000_000, problems),
+    siteRateLimitPerMinute: integer(env, 'SITE_RATE_LIMIT_PER_MINUTE', 300, 0, 1_000_000_000, problems),
     rateLimitNetworks: networks.budgets,
     allowedHosts: new Set(hosts.map((h) => h.toLowerCase())),
     allowedOrigins: new Set([...(base ? [base.origin] : []), ...origins].map((o) => o.toLowerCase())),

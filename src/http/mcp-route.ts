@@ -16,7 +16,7 @@ import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, jsonContentType } from './media-types.js';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
 import { RefusalPause } from './refusal-pause.js';
-import { nestsDeeperThan, readText } from './read-body.js';
+import { jsonShapeProblem, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import { methodLabel, noteMcp, type McpNote } from './mcp-notes.js';
 import type { ServiceEnv } from './service-env.js';
@@ -25,6 +25,9 @@ import { COMPRESS_MIN_BYTES, CompressedBodies, compress, negotiateEncoding } fro
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
+/** Object member names in one message: a tools/call needs a few dozen; 10,000 parse in a few milliseconds. */
+export const MAX_JSON_NAMES = 10_000;
+const JSON_LIMITS = { maxDepth: MAX_JSON_DEPTH, maxNames: MAX_JSON_NAMES };
 export const IDEMPOTENCY_KEY_MAX = 255;
 export const PEEK_LIMIT_BYTES = 4 * 1024;
 
@@ -95,7 +98,7 @@ async function smallStreamedBody(request: Request, limit: number): Promise<strin
 }
 
 function idIn(text: string): RequestId | null {
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return null;
+  if (jsonShapeProblem(text, JSON_LIMITS)) return null;
   try {
     return idOf(JSON.parse(text));
   } catch {
@@ -216,12 +219,15 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
       return fail(400, null, ErrorCode.InvalidRequest, 'The request body ended early.');
     if (!body.ok) return fail(400, null, ErrorCode.ParseError, 'Parse error: the body is not valid UTF-8.');
     const text = body.text;
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    const shape = jsonShapeProblem(text, JSON_LIMITS);
+    if (shape)
       return fail(
         400,
         null,
         ErrorCode.InvalidRequest,
-        `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
+        shape === 'too-deep'
+          ? `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`
+          : `Invalid Request: more than ${MAX_JSON_NAMES} names in the JSON objects of one message.`,
       );
     let parsed: unknown;
     try {
