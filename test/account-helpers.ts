@@ -201,3 +201,16 @@ export async function listen(
     },
   };
 }
+
+/**
+ * Where the authorization endpoint's error page (issue 22 item 2) offers to send the player: a 400 page with no
+ * Location, whose one link is the client's redirect URI with the error. `html` when the body was already read.
+ */
+export async function errorPageTarget(res: Response, html?: string): Promise<URL> {
+  if (res.status !== 400 || res.headers.get('location') !== null)
+    throw new Error(`expected the error page (400, no Location), got ${res.status} ${res.headers.get('location')}`);
+  const page = html ?? (await res.text());
+  const link = /<a href="([^"]+)" rel="noreferrer">/.exec(page)?.[1];
+  if (!link) throw new Error('the error page has no link to the destination');
+  return new URL(link.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'"));
+}
