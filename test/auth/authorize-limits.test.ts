@@ -175,3 +175,22 @@ describe('length bounds of the stored authorization parameters', () => {
     expect(res.headers.get('location')).toBeNull();
   });
 });
+
+describe('the interaction resume path (issue 22 item 7)', () => {
+  it('counts in the authorization budget: past it, /api/auth/mcp/authorize/:uid is a 429 page too', async () => {
+    const { svc, authorize } = await start(3);
+    const first = await authorize();
+    expect(first.status).toBe(303);
+    const uid = /^\/interaction\/([^/?]+)/.exec(first.headers.get('location') ?? '')?.[1];
+    expect(uid).toBeDefined();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${svc.baseUrl}/api/auth/mcp/authorize/${uid}`, { redirect: 'manual' });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    // One authorization and two resumes fit in 3 a minute; the third resume is refused before the provider runs.
+    expect(statuses.slice(0, 2).every((s) => s !== 429)).toBe(true);
+    expect(statuses[2]).toBe(429);
+  });
+});
