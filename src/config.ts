@@ -2,6 +2,7 @@
  * Service configuration from the environment. Every variable is optional; defaults start the service on
  * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
  */
+import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.js';
 import { emailProblem, passwordProblem } from './credentials.js';
 import { ServiceError } from './errors.js';
 import { parseNetworkBudgets, type NetworkBudget } from './network-budgets.js';
@@ -30,7 +31,7 @@ export interface Config {
   /** Browser origins allowed to call the MCP endpoints (the base URL's origin is always allowed). */
   allowedOrigins: ReadonlySet<string>;
   /** Proxy addresses whose X-Forwarded-For is trusted for the client address. */
-  trustedProxies: ReadonlySet<string>;
+  trustedProxies: TrustedProxies;
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   /** Requests per minute per client address on each of client registration, token and sign-in; 0 = unlimited. */
@@ -202,6 +203,8 @@ export function loadConfig(env: Env): Config {
     }
   }
   const networks = parseNetworkBudgets(env.RATE_LIMIT_NETWORKS);
+  const proxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+  problems.push(...proxies.problems);
   problems.push(...networks.problems);
   const hosts = env.ALLOWED_HOSTS ? list(env.ALLOWED_HOSTS) : [...(base ? [base.host] : []), ...loopbackHosts(port)];
   const config: Config = {
@@ -218,7 +221,7 @@ export function loadConfig(env: Env): Config {
     rateLimitNetworks: networks.budgets,
     allowedHosts: new Set(hosts.map((h) => h.toLowerCase())),
     allowedOrigins: new Set([...(base ? [base.origin] : []), ...origins].map((o) => o.toLowerCase())),
-    trustedProxies: new Set(list(env.TRUSTED_PROXIES)),
+    trustedProxies: proxies.proxies,
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
     headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 600_000, problems),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 0, 1_000_000_000, problems),

@@ -1,4 +1,5 @@
 /** How the account endpoint and the authorization server plug into the app (kept out of app.ts). */
+import type { TrustedProxies } from '../http/trusted-proxies.js';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { clientAddress } from '../http/client-address.js';
 import type { RateLimiter } from '../http/rate-limit.js';
@@ -23,7 +24,7 @@ export interface ProtectedEndpoint {
 export interface AccountMountOptions {
   baseUrl: string;
   clock: () => Date;
-  trustedProxies: ReadonlySet<string>;
+  trustedProxies: TrustedProxies;
   /** Per client address and minute: refused bearer tokens, authorizations, registrations, token requests, sign-ins. 0 = unlimited. */
   authRateLimitPerMinute: number;
   /** Where the limiters count (in-process, or Redis shared by every instance). */
