@@ -20,7 +20,7 @@ import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './http/mcp-route.js';
 import { networkBudgetOf } from './network-budgets.js';
 import { siteBudget } from './pages/site-budget.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
-import type { RefusalPause } from './http/refusal-pause.js';
+import { RefusalPause } from './http/refusal-pause.js';
 import { jsonRpcErrorResponse } from './http/responses.js';
 import type { ServiceEnv } from './http/service-env.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
@@ -149,6 +149,8 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   const { metrics } = options;
   const uncounted = options.rateLimits ?? inProcessRateLimits();
   const rateLimits = metrics ? countedRateLimits(uncounted, (limiter) => metrics.rateLimitRefused(limiter)) : uncounted;
+  // One pause for every endpoint's refusals, so its bound on waiting refusals holds for the whole instance.
+  const refusalPause = options.refusalPause ?? new RefusalPause();
 
   const onError: ErrorHandler<ServiceEnv> = (error, c) => {
     // The store's outage is logged once by the store itself, not once per request.
@@ -190,7 +192,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
       clientKey,
       ...(limitFor ? { limitFor } : {}),
       ...(secured ? { account: secured.account } : {}),
-      ...(options.refusalPause ? { refusalPause: options.refusalPause } : {}),
+      refusalPause,
     });
     const cors = browserCors(config.allowedOrigins);
     const guarded = secured ? (c: Context<ServiceEnv>) => through(secured.guard, c, () => post(c)) : post;
@@ -236,6 +238,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
         trustedProxies: config.trustedProxies,
         authRateLimitPerMinute: config.authRateLimitPerMinute,
         rateLimits,
+        refusalPause,
       };
       for (const endpoint of secured)
         mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));

@@ -3,6 +3,7 @@
  * default, or PostgreSQL) with the demo player, access tokens minted with the persisted key (or a foreign one), and
  * an in-process server listening on a free loopback port for flows that need oidc-provider's Node hand-off.
  */
+import type { RefusalPause } from '../src/http/refusal-pause.js';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { SignJWT, importJWK, type JWK, type JWTHeaderParameters } from 'jose';
@@ -48,7 +49,12 @@ export async function accountServices(
 
 export function accountApp(
   services: AccountServices,
-  options: { clock?: () => Date; rateLimitPerMinute?: number; authRateLimitPerMinute?: number } = {},
+  options: {
+    clock?: () => Date;
+    rateLimitPerMinute?: number;
+    authRateLimitPerMinute?: number;
+    refusalPause?: RefusalPause;
+  } = {},
 ): Hono<ServiceEnv> {
   const config = testConfig({
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
@@ -59,6 +65,7 @@ export function accountApp(
     config,
     account: services,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.refusalPause ? { refusalPause: options.refusalPause } : {}),
   });
 }
 

@@ -1,4 +1,5 @@
 /** How the account endpoint and the authorization server plug into the app (kept out of app.ts). */
+import type { RefusalPause } from '../http/refusal-pause.js';
 import type { TrustedProxies } from '../http/trusted-proxies.js';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { clientAddress } from '../http/client-address.js';
@@ -29,6 +30,8 @@ export interface AccountMountOptions {
   authRateLimitPerMinute: number;
   /** Where the limiters count (in-process, or Redis shared by every instance). */
   rateLimits: RateLimits;
+  /** Holds a 429 that leaves a large body unread (the one /mcp uses). */
+  refusalPause: RefusalPause;
 }
 
 /** A per-address limiter of the authorization server, named for what it counts; undefined when the limit is off. */
@@ -53,7 +56,13 @@ export function protectedEndpoint(
       resourceMetadataUrl: resourceMetadataUrl(services.resource),
       clock: options.clock,
       ...(refusals
-        ? { refusals: { limiter: refusals, clientKey: (c) => clientAddress(c, options.trustedProxies) } }
+        ? {
+            refusals: {
+              limiter: refusals,
+              clientKey: (c) => clientAddress(c, options.trustedProxies),
+              pause: options.refusalPause,
+            },
+          }
         : {}),
     }),
     clientKey: (c) => `sub:${c.get('accountClaims')?.sub ?? ''}`,

@@ -14,7 +14,7 @@ import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIO
 import type { McpServer, Reply } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, jsonContentType } from './media-types.js';
-import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
+import { rateLimitHeaders, type RateLimiter, type RateDecision } from './rate-limit.js';
 import { RefusalPause } from './refusal-pause.js';
 import { jsonShapeProblem, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
@@ -122,6 +122,23 @@ export async function peekId(c: Context<ServiceEnv>): Promise<Peeked> {
   return { id: body.ok ? idIn(body.text) : null, unread: false };
 }
 
+/**
+ * The one answer of a request refused for its rate, on /mcp and on /mcp/account's bearer guard alike: the id echoed
+ * when the body is small enough to peek, else the body left unread, the answer held for the pause and the connection
+ * closed (refusal-pause.ts says why).
+ */
+export async function rateRefusal(
+  c: Context<ServiceEnv>,
+  decision: RateDecision,
+  message: string,
+  headers: Record<string, string>,
+  pause: RefusalPause,
+): Promise<Response> {
+  const peeked = await peekId(c);
+  if (peeked.unread) await pause.beforeAnswer();
+  return rateLimitedResponse(decision, peeked.id, message, { ...headers, ...unreadBodyHeaders(peeked) });
+}
+
 /** Response headers for a refusal that left the body unread. */
 export function unreadBodyHeaders(peeked: Peeked): Record<string, string> {
   return peeked.unread ? CLOSE : {};
@@ -172,9 +189,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
       Object.assign(headers, rateLimitHeaders(decision, windowSeconds));
       if (!decision.allowed) {
         const message = `Rate limit exceeded: at most ${decision.limit} requests per ${windowSeconds} seconds. Retry after ${decision.resetSeconds} seconds.`;
-        const peeked = await peekId(c);
-        if (peeked.unread) await refusalPause.beforeAnswer();
-        return rateLimitedResponse(decision, peeked.id, message, { ...headers, ...unreadBodyHeaders(peeked) });
+        return rateRefusal(c, decision, message, headers, refusalPause);
       }
     }
     if (endpointState.deprecation) Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));
