@@ -2,7 +2,7 @@
  * Service configuration from the environment. Every variable is optional; defaults start the service on
  * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
  */
-import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies.js';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.js';
 import { emailProblem, passwordProblem } from './credentials.js';
 import { ServiceError } from './errors.js';
 import { parseNetworkBudgets, type NetworkBudget } from './network-budgets.js';

@@ -1,6 +1,6 @@
 /** How the account endpoint and the authorization server plug into the app (kept out of app.ts). */
 import type { RefusalPause } from '../http/refusal-pause.js';
-import type { TrustedProxies } from '../http/trusted-proxies.js';
+import type { TrustedProxies } from '../trusted-proxies.js';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { clientAddress } from '../http/client-address.js';
 import type { RateLimiter } from '../http/rate-limit.js';

@@ -2,7 +2,7 @@
  * Who a request comes from, for per-client rate limits: the socket's remote address, or, when that address is
  * a configured trusted proxy, the right-most X-Forwarded-For entry that is not itself a trusted proxy.
  */
-import type { TrustedProxies } from './trusted-proxies.js';
+import type { TrustedProxies } from '../trusted-proxies.js';
 import type { Context } from 'hono';
 import type { ServiceEnv } from './service-env.js';
 

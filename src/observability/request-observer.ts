@@ -4,7 +4,7 @@
  * the response has gone (or the client did), its metrics and one log line. It works on Node's request and response
  * objects, so it sees the responses the authorization server writes itself, and costs no Hono middleware dispatch.
  */
-import type { TrustedProxies } from '../http/trusted-proxies.js';
+import type { TrustedProxies } from '../trusted-proxies.js';
 import { randomBytes } from 'node:crypto';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
