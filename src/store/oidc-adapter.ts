@@ -239,8 +239,18 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
       await db.deleteFrom('oidc_payloads').where('id', '=', id).where('type', '=', this.model).execute();
     }
 
+    /**
+     * Ends a grant: its tokens and the grant itself, in one statement. The grant must go too: a token stored by a
+     * racing request just after the delete (the winner of two redemptions of one code) would otherwise survive;
+     * without its grant the provider refuses it (a refresh is invalid_grant).
+     */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+      await db
+        .deleteFrom('oidc_payloads')
+        .where((eb) =>
+          eb.or([eb('grant_id', '=', grantId), eb.and([eb('type', '=', 'Grant'), eb('id', '=', grantId)])]),
+        )
+        .execute();
     }
   };
 }

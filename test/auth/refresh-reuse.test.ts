@@ -135,6 +135,50 @@ describeEachStore('refresh token reuse interval', (kind) => {
     },
   );
 
+  it('a code redeemed twice at once (one redemption at each instance) leaves no live refresh token (issue 22 item 9)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const config = await client.dynamicClientRegistration(
+        new URL(a.baseUrl),
+        {
+          redirect_uris: [REDIRECT],
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        },
+        client.None(),
+        insecure,
+      );
+      const clientId = config.clientMetadata().client_id;
+      const verifier = client.randomPKCECodeVerifier();
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid offline_access',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      const { callback } = await new Browser(REDIRECT).authorize(url, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+      const code = callback.searchParams.get('code')!;
+      const redeem = (at: ListeningService) =>
+        fetch(`http://127.0.0.1:${at.port}/api/auth/mcp/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            client_id: clientId,
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: REDIRECT,
+            code_verifier: verifier,
+          }),
+        }).then(async (res) => ({ status: res.status, json: (await res.json()) as TokenAnswer['json'] }));
+      const answers = await Promise.all([redeem(a), redeem(b)]);
+      expect(answers.map((x) => x.status).sort()).toEqual([200, 400]);
+      const winner = answers.find((x) => x.status === 200)!;
+      expect(answers.find((x) => x.status === 400)!.json.error).toBe('invalid_grant');
+      // The replay ended the grant: the refresh token the winner got must not outlive it, at either instance.
+      refused(await refresh(round % 2 === 0 ? a : b, clientId, winner.json.refresh_token!), 'grant request is invalid');
+    }
+  });
+
   describe('REFRESH_REUSE_SECONDS=0', () => {
     let strict: ListeningService;
     beforeAll(async () => {
