@@ -21,6 +21,7 @@ const LAYERS = [
       '^src/credentials[.]ts$',
       '^src/errors[.]ts$',
       '^src/network-budgets[.]ts$',
+      '^src/trusted-proxies[.]ts$',
       '^src/outcomes/',
     ],
   },

@@ -10,8 +10,12 @@
  *    with in-process limits, both at a limit high enough never to refuse, rounds alternating (target: Redis at
  *    least 0.7x).
  *
+ * 3. One address at its allowance with the costliest refused requests (issue 22 item 1): tools/call with ~1 MiB
+ *    of unknown argument names at 60 a minute and calculator pages with ~16 KB of unknown query names at the site's
+ *    300 a minute, paced evenly, while the measuring client measures as in 1 (target: its p50 at most 2x quiet).
+ *
  * Options: --duration <s> (per measured run, default 10), --rounds <n> (default 3), --connections <n> (default 32),
- * --only flood|redis, --service-root <dir> (start the build in another checkout, e.g. an older commit's). --flood-nice <n> (run the flood generator at that nice level).
+ * --only flood|redis|allowance, --service-root <dir> (start the build in another checkout, e.g. an older commit's). --flood-nice <n> (run the flood generator at that nice level).
  */
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -172,6 +176,83 @@ async function floodScenario(lines: string[]): Promise<boolean> {
   }
 }
 
+/** Sends `send()` every `everyMs` until `until` (performance.now()), one at a time; the statuses seen. */
+async function paced(send: () => Promise<number>, everyMs: number, until: number): Promise<Record<string, number>> {
+  const statuses: Record<string, number> = {};
+  for (let next = performance.now(); performance.now() < until; next += everyMs) {
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((tick) => setTimeout(tick, wait));
+    const status = String(await send());
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  }
+  return statuses;
+}
+
+async function allowanceScenario(lines: string[]): Promise<boolean> {
+  const service = await startService(3613, { RATE_LIMIT_PER_MINUTE: '60', TRUSTED_PROXIES: '127.0.0.1' }, serviceRoot);
+  // ~1 MiB of short unknown names (~70,000): the costliest body before issue 22, the 10,000-name refusal after it.
+  const names = Array.from({ length: 70_000 }, (_, i) => `"n${i}":${i}`).join(',');
+  const costly = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"governor_charm_cost","arguments":{"from":0,"to":22,${names}}}}`;
+  const pageQuery = Array.from({ length: 1800 }, (_, i) => `q${i}=1`)
+    .join('&')
+    .slice(0, 16_000);
+  const pageUrl = `${service.baseUrl}/calculators/governor-charm-cost?from=0&to=22&${pageQuery}`;
+  const attacker = '203.0.113.77';
+  try {
+    const url = `${service.baseUrl}/mcp`;
+    await measure(url, 1, 4); // warm-up
+    const quiet: number[] = [];
+    const loaded: number[] = [];
+    const seen: string[] = [];
+    for (let round = 0; round < rounds; round++) {
+      quiet.push(median((await measure(url, durationSeconds, 4)).latencies));
+      const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+      const until = performance.now() + durationSeconds * 1000;
+      const [during, calls, pages] = await Promise.all([
+        measure(url, durationSeconds, 4),
+        paced(async () => (await timedPost(agent, url, costly, attacker)).status, 1000, until),
+        paced(
+          () =>
+            new Promise<number>((done, fail) => {
+              const req = request(pageUrl, { agent, headers: { 'x-forwarded-for': attacker } }, (res) => {
+                res.resume();
+                res.on('end', () => done(res.statusCode ?? 0));
+              });
+              req.on('error', fail);
+              req.end();
+            }),
+          200,
+          until,
+        ),
+      ]);
+      agent.destroy();
+      loaded.push(median(during.latencies));
+      seen.push(`calls ${JSON.stringify(calls)} pages ${JSON.stringify(pages)}`);
+      process.stdout.write(
+        `  round ${round + 1}: measuring client p50 quiet ${quiet.at(-1)!.toFixed(2)} ms, beside the costly address ${loaded.at(-1)!.toFixed(2)} ms (p99 ${percentile(during.latencies, 0.99).toFixed(1)} ms); ${seen.at(-1)}\n`,
+      );
+    }
+    const ratio = median(loaded) / median(quiet);
+    lines.push(
+      '### One address at its allowance with the costliest refused requests',
+      '',
+      `The measuring client as above. The costly address: tools/call with ~1 MiB of short unknown argument names (~70,000) once a second (60 a minute) and a calculator page with ~16 KB of unknown query names every 200 ms (300 a minute). ${rounds} rounds x ${durationSeconds} s, quiet then beside it.`,
+      '',
+      '| Measuring client | p50 ms (median of rounds) |',
+      '| --- | ---: |',
+      `| quiet | ${median(quiet).toFixed(2)} |`,
+      `| beside the costly address | ${median(loaded).toFixed(2)} |`,
+      `| ratio (target at most 2x) | ${ratio.toFixed(2)}x |`,
+      '',
+      `What the costly address got (statuses), per round: ${seen.map((f) => `\`${f}\``).join(', ')}.`,
+      '',
+    );
+    return ratio <= 2;
+  } finally {
+    await service.stop();
+  }
+}
+
 async function redisScenario(lines: string[]): Promise<boolean> {
   const redis = await startRedis(3619);
   const limit = { RATE_LIMIT_PER_MINUTE: '1000000000' };
@@ -231,6 +312,11 @@ async function main(): Promise<void> {
   const checks: [string, boolean][] = [];
   if (!values.only || values.only === 'flood')
     checks.push(["flood of 1 MiB bodies: other client's p50 at most 2x quiet", await floodScenario(lines)]);
+  if (!values.only || values.only === 'allowance')
+    checks.push([
+      "one address at its allowance, costliest requests: other client's p50 at most 2x quiet",
+      await allowanceScenario(lines),
+    ]);
   if (!values.only || values.only === 'redis')
     checks.push(['/mcp with Redis limits at least 0.7x in-process', await redisScenario(lines)]);
   lines.push(

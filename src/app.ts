@@ -18,8 +18,9 @@ import { clientAddress } from './http/client-address.js';
 import { compressedPages } from './http/compressed-pages.js';
 import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './http/mcp-route.js';
 import { networkBudgetOf } from './network-budgets.js';
+import { siteBudget } from './pages/site-budget.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
-import type { RefusalPause } from './http/refusal-pause.js';
+import { RefusalPause } from './http/refusal-pause.js';
 import { jsonRpcErrorResponse } from './http/responses.js';
 import type { ServiceEnv } from './http/service-env.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
@@ -44,7 +45,7 @@ export type AppConfig = Pick<
   Config,
   'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'
 > &
-  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken'>>;
+  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken' | 'siteRateLimitPerMinute'>>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -149,6 +150,8 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   const { metrics } = options;
   const uncounted = options.rateLimits ?? inProcessRateLimits();
   const rateLimits = metrics ? countedRateLimits(uncounted, (limiter) => metrics.rateLimitRefused(limiter)) : uncounted;
+  // One pause for every endpoint's refusals, so its bound on waiting refusals holds for the whole instance.
+  const refusalPause = options.refusalPause ?? new RefusalPause();
 
   const onError: ErrorHandler<ServiceEnv> = (error, c) => {
     // The store's outage is logged once by the store itself, not once per request.
@@ -190,7 +193,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
       clientKey,
       ...(limitFor ? { limitFor } : {}),
       ...(secured ? { account: secured.account } : {}),
-      ...(options.refusalPause ? { refusalPause: options.refusalPause } : {}),
+      refusalPause,
     });
     const cors = browserCors(config.allowedOrigins);
     const guarded = secured ? (c: Context<ServiceEnv>) => through(secured.guard, c, () => post(c)) : post;
@@ -236,6 +239,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
         trustedProxies: config.trustedProxies,
         authRateLimitPerMinute: config.authRateLimitPerMinute,
         rateLimits,
+        refusalPause,
       };
       for (const endpoint of secured)
         mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));
@@ -278,6 +282,17 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
       ...(siteLimiter ? { limiter: siteLimiter } : {}),
     }),
   );
+  // Every page, calculator and file of the website past this point counts in the address's site budget.
+  if (config.siteRateLimitPerMinute)
+    app.use(
+      '*',
+      siteBudget({
+        limiter: rateLimits.limiter('site-pages', { limit: config.siteRateLimitPerMinute }),
+        clientKey: (c) => clientAddress(c, config.trustedProxies),
+        clock,
+        exempt: ['/health'],
+      }),
+    );
   app.route('/', searchPages({ baseUrl: config.baseUrl, runner, clock }));
   app.route('/', calculatorPages({ baseUrl: config.baseUrl, calculators: calculatorList, runner, clock }));
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints, calculators: calculatorList }));

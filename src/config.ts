@@ -2,6 +2,7 @@
  * Service configuration from the environment. Every variable is optional; defaults start the service on
  * http://127.0.0.1:3000 with the embedded store under ./var. Invalid values stop the start with a list of problems.
  */
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies.js';
 import { emailProblem, passwordProblem } from './credentials.js';
 import { ServiceError } from './errors.js';
 import { parseNetworkBudgets, type NetworkBudget } from './network-budgets.js';
@@ -21,6 +22,8 @@ export interface Config {
   refreshReuseSeconds: number;
   /** Requests per minute per client on each MCP endpoint; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Requests a minute per client address to the website's pages and calculators (0: no limit). */
+  siteRateLimitPerMinute: number;
   /** Networks whose addresses each get their own budget on the public endpoint instead of rateLimitPerMinute. */
   rateLimitNetworks: readonly NetworkBudget[];
   /** Host header values served (host[:port], lowercase). */
@@ -28,7 +31,7 @@ export interface Config {
   /** Browser origins allowed to call the MCP endpoints (the base URL's origin is always allowed). */
   allowedOrigins: ReadonlySet<string>;
   /** Proxy addresses whose X-Forwarded-For is trusted for the client address. */
-  trustedProxies: ReadonlySet<string>;
+  trustedProxies: TrustedProxies;
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   /** Requests per minute per client address on each of client registration, token and sign-in; 0 = unlimited. */
@@ -200,6 +203,8 @@ export function loadConfig(env: Env): Config {
     }
   }
   const networks = parseNetworkBudgets(env.RATE_LIMIT_NETWORKS);
+  const proxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+  problems.push(...proxies.problems);
   problems.push(...networks.problems);
   const hosts = env.ALLOWED_HOSTS ? list(env.ALLOWED_HOSTS) : [...(base ? [base.host] : []), ...loopbackHosts(port)];
   const config: Config = {
@@ -212,10 +217,11 @@ export function loadConfig(env: Env): Config {
     clientIdleTtlSeconds: integer(env, 'CLIENT_IDLE_TTL_SECONDS', 30 * 24 * 3600, 60, 10 * 365 * 24 * 3600, problems),
     refreshReuseSeconds: integer(env, 'REFRESH_REUSE_SECONDS', 60, 0, 300, problems),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000_000, problems),
+    siteRateLimitPerMinute: integer(env, 'SITE_RATE_LIMIT_PER_MINUTE', 300, 0, 1_000_000_000, problems),
     rateLimitNetworks: networks.budgets,
     allowedHosts: new Set(hosts.map((h) => h.toLowerCase())),
     allowedOrigins: new Set([...(base ? [base.origin] : []), ...origins].map((o) => o.toLowerCase())),
-    trustedProxies: new Set(list(env.TRUSTED_PROXIES)),
+    trustedProxies: proxies.proxies,
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
     headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 1_000, 600_000, problems),
     authRateLimitPerMinute: integer(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 0, 1_000_000_000, problems),

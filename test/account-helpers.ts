@@ -3,6 +3,7 @@
  * default, or PostgreSQL) with the demo player, access tokens minted with the persisted key (or a foreign one), and
  * an in-process server listening on a free loopback port for flows that need oidc-provider's Node hand-off.
  */
+import type { RefusalPause } from '../src/http/refusal-pause.js';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { SignJWT, importJWK, type JWK, type JWTHeaderParameters } from 'jose';
@@ -48,7 +49,12 @@ export async function accountServices(
 
 export function accountApp(
   services: AccountServices,
-  options: { clock?: () => Date; rateLimitPerMinute?: number; authRateLimitPerMinute?: number } = {},
+  options: {
+    clock?: () => Date;
+    rateLimitPerMinute?: number;
+    authRateLimitPerMinute?: number;
+    refusalPause?: RefusalPause;
+  } = {},
 ): Hono<ServiceEnv> {
   const config = testConfig({
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
@@ -59,6 +65,7 @@ export function accountApp(
     config,
     account: services,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.refusalPause ? { refusalPause: options.refusalPause } : {}),
   });
 }
 
@@ -200,4 +207,17 @@ export async function listen(
       await services.store.close();
     },
   };
+}
+
+/**
+ * Where the authorization endpoint's error page (issue 22 item 2) offers to send the player: a 400 page with no
+ * Location, whose one link is the client's redirect URI with the error. `html` when the body was already read.
+ */
+export async function errorPageTarget(res: Response, html?: string): Promise<URL> {
+  if (res.status !== 400 || res.headers.get('location') !== null)
+    throw new Error(`expected the error page (400, no Location), got ${res.status} ${res.headers.get('location')}`);
+  const page = html ?? (await res.text());
+  const link = /<a href="([^"]+)" rel="noreferrer">/.exec(page)?.[1];
+  if (!link) throw new Error('the error page has no link to the destination');
+  return new URL(link.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'"));
 }

@@ -38,7 +38,37 @@ describe('configuration from the environment', () => {
     });
     expect([...config.allowedOrigins]).toEqual(['http://127.0.0.1:3000', 'https://a.example', 'https://b.example']);
     expect([...config.allowedHosts]).toEqual(['api.example.com']);
-    expect([...config.trustedProxies]).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(config.trustedProxies.has('10.0.0.1')).toBe(true);
+    expect(config.trustedProxies.has('10.0.0.2')).toBe(true);
+    expect(config.trustedProxies.has('10.0.0.3')).toBe(false);
+  });
+  it('TRUSTED_PROXIES takes addresses and CIDRs, IPv4 and IPv6, and matches IPv4-mapped addresses (issue 22 item 6)', () => {
+    const { trustedProxies } = loadConfig({ TRUSTED_PROXIES: '127.0.0.0/8, 2001:db8::/32, ::1, 192.0.2.7' });
+    const cases: [string, boolean][] = [
+      ['127.0.0.1', true],
+      ['127.255.0.9', true],
+      ['::ffff:127.0.0.1', true],
+      ['128.0.0.1', false],
+      ['2001:db8::5', true],
+      ['2001:db9::5', false],
+      ['::1', true],
+      ['0:0:0:0:0:0:0:1', true],
+      ['192.0.2.7', true],
+      ['::ffff:192.0.2.7', true],
+      ['192.0.2.8', false],
+      ['unknown', false],
+      ['', false],
+    ];
+    expect(cases.map(([address]) => [address, trustedProxies.has(address)])).toEqual(cases);
+    expect(trustedProxies.size).toBe(4);
+  });
+  it('refuses a TRUSTED_PROXIES entry that is not an address or a CIDR', () => {
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.1, proxy.internal, 10.0.0.0/33' })).toThrow(
+      new ConfigError([
+        'TRUSTED_PROXIES: "proxy.internal" is not an IPv4 or IPv6 address or CIDR (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)',
+        'TRUSTED_PROXIES: "10.0.0.0/33" is not an IPv4 or IPv6 address or CIDR (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)',
+      ]),
+    );
   });
   it('DATABASE_URL selects PostgreSQL; unset keeps SQLite under DATA_DIR; a bad one is refused without its password', () => {
     expect(loadConfig({}).databaseUrl).toBeUndefined();

@@ -7,10 +7,11 @@
  * so a flood of bad tokens costs neither a body parse nor an ES256 verification each.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { peekId, unreadBodyHeaders } from '../http/mcp-route.js';
+import { peekId, rateRefusal, unreadBodyHeaders } from '../http/mcp-route.js';
+import type { RefusalPause } from '../http/refusal-pause.js';
 import type { ServiceEnv } from '../http/service-env.js';
 import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';
-import { jsonRpcErrorResponse, rateLimitedResponse } from '../http/responses.js';
+import { jsonRpcErrorResponse } from '../http/responses.js';
 import { ErrorCode } from '../mcp/jsonrpc.js';
 import type { AccessTokenClaims, AccessTokenVerifier } from './access-tokens.js';
 import { CHALLENGE_SCOPE } from './scopes.js';
@@ -27,7 +28,7 @@ export interface BearerOptions {
   resourceMetadataUrl: string;
   clock: () => Date;
   /** Refused requests allowed per client address; absent when the auth rate limit is off. */
-  refusals?: { limiter: RateLimiter; clientKey: (c: Context<ServiceEnv>) => string };
+  refusals?: { limiter: RateLimiter; clientKey: (c: Context<ServiceEnv>) => string; pause: RefusalPause };
 }
 
 function quoted(text: string): string {
@@ -57,10 +58,13 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler<ServiceEnv
     const over = refusals ? await refusals.limiter.refusal(address, nowMs) : undefined;
     if (over) {
       const message = `Too many requests without a valid access token: at most ${over.limit} per ${windowSeconds} seconds from one address. Retry after ${over.resetSeconds} seconds.`;
-      return rateLimitedResponse(over, null, message, {
-        ...rateLimitHeaders(over, windowSeconds),
-        'Cache-Control': 'no-store',
-      });
+      return rateRefusal(
+        c,
+        over,
+        message,
+        { ...rateLimitHeaders(over, windowSeconds), 'Cache-Control': 'no-store' },
+        refusals!.pause,
+      );
     }
     const token = bearerToken(c.req.header('authorization'));
     let rejection: string | undefined;

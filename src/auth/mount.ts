@@ -1,4 +1,6 @@
 /** How the account endpoint and the authorization server plug into the app (kept out of app.ts). */
+import type { RefusalPause } from '../http/refusal-pause.js';
+import type { TrustedProxies } from '../trusted-proxies.js';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { clientAddress } from '../http/client-address.js';
 import type { RateLimiter } from '../http/rate-limit.js';
@@ -23,11 +25,13 @@ export interface ProtectedEndpoint {
 export interface AccountMountOptions {
   baseUrl: string;
   clock: () => Date;
-  trustedProxies: ReadonlySet<string>;
+  trustedProxies: TrustedProxies;
   /** Per client address and minute: refused bearer tokens, authorizations, registrations, token requests, sign-ins. 0 = unlimited. */
   authRateLimitPerMinute: number;
   /** Where the limiters count (in-process, or Redis shared by every instance). */
   rateLimits: RateLimits;
+  /** Holds a 429 that leaves a large body unread (the one /mcp uses). */
+  refusalPause: RefusalPause;
 }
 
 /** A per-address limiter of the authorization server, named for what it counts; undefined when the limit is off. */
@@ -52,7 +56,13 @@ export function protectedEndpoint(
       resourceMetadataUrl: resourceMetadataUrl(services.resource),
       clock: options.clock,
       ...(refusals
-        ? { refusals: { limiter: refusals, clientKey: (c) => clientAddress(c, options.trustedProxies) } }
+        ? {
+            refusals: {
+              limiter: refusals,
+              clientKey: (c) => clientAddress(c, options.trustedProxies),
+              pause: options.refusalPause,
+            },
+          }
         : {}),
     }),
     clientKey: (c) => `sub:${c.get('accountClaims')?.sub ?? ''}`,

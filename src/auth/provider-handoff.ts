@@ -43,6 +43,10 @@ export function oauthError(
 export function providerHandOff(provider: Provider, base: URL): HandOff {
   const oidc = provider.callback();
   return function handOff(c) {
+    // Hono runs GET handlers for HEAD and rebuilds their response without a body, which undoes the hand-off (the
+    // provider has written the response already: a second write, a stack trace on stderr). HEAD is not offered.
+    if (c.req.method === 'HEAD')
+      return new Response(null, { status: 405, headers: { Allow: 'GET', 'Cache-Control': 'no-store' } });
     const node = nodeBindings(c, base);
     if (!node) return oauthError(503, 'temporarily_unavailable', 'the authorization server needs the Node HTTP server');
     void oidc(node.incoming, node.outgoing);

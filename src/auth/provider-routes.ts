@@ -133,8 +133,9 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
   app.post(AUTH_PATHS.token, limited(limits.token, 'token'), handOff);
   app.post(AUTH_PATHS.revocation, handOff);
   app.get(AUTH_PATHS.jwks, handOff);
-  // Where the browser comes back after sign-in and consent.
-  app.get(`${AUTH_PATHS.authorization}/:uid`, handOff);
+  // Where the browser comes back after sign-in and consent: it runs the authorization again, so it draws on the same
+  // per-address budget (with its cookie, one client could otherwise re-run authorizations without limit).
+  app.get(`${AUTH_PATHS.authorization}/:uid`, limitedPage(limits.authorize), handOff);
   // oidc-provider answers the preflights of the endpoints a browser client may call, per its CORS rules.
   for (const path of [AUTH_PATHS.token, AUTH_PATHS.revocation, AUTH_PATHS.jwks])
     app.options(path, corsPreflight(handOff));

@@ -17,6 +17,7 @@ import { authorizationParamValidators } from './authorization-bounds.js';
 import type { ServerKeys } from '../store/keys.js';
 import { oidcAdapterFactory } from '../store/oidc-adapter.js';
 import type { Store } from '../store/store.js';
+import { errorRedirectInterstitial } from './error-interstitial.js';
 import { PAGE_HEADERS } from './pages.js';
 import { AUTH_PATHS, SCOPES } from './scopes.js';
 import { CLIENT_AUTH_METHODS } from './shims.js';
@@ -218,6 +219,7 @@ export function createProvider(options: ProviderOptions): Provider {
   // The auth routes set Host and X-Forwarded-* from BASE_URL before every hand-off (nodeBindings in routes.ts),
   // so the provider reads its scheme and host from them: https URLs and secure cookies behind a TLS proxy.
   provider.proxy = true;
+  provider.use(errorRedirectInterstitial);
   // Whatever endpoint met the unreachable store, the client learns when to come back.
   provider.use(async (ctx, next) => {
     await next();

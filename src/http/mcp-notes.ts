@@ -17,7 +17,7 @@ export interface McpNote {
 const notes = new WeakMap<Request, McpNote>();
 
 /** Methods named as themselves in metrics and logs; a client's made-up method name counts as `other`. */
-const KNOWN_METHODS = new Set([
+export const KNOWN_METHODS: ReadonlySet<string> = new Set([
   'initialize',
   'ping',
   'tools/list',

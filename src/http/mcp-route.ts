@@ -14,9 +14,9 @@ import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIO
 import type { McpServer, Reply } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, jsonContentType } from './media-types.js';
-import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
+import { rateLimitHeaders, type RateLimiter, type RateDecision } from './rate-limit.js';
 import { RefusalPause } from './refusal-pause.js';
-import { nestsDeeperThan, readText } from './read-body.js';
+import { jsonShapeProblem, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import { methodLabel, noteMcp, type McpNote } from './mcp-notes.js';
 import type { ServiceEnv } from './service-env.js';
@@ -25,6 +25,9 @@ import { COMPRESS_MIN_BYTES, CompressedBodies, compress, negotiateEncoding } fro
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
+/** Object member names in one message: a tools/call needs a few dozen; 10,000 parse in a few milliseconds. */
+export const MAX_JSON_NAMES = 10_000;
+const JSON_LIMITS = { maxDepth: MAX_JSON_DEPTH, maxNames: MAX_JSON_NAMES };
 export const IDEMPOTENCY_KEY_MAX = 255;
 export const PEEK_LIMIT_BYTES = 4 * 1024;
 
@@ -95,7 +98,7 @@ async function smallStreamedBody(request: Request, limit: number): Promise<strin
 }
 
 function idIn(text: string): RequestId | null {
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return null;
+  if (jsonShapeProblem(text, JSON_LIMITS)) return null;
   try {
     return idOf(JSON.parse(text));
   } catch {
@@ -117,6 +120,23 @@ export async function peekId(c: Context<ServiceEnv>): Promise<Peeked> {
   if (!(Number(declared) <= PEEK_LIMIT_BYTES)) return UNREAD;
   const body = await readText(c.req.raw, incomingOf(c), PEEK_LIMIT_BYTES);
   return { id: body.ok ? idIn(body.text) : null, unread: false };
+}
+
+/**
+ * The one answer of a request refused for its rate, on /mcp and on /mcp/account's bearer guard alike: the id echoed
+ * when the body is small enough to peek, else the body left unread, the answer held for the pause and the connection
+ * closed (refusal-pause.ts says why).
+ */
+export async function rateRefusal(
+  c: Context<ServiceEnv>,
+  decision: RateDecision,
+  message: string,
+  headers: Record<string, string>,
+  pause: RefusalPause,
+): Promise<Response> {
+  const peeked = await peekId(c);
+  if (peeked.unread) await pause.beforeAnswer();
+  return rateLimitedResponse(decision, peeked.id, message, { ...headers, ...unreadBodyHeaders(peeked) });
 }
 
 /** Response headers for a refusal that left the body unread. */
@@ -169,9 +189,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
       Object.assign(headers, rateLimitHeaders(decision, windowSeconds));
       if (!decision.allowed) {
         const message = `Rate limit exceeded: at most ${decision.limit} requests per ${windowSeconds} seconds. Retry after ${decision.resetSeconds} seconds.`;
-        const peeked = await peekId(c);
-        if (peeked.unread) await refusalPause.beforeAnswer();
-        return rateLimitedResponse(decision, peeked.id, message, { ...headers, ...unreadBodyHeaders(peeked) });
+        return rateRefusal(c, decision, message, headers, refusalPause);
       }
     }
     if (endpointState.deprecation) Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));
@@ -216,12 +234,15 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
       return fail(400, null, ErrorCode.InvalidRequest, 'The request body ended early.');
     if (!body.ok) return fail(400, null, ErrorCode.ParseError, 'Parse error: the body is not valid UTF-8.');
     const text = body.text;
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    const shape = jsonShapeProblem(text, JSON_LIMITS);
+    if (shape)
       return fail(
         400,
         null,
         ErrorCode.InvalidRequest,
-        `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
+        shape === 'too-deep'
+          ? `Invalid Request: JSON nested deeper than ${MAX_JSON_DEPTH} levels.`
+          : `Invalid Request: more than ${MAX_JSON_NAMES} names in the JSON objects of one message.`,
       );
     let parsed: unknown;
     try {

@@ -50,12 +50,21 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
   }
 }
 
+/** Why JSON text is refused before parsing, if it is: nested too deep, or too many object names. */
+export type JsonShapeProblem = 'too-deep' | 'too-many-names';
+
 /**
- * Whether JSON text nests arrays/objects deeper than `max`. A linear scan outside string literals; run before
- * JSON.parse so a pathological body never becomes a deeply recursive object.
+ * Whether JSON text nests arrays/objects deeper than `maxDepth` or has more than `maxNames` object member names
+ * (colons outside string literals) in all. A linear scan, run before JSON.parse so a pathological body never
+ * becomes a deeply recursive object, nor an object of tens of thousands of names whose parse alone costs more
+ * than the whole of an ordinary request.
  */
-export function nestsDeeperThan(text: string, max: number): boolean {
+export function jsonShapeProblem(
+  text: string,
+  limits: { maxDepth: number; maxNames: number },
+): JsonShapeProblem | undefined {
   let depth = 0;
+  let names = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -64,10 +73,11 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       else if (c === 34 /* " */) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (++depth > max) return true;
+      if (++depth > limits.maxDepth) return 'too-deep';
     } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+    else if (c === 58 /* : */ && ++names > limits.maxNames) return 'too-many-names';
   }
-  return false;
+  return undefined;
 }
 
 /** `aborted`: the client hung up before the body was complete (not a fault of ours, nothing to log). */

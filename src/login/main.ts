@@ -7,7 +7,7 @@
  * `eval "$(npm run -s login)"` leaves it in $TOKEN; everything else goes to stderr.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, fchmodSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
@@ -178,7 +178,15 @@ async function main(): Promise<void> {
     };
     const file = values.save ?? 'var/login-tokens.json';
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
+    // `mode` applies only when the file is created: an existing file keeps its own (often 0644), so the mode is set
+    // on the open, emptied file before the tokens are written into it.
+    const fd = openSync(file, 'w', 0o600);
+    try {
+      fchmodSync(fd, 0o600);
+      writeFileSync(fd, `${JSON.stringify(saved, null, 2)}\n`);
+    } finally {
+      closeSync(fd);
+    }
     process.stderr.write(
       `Signed in. Access token for ${resource} valid until ${saved.expires_at}; tokens saved to ${file}.\n`,
     );

@@ -4,6 +4,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { ToolError } from '../../generated/metadata-types.js';
+import type { Validator } from '../../generated/validators/input.js';
 import { keyForm } from '../../shared/keyed-arguments.js';
 import { closest } from '../outcomes/similarity.js';
 
@@ -19,6 +20,11 @@ interface Issue {
 function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** A name as it appears in a message: a long one cut short like a value (the pointer keeps it whole). */
+function showName(name: string): string {
+  return name.length > 60 ? `${name.slice(0, 57)}...` : name;
 }
 
 function typeName(value: unknown): string {
@@ -62,7 +68,7 @@ function issueFor(error: ErrorObject, properties: Schema): Issue {
       const known = Object.keys(error.instancePath === '' ? properties : (error.parentSchema?.properties ?? {}));
       return {
         pointer: `${error.instancePath}/${name}`,
-        message: `unknown argument "${name}"${known.length > 0 ? `; ${error.instancePath === '' ? 'this tool takes' : `${at} takes`}: ${known.join(', ')}` : ''}`,
+        message: `unknown argument "${showName(name)}"${known.length > 0 ? `; ${error.instancePath === '' ? 'this tool takes' : `${at} takes`}: ${known.join(', ')}` : ''}`,
         allowed: known.join(', '),
         suggestions: closest(name, known, 1),
       };
@@ -118,12 +124,19 @@ function issueFor(error: ErrorObject, properties: Schema): Issue {
   }
 }
 
+/** An issue not yet worded: wording costs a "did you mean" comparison, so only the ones shown are worded. */
+type PendingIssue = () => Issue;
+
+/** How many issues the message words; the rest are counted. */
+const SHOWN_ISSUES = 4;
+
 /**
  * For a property declared with `anyOf`, keep only the errors of the alternative whose type matches what was sent;
- * when none matches, one issue naming the accepted forms replaces all branch errors.
+ * when none matches, one issue naming the accepted forms replaces all branch errors. Linear in the errors: `anyOf`
+ * appears only on top-level arguments, so there are at most as many as the tool has arguments.
  */
-function resolveAnyOf(errors: ErrorObject[], properties: Schema): Issue[] {
-  const issues: Issue[] = [];
+function resolveAnyOf(errors: ErrorObject[], properties: Schema): PendingIssue[] {
+  const issues: PendingIssue[] = [];
   const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
   const consumed = new Set<ErrorObject>();
   for (const anyOf of anyOfs) {
@@ -137,31 +150,70 @@ function resolveAnyOf(errors: ErrorObject[], properties: Schema): Issue[] {
     branches.forEach((e) => consumed.add(e));
     const specific = branches.filter((e) => e.keyword !== 'type');
     if (specific.length > 0) {
-      issues.push(...specific.map((e) => issueFor(e, properties)));
+      issues.push(...specific.map((e) => () => issueFor(e, properties)));
       continue;
     }
-    const description = descriptionOf(properties, anyOf.instancePath.split('/').pop() ?? '');
-    const types = branches.map((e) => String(e.params.type));
-    issues.push({
-      pointer: anyOf.instancePath,
-      message: `${label(anyOf.instancePath)} must be ${[...new Set(types)].join(' or ')}, not ${typeName(anyOf.data)}${description ? `: ${description}` : ''}`,
-      allowed: types.join(' or '),
-      suggestions: [],
+    issues.push(() => {
+      const description = descriptionOf(properties, anyOf.instancePath.split('/').pop() ?? '');
+      const types = branches.map((e) => String(e.params.type));
+      return {
+        pointer: anyOf.instancePath,
+        message: `${label(anyOf.instancePath)} must be ${[...new Set(types)].join(' or ')}, not ${typeName(anyOf.data)}${description ? `: ${description}` : ''}`,
+        allowed: types.join(' or '),
+        suggestions: [],
+      };
     });
   }
-  return [...issues, ...errors.filter((e) => !consumed.has(e)).map((e) => issueFor(e, properties))];
+  for (const e of errors) if (!consumed.has(e)) issues.push(() => issueFor(e, properties));
+  return issues;
 }
 
-export function argumentsFailure(errors: readonly ErrorObject[], inputSchema: Schema): ToolError {
+/**
+ * `unread`: unknown names left out of validation (each one more issue); see checkArguments.
+ */
+export function argumentsFailure(errors: readonly ErrorObject[], inputSchema: Schema, unread = 0): ToolError {
   const properties = (inputSchema.properties ?? {}) as Schema;
-  const issues = resolveAnyOf([...errors], properties);
+  const pending = resolveAnyOf([...errors], properties);
+  const total = pending.length + unread;
+  const issues = pending.slice(0, SHOWN_ISSUES).map((word) => word());
   const first = issues[0] ?? { pointer: '', message: 'arguments are not valid', suggestions: [] };
-  const shown = issues.slice(0, 4).map((i) => i.message);
+  const shown = issues.map((i) => i.message);
   return {
     code: 'INVALID_ARGUMENTS',
-    message: `Invalid arguments: ${shown.join('; ')}${issues.length > shown.length ? `; and ${issues.length - shown.length} more` : ''}.`,
+    message: `Invalid arguments: ${shown.join('; ')}${total > shown.length ? `; and ${total - shown.length} more` : ''}.`,
     argument: first.pointer,
     ...(first.allowed ? { allowed: first.allowed } : {}),
     suggestions: first.suggestions,
   };
+}
+
+/**
+ * Validates a tool's arguments; undefined when they are valid, else the failure to report. Unknown names past the
+ * few a message shows are counted, not validated: a body of thousands of made-up names then costs a count, not
+ * thousands of validator errors (the message is the same either way).
+ */
+export function checkArguments(
+  validate: Validator,
+  args: Record<string, unknown>,
+  inputSchema: Schema,
+): ToolError | undefined {
+  const properties = (inputSchema.properties ?? {}) as Schema;
+  const names = Object.keys(args);
+  let checked = args;
+  let unread = 0;
+  if (inputSchema.additionalProperties === false && names.length > Object.keys(properties).length + SHOWN_ISSUES) {
+    const kept: [string, unknown][] = [];
+    let unknownKept = 0;
+    for (const name of names) {
+      if (Object.hasOwn(properties, name)) kept.push([name, args[name]]);
+      else if (unknownKept < SHOWN_ISSUES) {
+        kept.push([name, args[name]]);
+        unknownKept++;
+      } else unread++;
+    }
+    // fromEntries defines own properties, so a "__proto__" name stays a name to refuse.
+    checked = Object.fromEntries(kept);
+  }
+  if (validate(checked)) return undefined;
+  return argumentsFailure(validate.errors ?? [], inputSchema, unread);
 }

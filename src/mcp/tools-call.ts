@@ -8,7 +8,7 @@ import { canonicalArguments } from '../../shared/keyed-arguments.js';
 import { toolAvailability } from '../tool-registry/availability.js';
 import type { Registry, RegisteredTool } from '../tool-registry/registry.js';
 import type { ToolContext } from '../tools/context.js';
-import { argumentsFailure } from './argument-errors.js';
+import { checkArguments } from './argument-errors.js';
 import { ErrorCode } from './jsonrpc.js';
 import { eraOf, hasStructuredContent, type ProtocolVersion } from './protocol-versions.js';
 
@@ -82,11 +82,12 @@ export class ToolsCall {
     }
     // "Town Center", "TC" and "town-centre" become town_center before validation, which keeps the strict keys.
     const args = canonicalArguments(tool.metadata.keyedArguments, params.arguments ?? {});
-    if (!tool.validateInput(args)) {
-      const inputSchema = tool.listEntries[eraOf(version)].inputSchema as Record<string, unknown>;
+    const inputSchema = tool.listEntries[eraOf(version)].inputSchema as Record<string, unknown>;
+    const refused = checkArguments(tool.validateInput, args, inputSchema);
+    if (refused) {
       return {
         kind: 'result',
-        resultJson: failureJson(argumentsFailure(tool.validateInput.errors ?? [], inputSchema)),
+        resultJson: failureJson(refused),
         toolError: true,
         ...this.#deprecation(availability.deprecation),
       };

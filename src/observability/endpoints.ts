@@ -13,6 +13,19 @@ const DISCOVERY = [
 ];
 const INTERACTION = /^\/interaction\/[^/]+(\/login|\/consent)?$/;
 
+/** Every value endpointClassifier can give, beside the MCP endpoints' paths. */
+export const ENDPOINT_LABELS: readonly string[] = [
+  ...OPERATIONS,
+  ...DISCOVERY,
+  ...Object.values(AUTH_PATHS),
+  '/.well-known/oauth-protected-resource/*',
+  '/api/auth/mcp/*',
+  '/interaction/:uid',
+  '/interaction/:uid/login',
+  '/interaction/:uid/consent',
+  'page',
+];
+
 export function endpointClassifier(mcpPaths: readonly string[]): (path: string) => string {
   const fixed = new Set([...mcpPaths, ...OPERATIONS, ...DISCOVERY, ...Object.values(AUTH_PATHS)]);
   return (path) => {

@@ -6,6 +6,17 @@
  * takes values from a small fixed set: no ids, addresses or arguments.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  endpointLabel,
+  httpMethodLabel,
+  limiterLabel,
+  mcpMethodLabel,
+  mcpOutcomeLabel,
+  oauthOperationLabel,
+  oauthOutcomeLabel,
+  statusLabel,
+  toolLabel,
+} from './metric-labels.js';
 
 /** Seconds: from a cached tools/call (about a millisecond) to the slow edge of a request timeout. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -88,20 +99,29 @@ export class ServiceMetrics {
     mcp?: { method: string; tool: string; outcome: McpOutcome },
   ): void {
     this.#active.dec();
-    this.#httpDuration.observe({ endpoint, http_request_method: method, http_response_status_code: status }, seconds);
+    const where = endpointLabel(endpoint);
+    this.#httpDuration.observe(
+      { endpoint: where, http_request_method: httpMethodLabel(method), http_response_status_code: statusLabel(status) },
+      seconds,
+    );
     if (mcp)
       this.#mcpDuration.observe(
-        { endpoint, mcp_method_name: mcp.method, gen_ai_tool_name: mcp.tool, outcome: mcp.outcome },
+        {
+          endpoint: where,
+          mcp_method_name: mcpMethodLabel(mcp.method),
+          gen_ai_tool_name: toolLabel(mcp.tool),
+          outcome: mcpOutcomeLabel(mcp.outcome),
+        },
         seconds,
       );
   }
 
   rateLimitRefused(limiter: string): void {
-    this.#refusals.inc({ limiter });
+    this.#refusals.inc({ limiter: limiterLabel(limiter) });
   }
 
   oauthOutcome(operation: string, outcome: string): void {
-    this.#oauth.inc({ operation, outcome });
+    this.#oauth.inc({ operation: oauthOperationLabel(operation), outcome: oauthOutcomeLabel(outcome) });
   }
 
   storeError(unavailable: boolean): void {
@@ -124,7 +144,7 @@ export class ServiceMetrics {
   }
 
   rateLimitFallback(limiter: string): void {
-    this.#fallbacks.inc({ limiter });
+    this.#fallbacks.inc({ limiter: limiterLabel(limiter) });
   }
 
   render(): Promise<string> {

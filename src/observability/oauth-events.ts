@@ -6,7 +6,7 @@
 import type Provider from 'oidc-provider';
 
 /** OAuth and OpenID error codes (RFC 6749, 7009, 7591, 8707, OpenID Connect): anything else counts as `other`. */
-const ERROR_CODES = new Set([
+export const ERROR_CODES: ReadonlySet<string> = new Set([
   'invalid_request',
   'invalid_client',
   'invalid_grant',

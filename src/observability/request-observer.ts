@@ -4,6 +4,7 @@
  * the response has gone (or the client did), its metrics and one log line. It works on Node's request and response
  * objects, so it sees the responses the authorization server writes itself, and costs no Hono middleware dispatch.
  */
+import type { TrustedProxies } from '../trusted-proxies.js';
 import { randomBytes } from 'node:crypto';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
@@ -20,7 +21,7 @@ export interface RequestObserverOptions {
   /** The `endpoint` label of a path (endpoints.ts). */
   endpointOf: (path: string) => string;
   mcpPaths: ReadonlySet<string>;
-  trustedProxies: ReadonlySet<string>;
+  trustedProxies: TrustedProxies;
 }
 
 /** Ids a proxy may hand on: UUIDs, hex, base64 and the like; anything else is replaced by our own. */
@@ -44,7 +45,7 @@ export function requestIdOf(request: Request): string | undefined {
 
 function incomingId(
   incoming: Pick<IncomingMessage, 'headers' | 'socket'>,
-  trustedProxies: ReadonlySet<string>,
+  trustedProxies: TrustedProxies,
 ): string | undefined {
   const header = incoming.headers['x-request-id'];
   if (typeof header !== 'string' || !SANE_ID.test(header)) return undefined;

@@ -1,23 +1,36 @@
 /** Closest-match helpers for "did you mean" suggestions. */
 
-/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
-export function editDistance(a: string, b: string): number {
+/** Only this much of a name or candidate is compared: a suggestion is for a typo, not for a pasted page. */
+const COMPARED_LENGTH = 64;
+
+/**
+ * Optimal string alignment distance (Levenshtein plus adjacent transpositions), in three rows of memory. With a
+ * `limit`, it stops as soon as every cell of a row is past it and answers `limit + 1`: a candidate already worse
+ * than the ones kept costs a row or two, not the whole table.
+ */
+export function editDistance(a: string, b: string, limit = Infinity): number {
   if (a === b) return 0;
-  const rows = a.length + 1;
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i < rows; i++) {
+  let beforePrevious = new Array<number>(cols).fill(0);
+  let previous = Array.from({ length: cols }, (_, j) => j);
+  let current = new Array<number>(cols).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowBest = i;
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      let best = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
+        best = Math.min(best, beforePrevious[j - 2]! + 1);
+      current[j] = best;
+      if (best < rowBest) rowBest = best;
     }
+    // No cell is below the one diagonally above it, so the answer is at least this row's smallest cell.
+    if (rowBest > limit) return limit + 1;
+    [beforePrevious, previous, current] = [previous, current, beforePrevious];
   }
-  return d[a.length]![b.length]!;
+  return Math.min(previous[b.length]!, limit + 1);
 }
 
 /** The `count` candidates closest to `input` by edit distance on their normalised form; ties keep candidate order. */
@@ -27,10 +40,19 @@ export function closest(
   count = 3,
   normalise: (s: string) => string = (s) => s.toLowerCase(),
 ): string[] {
-  const target = normalise(input).slice(0, 64);
-  return candidates
-    .map((candidate, order) => ({ candidate, order, distance: editDistance(target, normalise(candidate)) }))
-    .sort((x, y) => x.distance - y.distance || x.order - y.order)
-    .slice(0, count)
-    .map((x) => x.candidate);
+  if (count <= 0) return [];
+  const target = normalise(input.slice(0, COMPARED_LENGTH * 2)).slice(0, COMPARED_LENGTH);
+  // Kept sorted by distance then order; a candidate is measured only against the worst one kept.
+  const kept: { candidate: string; order: number; distance: number }[] = [];
+  candidates.forEach((candidate, order) => {
+    const limit = kept.length < count ? Infinity : kept[kept.length - 1]!.distance - 1;
+    if (limit < 0) return;
+    const compared = normalise(candidate.slice(0, COMPARED_LENGTH * 2)).slice(0, COMPARED_LENGTH);
+    const distance = editDistance(target, compared, limit);
+    if (distance > limit) return;
+    const at = kept.findIndex((k) => k.distance > distance);
+    kept.splice(at === -1 ? kept.length : at, 0, { candidate, order, distance });
+    if (kept.length > count) kept.pop();
+  });
+  return kept.map((k) => k.candidate);
 }

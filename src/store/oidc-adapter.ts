@@ -108,9 +108,10 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
   }
 
   /**
-   * A second use of the refresh token in `row`: a retry when it comes within the
-   * reuse interval and the client has not used the token the first use gave it. Then the tokens earlier uses gave
-   * are deleted (the retry's answer becomes the chain's one live token) and true is returned; otherwise false.
+   * A second use of the refresh token in `row`: a retry when it comes within the reuse interval and the client has
+   * not used any token an earlier use gave it; then true, otherwise false. The tokens earlier uses gave stay live
+   * beside the retry's: a client that sent two refreshes at once keeps whichever answer it kept, and the first of
+   * them used ends the others (the first-use branch of `consume`), so one chain lives on.
    */
   async function acceptRetry(row: {
     payload: string;
@@ -124,9 +125,7 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
       { iiat: parent.iiat, rotations: parent.rotations + 1 },
       { consumedSince: Number(row.consumed_at) },
     );
-    if (children.some((child) => child.consumed_at !== null)) return false;
-    await deleteRefreshTokens(children.map((child) => child.id));
-    return true;
+    return !children.some((child) => child.consumed_at !== null);
   }
 
   return class KyselyOidcAdapter implements Adapter {
@@ -240,8 +239,18 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
       await db.deleteFrom('oidc_payloads').where('id', '=', id).where('type', '=', this.model).execute();
     }
 
+    /**
+     * Ends a grant: its tokens and the grant itself, in one statement. The grant must go too: a token stored by a
+     * racing request just after the delete (the winner of two redemptions of one code) would otherwise survive;
+     * without its grant the provider refuses it (a refresh is invalid_grant).
+     */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+      await db
+        .deleteFrom('oidc_payloads')
+        .where((eb) =>
+          eb.or([eb('grant_id', '=', grantId), eb.and([eb('type', '=', 'Grant'), eb('id', '=', grantId)])]),
+        )
+        .execute();
     }
   };
 }

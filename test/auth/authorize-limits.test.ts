@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_PARAM_BOUNDS } from '../../src/auth/authorization-bounds.js';
-import { listen, type ListeningService } from '../account-helpers.js';
+import { errorPageTarget, listen, type ListeningService } from '../account-helpers.js';
 
 const REDIRECT = 'http://127.0.0.1:8976/callback';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
@@ -58,34 +58,35 @@ async function stored(svc: ListeningService): Promise<{ rows: Record<string, num
   return { rows, bytes };
 }
 
-async function inBatches(total: number, size: number, send: (i: number) => Promise<Response>): Promise<Response[]> {
-  const all: Response[] = [];
+async function inBatches(
+  total: number,
+  size: number,
+  send: (i: number) => Promise<Response>,
+): Promise<{ res: Response; html: string }[]> {
+  const all: { res: Response; html: string }[] = [];
   for (let i = 0; i < total; i += size) {
     const batch = await Promise.all(Array.from({ length: Math.min(size, total - i) }, (_, j) => send(i + j)));
-    for (const res of batch) await res.arrayBuffer();
-    all.push(...batch);
+    for (const res of batch) all.push({ res, html: await res.text() });
   }
   return all;
 }
 
 describe('1,000 authorization requests with a 15,000-character state', () => {
-  it('without a rate limit: every one refused with an error redirect, none stored', async () => {
+  it('without a rate limit: every one refused with an error page (no redirect before interaction), none stored', async () => {
     const { svc, authorize } = await start(0);
     const before = await stored(svc);
     const state = 's'.repeat(15_000);
     const answers = await inBatches(1_000, 10, () => authorize({ state }));
-    const location = new URL(answers[0]!.headers.get('location')!);
-    expect(answers[0]!.status).toBe(303);
+    const location = await errorPageTarget(answers[0]!.res, answers[0]!.html);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
     expect(location.searchParams.get('error')).toBe('invalid_request');
     expect(location.searchParams.get('error_description')).toBe(
       `state is 15000 characters long; at most ${AUTHORIZATION_PARAM_BOUNDS.state} are allowed`,
     );
-    expect(
-      answers.every(
-        (a) => a.status === 303 && new URL(a.headers.get('location')!).searchParams.get('error') === 'invalid_request',
-      ),
-    ).toBe(true);
+    const errors = await Promise.all(
+      answers.map(async (a) => (await errorPageTarget(a.res, a.html)).searchParams.get('error')),
+    );
+    expect(new Set(errors)).toEqual(new Set(['invalid_request']));
     const after = await stored(svc);
     expect(after.rows.Interaction ?? 0).toBe(before.rows.Interaction ?? 0);
     expect(after.bytes - before.bytes).toBeLessThan(10_000);
@@ -95,10 +96,10 @@ describe('1,000 authorization requests with a 15,000-character state', () => {
     const { svc, authorize } = await start(30);
     const before = await stored(svc);
     const answers = await inBatches(1_000, 10, () => authorize({ state: 's'.repeat(15_000) }));
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 303)).toHaveLength(30);
+    const statuses = answers.map((a) => a.res.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(970);
-    const refused = answers.find((a) => a.status === 429)!;
+    const refused = answers.find((a) => a.res.status === 429)!.res;
     expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
     expect(refused.headers.get('ratelimit')).toMatch(/^limit=30, remaining=0, reset=[1-9]\d*$/);
     expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
@@ -115,9 +116,8 @@ describe('length bounds of the stored authorization parameters', () => {
     ({ authorize, svc } = await start(0));
   });
 
-  const errorOf = (res: Response) => {
-    expect(res.status).toBe(303);
-    const location = new URL(res.headers.get('location')!);
+  const errorOf = async (res: Response) => {
+    const location = await errorPageTarget(res);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
     return { error: location.searchParams.get('error'), description: location.searchParams.get('error_description') };
   };
@@ -128,7 +128,7 @@ describe('length bounds of the stored authorization parameters', () => {
     '%s: one character over its bound is an invalid_request redirect naming it and the bound',
     async (name) => {
       const bound = AUTHORIZATION_PARAM_BOUNDS[name];
-      expect(errorOf(await authorize({ [name]: 'a'.repeat(bound + 1) }))).toEqual({
+      expect(await errorOf(await authorize({ [name]: 'a'.repeat(bound + 1) }))).toEqual({
         error: 'invalid_request',
         description: `${name} is ${bound + 1} characters long; at most ${bound} are allowed`,
       });
@@ -156,7 +156,7 @@ describe('length bounds of the stored authorization parameters', () => {
     ['id_token_hint', 'e'.repeat(AUTHORIZATION_PARAM_BOUNDS.id_token_hint + 1), 'invalid_request'],
     ['resource', `https://example.com/${'r'.repeat(AUTHORIZATION_PARAM_BOUNDS.resource)}`, 'invalid_target'],
   ])('%s: over its bound is refused with an error redirect', async (name, value, error) => {
-    expect(errorOf(await authorize({ [name]: value })).error).toBe(error);
+    expect((await errorOf(await authorize({ [name]: value }))).error).toBe(error);
   });
 
   it('a state, nonce and login hint at their bounds are accepted (the sign-in page follows)', async () => {
@@ -173,5 +173,24 @@ describe('length bounds of the stored authorization parameters', () => {
     const res = await authorize({ redirect_uri: `${REDIRECT}?${'p'.repeat(AUTHORIZATION_PARAM_BOUNDS.redirect_uri)}` });
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
+  });
+});
+
+describe('the interaction resume path (issue 22 item 7)', () => {
+  it('counts in the authorization budget: past it, /api/auth/mcp/authorize/:uid is a 429 page too', async () => {
+    const { svc, authorize } = await start(3);
+    const first = await authorize();
+    expect(first.status).toBe(303);
+    const uid = /^\/interaction\/([^/?]+)/.exec(first.headers.get('location') ?? '')?.[1];
+    expect(uid).toBeDefined();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${svc.baseUrl}/api/auth/mcp/authorize/${uid}`, { redirect: 'manual' });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    // One authorization and two resumes fit in 3 a minute; the third resume is refused before the provider runs.
+    expect(statuses.slice(0, 2).every((s) => s !== 429)).toBe(true);
+    expect(statuses[2]).toBe(429);
   });
 });

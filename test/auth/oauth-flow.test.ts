@@ -8,7 +8,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_HEADERS } from '../../src/auth/pages.js';
 import { runCli } from '../../src/cli/main.js';
-import { DEMO_EMAIL, DEMO_PASSWORD, listen, type ListeningService } from '../account-helpers.js';
+import { DEMO_EMAIL, DEMO_PASSWORD, errorPageTarget, listen, type ListeningService } from '../account-helpers.js';
 import { describeEachStore } from '../support/stores.js';
 import { MCP_HEADERS } from '../helpers.js';
 import { Browser } from './browser.js';
@@ -400,8 +400,7 @@ describeEachStore('the authorization server', (kind) => {
           ...extra,
         }).toString();
         const res = await fetch(url, { redirect: 'manual' });
-        expect(res.status).toBe(303);
-        const location = new URL(res.headers.get('location')!);
+        const location = await errorPageTarget(res);
         expect(location.origin + location.pathname).toBe(REDIRECT);
         expect(location.searchParams.get('error')).toBe('invalid_request');
         expect(location.searchParams.get('code')).toBeNull();
@@ -589,7 +588,7 @@ describeEachStore('the authorization server', (kind) => {
 
       const s = await start(config, { resource: 'https://other.example/mcp' });
       const res = await fetch(s.url, { redirect: 'manual' });
-      expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('invalid_target');
+      expect((await errorPageTarget(res)).searchParams.get('error')).toBe('invalid_target');
 
       const signed = await signIn(config, { scope: 'openid offline_access' });
       const token = await rawToken(config, {

@@ -1,7 +1,8 @@
 /**
- * A lost refresh response does not sign the player out. Refresh tokens rotate on every use; a
- * retry with the token just rotated, within REFRESH_REUSE_SECONDS (60 by default) of its first use, gets a valid
- * answer, and the lost answer's refresh token stops working (one live token per chain). Reuse after the interval,
+ * A lost refresh response, or two refreshes sent at once, do not sign the player out. Refresh tokens rotate on
+ * every use; a retry with the token just rotated, within REFRESH_REUSE_SECONDS (60 by default) of its first use,
+ * gets a valid answer, and every answer's refresh token stays valid until one of them is used: the first used wins
+ * and the others then stop working (one live token per chain, issue 22 item 10). Reuse after the interval,
  * or after the client has used the token it got, is still treated as theft: invalid_grant and the whole grant
  * revoked. On both stores, on one instance and across two instances sharing one store (the retry at the other).
  */
@@ -83,23 +84,24 @@ describeEachStore('refresh token reuse interval', (kind) => {
   const refused = (answer: TokenAnswer, description: string) =>
     expect(answer).toEqual({ status: 400, json: { error: 'invalid_grant', error_description: description } });
 
-  it("a retry within the interval gets a valid answer; the lost answer's token stops working, the retry's goes on", async () => {
+  it("a retry within the interval gets a valid answer; the retry's token goes on, the other answer's then stops", async () => {
     const { clientId, refreshToken: first } = await grantWithRefreshToken(a);
     const lost = ok(await refresh(a, clientId, first));
     clock.advance(20);
     const retried = ok(await refresh(a, clientId, first));
     expect(retried).not.toBe(lost);
-    refused(await refresh(a, clientId, lost), 'grant request is invalid');
     const next = ok(await refresh(a, clientId, retried));
+    refused(await refresh(a, clientId, lost), 'grant request is invalid');
     ok(await refresh(a, clientId, next));
   });
 
-  it('the retry at the other instance (one shared store) gets a valid answer too', async () => {
+  it("the first answer's token is still valid after a retry (at the other instance), and used first it wins", async () => {
     const { clientId, refreshToken: first } = await grantWithRefreshToken(a);
-    const lost = ok(await refresh(a, clientId, first));
+    const earlier = ok(await refresh(a, clientId, first));
     const retried = ok(await refresh(b, clientId, first));
-    refused(await refresh(b, clientId, lost), 'grant request is invalid');
-    ok(await refresh(a, clientId, retried));
+    const next = ok(await refresh(b, clientId, earlier));
+    refused(await refresh(a, clientId, retried), 'grant request is invalid');
+    ok(await refresh(a, clientId, next));
   });
 
   it('reuse after the interval is theft: invalid_grant, and the whole grant is revoked (at either instance)', async () => {
@@ -119,19 +121,62 @@ describeEachStore('refresh token reuse interval', (kind) => {
     refused(await refresh(a, clientId, third), 'grant request is invalid');
   });
 
-  it('two concurrent refreshes with one token (one at each instance) both get an answer; one chain lives on', async () => {
-    const { clientId, refreshToken: first } = await grantWithRefreshToken(a);
-    const answers = (await Promise.all([refresh(a, clientId, first), refresh(b, clientId, first)])).map(ok);
-    // Whichever came second was the retry, and the first answer's token may already be gone by then; of the two,
-    // the token used first wins, the other is refused without ending the grant.
-    const uses: TokenAnswer[] = [];
-    for (const token of answers) uses.push(await refresh(b, clientId, token));
-    expect(uses.map((use) => use.status).sort()).toEqual([200, 400]);
-    refused(
-      uses.find((use) => use.status === 400)!,
-      'grant request is invalid',
-    );
-    ok(await refresh(a, clientId, ok(uses.find((use) => use.status === 200)!)));
+  it.each([0, 1])(
+    'two concurrent refreshes with one token (one at each instance): whichever answer the client keeps (answer %i) works',
+    async (kept) => {
+      for (let round = 0; round < 3; round++) {
+        const { clientId, refreshToken: first } = await grantWithRefreshToken(a);
+        const answers = (await Promise.all([refresh(a, clientId, first), refresh(b, clientId, first)])).map(ok);
+        // Both answers' tokens are live: the one used first wins, the other is then refused without ending the grant.
+        const next = ok(await refresh(b, clientId, answers[kept]!));
+        refused(await refresh(a, clientId, answers[1 - kept]!), 'grant request is invalid');
+        ok(await refresh(a, clientId, next));
+      }
+    },
+  );
+
+  it('a code redeemed twice at once (one redemption at each instance) leaves no live refresh token (issue 22 item 9)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const config = await client.dynamicClientRegistration(
+        new URL(a.baseUrl),
+        {
+          redirect_uris: [REDIRECT],
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        },
+        client.None(),
+        insecure,
+      );
+      const clientId = config.clientMetadata().client_id;
+      const verifier = client.randomPKCECodeVerifier();
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid offline_access',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      const { callback } = await new Browser(REDIRECT).authorize(url, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+      const code = callback.searchParams.get('code')!;
+      const redeem = (at: ListeningService) =>
+        fetch(`http://127.0.0.1:${at.port}/api/auth/mcp/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            client_id: clientId,
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: REDIRECT,
+            code_verifier: verifier,
+          }),
+        }).then(async (res) => ({ status: res.status, json: (await res.json()) as TokenAnswer['json'] }));
+      const answers = await Promise.all([redeem(a), redeem(b)]);
+      expect(answers.map((x) => x.status).sort()).toEqual([200, 400]);
+      const winner = answers.find((x) => x.status === 200)!;
+      expect(answers.find((x) => x.status === 400)!.json.error).toBe('invalid_grant');
+      // The replay ended the grant: the refresh token the winner got must not outlive it, at either instance.
+      refused(await refresh(round % 2 === 0 ? a : b, clientId, winner.json.refresh_token!), 'grant request is invalid');
+    }
   });
 
   describe('REFRESH_REUSE_SECONDS=0', () => {

@@ -2,6 +2,7 @@
  * The account endpoint as a resource server (docs/oauth-and-security.md): every way a token can
  * be wrong gets 401 with the Bearer challenge; a good token reads its own player's data and nobody else's.
  */
+import { RefusalPause } from '../../src/http/refusal-pause.js';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOOLS } from '../../generated/tools/index.js';
@@ -347,7 +348,9 @@ describeEachStore('the account endpoint', (kind) => {
         expect(third.status).toBe(429);
         expect(third.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
         expect(third.headers.get('ratelimit')).toMatch(/^limit=2, remaining=0, reset=[1-9]\d*$/);
-        expect(third.json).toMatchObject({ code: 'RATE_LIMITED', id: null, error: { code: -32029 } });
+        // A small body's id is echoed, as on /mcp (one refusal path for both endpoints, issue 22 item 8).
+        expect(third.json).toMatchObject({ code: 'RATE_LIMITED', error: { code: -32029 } });
+        expect(Number.isInteger(third.json.id)).toBe(true);
         expect(third.json.message).toMatch(
           /^Too many requests without a valid access token: at most 2 per 60 seconds from one address\. Retry after \d+ seconds\.$/,
         );
@@ -372,6 +375,7 @@ describeEachStore('the account endpoint', (kind) => {
         trustedProxies: new Set<string>(),
         authRateLimitPerMinute: 0,
         rateLimits: inProcessRateLimits(),
+        refusalPause: new RefusalPause(),
       };
       expect(() => protectedEndpoint(services, '/mcp/other', options)).toThrow(
         `tokens are issued for ${RESOURCE}, so /mcp/other cannot accept them`,

@@ -4,7 +4,7 @@
  * player's goals. A wrong password ends with exit 1 and the sign-in page's reason, and no token.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
@@ -112,6 +112,21 @@ describe('npm run login', () => {
       `Signing in as ${DEMO_EMAIL} at ${service.baseUrl} (sign-in and consent forms)…`,
     );
     expect(JSON.parse(readFileSync(file, 'utf8')).access_token).toBe(token);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('an existing token file written 0644 is 0600 after a sign-in (issue 22 item 11)', async () => {
+    const file = join(dir, 'existing-tokens.json');
+    writeFileSync(file, '{}\n', { mode: 0o644 });
+    chmodSync(file, 0o644);
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+    const r = await login(
+      ['--url', service.baseUrl, '--email', DEMO_EMAIL, '--password-stdin', '--save', file],
+      {},
+      `${DEMO_PASSWORD}\n`,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(typeof JSON.parse(readFileSync(file, 'utf8')).access_token).toBe('string');
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 

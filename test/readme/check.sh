@@ -86,9 +86,12 @@ set -e
 echo "/mcp/account without a token: exit 3"
 
 say "terminal sign-in and an account call"
-login="eval \"\$(npm run -s login -- --email demo@kingshot.example --password '<printed password>')\""
+readme_has "read -rsp 'Password: ' KS_PASSWORD && echo"
+login='eval "$(printf '"'"'%s\n'"'"' "$KS_PASSWORD" | npm run -s login -- --email demo@kingshot.example --password-stdin)"'
 readme_has "$login"
-eval "$(PORT=$port npm run -s login -- --email demo@kingshot.example --password "$password")"
+# The README's prompt, fed the printed password on a here-string (no terminal here: no prompt, nothing echoed).
+read -rsp 'Password: ' KS_PASSWORD <<<"$password" && echo
+eval "$(printf '%s\n' "$KS_PASSWORD" | PORT=$port npm run -s login -- --email demo@kingshot.example --password-stdin)"
 [ -n "${TOKEN:-}" ] || fail "npm run login printed no token"
 goals=$(run "curl -s http://127.0.0.1:3000/mcp/account -H \"Authorization: Bearer \$TOKEN\" \\
   -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -H 'MCP-Protocol-Version: 2025-06-18' \\

@@ -3,6 +3,7 @@
  * most one per connection per pause (src/http/refusal-pause.ts); small refusals and everything else answer at once.
  */
 import { describe, expect, it } from 'vitest';
+import { accountApp, accountServices } from '../account-helpers.js';
 import { RefusalPause, UNREAD_REFUSAL_PAUSE_MS } from '../../src/http/refusal-pause.js';
 import { PEEK_LIMIT_BYTES } from '../../src/http/mcp-route.js';
 import { fromAddress, post, testApp } from '../helpers.js';
@@ -82,5 +83,45 @@ describe('/mcp: which refusals wait', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('connection')).toBe('close');
     expect((await refused.json()).id).toBeNull();
+  });
+});
+
+describe('/mcp/account: a refused bearer over its limit takes the same refusal path (issue 22 item 8)', () => {
+  const client = fromAddress('203.0.113.71');
+  const big = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 'big',
+    method: 'ping',
+    params: { pad: 'x'.repeat(PEEK_LIMIT_BYTES + 1) },
+  });
+  const small = JSON.stringify({ jsonrpc: '2.0', id: 'small', method: 'ping' });
+
+  it('a 429 whose body is left unread waits for the pause and closes; a small one echoes its id at once', async () => {
+    const services = await accountServices();
+    try {
+      const { pause, waits } = recordingPause();
+      const app = accountApp(services, { authRateLimitPerMinute: 1, refusalPause: pause });
+      const length = (body: string) => ({ 'content-length': String(Buffer.byteLength(body)) });
+      const first = await post(app, small, length(small), '/mcp/account', client);
+      expect(first.status).toBe(401);
+
+      const echoed = await post(app, small, length(small), '/mcp/account', client);
+      expect(echoed.status).toBe(429);
+      expect((await echoed.json()).id).toBe('small');
+      expect(waits).toHaveLength(0);
+
+      let settled = false;
+      const unread = post(app, big, length(big), '/mcp/account', client).finally(() => (settled = true));
+      for (let i = 0; i < 20 && waits.length === 0; i++) await new Promise((r) => setImmediate(r));
+      expect(waits.map((w) => w.ms)).toEqual([1_000]);
+      expect(settled).toBe(false);
+      waits[0]!.end();
+      const refused = await unread;
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('connection')).toBe('close');
+      expect((await refused.json()).id).toBeNull();
+    } finally {
+      await services.store.close();
+    }
   });
 });

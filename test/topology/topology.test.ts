@@ -281,6 +281,24 @@ describe.skipIf(!runnable)('three instances behind HAProxy on shared PostgreSQL 
     for (let i = 1; i < order.length; i++) expect(order[i]).not.toBe(order[i - 1]);
   });
 
+  it('the balancer sets its own X-Request-Id: a client-chosen one never reaches an instance (issue 22 item 3)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${topology.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, 'x-request-id': 'client-chosen-id' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        signal: AbortSignal.timeout(20_000),
+      });
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+      ids.push(res.headers.get('x-request-id') ?? '');
+    }
+    // The instances answer with the id they logged: HAProxy's (a UUID per request), not the client's.
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(3);
+  });
+
   it('/metrics is refused through the balancer, whatever the spelling the instance would route there, and served by each instance at its own address', async () => {
     // Spellings an instance routes to /metrics (it resolves dot segments and percent-encoded letters), sent as is.
     const spellings = ['/metrics', '/metrics?name=x', '/%6detrics', '/%6Detrics', '/./metrics', '/a/../metrics'];

@@ -16,9 +16,13 @@ export function argumentsOf(query: URLSearchParams, inputSchema: JsonSchema): Re
   const properties = (inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   const args: Record<string, unknown> = {};
   let given = false;
-  for (const name of new Set(query.keys())) {
+  // One pass over the pairs, the first value of a name winning (as query.get would, without its scan per name).
+  const seen = new Set<string>();
+  for (const [name, raw] of query) {
     given = true;
-    const value = (query.get(name) ?? '').trim();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const value = raw.trim();
     if (value === '') continue;
     args[name] = /^\d{1,9}$/.test(value) && acceptsInteger(properties[name]) ? Number(value) : value;
   }
