@@ -281,6 +281,26 @@ export interface StarPosition {
  */
 export type StepCount = number;
 /**
+ * A hero in a tier list, with what tells heroes apart at a glance.
+ */
+export interface TierHero {
+  /**
+   * Key to pass to get_hero.
+   */
+  key: string;
+  name: string;
+  /**
+   * The hero's page.
+   */
+  url: string;
+  troop_type: 'infantry' | 'cavalry' | 'archer';
+  rarity: 'mythic' | 'epic' | 'rare';
+  /**
+   * Hero generation (Epic and Rare heroes are listed under generation 1).
+   */
+  generation: number;
+}
+/**
  * Truegold materials, by key.
  */
 export interface TruegoldMaterials {

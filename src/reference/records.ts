@@ -14,6 +14,7 @@ import type {
   ItemReference,
   Master,
   ReferenceSource,
+  Shop,
   TierRole,
 } from '../../generated/data/reference/types.js';
 import { KINDS } from './kinds.js';
@@ -32,6 +33,11 @@ export const masters: ReadonlyMap<string, Master> = byKey(mastersFile.masters);
 export const items: ReadonlyMap<string, Item> = byKey(itemsFile.items);
 export const events: ReadonlyMap<string, GameEvent> = byKey(eventsFile.events);
 export const tierRoles: ReadonlyMap<string, TierRole> = byKey(tierListFile.roles);
+export const shops: ReadonlyMap<string, Shop> = byKey(itemsFile.shops ?? []);
+/** What an item category means, where the data says (Governor Gear material vs hero gear material). */
+export const categoryNotes: ReadonlyMap<string, string> = new Map(
+  (itemsFile.categories ?? []).map((c) => [c.key, c.description]),
+);
 
 /** For each item key, the events whose rewards name it, in the events file's order (the reverse of `rewards`). */
 export const rewardingEvents: ReadonlyMap<string, readonly { event: GameEvent; reward: ItemReference }[]> = (() => {
