@@ -7,7 +7,7 @@
 import type { ToolError } from '../../generated/metadata-types.js';
 import { keyForm } from '../../shared/normalize.js';
 import { failure, type Failure } from '../outcomes/failures.js';
-import { closest } from '../outcomes/similarity.js';
+import { closest, editDistance } from '../outcomes/similarity.js';
 import { KINDS } from './kinds.js';
 import { RECORD_KINDS, type MatchType, type RecordKind, type SearchIndex, type SearchMatch } from './search.js';
 
@@ -113,8 +113,7 @@ function notFound<T>(
   allowed: string,
 ): Failure {
   const { singular, plural } = KINDS[kind];
-  const near =
-    matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closest(keyForm(input), [...records.keys()], 3);
+  const near = matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closeKeys(keyForm(input), records);
   const parts = [`No ${singular} matches ${quotedInput(input)}.`];
   // The name may be right and the tool wrong: "Valora" is a Master, not a hero.
   const elsewhere = index.search(input, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 1 }).matches[0];
@@ -125,8 +124,24 @@ function notFound<T>(
     );
   }
   if (near.length > 0) parts.push(`Closest ${plural}: ${near.join(', ')}.`);
+  else parts.push(`No ${singular} name is close to it.`);
   parts.push(`Use search_database to find ${article(singular)} ${singular} by part of its name.`);
   return failure({ code: 'NOT_FOUND', message: parts.join(' '), argument: '/key', allowed, suggestions: near });
+}
+
+/**
+ * Edits allowed per character of the longer string for a key to be offered as "closest": past it the key is just
+ * the least unlike of unrelated names ("zzyzx" is not close to "zoe"), and offering it would mislead.
+ */
+const CLOSE_EDITS_PER_CHARACTER = 0.4;
+
+/** Up to three keys within the similarity floor, closest first; none when nothing is close. */
+function closeKeys<T>(key: string, records: ReadonlyMap<string, T>): string[] {
+  return closest(key, [...records.keys()], 3).filter(
+    (candidate) =>
+      editDistance(key, candidate) <=
+      Math.max(1, Math.floor(CLOSE_EDITS_PER_CHARACTER * Math.max(key.length, candidate.length))),
+  );
 }
 
 function article(word: string): string {

@@ -340,10 +340,10 @@ describe('get_hero, get_master, get_item, get_event', () => {
       {
         code: 'NOT_FOUND',
         message:
-          'No Master matches "zorro". Closest Masters: roman, isnor, valora. Use search_database to find a Master by part of its name.',
+          'No Master matches "zorro". No Master name is close to it. Use search_database to find a Master by part of its name.',
         argument: '/key',
         allowed: "a Master key from search_database, or the Master's name or an alias",
-        suggestions: ['roman', 'isnor', 'valora'],
+        suggestions: [],
       },
     ],
     [
