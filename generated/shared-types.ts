@@ -226,13 +226,13 @@ export interface SearchMatch {
    */
   url: string;
   /**
-   * The name, alias, key or title that matched.
+   * The name, alias, key or title that matched; for `skill` the skill as "name: effect", for `reward` the item granted.
    */
   matched: string;
   /**
-   * How the query matched; `listed` when a kind is listed without a query.
+   * How the query matched; `skill`: a Master's skill or talent does it (e.g. gives Forgehammers); `reward`: the event grants an item of that name; `listed` when a kind is listed without a query.
    */
-  match_type: 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions' | 'listed';
+  match_type: 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions' | 'skill' | 'reward' | 'listed';
   /**
    * One line that tells similar names apart.
    */

@@ -11,11 +11,19 @@ import { closest, editDistance } from '../outcomes/similarity.js';
 import { KINDS } from './kinds.js';
 import { RECORD_KINDS, type MatchType, type RecordKind, type SearchIndex, type SearchMatch } from './search.js';
 
+/** How a name matched: a key is resolved by names only, never by what a record does or grants. */
+export type NameMatchType = Exclude<MatchType, 'skill' | 'reward'>;
+
 /** How the argument was matched when it was not the record's key itself. */
 export interface Resolved {
   from: string;
   matched: string;
-  match_type: MatchType;
+  match_type: NameMatchType;
+}
+
+/** Resolution searches with `namesOnly`, so a skill or reward match cannot reach here; typed, it reads as contains. */
+function nameMatchType(type: MatchType): NameMatchType {
+  return type === 'skill' || type === 'reward' ? 'contains' : type;
 }
 
 export type Resolution<T> = { ok: true; record: T; resolved?: Resolved } | Failure;
@@ -66,7 +74,7 @@ export function resolveRecord<T>(
     });
   }
 
-  const { matches } = index.search(input, { kinds: [kind], limit: 20 });
+  const { matches } = index.search(input, { kinds: [kind], limit: 20, namesOnly: true });
   const exact = matches.filter((m) => m.match_type === 'exact');
   if (exact.length === 1) return found(records, exact[0]!, input);
   if (exact.length > 1) return ambiguous(kind, input, exact, allowed);
@@ -89,7 +97,7 @@ function found<T>(records: ReadonlyMap<string, T>, match: SearchMatch, input: st
   return {
     ok: true,
     record: records.get(match.key)!,
-    resolved: { from: input, matched: match.matched, match_type: match.match_type },
+    resolved: { from: input, matched: match.matched, match_type: nameMatchType(match.match_type) },
   };
 }
 
@@ -116,7 +124,11 @@ function notFound<T>(
   const near = matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closeKeys(keyForm(input), records);
   const parts = [`No ${singular} matches ${quotedInput(input)}.`];
   // The name may be right and the tool wrong: "Valora" is a Master, not a hero.
-  const elsewhere = index.search(input, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 1 }).matches[0];
+  const elsewhere = index.search(input, {
+    kinds: RECORD_KINDS.filter((k) => k !== kind),
+    limit: 1,
+    namesOnly: true,
+  }).matches[0];
   if (elsewhere && elsewhere.score >= 0.85) {
     const other = KINDS[elsewhere.kind];
     parts.push(
