@@ -19,7 +19,17 @@ const CALLS: readonly { label: string; tool: string; args: Record<string, unknow
   {
     label: 'get_hero amadeus, one skill',
     tool: 'get_hero',
-    args: { key: 'amadeus', skill: 'Aegis of Fate', fields: ['exclusive_gear'] },
+    args: { key: 'amadeus', skill: 'Battle Ready', fields: ['skills'] },
+  },
+  {
+    label: 'get_item forgehammer, granted_by only',
+    tool: 'get_item',
+    args: { key: 'forgehammer', fields: ['granted_by'] },
+  },
+  {
+    label: 'get_hero amane, exclusive gear only',
+    tool: 'get_hero',
+    args: { key: 'amane', fields: ['exclusive_gear', 'exclusive_gear_note'] },
   },
   { label: 'search_database forgehammer', tool: 'search_database', args: { query: 'forgehammer' } },
 ];
