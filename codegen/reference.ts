@@ -121,7 +121,12 @@ interface Files {
   };
   items: {
     expected_counts: Record<string, number>;
-    items: (Keyed & { granted_by: { event: string }[]; costs?: { system: string; material: string } })[];
+    items: (Keyed & {
+      granted_by: { event: string }[];
+      costs?: { system: string; material: string };
+      shops?: { shop: string }[];
+    })[];
+    shops?: { key: string; currency?: string; event?: string }[];
   };
   events: { expected_counts: Record<string, number>; events: (Keyed & { rewards: ItemRef[]; shop?: ItemRef[] })[] };
   tierList: {
@@ -468,7 +473,25 @@ function checkCrossReferences(
   const dangling = (doc: SourceDocument, pointer: string, what: string, key: string, file: string) =>
     problems.push(doc.problem(pointer, `unknown ${what} "${key}" (no record with that key in ${file})`));
 
+  const shops = files.items.shops ?? [];
+  const shopKeys = new Set(shops.map((s) => s.key));
+  shops.forEach((shop, i) => {
+    if (shop.event && !eventKeys.has(shop.event))
+      dangling(docs.items, `/shops/${i}/event`, 'event', shop.event, 'data/reference/events.yaml');
+    if (shop.currency && !itemKeys.has(shop.currency))
+      dangling(docs.items, `/shops/${i}/currency`, 'item', shop.currency, 'data/reference/items.yaml');
+  });
   files.items.items.forEach((item, i) => {
+    (item.shops ?? []).forEach((price, j) => {
+      if (!shopKeys.has(price.shop))
+        dangling(
+          docs.items,
+          `/items/${i}/shops/${j}/shop`,
+          'shop',
+          price.shop,
+          'the shops list of data/reference/items.yaml',
+        );
+    });
     item.granted_by.forEach((grant, j) => {
       if (!eventKeys.has(grant.event))
         dangling(docs.items, `/items/${i}/granted_by/${j}/event`, 'event', grant.event, 'data/reference/events.yaml');

@@ -38,7 +38,7 @@ and, after \`initialize\`, the negotiated \`MCP-Protocol-Version\`. This page is
 
 ### \`get_event\`: Event details, rewards and tips
 
-One Kingshot event: type, how often it runs, how long it lasts, where it falls in a 28-day cycle model (one community calendar; relative order only), what happens, mechanics and point values where known, the rewards (with each item's name, key and page, for get_item), shop prices, tips from player guides, notes on conflicting sources, confidence and the sources of that event. \`key\` is the event's key from search_database (e.g. \`bear-hunt\`, \`kingdom-of-power\`, \`viking-vengeance\`); a name or alias also works (\`Bear Hunt\`, \`KvK\`, \`Champagne Festival\`). Examples: {"key": "bear-hunt"}; {"key": "KvK"}; {"key": "viking vengance"}.
+One Kingshot event: type, how often it runs, how long it lasts, where it falls in a 28-day cycle model (one community calendar; relative order only), what happens, mechanics and point values where known, the rewards (with each item's name, key and page, for get_item), shop prices, tips from player guides, notes on conflicting sources, confidence and the sources of that event. \`key\` is the event's key from search_database (e.g. \`bear-hunt\`, \`kingdom-of-power\`, \`viking-vengeance\`); a name or alias also works (\`Bear Hunt\`, \`KvK\`, \`Champagne Festival\`). \`fields\` returns only the parts named (key, name, url and data_version always come), e.g. \`["cadence", "duration"]\`. Examples: {"key": "bear-hunt"}; {"key": "KvK"}; {"key": "viking vengance"}; {"key": "bear-hunt", "fields": ["cadence", "duration"]}.
 
 Available on: \`/mcp\`, \`/mcp/account\`.
 
@@ -47,6 +47,7 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`key\` | string | yes | Event key (from search_database), name or alias, e.g. \`swordland-showdown\`, \`Bear Hunt\`, \`KvK\`. |
+| \`fields\` | array of one of \`aliases\`, \`type\`, \`cadence\`, \`duration\`, \`cycle\`, \`description\`, \`details\`, \`rewards\`, \`shop\`, \`tips\`, \`notes\`, \`confidence\`, \`sources\` | no | Only these parts of the result (key, name, url, data_version and resolved always come). Default all. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -114,7 +115,7 @@ Returns, among other fields:
 
 ### \`get_hero\`: Hero details
 
-Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply), where its shards come from, its place in each community tier list (latest generation), notes on conflicting sources, confidence and sources. \`key\` is the hero's key from search_database (e.g. \`amadeus\`, \`long-fei\`, \`wee-and-woo\`); a name or alias also works (\`Long Fei\`, \`Mikoto\`, \`wee & woo\`), and a clear typo is resolved (\`resolved\` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player's march in someone else's rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}.
+Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply; Epic and Rare heroes have none, and \`exclusive_gear_note\` says so), where its shards come from, its place in each community tier list (latest generation), a \`summary\` that says all this in one sentence, notes on conflicting sources, confidence and sources. \`fields\` returns only the parts named (key, name, url and data_version always come), e.g. \`["exclusive_gear"]\`; \`skill\` keeps only the skill of that name (a skill, exclusive-gear skill or the talent), e.g. "what does Amadeus's Battle Ready do at level 5". \`key\` is the hero's key from search_database (e.g. \`amadeus\`, \`long-fei\`, \`wee-and-woo\`); a name or alias also works (\`Long Fei\`, \`Mikoto\`, \`wee & woo\`), and a clear typo is resolved (\`resolved\` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player's march in someone else's rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}; {"key": "amadeus", "skill": "Battle Ready", "fields": ["skills"]}.
 
 Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero\`.
 
@@ -123,6 +124,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero\`.
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`key\` | string | yes | Hero key (from search_database), name or alias, e.g. \`amadeus\`, \`Long Fei\`, \`Mikoto\`. |
+| \`fields\` | array of one of \`summary\`, \`aliases\`, \`generation\`, \`generation_note\`, \`release\`, \`rarity\`, \`troop_type\`, \`roles\`, \`base_stats\`, \`expedition_bonus\`, \`talent\`, \`skills\`, \`exclusive_gear\`, \`exclusive_gear_note\`, \`shard_sources\`, \`tier_ratings\`, \`notes\`, \`confidence\`, \`sources\` | no | Only these parts of the result (key, name, url, data_version and resolved always come). Default all. |
+| \`skill\` | string | no | Only the skill of this name (case and punctuation do not count): in skills, exclusive_gear.skills and talent, whichever has it. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -130,6 +133,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero\`.
 | --- | --- | --- |
 | \`key\` | string |  |
 | \`name\` | string |  |
+| \`summary\` | string | The hero in one sentence: rarity, troop type, generation, exclusive gear and tier placements, in words. |
 | \`aliases\` | array of string | Other names the hero is known by. |
 | \`url\` | string | The hero's page. |
 | \`generation\` | integer | Hero generation (Epic and Rare heroes are listed under generation 1). |
@@ -143,6 +147,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero\`.
 | \`talent\` | object {name, effect, levels} |  |
 | \`skills\` | array of object {name, kind, slot, effect, levels, fixed} | Conquest skills, then expedition skills in slot order. |
 | \`exclusive_gear\` | object {name, name_note, max_level_stats, trigger, skills, levels} | Mythic heroes only. Upgraded with widgets (see hero_widgets_cost). |
+| \`exclusive_gear_note\` | string | Present when the hero has no exclusive gear: says so and why (only Mythic heroes have it). |
 | \`shard_sources\` | array of string |  |
 | \`tier_ratings\` | array of object {role, generation, tier} | The hero's tier in each community tier-list role, at that role's latest generation (see get_tier_list). |
 | \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
@@ -201,7 +206,7 @@ Returns, among other fields:
 
 ### \`get_item\`: Item details and where to get it
 
-One Kingshot item (material, shard, chest, speedup, currency...): category, other names, what it is used for, the events that grant it (each with its key and page, for get_event), other ways to get it, shop prices per currency, a community estimate of its worth in gems, which cost tool counts it (e.g. Satin -> governor_gear_cost), notes, confidence and sources. \`key\` is the item's key from search_database (e.g. \`satin\`, \`artisans-vision\`, \`mythic-general-hero-shard\`); a name or alias also works (\`Silk\`, \`Gold Thread\`, \`TTG\`). Several equally good matches (e.g. "shard" or "speedup") give an AMBIGUOUS failure listing their keys; pick one and call again. In \`granted_by\`, \`listed_in\` says whether the item's record, the event's reward list, or both name the event. Examples: {"key": "satin"}; {"key": "Artisan's Vision"}; {"key": "TTG"}.
+One Kingshot item (material, shard, chest, speedup, currency...): category (with what it means where two are easily confused: Governor Gear material is for the governor's own gear, hero gear material for heroes' gear), whether each hero has its own (\`per_hero\`: widgets and hero-specific shards are per hero, general shards and Forgehammers are one shared stock), other names, what it is used for, the events that grant it (each with its key, page, cadence and duration), other ways to get it, shop prices per currency (each shop with the event that pays its currency), a community estimate of its worth in gems, which cost tool counts it (e.g. Satin -> governor_gear_cost), notes, confidence and sources. \`fields\` returns only the parts named (key, name, url and data_version always come), e.g. \`["granted_by"]\` for "which events give it and how often". \`key\` is the item's key from search_database (e.g. \`satin\`, \`artisans-vision\`, \`mythic-general-hero-shard\`); a name or alias also works (\`Silk\`, \`Gold Thread\`, \`TTG\`). Several equally good matches (e.g. "shard" or "speedup") give an AMBIGUOUS failure listing their keys; pick one and call again. In \`granted_by\`, \`listed_in\` says whether the item's record, the event's reward list, or both name the event. Examples: {"key": "satin"}; {"key": "Artisan's Vision"}; {"key": "TTG"}; {"key": "forgehammer", "fields": ["granted_by"]}.
 
 Available on: \`/mcp\`, \`/mcp/account\`.
 
@@ -210,6 +215,7 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`key\` | string | yes | Item key (from search_database), name or alias, e.g. \`forgehammer\`, \`Gold Thread\`, \`TTG\`. |
+| \`fields\` | array of one of \`category\`, \`category_note\`, \`per_hero\`, \`aliases\`, \`description\`, \`used_for\`, \`granted_by\`, \`other_sources\`, \`shops\`, \`community_gem_value\`, \`cost_tool\`, \`notes\`, \`confidence\`, \`sources\` | no | Only these parts of the result (key, name, url, data_version and resolved always come). Default all. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -219,12 +225,14 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | \`name\` | string |  |
 | \`url\` | string | The item's page. |
 | \`category\` | string |  |
+| \`category_note\` | string | What the category means, where two are easily confused (Governor Gear material vs hero gear material). |
+| \`per_hero\` | object {value, note} | Present for hero items: whether each hero has its own (true: widgets, a named hero's shards) or one stock serves many heroes (false). |
 | \`aliases\` | array of string | Other names (translations, spellings). |
 | \`description\` | string |  |
 | \`used_for\` | array of string |  |
-| \`granted_by\` | array of object {key, name, url, note, listed_in} | Events that grant the item; empty when no event source was found. |
+| \`granted_by\` | array of object {key, name, url, cadence, duration, note, listed_in} | Events that grant the item; empty when no event source was found. |
 | \`other_sources\` | array of string | Ways to get the item other than events. |
-| \`shops\` | array of object {shop, price} |  |
+| \`shops\` | array of object {shop, shop_name, price, currency, event, note} |  |
 | \`community_gem_value\` | number | One calculator's estimate of the item's worth in gems (not an in-game price). |
 | \`cost_tool\` | object {tool, material} | The cost calculator that counts this item, and the material key it uses in its totals. |
 | \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
@@ -259,7 +267,7 @@ Returns, among other fields:
 
 ### \`get_master\`: Master details
 
-One Master from the Master Academy (non-combat characters that give permanent squad bonuses): title, specialty, the stat its relationship (affinity) level raises, the relationship stages (Stranger, Acquaintance 1-3, Casual 1-3, Close 1-3, Kindred Soul), the milestones every 10 levels (affinity points, Master Emblems for the breakthrough, stat bonus %) and the bonus at every level 1-100, a second calculator's milestone table where the two disagree, the talent (levels 1-11) and the four skills (relationship level that unlocks each, values per level, cumulative learning XP, Master's Manuscripts per level and in total), notes, confidence and sources. Masters known only by name (Isnor, Aena) come back with \`status: name_only\` and no tables. \`key\` is the Master's key (\`valora\`, \`pan\`, \`roman\`, \`cassia\`, \`guinevere\`, \`wilson\`, \`isnor\`, \`aena\`); a name or title also works (\`Hunting Master\`, \`Bear Hunter\`). Values like "(1;150)" are two numbers for one level, in the order the effect names them. \`affinity: null\` means that table does not publish the points. Examples: {"key": "valora"}; {"key": "Battle Master"}.
+One Master from the Master Academy (non-combat characters that give permanent squad bonuses): title, specialty, the stat its relationship (affinity) level raises, the relationship stages (Stranger, Acquaintance 1-3, Casual 1-3, Close 1-3, Kindred Soul), the milestones every 10 levels (affinity points, Master Emblems for the breakthrough, stat bonus %) and the bonus at every level 1-100, a second calculator's milestone table where the two disagree, the talent (levels 1-11) and the four skills (relationship level that unlocks each, values per level, cumulative learning XP, Master's Manuscripts per level and in total), notes, confidence and sources. Masters known only by name (Isnor, Aena) come back with \`status: name_only\` and no tables. \`key\` is the Master's key (\`valora\`, \`pan\`, \`roman\`, \`cassia\`, \`guinevere\`, \`wilson\`, \`isnor\`, \`aena\`); a name or title also works (\`Hunting Master\`, \`Bear Hunter\`). Values like "(1;150)" are two numbers for one level, in the order the effect names them. \`affinity: null\` means that table does not publish the points. \`fields\` returns only the parts named (key, name, url and data_version always come), e.g. \`["skills"]\`; \`skill\` keeps only the skill of that name (or the talent), e.g. "how many Manuscripts does Weapon Obsession cost". Examples: {"key": "valora"}; {"key": "Battle Master"}; {"key": "valora", "skill": "Weapon Obsession", "fields": ["skills"]}.
 
 Available on: \`/mcp\`, \`/mcp/account\`.
 
@@ -268,6 +276,8 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`key\` | string | yes | Master key (from search_database), name or title, e.g. \`cassia\`, \`Guinevere\`, \`Hunting Master\`. |
+| \`fields\` | array of one of \`status\`, \`title\`, \`title_aliases\`, \`specialty\`, \`generation\`, \`unlock_order\`, \`affinity_stat\`, \`system\`, \`resources\`, \`relationship\`, \`talent\`, \`skills\`, \`manuscripts_total_all_skills\`, \`notes\`, \`confidence\`, \`sources\` | no | Only these parts of the result (key, name, url, data_version and resolved always come). Default all. |
+| \`skill\` | string | no | Only the skill of this name (case and punctuation do not count), in skills (and talent when it is the talent's name). |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -467,7 +477,7 @@ Returns, among other fields:
 
 ### \`get_tier_list\`: Hero tier list for a role and generation
 
-The community S-D hero tier list for one role at one hero generation, with each hero's key, name and page, the heroes the source does not rate for the role, the three-hero lead lineups a battle simulator uses at that generation, and the overall tier lists of other sites side by side (they disagree; tier lists are opinion, not game data). Roles: \`bear_hunt_joiner\` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), \`rally_leader\`, \`garrison\`, \`bear_hunt\` and \`joiner\` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Roles are read forgivingly: names in any case or spacing (\`Bear Hunt joiner\`) and aliases such as \`rally_joiner\` (= joiner), \`garrison_leader\` and \`defense\` (= garrison), \`bear_hunt_leader\` (= bear_hunt); the result names the role's key. \`generation\` is the server's current hero generation (1-7, within the role's range); without it you get the latest generation the role covers. Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3}; {"role": "garrison", "generation": 6}.
+The community hero tier list for one role at one hero generation, grouped S+, S, A, B, C, D (S+ is its own group: the heroes the source rates above S), each hero with its key, name, page, troop type, rarity and generation; the heroes the source does not rate for the role, and the three-hero lead lineups a battle simulator uses at that generation. Tier lists are opinion, not game data. \`troop_type\` keeps only heroes of that troop type (infantry, cavalry, archer). The overall tier lists of four other sites (they disagree with each other and with the role lists) come only with \`include_overall_lists: true\`. Roles: \`bear_hunt_joiner\` (which hero to put first when joining a Bear Hunt rally; a real judgement per generation 1-7), \`rally_leader\`, \`garrison\`, \`bear_hunt\` and \`joiner\` (April 2026 ratings for generations 1-6; a generation only hides heroes released later). Roles are read forgivingly: names in any case or spacing (\`Bear Hunt joiner\`) and aliases such as \`rally_joiner\` (= joiner), \`garrison_leader\` and \`defense\` (= garrison), \`bear_hunt_leader\` (= bear_hunt); the result names the role's key. \`generation\` is the server's current hero generation (1-7, within the role's range); without it you get the latest generation the role covers. A generation past the data (8 and later) is refused with "no generation 8 data yet". Examples: {"role": "bear_hunt_joiner"}; {"role": "rally_leader", "generation": 3, "troop_type": "infantry"}; {"role": "garrison", "generation": 6, "include_overall_lists": true}.
 
 Available on: \`/mcp\`, \`/mcp/account\`.
 
@@ -476,7 +486,9 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`role\` | string | yes | The role, by key or name (\`Bear Hunt joiner\`, \`Defense\`). Keys: bear_hunt_joiner, rally_leader, garrison, bear_hunt, joiner; also their names in any case, with spaces, hyphens or underscores, and aliases (bear_hunt_joiner: Bear Joiner, Bear Hunt Joiners; rally_leader: Rally Lead, Rally Leaders, Rally Captain; garrison: garrison_leader, defense, Defence, Defender; bear_hunt: bear_hunt_leader, Bear Leader; joiner: rally_joiner, Joiners). The result gives the key. |
-| \`generation\` | integer 1-7 | no | Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest. |
+| \`generation\` | integer 1-99 | no | Hero generation of the server (data for 1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest. |
+| \`troop_type\` | string | no | Only heroes of this troop type (in the tiers, not_rated and lineups). Keys: infantry, cavalry, archer; also their names in any case, with spaces, hyphens or underscores. The result gives the key. |
+| \`include_overall_lists\` | boolean | no | true: also the overall (not role) tier lists of other sites; default false (they are long and disagree). |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -488,10 +500,11 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | \`generations\` | object {min, max} | The generations this role covers. |
 | \`per_generation_judgement\` | boolean | false: every generation uses one rating, filtered to the heroes released by then. |
 | \`generations_note\` | string |  |
-| \`tiers\` | array of object {tier, heroes} | Tiers S to D, best first. |
-| \`not_rated\` | array of object {key, name, url} | Heroes the source does not rate for this role. |
+| \`troop_type\` | string | The troop_type filter applied (absent when every hero is shown). |
+| \`tiers\` | array of object {tier, heroes} | Tiers S+, S, A, B, C, D, best first (S+: rated above S by the source; an empty S+ means nobody is). |
+| \`not_rated\` | array of object {key, name, url, troop_type, rarity, generation} | Heroes the source does not rate for this role. |
 | \`lineup\` | object {solo_attack, rally_attack, defense, note} | Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list. |
-| \`overall_lists\` | array of object {source, title, scope, tiers, note} | Overall (not role) tier lists of other sites, kept side by side because they disagree. |
+| \`overall_lists\` | array of object {source, title, scope, tiers, note} | Overall (not role) tier lists of other sites, kept side by side because they disagree; only with include_overall_lists. |
 | \`other_roles\` | array of object {role, min_generation, max_generation} |  |
 | \`url\` | string | The tier-list page. |
 | \`source\` | string | Where this role's ratings come from. |
@@ -784,7 +797,7 @@ Returns, among other fields:
 
 ### \`search_database\`: Search heroes, Masters, items and events
 
-Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the \`key\` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by \`score\` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its \`key\`, \`kind\`, \`name\`, \`score\`, \`url\` (a page for people, Markdown with Accept text/markdown) and a one-line \`summary\`. \`kind\` limits the search to heroes, masters, items or events (singular or plural, any case). With a \`kind\` and no \`query\` (or an empty one) it lists every record of that kind in the order of the reference pages, all of them unless \`limit\` is given ("list all heroes": {"kind": "heroes"}); without a \`kind\`, \`query\` is required. \`limit\` is 1-50 (default 10). When nothing matches, \`message\` says so. With a \`kind\`, \`elsewhere\` lists the best matches (up to 3) of the other kinds that the filter hid, whether or not the kind itself matched (\`{"query": "bear", "kind": "events"}\` gives Bear Hunt and, in \`elsewhere\`, the Master Valora, "Bear Hunter"); without a \`kind\`, or when nothing else matches, there is no \`elsewhere\`. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.
+Finds Kingshot heroes, Masters, items and events by name, and by what they do: an item's name also finds the Masters whose skill gives it (\`match_type: skill\`, \`matched\` = "skill: effect") and the events that grant it (\`match_type: reward\`), ranked below every name match ("forgehammer": the item, then Master Valora, whose Weapon Obsession gives extra Forgehammers, then the eight events that grant them). Use it first, then call get_hero, get_master, get_item or get_event with the \`key\` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by \`score\` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its \`key\`, \`kind\`, \`name\`, \`score\`, \`url\` (a page for people, Markdown with Accept text/markdown) and a one-line \`summary\`. \`kind\` limits the search to heroes, masters, items or events (singular or plural, any case). With a \`kind\` and no \`query\` (or an empty one) it lists every record of that kind in the order of the reference pages, all of them unless \`limit\` is given ("list all heroes": {"kind": "heroes"}); without a \`kind\`, \`query\` is required. \`limit\` is 1-50 (default 10). When nothing matches, \`message\` says so. With a \`kind\`, \`elsewhere\` lists the best matches (up to 3) of the other kinds that the filter hid, whether or not the kind itself matched (\`{"query": "bear", "kind": "events"}\` gives Bear Hunt and, in \`elsewhere\`, the Master Valora, "Bear Hunter"); without a \`kind\`, or when nothing else matches, there is no \`elsewhere\`. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "forgehammer"}; {"query": "viking vengance", "kind": "event", "limit": 3}.
 
 Available on: \`/mcp\`, \`/mcp/account\`.
 

@@ -226,13 +226,13 @@ export interface SearchMatch {
    */
   url: string;
   /**
-   * The name, alias, key or title that matched.
+   * The name, alias, key or title that matched; for `skill` the skill as "name: effect", for `reward` the item granted.
    */
   matched: string;
   /**
-   * How the query matched; `listed` when a kind is listed without a query.
+   * How the query matched; `skill`: a Master's skill or talent does it (e.g. gives Forgehammers); `reward`: the event grants an item of that name; `listed` when a kind is listed without a query.
    */
-  match_type: 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions' | 'listed';
+  match_type: 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions' | 'skill' | 'reward' | 'listed';
   /**
    * One line that tells similar names apart.
    */
@@ -280,6 +280,26 @@ export interface StarPosition {
  * Number of upgrade steps between `from` and `to` (0 when they are the same level).
  */
 export type StepCount = number;
+/**
+ * A hero in a tier list, with what tells heroes apart at a glance.
+ */
+export interface TierHero {
+  /**
+   * Key to pass to get_hero.
+   */
+  key: string;
+  name: string;
+  /**
+   * The hero's page.
+   */
+  url: string;
+  troop_type: 'infantry' | 'cavalry' | 'archer';
+  rarity: 'mythic' | 'epic' | 'rare';
+  /**
+   * Hero generation (Epic and Rare heroes are listed under generation 1).
+   */
+  generation: number;
+}
 /**
  * Truegold materials, by key.
  */

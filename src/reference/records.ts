@@ -14,6 +14,7 @@ import type {
   ItemReference,
   Master,
   ReferenceSource,
+  Shop,
   TierRole,
 } from '../../generated/data/reference/types.js';
 import { KINDS } from './kinds.js';
@@ -32,6 +33,11 @@ export const masters: ReadonlyMap<string, Master> = byKey(mastersFile.masters);
 export const items: ReadonlyMap<string, Item> = byKey(itemsFile.items);
 export const events: ReadonlyMap<string, GameEvent> = byKey(eventsFile.events);
 export const tierRoles: ReadonlyMap<string, TierRole> = byKey(tierListFile.roles);
+export const shops: ReadonlyMap<string, Shop> = byKey(itemsFile.shops ?? []);
+/** What an item category means, where the data says (Governor Gear material vs hero gear material). */
+export const categoryNotes: ReadonlyMap<string, string> = new Map(
+  (itemsFile.categories ?? []).map((c) => [c.key, c.description]),
+);
 
 /** For each item key, the events whose rewards name it, in the events file's order (the reverse of `rewards`). */
 export const rewardingEvents: ReadonlyMap<string, readonly { event: GameEvent; reward: ItemReference }[]> = (() => {
@@ -85,7 +91,14 @@ export function summaryOf(kind: RecordKind, key: string): string {
   }
 }
 
-/** Every hero, Master, item and event with the names it can be found by. */
+/** The names of the items an event grants, from its rewards and from the items that name it in `granted_by`. */
+function rewardNames(event: GameEvent): string[] {
+  const keys = new Set(event.rewards.flatMap((r) => (r.item ? [r.item] : [])));
+  for (const item of itemsFile.items) if (item.granted_by.some((g) => g.event === event.key)) keys.add(item.key);
+  return [...keys].map((key) => items.get(key)!.name);
+}
+
+/** Every hero, Master, item and event with the names it can be found by, and what it does or grants. */
 function searchRecords(): SearchRecord[] {
   const aliases = (list: readonly { name: string }[] | undefined) => (list ?? []).map((a) => a.name);
   return [
@@ -101,6 +114,7 @@ function searchRecords(): SearchRecord[] {
       name: m.name,
       aliases: aliases(m.aliases),
       titles: m.status === 'full' ? [m.title, ...(m.title_aliases ?? [])] : [],
+      skills: m.status === 'full' ? [m.talent, ...m.skills].map((skill) => `${skill.name}: ${skill.effect}`) : [],
     })),
     ...itemsFile.items.map((i): SearchRecord => ({
       kind: 'item',
@@ -113,6 +127,7 @@ function searchRecords(): SearchRecord[] {
       key: e.key,
       name: e.name,
       aliases: aliases(e.aliases),
+      rewards: rewardNames(e),
     })),
   ];
 }

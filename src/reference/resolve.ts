@@ -7,15 +7,23 @@
 import type { ToolError } from '../../generated/metadata-types.js';
 import { keyForm } from '../../shared/normalize.js';
 import { failure, type Failure } from '../outcomes/failures.js';
-import { closest } from '../outcomes/similarity.js';
+import { closest, editDistance } from '../outcomes/similarity.js';
 import { KINDS } from './kinds.js';
 import { RECORD_KINDS, type MatchType, type RecordKind, type SearchIndex, type SearchMatch } from './search.js';
+
+/** How a name matched: a key is resolved by names only, never by what a record does or grants. */
+export type NameMatchType = Exclude<MatchType, 'skill' | 'reward'>;
 
 /** How the argument was matched when it was not the record's key itself. */
 export interface Resolved {
   from: string;
   matched: string;
-  match_type: MatchType;
+  match_type: NameMatchType;
+}
+
+/** Resolution searches with `namesOnly`, so a skill or reward match cannot reach here; typed, it reads as contains. */
+function nameMatchType(type: MatchType): NameMatchType {
+  return type === 'skill' || type === 'reward' ? 'contains' : type;
 }
 
 export type Resolution<T> = { ok: true; record: T; resolved?: Resolved } | Failure;
@@ -66,7 +74,7 @@ export function resolveRecord<T>(
     });
   }
 
-  const { matches } = index.search(input, { kinds: [kind], limit: 20 });
+  const { matches } = index.search(input, { kinds: [kind], limit: 20, namesOnly: true });
   const exact = matches.filter((m) => m.match_type === 'exact');
   if (exact.length === 1) return found(records, exact[0]!, input);
   if (exact.length > 1) return ambiguous(kind, input, exact, allowed);
@@ -89,7 +97,7 @@ function found<T>(records: ReadonlyMap<string, T>, match: SearchMatch, input: st
   return {
     ok: true,
     record: records.get(match.key)!,
-    resolved: { from: input, matched: match.matched, match_type: match.match_type },
+    resolved: { from: input, matched: match.matched, match_type: nameMatchType(match.match_type) },
   };
 }
 
@@ -113,11 +121,14 @@ function notFound<T>(
   allowed: string,
 ): Failure {
   const { singular, plural } = KINDS[kind];
-  const near =
-    matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closest(keyForm(input), [...records.keys()], 3);
+  const near = matches.length > 0 ? matches.slice(0, 3).map((m) => m.key) : closeKeys(keyForm(input), records);
   const parts = [`No ${singular} matches ${quotedInput(input)}.`];
   // The name may be right and the tool wrong: "Valora" is a Master, not a hero.
-  const elsewhere = index.search(input, { kinds: RECORD_KINDS.filter((k) => k !== kind), limit: 1 }).matches[0];
+  const elsewhere = index.search(input, {
+    kinds: RECORD_KINDS.filter((k) => k !== kind),
+    limit: 1,
+    namesOnly: true,
+  }).matches[0];
   if (elsewhere && elsewhere.score >= 0.85) {
     const other = KINDS[elsewhere.kind];
     parts.push(
@@ -125,8 +136,24 @@ function notFound<T>(
     );
   }
   if (near.length > 0) parts.push(`Closest ${plural}: ${near.join(', ')}.`);
+  else parts.push(`No ${singular} name is close to it.`);
   parts.push(`Use search_database to find ${article(singular)} ${singular} by part of its name.`);
   return failure({ code: 'NOT_FOUND', message: parts.join(' '), argument: '/key', allowed, suggestions: near });
+}
+
+/**
+ * Edits allowed per character of the longer string for a key to be offered as "closest": past it the key is just
+ * the least unlike of unrelated names ("zzyzx" is not close to "zoe"), and offering it would mislead.
+ */
+const CLOSE_EDITS_PER_CHARACTER = 0.4;
+
+/** Up to three keys within the similarity floor, closest first; none when nothing is close. */
+function closeKeys<T>(key: string, records: ReadonlyMap<string, T>): string[] {
+  return closest(key, [...records.keys()], 3).filter(
+    (candidate) =>
+      editDistance(key, candidate) <=
+      Math.max(1, Math.floor(CLOSE_EDITS_PER_CHARACTER * Math.max(key.length, candidate.length))),
+  );
 }
 
 function article(word: string): string {

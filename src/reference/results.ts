@@ -26,6 +26,7 @@ import type {
 } from '../../generated/data/reference/types.js';
 import { failure, success, type Outcome } from '../outcomes/failures.js';
 import {
+  categoryNotes,
   citedSources,
   toolSource,
   events,
@@ -33,14 +34,17 @@ import {
   heroes,
   heroesFile,
   items,
+  rarityName,
   itemsFile,
   mastersFile,
   recordUrl,
   referenceIndex,
   rewardingEvents,
+  shops,
   summaryOf,
   tierListFile,
   tierRoles,
+  words,
 } from './records.js';
 import { KINDS } from './kinds.js';
 import { quotedInput, type Resolved } from './resolve.js';
@@ -167,9 +171,11 @@ export function searchDatabase(input: SearchDatabaseInput, baseUrl: string): Out
 
 // ---------------------------------------------------------------- get_hero
 
+type TierRating = NonNullable<GetHeroOutput['tier_ratings']>[number];
+
 /** The hero's tier in the latest generation of each role's list that rates it (S+ marked), or "not rated". */
-export function heroTierRatings(hero: Hero): GetHeroOutput['tier_ratings'] {
-  const ratings: GetHeroOutput['tier_ratings'] = [];
+export function heroTierRatings(hero: Hero): TierRating[] {
+  const ratings: TierRating[] = [];
   for (const role of tierListFile.roles) {
     const latest = role.generations[role.generations.length - 1]!;
     const tier = TIERS.find((t) => latest.tiers[t].includes(hero.key));
@@ -213,15 +219,45 @@ function heroNotes(hero: Hero): string[] {
   return notes;
 }
 
-export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): GetHeroOutput {
+/** Why a hero has no exclusive gear (only Mythic heroes have one), or undefined when it has one. */
+export function noExclusiveGear(hero: Hero): string | undefined {
+  if (hero.exclusive_gear) return undefined;
+  return `${hero.name} has no exclusive gear: only Mythic heroes have one, and ${hero.name} is ${rarityName(hero.rarity)} (so no widgets are spent on ${hero.name}).`;
+}
+
+function tierInWords(rating: TierRating): string {
+  const role = words(rating.role);
+  if (rating.tier === 'not rated') return `not rated for ${role}`;
+  return `${rating.tier === 'S+' ? 'S+ (above S)' : rating.tier} for ${role}`;
+}
+
+/** The hero in one sentence: what it is, its exclusive gear, and where the tier lists place it, in words. */
+export function heroSummary(hero: Hero, ratings: readonly TierRating[]): string {
+  const gear = hero.exclusive_gear
+    ? `Exclusive gear: ${hero.exclusive_gear.name ?? 'yes (name not published)'}.`
+    : 'No exclusive gear (not Mythic).';
+  const generations = [...new Set(ratings.map((r) => r.generation))];
+  const tiers =
+    ratings.length === 0
+      ? 'No tier list rates it.'
+      : `Tier lists (${generations.length === 1 ? `generation ${generations[0]}` : 'latest generation of each'}): ${ratings.map(tierInWords).join('; ')}.`;
+  return `${hero.name}: ${rarityName(hero.rarity)} ${hero.troop_type} hero, generation ${hero.generation}. ${gear} ${tiers}`;
+}
+
+type WholeHero = GetHeroOutput & Required<Pick<GetHeroOutput, 'skills' | 'notes' | 'tier_ratings' | 'summary'>>;
+
+export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): WholeHero {
   const rarity = heroesFile.rarities.find((r) => r.key === hero.rarity)!;
   const { conquest, expedition } = skillsInOrder(hero);
   const skills = [...conquest, ...expedition];
   const gear = hero.exclusive_gear;
+  const ratings = heroTierRatings(hero);
+  const gearNote = noExclusiveGear(hero);
   return withResolved(
     {
       key: hero.key,
       name: hero.name,
+      summary: heroSummary(hero, ratings),
       aliases: (hero.aliases ?? []).map((a) => a.name),
       url: recordUrl(baseUrl, 'hero', hero.key),
       generation: hero.generation,
@@ -253,8 +289,9 @@ export function heroResult(hero: Hero, baseUrl: string, resolved?: Resolved): Ge
             },
           }
         : {}),
+      ...(gearNote ? { exclusive_gear_note: gearNote } : {}),
       shard_sources: hero.shard_sources,
-      tier_ratings: heroTierRatings(hero),
+      tier_ratings: ratings,
       notes: heroNotes(hero),
       confidence: hero.confidence,
       sources: citedSources(heroesFile.sources, hero.sources),
@@ -321,15 +358,47 @@ export function masterResult(master: Master, baseUrl: string, resolved?: Resolve
 
 // ---------------------------------------------------------------- get_item
 
+/** An event as an item's source: its link, and how often and how long it runs ("which events, and how often?"). */
+function eventTiming(event: GameEvent, baseUrl: string) {
+  return {
+    key: event.key,
+    name: event.name,
+    url: recordUrl(baseUrl, 'event', event.key),
+    cadence: event.cadence,
+    duration: event.duration,
+  };
+}
+
+function recordLink(baseUrl: string, kind: RecordKind, key: string, name: string): Link {
+  return { key, name, url: recordUrl(baseUrl, kind, key) };
+}
+
+/** An item's shop prices, each with the shop's name, its currency and the event that pays that currency. */
+export function shopPrices(item: Item, baseUrl: string): NonNullable<GetItemOutput['shops']> {
+  return (item.shops ?? []).map((price) => {
+    const shop = shops.get(price.shop)!;
+    const currency = shop.currency ? items.get(shop.currency)! : undefined;
+    const event = shop.event ? events.get(shop.event)! : undefined;
+    return {
+      shop: price.shop,
+      shop_name: shop.name,
+      price: price.price,
+      ...(currency ? { currency: recordLink(baseUrl, 'item', currency.key, currency.name) } : {}),
+      ...(event ? { event: recordLink(baseUrl, 'event', event.key, event.name) } : {}),
+      ...(shop.note ? { note: shop.note } : {}),
+    };
+  });
+}
+
 /** Every event that grants the item: those the item's record names, then those whose rewards name the item. */
-export function grantingEvents(item: Item, baseUrl: string): GetItemOutput['granted_by'] {
-  const byKey = new Map<string, GetItemOutput['granted_by'][number]>();
+type Grant = NonNullable<GetItemOutput['granted_by']>[number];
+
+export function grantingEvents(item: Item, baseUrl: string): Grant[] {
+  const byKey = new Map<string, Grant>();
   for (const grant of item.granted_by) {
     const event = events.get(grant.event)!;
     byKey.set(event.key, {
-      key: event.key,
-      name: event.name,
-      url: recordUrl(baseUrl, 'event', event.key),
+      ...eventTiming(event, baseUrl),
       ...(grant.note ? { note: grant.note } : {}),
       listed_in: ['item'],
     });
@@ -342,9 +411,7 @@ export function grantingEvents(item: Item, baseUrl: string): GetItemOutput['gran
       if (known.note === undefined && reward.note !== undefined) known.note = reward.note;
     } else
       byKey.set(event.key, {
-        key: event.key,
-        name: event.name,
-        url: recordUrl(baseUrl, 'event', event.key),
+        ...eventTiming(event, baseUrl),
         ...(reward.note ? { note: reward.note } : {}),
         listed_in: ['event'],
       });
@@ -360,12 +427,14 @@ export function itemResult(item: Item, baseUrl: string, resolved?: Resolved): Ge
       name: item.name,
       url: recordUrl(baseUrl, 'item', item.key),
       category: item.category,
+      ...(categoryNotes.has(item.category) ? { category_note: categoryNotes.get(item.category)! } : {}),
+      ...(item.per_hero ? { per_hero: { value: item.per_hero.value, note: item.per_hero.note } } : {}),
       aliases: (item.aliases ?? []).map((a) => a.name),
       description: item.description,
       used_for: item.used_for,
       granted_by: grantingEvents(item, baseUrl),
       other_sources: item.other_sources ?? [],
-      shops: item.shops ?? [],
+      shops: shopPrices(item, baseUrl),
       ...(item.community_gem_value !== undefined ? { community_gem_value: item.community_gem_value } : {}),
       ...(tool && item.costs ? { cost_tool: { tool, material: item.costs.material } } : {}),
       notes: item.notes ?? [],
@@ -425,13 +494,35 @@ export function generationRange(role: TierRole): { min: number; max: number } {
   return { min: role.generations[0].generation, max: role.generations[role.generations.length - 1]!.generation };
 }
 
-function tierTable(table: TierGeneration, baseUrl: string): GetTierListOutput['tiers'] {
-  return TIERS.map((tier) => ({
+/** The tier-list groups best first: S+ is its own group (the data folds it into S and lists it in `s_plus`). */
+export const TIER_GROUPS = ['S+', ...TIERS] as const;
+
+type TierHero = GetTierListOutput['tiers'][number]['heroes'][number];
+
+/** A hero as a tier list shows it: the link plus what tells heroes apart at a glance. */
+export function tierHero(baseUrl: string, key: string): TierHero {
+  const hero = heroes.get(key)!;
+  return {
+    ...heroLink(baseUrl, key),
+    troop_type: hero.troop_type,
+    rarity: hero.rarity,
+    generation: hero.generation,
+  };
+}
+
+function tierGroups(
+  table: TierGeneration,
+  shown: (key: string) => boolean,
+  baseUrl: string,
+): GetTierListOutput['tiers'] {
+  const sPlus = table.s_plus ?? [];
+  const keysOf = (group: (typeof TIER_GROUPS)[number]): readonly string[] =>
+    group === 'S+' ? sPlus : group === 'S' ? table.tiers.S.filter((k) => !sPlus.includes(k)) : table.tiers[group];
+  return TIER_GROUPS.map((tier) => ({
     tier,
-    heroes: table.tiers[tier].map((key) => ({
-      ...heroLink(baseUrl, key),
-      ...(tier === 'S' && table.s_plus?.includes(key) ? { s_plus: true } : {}),
-    })),
+    heroes: keysOf(tier)
+      .filter(shown)
+      .map((key) => tierHero(baseUrl, key)),
   }));
 }
 
@@ -442,9 +533,11 @@ const COLUMN_LABEL: Record<string, string> = {
 };
 
 /** The overall lists as tiers of hero links; AllClash's per-hero ratings grouped by rating and server stage. */
-export function overallLists(baseUrl: string): GetTierListOutput['overall_lists'] {
+type OverallList = NonNullable<GetTierListOutput['overall_lists']>[number];
+
+export function overallLists(baseUrl: string): OverallList[] {
   return tierListFile.overall_lists.map((list) => {
-    let tiers: GetTierListOutput['overall_lists'][number]['tiers'];
+    let tiers: OverallList['tiers'];
     if (list.tiers)
       tiers = list.tiers.map((t) => ({ tier: t.tier, heroes: t.heroes.map((k) => heroLink(baseUrl, k)) }));
     else {
@@ -469,25 +562,43 @@ export function overallLists(baseUrl: string): GetTierListOutput['overall_lists'
   });
 }
 
+/** The newest generation any tier list covers: past it, the data stops. */
+const LAST_RATED_GENERATION = Math.max(...tierListFile.roles.map((r) => generationRange(r).max));
+
+function generationRefused(role: TierRole, generation: number): Outcome<never> {
+  const range = generationRange(role);
+  const wider = tierListFile.roles
+    .filter((r) => r.key !== role.key && generationRange(r).min <= generation && generationRange(r).max >= generation)
+    .map((r) => r.key);
+  const reason =
+    generation > LAST_RATED_GENERATION
+      ? `There is no generation ${generation} data yet: the tier lists stop at generation ${LAST_RATED_GENERATION}, and ${role.key} at ${range.max} (rated ${range.min}-${range.max}, as of ${role.as_of}).`
+      : `${role.key} is rated for generations ${range.min}-${range.max} only (as of ${role.as_of}); generation ${generation} is not rated.${wider.length > 0 ? ` ${wider.join(', ')} covers generation ${generation}.` : ''}`;
+  return failure({
+    code: 'LEVEL_OUT_OF_RANGE',
+    message: `${reason} Leave generation out for the latest.`,
+    argument: '/generation',
+    allowed: `${range.min}-${range.max}`,
+    suggestions: [String(range.max)],
+  });
+}
+
 export function tierListResult(input: GetTierListInput, baseUrl: string): Outcome<GetTierListOutput> {
   const role = tierRoleFor(input.role)!;
   const range = generationRange(role);
   const generation = input.generation ?? range.max;
-  if (generation < range.min || generation > range.max) {
-    const wider = tierListFile.roles
-      .filter((r) => r.key !== role.key && generationRange(r).max >= generation)
-      .map((r) => r.key);
-    return failure({
-      code: 'LEVEL_OUT_OF_RANGE',
-      message: `${role.key} is rated for generations ${range.min}-${range.max} only (as of ${role.as_of}); generation ${generation} is not rated.${wider.length > 0 ? ` ${wider.join(', ')} covers generation ${generation}.` : ''} Leave generation out for the latest.`,
-      argument: '/generation',
-      allowed: `${range.min}-${range.max}`,
-      suggestions: [String(range.max)],
-    });
-  }
+  if (generation < range.min || generation > range.max) return generationRefused(role, generation);
   const table = role.generations.find((g) => g.generation === generation)!;
   const lineup = tierListFile.lineups.generations.find((g) => g.generation === generation);
-  const sourceIds = [role.source, tierListFile.lineups.source, ...tierListFile.overall_lists.map((l) => l.source)];
+  const troopType = input.troop_type;
+  const shown = (key: string) => troopType === undefined || heroes.get(key)!.troop_type === troopType;
+  const withOverall = input.include_overall_lists === true;
+  const sourceIds = [
+    role.source,
+    ...(lineup ? [tierListFile.lineups.source] : []),
+    ...(withOverall ? tierListFile.overall_lists.map((l) => l.source) : []),
+  ];
+  const lineupLinks = (keys: readonly string[]) => keys.filter(shown).map((k) => heroLink(baseUrl, k));
   return success({
     role: role.key,
     description: role.description,
@@ -495,19 +606,20 @@ export function tierListResult(input: GetTierListInput, baseUrl: string): Outcom
     generations: range,
     per_generation_judgement: role.per_generation_judgement,
     ...(role.generations_note ? { generations_note: role.generations_note } : {}),
-    tiers: tierTable(table, baseUrl),
-    not_rated: (table.not_rated ?? []).map((k) => heroLink(baseUrl, k)),
+    ...(troopType ? { troop_type: troopType } : {}),
+    tiers: tierGroups(table, shown, baseUrl),
+    not_rated: (table.not_rated ?? []).filter(shown).map((k) => tierHero(baseUrl, k)),
     ...(lineup
       ? {
           lineup: {
-            solo_attack: lineup.solo_attack.map((k) => heroLink(baseUrl, k)),
-            rally_attack: lineup.rally_attack.map((k) => heroLink(baseUrl, k)),
-            defense: lineup.defense.map((k) => heroLink(baseUrl, k)),
+            solo_attack: lineupLinks(lineup.solo_attack),
+            rally_attack: lineupLinks(lineup.rally_attack),
+            defense: lineupLinks(lineup.defense),
             note: tierListFile.lineups.note,
           },
         }
       : {}),
-    overall_lists: overallLists(baseUrl),
+    ...(withOverall ? { overall_lists: overallLists(baseUrl) } : {}),
     other_roles: tierListFile.roles
       .filter((r) => r.key !== role.key)
       .map((r) => ({ role: r.key, min_generation: generationRange(r).min, max_generation: generationRange(r).max })),

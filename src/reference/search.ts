@@ -23,10 +23,17 @@ export interface SearchRecord {
   readonly aliases?: readonly string[];
   /** Titles (a Master's "Hunting Master"): they match, at a little less than a name. */
   readonly titles?: readonly string[];
+  /**
+   * What the record does, in words (a Master's "Weapon Obsession: Extra Forgehammers from each Bear Hunt."): every
+   * query word must match one of its words; it ranks below any name.
+   */
+  readonly skills?: readonly string[];
+  /** Names of the items the record grants (an event's rewards): "forgehammer" finds the events that give them. */
+  readonly rewards?: readonly string[];
 }
 
-export type MatchType = 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions';
-export type MatchedField = 'name' | 'alias' | 'key' | 'title';
+export type MatchType = 'exact' | 'prefix' | 'words' | 'typo' | 'contains' | 'mentions' | 'skill' | 'reward';
+export type MatchedField = 'name' | 'alias' | 'key' | 'title' | 'skill' | 'reward';
 
 export interface SearchMatch {
   readonly kind: RecordKind;
@@ -45,6 +52,8 @@ export interface SearchOptions {
   readonly kinds?: readonly RecordKind[];
   /** At most this many matches (default 10). */
   readonly limit?: number;
+  /** Names, aliases, keys and titles only, not what a record does or grants (resolving a get_* key by name). */
+  readonly namesOnly?: boolean;
 }
 
 export interface SearchResult {
@@ -59,7 +68,20 @@ export interface SearchResult {
 const MAX_QUERY_CHARS = 120;
 const MAX_QUERY_WORDS = 16;
 const MIN_SCORE = 0.45;
-const FIELD_WEIGHT: Record<MatchedField, number> = { name: 1, key: 1, alias: 0.97, title: 0.9 };
+/**
+ * What a record does or grants ranks below every name match of the same quality, a skill above a reward (one Master
+ * whose skill gives Forgehammers is a better answer than each of the many events that hand some out): a skill
+ * whose words contain the query scores 0.52-0.55, an exact reward name 0.5 (rewardScore), any exact name 1.
+ */
+const FIELD_WEIGHT: Record<MatchedField, number> = { name: 1, key: 1, alias: 0.97, title: 0.9, skill: 0.65, reward: 1 };
+/** Fields that say what a record does, not what it is called. */
+const DOES_FIELDS: ReadonlySet<MatchedField> = new Set(['skill', 'reward']);
+/** Words shorter than this in a skill's text are not matched (of, to, up, +1). */
+const MIN_SKILL_WORD = 3;
+/** A query word matches a skill's word with a typo only from this length. */
+const MIN_SKILL_TYPO_WORD = 8;
+/** wordsScore tracks used words in a 31-bit mask; a skill text keeps its first distinct words up to this. */
+const MAX_SKILL_WORDS = 30;
 const KIND_ORDER: Record<RecordKind, number> = { hero: 0, master: 1, item: 2, event: 3 };
 
 interface Term {
@@ -262,8 +284,63 @@ function consider(score: number, type: MatchType): void {
   }
 }
 
+/**
+ * A skill's text matches when every query word matches one of its words (exactly, as a prefix such as a plural, or
+ * with a typo); how long the text is does not count against it, unlike a name.
+ */
+function scoreSkill(query: Query, term: Term): number {
+  const score = Math.max(
+    skillWordsScore(query.tokens, query.masks, term),
+    // "forge hammer" is also tried as the one word "forgehammer" (the texts write "Forgehammers").
+    query.tokens.length > 1 ? skillWordsScore(query.joined, query.joinedMasks, term) : 0,
+  );
+  if (score > 0) scoredType = 'skill';
+  return score;
+}
+
+function skillWordsScore(words: readonly string[], masks: readonly number[], term: Term): number {
+  if (words.length > term.tokens.length) return 0;
+  let total = 0;
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w]!;
+    if (word.length < MIN_SKILL_WORD) return 0;
+    let best = 0;
+    for (let index = 0; index < term.tokens.length; index++) {
+      const quality = wordQuality(word, masks[w]!, term.tokens[index]!, term.masks[index]!);
+      // A skill's text is long and full of ordinary words: a short query word must be the word or its start
+      // ("forgehammer" in "forgehammers"); only a long one may carry a typo ("valora" is not "valor").
+      if (quality > best && (quality >= 0.7 || word.length >= MIN_SKILL_TYPO_WORD)) best = quality;
+    }
+    if (best === 0) return 0;
+    total += best;
+  }
+  return 0.55 + 0.3 * (total / words.length);
+}
+
+/**
+ * A reward matches by the item's whole name only, exactly or with a typo or a plural's "s" ("forgehammers"): a word
+ * of it is not enough ("speedup" names four items; the events granting one General Speedup are not what was meant).
+ */
+function scoreReward(query: Query, term: Term): number {
+  if (query.compact === term.compact) return 1;
+  const budget = typoBudget(Math.max(query.compact.length, term.compact.length));
+  if (query.compact.length < 4 || tooDifferent(query.compactMask, term.compactMask, budget)) return 0;
+  const distance = boundedDistance(query.compact, term.compact, budget);
+  return distance <= budget ? 0.78 - 0.08 * distance : 0;
+}
+
+/**
+ * A reward name's score: an exact name 0.5, a plural or a typo (0.7 as a name) still just above the 0.45 floor, so
+ * "forgehammers" finds the events as "forgehammer" does, always below a record's own name.
+ */
+function rewardScore(nameScore: number): number {
+  return 0.35 + 0.15 * nameScore;
+}
+
 /** The term's best score for the query (0 when nothing matches); its match type is left in `scoredType`. */
 function scoreTerm(query: Query, term: Term): number {
+  if (term.field === 'skill') return scoreSkill(query, term);
+  if (term.field === 'reward') return scoreReward(query, term);
   if (query.text === term.text || query.compact === term.compact) {
     scoredType = 'exact';
     return 1;
@@ -335,9 +412,12 @@ export class SearchIndex {
       const seen = new Set<string>();
       const add = (original: string, field: MatchedField) => {
         const text = normalize(original);
-        if (text === '' || seen.has(text)) return;
-        seen.add(text);
-        const tokens = text.split(' ');
+        if (text === '' || seen.has(`${field}:${text}`)) return;
+        seen.add(`${field}:${text}`);
+        const tokens =
+          field === 'skill'
+            ? [...new Set(text.split(' ').filter((w) => w.length >= MIN_SKILL_WORD))].slice(0, MAX_SKILL_WORDS)
+            : text.split(' ');
         const joined = compact(text);
         terms.push({
           record: index,
@@ -356,6 +436,9 @@ export class SearchIndex {
       add(record.key, 'key');
       for (const alias of record.aliases ?? []) add(alias, 'alias');
       for (const title of record.titles ?? []) add(title, 'title');
+      for (const skill of record.skills ?? []) add(skill, 'skill');
+      // "VIP-exclusive shard (Amadeus / Helga)": the bracket says whose, and is not what the event grants by name.
+      for (const reward of record.rewards ?? []) add(stripParenthetical(reward), 'reward');
     });
     this.#terms = terms;
   }
@@ -367,11 +450,13 @@ export class SearchIndex {
     const bestPerRecord = new Map<number, { score: number; term: Term; type: MatchType }>();
     for (const term of this.#terms) {
       if (kinds && !kinds.has(this.records[term.record]!.kind)) continue;
+      if (options.namesOnly && DOES_FIELDS.has(term.field)) continue;
       const termScore = scoreTerm(query, term);
       if (termScore === 0) continue;
-      const score = termScore * term.weight;
+      const score = term.field === 'reward' ? rewardScore(termScore) : termScore * term.weight;
+      const type: MatchType = term.field === 'reward' ? 'reward' : scoredType;
       const current = bestPerRecord.get(term.record);
-      if (!current || score > current.score) bestPerRecord.set(term.record, { score, term, type: scoredType });
+      if (!current || score > current.score) bestPerRecord.set(term.record, { score, term, type });
     }
     const matches: SearchMatch[] = [];
     for (const [index, { score, term, type }] of bestPerRecord) {

@@ -15,17 +15,33 @@ import {
   tierListResult,
 } from '../reference/results.js';
 import type { RecordKind } from '../reference/search.js';
+import { onlyFields } from '../reference/fields.js';
+import { KINDS } from '../reference/kinds.js';
+import { onlySkill } from '../reference/skill-filter.js';
 import type { ToolContext } from './context.js';
 
-/** One record of a kind by its key, name or alias, shaped by `result`; or the resolver's failure. */
-function lookup<T, R>(
+/** The parts of a get_* call that choose what comes back. */
+interface Parts {
+  key: string;
+  fields?: readonly string[];
+  skill?: string;
+}
+
+/**
+ * One record of a kind by its key, name or alias, shaped by `result`, cut to the skill and fields asked for; or the
+ * resolver's (or the skill filter's) failure.
+ */
+function lookup<T, R extends object & { name: string }>(
   kind: RecordKind,
-  key: string,
+  input: Parts,
   records: ReadonlyMap<string, T>,
   result: (record: T, resolved: Resolved | undefined) => R,
 ): Outcome<R> {
-  const found = resolveRecord(kind, key, records, referenceIndex);
-  return found.ok ? success(result(found.record, found.resolved)) : found;
+  const found = resolveRecord(kind, input.key, records, referenceIndex);
+  if (!found.ok) return found;
+  const whole = result(found.record, found.resolved);
+  const oneSkill = onlySkill(whole, input.skill, KINDS[kind].tool);
+  return oneSkill.ok ? success(onlyFields(oneSkill.value, input.fields)) : oneSkill;
 }
 
 // No list of this group's names to keep: `satisfies` types each handler and rejects a name the catalogue lacks,
@@ -33,12 +49,12 @@ function lookup<T, R>(
 export const referenceHandlers = {
   search_database: (input, context) => searchDatabase(input, context.baseUrl),
   get_hero: (input, context) =>
-    lookup('hero', input.key, heroes, (hero, resolved) => heroResult(hero, context.baseUrl, resolved)),
+    lookup('hero', input, heroes, (hero, resolved) => heroResult(hero, context.baseUrl, resolved)),
   get_master: (input, context) =>
-    lookup('master', input.key, masters, (master, resolved) => masterResult(master, context.baseUrl, resolved)),
+    lookup('master', input, masters, (master, resolved) => masterResult(master, context.baseUrl, resolved)),
   get_item: (input, context) =>
-    lookup('item', input.key, items, (item, resolved) => itemResult(item, context.baseUrl, resolved)),
+    lookup('item', input, items, (item, resolved) => itemResult(item, context.baseUrl, resolved)),
   get_event: (input, context) =>
-    lookup('event', input.key, events, (event, resolved) => eventResult(event, context.baseUrl, resolved)),
+    lookup('event', input, events, (event, resolved) => eventResult(event, context.baseUrl, resolved)),
   get_tier_list: (input, context) => tierListResult(input, context.baseUrl),
 } satisfies Partial<ToolHandlers<ToolContext>>;

@@ -78,20 +78,32 @@ describe('resolveRecord', () => {
     expect(!window.ok && window.error.suggestions).toEqual([first, second, third]);
   });
 
-  it('is NOT_FOUND with the closest keys, and names the right tool when the name is another kind', () => {
+  it('is NOT_FOUND naming the right tool when the name is another kind, and offers no unrelated hero as closest', () => {
     const valora = resolveHero('Valora');
     expect(!valora.ok && valora.error).toEqual({
       code: 'NOT_FOUND',
       message:
-        'No hero matches "Valora". Valora is a Master: call get_master with key "valora". Closest heroes: alcar, helga, petra. Use search_database to find a hero by part of its name.',
+        'No hero matches "Valora". Valora is a Master: call get_master with key "valora". No hero name is close to it. Use search_database to find a hero by part of its name.',
       argument: '/key',
       allowed: "a hero key from search_database, or the hero's name or an alias",
-      suggestions: ['alcar', 'helga', 'petra'],
+      suggestions: [],
     });
     const satin = resolveRecord('event', 'satin', events, referenceIndex);
     expect(!satin.ok && satin.error.code).toBe('NOT_FOUND');
     expect(!satin.ok && satin.error.message).toContain('Satin is an item: call get_item with key "satin".');
     expect(!satin.ok && satin.error.message).toContain('Use search_database to find an event by part of its name.');
+  });
+
+  it('offers closest keys only within the similarity floor: none for nonsense, a near key for a near miss', () => {
+    for (const nonsense of ['zzyzx', 'qwertyuiop', 'xq', 'dragon scale', 'blorptastic']) {
+      const result = resolveHero(nonsense);
+      expect(!result.ok && result.error.suggestions, nonsense).toEqual([]);
+      expect(!result.ok && result.error.message, nonsense).toContain('No hero name is close to it.');
+    }
+    // Too short for the index's typo rules, but two edits from a five-letter key (the floor is 40%: two).
+    const nearMiss = resolveHero('jbl');
+    expect(!nearMiss.ok && nearMiss.error.suggestions).toEqual(['jabel']);
+    expect(!nearMiss.ok && nearMiss.error.message).toContain('Closest heroes: jabel.');
   });
 
   it('rejects a key without letters or digits, and cuts a long one short in the message', () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { referenceIndex } from '../../src/reference/records.js';
+import { eventsFile, itemsFile, mastersFile, referenceIndex } from '../../src/reference/records.js';
 import { keyForm, normalize } from '../../shared/normalize.js';
 import { boundedDistance, compareMatches, SearchIndex, type RecordKind } from '../../src/reference/search.js';
 
@@ -226,5 +226,67 @@ describe('normalisation and distance', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('search by what a record does or grants', () => {
+  /** The events that grant an item, from the data (its granted_by and the events' rewards), sorted by name. */
+  function grantingEventKeys(itemKey: string): string[] {
+    const item = itemsFile.items.find((i) => i.key === itemKey)!;
+    const keys = new Set(item.granted_by.map((g) => g.event));
+    for (const event of eventsFile.events) if (event.rewards.some((r) => r.item === itemKey)) keys.add(event.key);
+    return eventsFile.events
+      .filter((e) => keys.has(e.key))
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((e) => e.key);
+  }
+
+  it('"forgehammer": the item by name first, then the Master whose skill gives them, then every event granting them', () => {
+    const { matches, total } = referenceIndex.search('forgehammer', { limit: 20 });
+    const events = grantingEventKeys('forgehammer');
+    expect(events).toHaveLength(8);
+    expect(total).toBe(10);
+    expect(matches.map((m) => [`${m.kind}:${m.key}`, m.score, m.match_type])).toEqual([
+      ['item:forgehammer', 1, 'exact'],
+      ['master:valora', 0.539, 'skill'],
+      ...events.map((key) => [`event:${key}`, 0.5, 'reward']),
+    ]);
+    const valora = mastersFile.masters.find((m) => m.key === 'valora')!;
+    const skill = valora.status === 'full' ? valora.skills.find((s) => s.name === 'Weapon Obsession')! : undefined;
+    expect(matches[1]!.matched).toBe(`Weapon Obsession: ${skill!.effect}`);
+    expect(matches[2]!.matched).toBe('Forgehammer');
+  });
+
+  it('finds the same records for a plural, a typo and the two-word spelling, still below the name', () => {
+    const keysOf = (query: string) => referenceIndex.search(query, { limit: 20 }).matches.map((m) => m.key);
+    const expected = ['forgehammer', 'valora', ...grantingEventKeys('forgehammer')];
+    expect(keysOf('forgehammers')).toEqual(expected);
+    expect(keysOf('forgehamer')).toEqual(expected);
+    expect(keysOf('forge hammer')).toEqual(expected);
+  });
+
+  it('names a Master by a skill name or a word of its effect', () => {
+    expect(referenceIndex.search('weapon obsession').matches.map((m) => [m.key, m.match_type])).toEqual([
+      ['valora', 'skill'],
+    ]);
+    expect(referenceIndex.search('relic coins').matches.map((m) => [`${m.kind}:${m.key}`, m.match_type])).toEqual([
+      ['item:relic-coins', 'exact'],
+      ['master:guinevere', 'skill'],
+      ['event:swordland-showdown', 'reward'],
+    ]);
+  });
+
+  it('does not match a word of a reward name, a bracket of one, or a short typo of a skill word', () => {
+    // "speedup" is a word of four item names: the events granting a General Speedup are not listed.
+    expect(referenceIndex.search('speedup').matches.every((m) => m.kind === 'item')).toBe(true);
+    // "VIP-exclusive shard (Amadeus / Helga)" is granted by Hall of Governors; the bracket does not make it Amadeus.
+    expect(referenceIndex.search('amadeus', { kinds: ['event'] }).matches).toEqual([]);
+    // Cassia's "Horn of Valor" is not a typo of Valora.
+    expect(referenceIndex.search('valora').matches.map((m) => m.key)).toEqual(['valora']);
+  });
+
+  it('is left out when resolving a get_* key by name (namesOnly)', () => {
+    expect(referenceIndex.search('forgehammer', { kinds: ['event'], namesOnly: true }).matches).toEqual([]);
+    expect(referenceIndex.search('weapon obsession', { namesOnly: true }).matches).toEqual([]);
   });
 });

@@ -207,10 +207,13 @@ describe('get_hero, get_master, get_item, get_event', () => {
 
   it('get_item lists the events that grant it, from the item record and from event rewards', async () => {
     const gems = await ok('get_item', { key: 'gems' });
+    const arena = eventsFile.events.find((e) => e.key === 'arena')!;
     expect(gems.granted_by[0]).toEqual({
       key: 'arena',
       name: 'Arena',
       url: `${BASE}/events/arena`,
+      cadence: arena.cadence,
+      duration: arena.duration,
       note: 'daily/season',
       listed_in: ['item', 'event'],
     });
@@ -218,6 +221,8 @@ describe('get_hero, get_master, get_item, get_event', () => {
       key: 'swordland-showdown',
       name: 'Swordland Showdown',
       url: `${BASE}/events/swordland-showdown`,
+      cadence: 'every two weeks, battle on Sunday (voting 2 d, registration 2 d, matchmaking 2 d before it)',
+      duration: '1 hour battle',
       listed_in: ['event'],
     });
     expect(gems.other_sources).toEqual(['most events (leaderboards)']);
@@ -335,10 +340,10 @@ describe('get_hero, get_master, get_item, get_event', () => {
       {
         code: 'NOT_FOUND',
         message:
-          'No Master matches "zorro". Closest Masters: roman, isnor, valora. Use search_database to find a Master by part of its name.',
+          'No Master matches "zorro". No Master name is close to it. Use search_database to find a Master by part of its name.',
         argument: '/key',
         allowed: "a Master key from search_database, or the Master's name or an alias",
-        suggestions: ['roman', 'isnor', 'valora'],
+        suggestions: [],
       },
     ],
     [
@@ -374,11 +379,20 @@ describe('get_tier_list', () => {
     }
   });
 
-  it('shows a generation with hero links, S+ marks, unrated heroes and the lineup', async () => {
+  it('shows a generation with S+ as its own group, heroes with troop type, rarity and generation, unrated heroes and the lineup', async () => {
     const out = await ok('get_tier_list', { role: 'rally_leader', generation: 5 });
-    expect(out.tiers[0].heroes.filter((h: { s_plus?: boolean }) => h.s_plus)).toEqual([
-      { key: 'vivian', name: 'Vivian', url: `${BASE}/heroes/vivian`, s_plus: true },
+    expect(out.tiers.map((t: { tier: string }) => t.tier)).toEqual(['S+', 'S', 'A', 'B', 'C', 'D']);
+    expect(out.tiers[0].heroes).toEqual([
+      {
+        key: 'vivian',
+        name: 'Vivian',
+        url: `${BASE}/heroes/vivian`,
+        troop_type: 'archer',
+        rarity: 'mythic',
+        generation: 5,
+      },
     ]);
+    expect(out.tiers[1].heroes.map((h: { key: string }) => h.key)).not.toContain('vivian');
     expect(out.not_rated.map((h: { key: string }) => h.key)).toEqual([
       'chenko',
       'amane',
@@ -389,13 +403,17 @@ describe('get_tier_list', () => {
       'fahd',
     ]);
     expect(out.lineup.solo_attack.map((h: { key: string }) => h.key)).toEqual(['long-fei', 'thrud', 'vivian']);
-    expect(out.overall_lists.map((l: { source: string }) => l.source)).toEqual([
+    // The other sites' lists come only when asked for, with their sources.
+    expect(out.overall_lists).toBeUndefined();
+    expect(out.sources.map((s: { id: string }) => s.id)).toEqual(['kingshotpro', 'sim_lineups']);
+    const withLists = await ok('get_tier_list', { role: 'rally_leader', generation: 5, include_overall_lists: true });
+    expect(withLists.overall_lists.map((l: { source: string }) => l.source)).toEqual([
       'allclash',
       'ldshop',
       'pocketgamer',
       'kingshotauto',
     ]);
-    expect(out.sources.map((s: { id: string }) => s.id)).toEqual([
+    expect(withLists.sources.map((s: { id: string }) => s.id)).toEqual([
       'kingshotpro',
       'allclash',
       'ldshop',
@@ -415,6 +433,19 @@ describe('get_tier_list', () => {
       allowed: '1-6',
       suggestions: ['6'],
     });
-    expect((await fails('get_tier_list', { role: 'bear_hunt_joiner', generation: 8 })).code).toBe('INVALID_ARGUMENTS');
+  });
+
+  it('says where the data stops for a generation past every list', async () => {
+    expect(await fails('get_tier_list', { role: 'rally_leader', generation: 8 })).toEqual({
+      code: 'LEVEL_OUT_OF_RANGE',
+      message:
+        'There is no generation 8 data yet: the tier lists stop at generation 7, and rally_leader at 6 (rated 1-6, as of 2026-04 (Gen 6 era); Gen 7 heroes not rated). Leave generation out for the latest.',
+      argument: '/generation',
+      allowed: '1-6',
+      suggestions: ['6'],
+    });
+    expect((await fails('get_tier_list', { role: 'bear_hunt_joiner', generation: 100 })).code).toBe(
+      'INVALID_ARGUMENTS',
+    );
   });
 });

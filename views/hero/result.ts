@@ -7,7 +7,30 @@ import type { HeroSkill } from '../../generated/shared-types.js';
 import type { GetHeroOutput } from '../../generated/tools/get_hero/types.js';
 import { isNumber, isObject, isString, isStrings, readFields, type Lenient } from '../shared/read.js';
 
-type Hero = Lenient<GetHeroOutput>;
+/**
+ * The whole record: a call with `fields` may leave parts out, but the view is opened for the whole hero, and the
+ * reader below refuses a result without the parts it draws.
+ */
+type WholeHero = GetHeroOutput &
+  Required<
+    Pick<
+      GetHeroOutput,
+      | 'aliases'
+      | 'generation'
+      | 'rarity'
+      | 'troop_type'
+      | 'roles'
+      | 'base_stats'
+      | 'expedition_bonus'
+      | 'skills'
+      | 'shard_sources'
+      | 'tier_ratings'
+      | 'notes'
+      | 'confidence'
+      | 'sources'
+    >
+  >;
+type Hero = Lenient<WholeHero>;
 
 /** Per stat, the values at skill levels 1 to 5 as published ("5%"). */
 export type Ladders = Lenient<HeroSkill['levels']>;

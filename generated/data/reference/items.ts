@@ -68,6 +68,63 @@ export const itemsFile: ItemsFile = {
     'Gaps: how Tempered Truegold is produced; exact contents of material chests; Rare shard shop price (150 vs 250 arena tokens).',
   ],
   expected_counts: { items: 58 },
+  shops: [
+    {
+      key: 'alliance_championship_shop',
+      name: 'Alliance Championship shop',
+      currency: 'championship-badge',
+      event: 'alliance-championship',
+    },
+    { key: 'arena_shop', name: 'Arena shop', currency: 'arena-token', event: 'arena' },
+    { key: 'gem_shop', name: 'Gem shop', currency: 'gems' },
+    {
+      key: 'kingdom_of_power_shop',
+      name: 'Kingdom of Power shop',
+      currency: 'kingdom-coins',
+      event: 'kingdom-of-power',
+    },
+    {
+      key: 'mystery_shop',
+      name: 'Mystery Shop',
+      currency: 'mystery-badge',
+      note: 'badges come from daily missions, not an event',
+    },
+    { key: 'paid_packs', name: 'Paid packs', note: 'bought with real money' },
+    {
+      key: 'polar_shop',
+      name: 'Polar Shop',
+      currency: 'twinstar-coin',
+      note: 'a limited-time 2026 event with no record here',
+    },
+    {
+      key: 'summit_contest_champion_shop',
+      name: 'Summit Contest champion shop',
+      note: 'Summit Contest has no event record here',
+    },
+    {
+      key: 'summit_contest_ordinary_shop',
+      name: 'Summit Contest ordinary shop',
+      note: 'Summit Contest has no event record here',
+    },
+    { key: 'swordland_shop', name: 'Swordland shop', currency: 'relic-coins', event: 'swordland-showdown' },
+    { key: 'tidal_shop', name: 'Tidal Shop', currency: 'tidal-stone', event: 'tri-alliance-clash' },
+    { key: 'trial_shop', name: 'Trial Shop', currency: 'misty-crystal', event: 'mystic-trial' },
+  ],
+  categories: [
+    {
+      key: 'governor_gear_material',
+      description: 'Governor Gear material: for the governor\'s own six gear pieces (governor_gear_cost), not for hero gear.',
+    },
+    {
+      key: 'hero_gear_material',
+      description: 'Hero gear material: for heroes\' gear (Mastery Forging, enhancement, Exclusive Gear), not for the governor\'s own Governor Gear.',
+    },
+    {
+      key: 'governor_charm_material',
+      description: 'Governor Charm material: for the charms set in the governor\'s own Governor Gear pieces (governor_charm_cost).',
+    },
+    { key: 'hero_shard', description: 'Hero shard: unlocks a hero and raises its stars (hero_shards_cost).' },
+  ],
   items: [
     {
       key: 'satin',
@@ -320,6 +377,10 @@ export const itemsFile: ItemsFile = {
       ],
       community_gem_value: 5000,
       costs: { system: 'hero_shards', material: 'shards' },
+      per_hero: {
+        value: false,
+        note: 'One stock for every Mythic hero: exchanged into the shards of whichever Mythic hero you choose (not Amadeus or Helga).',
+      },
       confidence: 'high',
     },
     {
@@ -345,6 +406,7 @@ export const itemsFile: ItemsFile = {
       ],
       community_gem_value: 4000,
       costs: { system: 'hero_shards', material: 'shards' },
+      per_hero: { value: true, note: 'Belongs to one named hero: usable only for that hero\'s unlock and stars.' },
       confidence: 'high',
     },
     {
@@ -357,6 +419,7 @@ export const itemsFile: ItemsFile = {
         { event: 'hall-of-governors', note: 'Amadeus, Gen 1 ranking' },
       ],
       notes: ['General Mythic shards cannot be used for these two heroes.'],
+      per_hero: { value: true, note: 'Only for Amadeus or Helga, the hero named on the shard.' },
       confidence: 'high',
     },
     {
@@ -372,6 +435,7 @@ export const itemsFile: ItemsFile = {
         { shop: 'arena_shop', price: '500 arena tokens' },
       ],
       community_gem_value: 1000,
+      per_hero: { value: false, note: 'One stock for every Epic hero.' },
       confidence: 'high',
     },
     {
@@ -386,6 +450,7 @@ export const itemsFile: ItemsFile = {
         { shop: 'alliance_championship_shop', price: '200 badges' },
       ],
       community_gem_value: 500,
+      per_hero: { value: false, note: 'One stock for every Rare hero.' },
       confidence: 'high',
     },
     {
@@ -410,6 +475,10 @@ export const itemsFile: ItemsFile = {
       community_gem_value: 5000,
       costs: { system: 'hero_widgets', material: 'widgets' },
       notes: ['Unlocks at Town Center 15 (Tenandone). Costs: data/costs/hero-widgets.yaml.'],
+      per_hero: {
+        value: true,
+        note: 'Widgets are for one hero\'s Exclusive Gear: the widgets a level costs are that hero\'s widgets (data/costs/hero-widgets.yaml: per hero).',
+      },
       confidence: 'high',
     },
     {
@@ -547,6 +616,7 @@ export const itemsFile: ItemsFile = {
       notes: [
         'Bear Hunt is the main regular source; Master Valora\'s Weapon Obsession adds extra per hunt. Costs: data/costs/mastery-forging.yaml.',
       ],
+      per_hero: { value: false, note: 'One account-wide stock, spent on whichever hero\'s gear you forge.' },
       confidence: 'high',
     },
     {

@@ -391,6 +391,14 @@ export interface ItemsFile {
    * @minItems 1
    */
   items: [Item, ...Item[]];
+  /**
+   * The shops items' prices name: currency item and the event that pays it.
+   */
+  shops?: Shop[];
+  /**
+   * What a category means, where two are easily confused.
+   */
+  categories?: ItemCategory[];
 }
 export interface Item {
   key: RecordKey;
@@ -413,6 +421,7 @@ export interface Item {
    */
   community_gem_value?: number;
   costs?: ItemCostColumn;
+  per_hero?: PerHero;
   notes?: Notes;
   confidence: ReferenceConfidence;
 }
@@ -433,6 +442,24 @@ export interface ShopPrice {
 export interface ItemCostColumn {
   system: string;
   material: string;
+}
+/**
+ * true: each hero has its own (a widget or shard for one hero is no use to another); false: one stock serves many heroes.
+ */
+export interface PerHero {
+  value: boolean;
+  note: string;
+}
+export interface Shop {
+  key: string;
+  name: string;
+  currency?: RecordKey;
+  event?: RecordKey;
+  note?: string;
+}
+export interface ItemCategory {
+  key: string;
+  description: string;
 }
 /**
  * The events: type, cadence, duration, cycle, mechanics, rewards, shop prices, tips.

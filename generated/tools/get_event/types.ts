@@ -7,7 +7,16 @@ export interface GetEventInput {
    * Event key (from search_database), name or alias, e.g. `swordland-showdown`, `Bear Hunt`, `KvK`.
    */
   key: string;
+  /**
+   * Only these parts of the result (key, name, url, data_version and resolved always come). Default all.
+   *
+   * @minItems 1
+   */
+  fields?: ['aliases' | 'type' | 'cadence' | 'duration' | 'cycle' | 'description' | 'details' | 'rewards' | 'shop' | 'tips' | 'notes' | 'confidence' | 'sources', ...('aliases' | 'type' | 'cadence' | 'duration' | 'cycle' | 'description' | 'details' | 'rewards' | 'shop' | 'tips' | 'notes' | 'confidence' | 'sources')[]];
 }
+/**
+ * Every part is present unless `fields` named only some (key, name, url and data_version always are).
+ */
 export interface GetEventOutput {
   key: string;
   name: string;
@@ -15,16 +24,16 @@ export interface GetEventOutput {
    * The event's page.
    */
   url: string;
-  aliases: string[];
+  aliases?: string[];
   /**
    * e.g. alliance_pve, kingdom_vs_kingdom, solo_pve.
    */
-  type: string;
+  type?: string;
   /**
    * How often it runs.
    */
-  cadence: string;
-  duration: string;
+  cadence?: string;
+  duration?: string;
   /**
    * Place in a 28-day cycle model of one community calendar (relative order only; real dates vary by kingdom).
    */
@@ -36,11 +45,11 @@ export interface GetEventOutput {
     }[];
     text?: string;
   };
-  description: string;
+  description?: string;
   /**
    * Mechanics, phases, scoring and point values where known.
    */
-  details: {
+  details?: {
     title: string;
     facts: {
       name: string;
@@ -50,7 +59,7 @@ export interface GetEventOutput {
   /**
    * Reward items; `key` and `url` where the item has a record. Empty when the rewards are not documented.
    */
-  rewards: {
+  rewards?: {
     key?: string;
     name: string;
     url?: string;
@@ -59,7 +68,7 @@ export interface GetEventOutput {
   /**
    * Shop prices in the event's currency.
    */
-  shop: {
+  shop?: {
     key?: string;
     name: string;
     url?: string;
@@ -68,19 +77,19 @@ export interface GetEventOutput {
   /**
    * Advice paraphrased from player guides.
    */
-  tips: string[];
+  tips?: string[];
   /**
    * Things a player should know about these numbers (scope, conflicts between sources).
    */
-  notes: Notes;
+  notes?: Notes;
   /**
    * How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).
    */
-  confidence: ReferenceConfidence;
+  confidence?: ReferenceConfidence;
   /**
    * The sources this record's facts were transcribed from.
    */
-  sources: ReferenceSources;
+  sources?: ReferenceSources;
   /**
    * Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.
    */
@@ -98,7 +107,7 @@ export interface GetEventOutput {
 export const getEventTool: ToolMetadata = {
   name: 'get_event',
   title: 'Event details, rewards and tips',
-  description: 'One Kingshot event: type, how often it runs, how long it lasts, where it falls in a 28-day cycle model (one community calendar; relative order only), what happens, mechanics and point values where known, the rewards (with each item\'s name, key and page, for get_item), shop prices, tips from player guides, notes on conflicting sources, confidence and the sources of that event. `key` is the event\'s key from search_database (e.g. `bear-hunt`, `kingdom-of-power`, `viking-vengeance`); a name or alias also works (`Bear Hunt`, `KvK`, `Champagne Festival`). Examples: {"key": "bear-hunt"}; {"key": "KvK"}; {"key": "viking vengance"}.',
+  description: 'One Kingshot event: type, how often it runs, how long it lasts, where it falls in a 28-day cycle model (one community calendar; relative order only), what happens, mechanics and point values where known, the rewards (with each item\'s name, key and page, for get_item), shop prices, tips from player guides, notes on conflicting sources, confidence and the sources of that event. `key` is the event\'s key from search_database (e.g. `bear-hunt`, `kingdom-of-power`, `viking-vengeance`); a name or alias also works (`Bear Hunt`, `KvK`, `Champagne Festival`). `fields` returns only the parts named (key, name, url and data_version always come), e.g. `["cadence", "duration"]`. Examples: {"key": "bear-hunt"}; {"key": "KvK"}; {"key": "viking vengance"}; {"key": "bear-hunt", "fields": ["cadence", "duration"]}.',
   availability: 'public',
   source: 'catalog/tools/get_event.yaml',
 };

@@ -7,14 +7,31 @@ export interface GetHeroInput {
    * Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`.
    */
   key: string;
+  /**
+   * Only these parts of the result (key, name, url, data_version and resolved always come). Default all.
+   *
+   * @minItems 1
+   */
+  fields?: ['summary' | 'aliases' | 'generation' | 'generation_note' | 'release' | 'rarity' | 'troop_type' | 'roles' | 'base_stats' | 'expedition_bonus' | 'talent' | 'skills' | 'exclusive_gear' | 'exclusive_gear_note' | 'shard_sources' | 'tier_ratings' | 'notes' | 'confidence' | 'sources', ...('summary' | 'aliases' | 'generation' | 'generation_note' | 'release' | 'rarity' | 'troop_type' | 'roles' | 'base_stats' | 'expedition_bonus' | 'talent' | 'skills' | 'exclusive_gear' | 'exclusive_gear_note' | 'shard_sources' | 'tier_ratings' | 'notes' | 'confidence' | 'sources')[]];
+  /**
+   * Only the skill of this name (case and punctuation do not count): in skills, exclusive_gear.skills and talent, whichever has it.
+   */
+  skill?: string;
 }
+/**
+ * Every part is present unless `fields` named only some (key, name, url and data_version always are).
+ */
 export interface GetHeroOutput {
   key: string;
   name: string;
   /**
+   * The hero in one sentence: rarity, troop type, generation, exclusive gear and tier placements, in words.
+   */
+  summary?: string;
+  /**
    * Other names the hero is known by.
    */
-  aliases: string[];
+  aliases?: string[];
   /**
    * The hero's page.
    */
@@ -22,13 +39,13 @@ export interface GetHeroOutput {
   /**
    * Hero generation (Epic and Rare heroes are listed under generation 1).
    */
-  generation: number;
+  generation?: number;
   generation_note?: string;
   /**
    * When the hero becomes available on a server.
    */
   release?: string;
-  rarity: {
+  rarity?: {
     key: 'mythic' | 'epic' | 'rare';
     name: string;
     /**
@@ -36,12 +53,12 @@ export interface GetHeroOutput {
      */
     also_called: string[];
   };
-  troop_type: 'infantry' | 'cavalry' | 'archer';
+  troop_type?: 'infantry' | 'cavalry' | 'archer';
   /**
    * Community usage tags (not game data), e.g. rally_leader, bear_hunt_joiner.
    */
-  roles: string[];
-  base_stats: {
+  roles?: string[];
+  base_stats?: {
     attack: number;
     defense: number;
     health: number;
@@ -50,7 +67,7 @@ export interface GetHeroOutput {
   /**
    * Bonus to troops of the hero's own type when the hero leads.
    */
-  expedition_bonus: {
+  expedition_bonus?: {
     troop_type: string;
     attack: string;
     defense: string;
@@ -67,7 +84,7 @@ export interface GetHeroOutput {
   /**
    * Conquest skills, then expedition skills in slot order.
    */
-  skills: HeroSkill[];
+  skills?: HeroSkill[];
   /**
    * Mythic heroes only. Upgraded with widgets (see hero_widgets_cost).
    */
@@ -93,11 +110,15 @@ export interface GetHeroOutput {
      */
     levels: string;
   };
-  shard_sources: string[];
+  /**
+   * Present when the hero has no exclusive gear: says so and why (only Mythic heroes have it).
+   */
+  exclusive_gear_note?: string;
+  shard_sources?: string[];
   /**
    * The hero's tier in each community tier-list role, at that role's latest generation (see get_tier_list).
    */
-  tier_ratings: {
+  tier_ratings?: {
     role: string;
     generation: number;
     /**
@@ -108,15 +129,15 @@ export interface GetHeroOutput {
   /**
    * Things a player should know about these numbers (scope, conflicts between sources).
    */
-  notes: Notes;
+  notes?: Notes;
   /**
    * How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).
    */
-  confidence: ReferenceConfidence;
+  confidence?: ReferenceConfidence;
   /**
    * The sources this record's facts were transcribed from.
    */
-  sources: ReferenceSources;
+  sources?: ReferenceSources;
   /**
    * Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.
    */
@@ -134,7 +155,7 @@ export interface GetHeroOutput {
 export const getHeroTool: ToolMetadata = {
   name: 'get_hero',
   title: 'Hero details',
-  description: 'Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply), where its shards come from, its place in each community tier list (latest generation), notes on conflicting sources, confidence and sources. `key` is the hero\'s key from search_database (e.g. `amadeus`, `long-fei`, `wee-and-woo`); a name or alias also works (`Long Fei`, `Mikoto`, `wee & woo`), and a clear typo is resolved (`resolved` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player\'s march in someone else\'s rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}.',
+  description: 'Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply; Epic and Rare heroes have none, and `exclusive_gear_note` says so), where its shards come from, its place in each community tier list (latest generation), a `summary` that says all this in one sentence, notes on conflicting sources, confidence and sources. `fields` returns only the parts named (key, name, url and data_version always come), e.g. `["exclusive_gear"]`; `skill` keeps only the skill of that name (a skill, exclusive-gear skill or the talent), e.g. "what does Amadeus\'s Battle Ready do at level 5". `key` is the hero\'s key from search_database (e.g. `amadeus`, `long-fei`, `wee-and-woo`); a name or alias also works (`Long Fei`, `Mikoto`, `wee & woo`), and a clear typo is resolved (`resolved` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player\'s march in someone else\'s rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}; {"key": "amadeus", "skill": "Battle Ready", "fields": ["skills"]}.',
   availability: 'public',
   view: 'ui://kingshot/hero',
   source: 'catalog/tools/get_hero.yaml',

@@ -3,7 +3,7 @@
 import func2Module from 'ajv/dist/runtime/ucs2length.js';
 
 export const validateInput = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Item key (from search_database), name or alias, e.g. `forgehammer`, `Gold Thread`, `TTG`."}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Item key (from search_database), name or alias, e.g. `forgehammer`, `Gold Thread`, `TTG`."},"fields":{"type":"array","minItems":1,"uniqueItems":true,"description":"Only these parts of the result (key, name, url, data_version and resolved always come). Default all.","items":{"type":"string","enum":["category","category_note","per_hero","aliases","description","used_for","granted_by","other_sources","shops","community_gem_value","cost_tool","notes","confidence","sources"]}}}};
 const func2 = func2Module.default ?? func2Module;
 const pattern0 = new RegExp("[\\p{L}\\p{N}]", "u");
 
@@ -22,7 +22,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(key0 === "key")){
+if(!((key0 === "key") || (key0 === "fields"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -68,14 +68,87 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.fields !== undefined){
+let data1 = data.fields;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.fields,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((((((((((((((data2 === "category") || (data2 === "category_note")) || (data2 === "per_hero")) || (data2 === "aliases")) || (data2 === "description")) || (data2 === "used_for")) || (data2 === "granted_by")) || (data2 === "other_sources")) || (data2 === "shops")) || (data2 === "community_gem_value")) || (data2 === "cost_tool")) || (data2 === "notes")) || (data2 === "confidence")) || (data2 === "sources"))){
+const err7 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.items.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.fields.items.enum,parentSchema:schema11.properties.fields.items,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+let i1 = data1.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data1[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema11.properties.fields,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }

@@ -9,6 +9,39 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
       pattern: '[\\p{L}\\p{N}]',
       type: 'string',
     },
+    fields: {
+      description: 'Only these parts of the result (key, name, url, data_version and resolved always come). Default all.',
+      items: {
+        enum: [
+          'status',
+          'title',
+          'title_aliases',
+          'specialty',
+          'generation',
+          'unlock_order',
+          'affinity_stat',
+          'system',
+          'resources',
+          'relationship',
+          'talent',
+          'skills',
+          'manuscripts_total_all_skills',
+          'notes',
+          'confidence',
+          'sources',
+        ],
+        type: 'string',
+      },
+      minItems: 1,
+      type: 'array',
+      uniqueItems: true,
+    },
+    skill: {
+      description: 'Only the skill of this name (case and punctuation do not count), in skills (and talent when it is the talent\'s name).',
+      maxLength: 100,
+      pattern: '[\\p{L}\\p{N}]',
+      type: 'string',
+    },
   },
   required: ['key'],
   type: 'object',
@@ -17,6 +50,7 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 /** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
   additionalProperties: false,
+  description: 'Every part is present unless `fields` named only some (key, name, url and data_version always are).',
   properties: {
     key: { type: 'string' },
     name: { type: 'string' },
@@ -213,6 +247,6 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
       type: 'string',
     },
   },
-  required: ['key', 'name', 'url', 'status', 'system', 'resources', 'notes', 'confidence', 'sources', 'data_version'],
+  required: ['key', 'name', 'url', 'data_version'],
   type: 'object',
 };

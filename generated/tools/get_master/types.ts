@@ -7,7 +7,20 @@ export interface GetMasterInput {
    * Master key (from search_database), name or title, e.g. `cassia`, `Guinevere`, `Hunting Master`.
    */
   key: string;
+  /**
+   * Only these parts of the result (key, name, url, data_version and resolved always come). Default all.
+   *
+   * @minItems 1
+   */
+  fields?: ['status' | 'title' | 'title_aliases' | 'specialty' | 'generation' | 'unlock_order' | 'affinity_stat' | 'system' | 'resources' | 'relationship' | 'talent' | 'skills' | 'manuscripts_total_all_skills' | 'notes' | 'confidence' | 'sources', ...('status' | 'title' | 'title_aliases' | 'specialty' | 'generation' | 'unlock_order' | 'affinity_stat' | 'system' | 'resources' | 'relationship' | 'talent' | 'skills' | 'manuscripts_total_all_skills' | 'notes' | 'confidence' | 'sources')[]];
+  /**
+   * Only the skill of this name (case and punctuation do not count), in skills (and talent when it is the talent's name).
+   */
+  skill?: string;
 }
+/**
+ * Every part is present unless `fields` named only some (key, name, url and data_version always are).
+ */
 export interface GetMasterOutput {
   key: string;
   name: string;
@@ -18,7 +31,7 @@ export interface GetMasterOutput {
   /**
    * name_only: no source documents more than the name.
    */
-  status: 'full' | 'name_only';
+  status?: 'full' | 'name_only';
   title?: string;
   title_aliases?: string[];
   specialty?: string;
@@ -28,14 +41,14 @@ export interface GetMasterOutput {
    * The squad stat the relationship level raises.
    */
   affinity_stat?: string;
-  system: {
+  system?: {
     name: string;
     also_called: string[];
   };
   /**
    * What Masters consume (items with a record link to their page).
    */
-  resources: {
+  resources?: {
     key?: string;
     name: string;
     url?: string;
@@ -115,15 +128,15 @@ export interface GetMasterOutput {
   /**
    * Things a player should know about these numbers (scope, conflicts between sources).
    */
-  notes: Notes;
+  notes?: Notes;
   /**
    * How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).
    */
-  confidence: ReferenceConfidence;
+  confidence?: ReferenceConfidence;
   /**
    * The sources this record's facts were transcribed from.
    */
-  sources: ReferenceSources;
+  sources?: ReferenceSources;
   /**
    * Present when `key` was not the record's key itself: what was asked for and the name, alias or key it matched.
    */
@@ -141,7 +154,7 @@ export interface GetMasterOutput {
 export const getMasterTool: ToolMetadata = {
   name: 'get_master',
   title: 'Master details',
-  description: 'One Master from the Master Academy (non-combat characters that give permanent squad bonuses): title, specialty, the stat its relationship (affinity) level raises, the relationship stages (Stranger, Acquaintance 1-3, Casual 1-3, Close 1-3, Kindred Soul), the milestones every 10 levels (affinity points, Master Emblems for the breakthrough, stat bonus %) and the bonus at every level 1-100, a second calculator\'s milestone table where the two disagree, the talent (levels 1-11) and the four skills (relationship level that unlocks each, values per level, cumulative learning XP, Master\'s Manuscripts per level and in total), notes, confidence and sources. Masters known only by name (Isnor, Aena) come back with `status: name_only` and no tables. `key` is the Master\'s key (`valora`, `pan`, `roman`, `cassia`, `guinevere`, `wilson`, `isnor`, `aena`); a name or title also works (`Hunting Master`, `Bear Hunter`). Values like "(1;150)" are two numbers for one level, in the order the effect names them. `affinity: null` means that table does not publish the points. Examples: {"key": "valora"}; {"key": "Battle Master"}.',
+  description: 'One Master from the Master Academy (non-combat characters that give permanent squad bonuses): title, specialty, the stat its relationship (affinity) level raises, the relationship stages (Stranger, Acquaintance 1-3, Casual 1-3, Close 1-3, Kindred Soul), the milestones every 10 levels (affinity points, Master Emblems for the breakthrough, stat bonus %) and the bonus at every level 1-100, a second calculator\'s milestone table where the two disagree, the talent (levels 1-11) and the four skills (relationship level that unlocks each, values per level, cumulative learning XP, Master\'s Manuscripts per level and in total), notes, confidence and sources. Masters known only by name (Isnor, Aena) come back with `status: name_only` and no tables. `key` is the Master\'s key (`valora`, `pan`, `roman`, `cassia`, `guinevere`, `wilson`, `isnor`, `aena`); a name or title also works (`Hunting Master`, `Bear Hunter`). Values like "(1;150)" are two numbers for one level, in the order the effect names them. `affinity: null` means that table does not publish the points. `fields` returns only the parts named (key, name, url and data_version always come), e.g. `["skills"]`; `skill` keeps only the skill of that name (or the talent), e.g. "how many Manuscripts does Weapon Obsession cost". Examples: {"key": "valora"}; {"key": "Battle Master"}; {"key": "valora", "skill": "Weapon Obsession", "fields": ["skills"]}.',
   availability: 'public',
   source: 'catalog/tools/get_master.yaml',
 };

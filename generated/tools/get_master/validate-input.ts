@@ -3,7 +3,7 @@
 import func2Module from 'ajv/dist/runtime/ucs2length.js';
 
 export const validateInput = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Master key (from search_database), name or title, e.g. `cassia`, `Guinevere`, `Hunting Master`."}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Master key (from search_database), name or title, e.g. `cassia`, `Guinevere`, `Hunting Master`."},"fields":{"type":"array","minItems":1,"uniqueItems":true,"description":"Only these parts of the result (key, name, url, data_version and resolved always come). Default all.","items":{"type":"string","enum":["status","title","title_aliases","specialty","generation","unlock_order","affinity_stat","system","resources","relationship","talent","skills","manuscripts_total_all_skills","notes","confidence","sources"]}},"skill":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Only the skill of this name (case and punctuation do not count), in skills (and talent when it is the talent's name)."}}};
 const func2 = func2Module.default ?? func2Module;
 const pattern0 = new RegExp("[\\p{L}\\p{N}]", "u");
 
@@ -22,7 +22,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(key0 === "key")){
+if(!(((key0 === "key") || (key0 === "fields")) || (key0 === "skill"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -68,14 +68,122 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.fields !== undefined){
+let data1 = data.fields;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err5 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.fields,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fields.items.type,parentSchema:schema11.properties.fields.items,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((((((((((((((((data2 === "status") || (data2 === "title")) || (data2 === "title_aliases")) || (data2 === "specialty")) || (data2 === "generation")) || (data2 === "unlock_order")) || (data2 === "affinity_stat")) || (data2 === "system")) || (data2 === "resources")) || (data2 === "relationship")) || (data2 === "talent")) || (data2 === "skills")) || (data2 === "manuscripts_total_all_skills")) || (data2 === "notes")) || (data2 === "confidence")) || (data2 === "sources"))){
+const err7 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.fields.items.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.fields.items.enum,parentSchema:schema11.properties.fields.items,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+let i1 = data1.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data1[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err8 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema11.properties.fields,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.fields.type,parentSchema:schema11.properties.fields,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.skill !== undefined){
+let data3 = data.skill;
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err10 = {instancePath:instancePath+"/skill",schemaPath:"#/properties/skill/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema11.properties.skill,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!pattern0.test(data3)){
+const err11 = {instancePath:instancePath+"/skill",schemaPath:"#/properties/skill/pattern",keyword:"pattern",params:{pattern: "[\\p{L}\\p{N}]"},message:"must match pattern \""+"[\\p{L}\\p{N}]"+"\"",schema:"[\\p{L}\\p{N}]",parentSchema:schema11.properties.skill,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/skill",schemaPath:"#/properties/skill/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.skill.type,parentSchema:schema11.properties.skill,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }

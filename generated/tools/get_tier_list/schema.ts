@@ -11,10 +11,21 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
       type: 'string',
     },
     generation: {
-      description: 'Hero generation of the server (1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest.',
-      maximum: 7,
+      description: 'Hero generation of the server (data for 1-7; rally_leader, garrison, bear_hunt and joiner go up to 6). Default the latest.',
+      maximum: 99,
       minimum: 1,
       type: 'integer',
+    },
+    troop_type: {
+      description: 'Only heroes of this troop type (in the tiers, not_rated and lineups). Keys: infantry, cavalry, archer; also their names in any case, with spaces, hyphens or underscores. The result gives the key.',
+      examples: ['infantry', 'cavalry', 'archer'],
+      maxLength: 64,
+      minLength: 1,
+      type: 'string',
+    },
+    include_overall_lists: {
+      description: 'true: also the overall (not role) tier lists of other sites; default false (they are long and disagree).',
+      type: 'boolean',
     },
   },
   required: ['role'],
@@ -40,25 +51,39 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
       type: 'boolean',
     },
     generations_note: { type: 'string' },
+    troop_type: { description: 'The troop_type filter applied (absent when every hero is shown).', type: 'string' },
     tiers: {
-      description: 'Tiers S to D, best first.',
+      description: 'Tiers S+, S, A, B, C, D, best first (S+: rated above S by the source; an empty S+ means nobody is).',
       items: {
         additionalProperties: false,
         properties: {
           tier: {
-            enum: ['S', 'A', 'B', 'C', 'D'],
+            enum: ['S+', 'S', 'A', 'B', 'C', 'D'],
             type: 'string',
           },
           heroes: {
             items: {
               additionalProperties: false,
+              description: 'A hero in a tier list, with what tells heroes apart at a glance.',
               properties: {
-                key: { type: 'string' },
+                key: { description: 'Key to pass to get_hero.', type: 'string' },
                 name: { type: 'string' },
-                url: { type: 'string' },
-                s_plus: { description: 'The source rates this hero S+.', type: 'boolean' },
+                url: { description: 'The hero\'s page.', type: 'string' },
+                troop_type: {
+                  enum: ['infantry', 'cavalry', 'archer'],
+                  type: 'string',
+                },
+                rarity: {
+                  enum: ['mythic', 'epic', 'rare'],
+                  type: 'string',
+                },
+                generation: {
+                  description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
+                  minimum: 1,
+                  type: 'integer',
+                },
               },
-              required: ['key', 'name', 'url'],
+              required: ['key', 'name', 'url', 'troop_type', 'rarity', 'generation'],
               type: 'object',
             },
             type: 'array',
@@ -73,13 +98,26 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
       description: 'Heroes the source does not rate for this role.',
       items: {
         additionalProperties: false,
-        description: 'Another reference record, with its page.',
+        description: 'A hero in a tier list, with what tells heroes apart at a glance.',
         properties: {
-          key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+          key: { description: 'Key to pass to get_hero.', type: 'string' },
           name: { type: 'string' },
-          url: { description: 'Page about the record (HTML; Markdown with Accept text/markdown).', type: 'string' },
+          url: { description: 'The hero\'s page.', type: 'string' },
+          troop_type: {
+            enum: ['infantry', 'cavalry', 'archer'],
+            type: 'string',
+          },
+          rarity: {
+            enum: ['mythic', 'epic', 'rare'],
+            type: 'string',
+          },
+          generation: {
+            description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
+            minimum: 1,
+            type: 'integer',
+          },
         },
-        required: ['key', 'name', 'url'],
+        required: ['key', 'name', 'url', 'troop_type', 'rarity', 'generation'],
         type: 'object',
       },
       type: 'array',
@@ -145,7 +183,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
       type: 'object',
     },
     overall_lists: {
-      description: 'Overall (not role) tier lists of other sites, kept side by side because they disagree.',
+      description: 'Overall (not role) tier lists of other sites, kept side by side because they disagree; only with include_overall_lists.',
       items: {
         additionalProperties: false,
         properties: {
@@ -231,7 +269,6 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
     'per_generation_judgement',
     'tiers',
     'not_rated',
-    'overall_lists',
     'other_roles',
     'url',
     'source',

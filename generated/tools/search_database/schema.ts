@@ -61,10 +61,13 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
             description: 'Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>.',
             type: 'string',
           },
-          matched: { description: 'The name, alias, key or title that matched.', type: 'string' },
+          matched: {
+            description: 'The name, alias, key or title that matched; for `skill` the skill as "name: effect", for `reward` the item granted.',
+            type: 'string',
+          },
           match_type: {
-            description: 'How the query matched; `listed` when a kind is listed without a query.',
-            enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions', 'listed'],
+            description: 'How the query matched; `skill`: a Master\'s skill or talent does it (e.g. gives Forgehammers); `reward`: the event grants an item of that name; `listed` when a kind is listed without a query.',
+            enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions', 'skill', 'reward', 'listed'],
             type: 'string',
           },
           summary: { description: 'One line that tells similar names apart.', type: 'string' },
@@ -104,10 +107,13 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
             description: 'Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>.',
             type: 'string',
           },
-          matched: { description: 'The name, alias, key or title that matched.', type: 'string' },
+          matched: {
+            description: 'The name, alias, key or title that matched; for `skill` the skill as "name: effect", for `reward` the item granted.',
+            type: 'string',
+          },
           match_type: {
-            description: 'How the query matched; `listed` when a kind is listed without a query.',
-            enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions', 'listed'],
+            description: 'How the query matched; `skill`: a Master\'s skill or talent does it (e.g. gives Forgehammers); `reward`: the event grants an item of that name; `listed` when a kind is listed without a query.',
+            enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions', 'skill', 'reward', 'listed'],
             type: 'string',
           },
           summary: { description: 'One line that tells similar names apart.', type: 'string' },
