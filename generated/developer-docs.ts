@@ -531,9 +531,12 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`from\` | integer 0-22 | yes | Current charm level, 0-22. |
-| \`to\` | integer 0-22 | yes | Target charm level, 0-22, not below \`from\`. |
+| \`from\` | integer 0-22 | no | Current charm level, 0-22. |
+| \`to\` | integer 0-22 | no | Target charm level, 0-22, not below \`from\`. |
 | \`charms\` | integer 1-18 | no | How many charms make this upgrade (1-18). Default: \`1\`. |
+| \`ranges\` | array of object {from, to, charms} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`charms\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object {charm_guides, charm_designs} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -543,7 +546,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 | \`to\` | string | The target level. |
 | \`charms\` | integer 1-18 | Number of charms the totals are for. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals_per_charm\` | object {charm_guides, charm_designs} | Governor Charm materials, by key. |
 | \`totals\` | object {charm_guides, charm_designs} | Totals for all charms (per charm x charms). |
 | \`materials\` | object | Display names of the material keys. |
@@ -552,6 +555,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
 
 **Example**: One charm from 0 to 22
 
@@ -582,9 +588,12 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`from\` | string | yes | Current level, e.g. \`Gold T2 ★1\`, \`purple t1 *3\`, \`Red star 2\`, or \`not crafted\`. |
-| \`to\` | string | yes | Target level, same form as \`from\`; must not be below \`from\`. Highest level is \`Red T6 ★3\`. |
+| \`from\` | string | no | Current level, e.g. \`Gold T2 ★1\`, \`purple t1 *3\`, \`Red star 2\`, or \`not crafted\`. |
+| \`to\` | string | no | Target level, same form as \`from\`; must not be below \`from\`. Highest level is \`Red T6 ★3\`. |
 | \`pieces\` | integer 1-6 | no | How many gear pieces make this upgrade (1-6). Default: \`1\`. |
+| \`ranges\` | array of object {from, to, pieces} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object {satin, gilded_threads, artisans_vision} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -594,7 +603,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 | \`to\` | string | The target level as a canonical label. |
 | \`pieces\` | integer 1-6 | Number of pieces the totals are for. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals_per_piece\` | object {satin, gilded_threads, artisans_vision} | Governor Gear materials, by key. |
 | \`totals\` | object {satin, gilded_threads, artisans_vision} | Totals for all pieces (per piece x pieces). |
 | \`materials\` | object | Display names of the material keys. |
@@ -603,6 +612,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
 
 **Example**: One piece from Gold T2 ★1 to Gold T3 ★3
 
@@ -637,8 +649,11 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`from\` | string or object {stars, tier} | yes | Current position, e.g. \`0★\`, \`2★ 4/6\`, \`3★\`, \`locked\`, or {"stars": 2, "tier": 4}. |
-| \`to\` | string or object {stars, tier} | yes | Target position, same forms as \`from\`, not below it. The maximum is \`5★ 6/6\` (= \`5★\`). |
+| \`from\` | string or object {stars, tier} | no | Current position, e.g. \`0★\`, \`2★ 4/6\`, \`3★\`, \`locked\`, or {"stars": 2, "tier": 4}. |
+| \`to\` | string or object {stars, tier} | no | Target position, same forms as \`from\`, not below it. The maximum is \`5★ 6/6\` (= \`5★\`). |
+| \`ranges\` | array of object {from, to} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object {shards} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -647,7 +662,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 | \`from\` | string | The starting position as a canonical label. |
 | \`to\` | string | The target position as a canonical label. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals\` | object {shards} |  |
 | \`materials\` | object | Display names of the material keys. |
 | \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
@@ -655,6 +670,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
 
 **Example**: No stars to five full stars
 
@@ -686,8 +704,11 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`from\` | integer 0-10 | yes | Current Exclusive Gear level, 0-10 (0 = not unlocked). |
-| \`to\` | integer 0-10 | yes | Target Exclusive Gear level, 0-10, not below \`from\`. |
+| \`from\` | integer 0-10 | no | Current Exclusive Gear level, 0-10 (0 = not unlocked). |
+| \`to\` | integer 0-10 | no | Target Exclusive Gear level, 0-10, not below \`from\`. |
+| \`ranges\` | array of object {from, to} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object {widgets} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -696,7 +717,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 | \`from\` | string | The starting level. |
 | \`to\` | string | The target level. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals\` | object {widgets} |  |
 | \`materials\` | object | Display names of the material keys. |
 | \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
@@ -704,6 +725,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
 
 **Example**: Unlock to maximum
 
@@ -736,9 +760,12 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`track\` | string | no | \`mastery\` for Mastery Forging +0 to +20, \`red_gear\` for the ascension and red enhancement 100 to 200. Keys: mastery, red_gear; also their names in any case, with spaces, hyphens or underscores, and aliases (mastery: Mastery Forging, Forging, Forge; red_gear: Red Gear Ascension and enhancement, Red, Red Gear Ascension, Ascension, Imbue, Red Enhancement). The result gives the key. Default: \`"mastery"\`. |
-| \`from\` | string or integer 0-200 | yes | Current level; mastery \`+0\`..\`+20\` (or 0-20), red gear \`Gold 100\`, \`Red 101\`..\`Red 200\` (or 100-200). |
-| \`to\` | string or integer 0-200 | yes | Target level on the same track, not below \`from\`. |
+| \`from\` | string or integer 0-200 | no | Current level; mastery \`+0\`..\`+20\` (or 0-20), red gear \`Gold 100\`, \`Red 101\`..\`Red 200\` (or 100-200). |
+| \`to\` | string or integer 0-200 | no | Target level on the same track, not below \`from\`. |
 | \`pieces\` | integer 1-12 | no | How many hero-gear pieces make this upgrade (1-12). Default: \`1\`. |
+| \`ranges\` | array of object {track, from, to, pieces} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` and \`track\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object {forgehammers, mythic_gear_pieces, mithril, enhancement_xp} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -749,7 +776,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | \`to\` | string | The target level as a canonical label. |
 | \`pieces\` | integer 1-12 | Number of pieces the totals are for. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals_per_piece\` | object {forgehammers, mythic_gear_pieces, mithril, enhancement_xp} | Mastery Forging and Red Gear materials, by key. null means unknown: some step of the range needs the material in an amount no source publishes (named in \`gaps\`), so no total can be given; it is never counted as 0. |
 | \`totals\` | object {forgehammers, mythic_gear_pieces, mithril, enhancement_xp} | Totals for all pieces (per piece x pieces). |
 | \`materials\` | object | Display names of the material keys. |
@@ -758,6 +785,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
 
 **Example**: Mastery +0 to +20
 
@@ -845,9 +875,12 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`building\` | string | yes | The building to upgrade, by key or by name (\`Town Center\`, \`TC\`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, Furnace, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Infantry Barracks, Barrack; stable: Stables, Cavalry Stable; range: Archery Range, Archer Range; war_academy: Academy, WA). The result gives the key. |
-| \`from\` | string or integer 30-80 | yes | Current level, e.g. \`30\`, \`30-4\`, \`TG2\`, \`TG5-1\`, or the numeric level 30-80. |
-| \`to\` | string or integer 30-80 | yes | Target level, same form as \`from\`, not below it. Highest level is \`TG10\` (80). |
+| \`building\` | string | no | The building to upgrade, by key or by name (\`Town Center\`, \`TC\`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, Furnace, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Infantry Barracks, Barrack; stable: Stables, Cavalry Stable; range: Archery Range, Archer Range; war_academy: Academy, WA). The result gives the key. |
+| \`from\` | string or integer 30-80 | no | Current level, e.g. \`30\`, \`30-4\`, \`TG2\`, \`TG5-1\`, or the numeric level 30-80. |
+| \`to\` | string or integer 30-80 | no | Target level, same form as \`from\`, not below it. Highest level is \`TG10\` (80). |
+| \`ranges\` | array of object {building, from, to} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`building\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object {truegold, tempered_truegold} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -857,7 +890,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 | \`from\` | string | The starting level as a canonical label. |
 | \`to\` | string | The target level as a canonical label. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals\` | object {truegold, tempered_truegold} | Truegold materials, by key. |
 | \`materials\` | object | Display names of the material keys. |
 | \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
@@ -865,6 +898,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
 
 **Example**: A building by its name
 

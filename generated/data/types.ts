@@ -98,6 +98,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }, {
       label: string;
       cost?: {
@@ -106,6 +133,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }, ...{
       label: string;
       cost?: {
@@ -114,6 +168,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }[]];
   }, ...{
     key: string;
@@ -139,6 +220,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }, {
       label: string;
       cost?: {
@@ -147,6 +255,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }, ...{
       label: string;
       cost?: {
@@ -155,6 +290,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }[]];
   }[]];
   /**
