@@ -10,8 +10,8 @@ and, after \`initialize\`, the negotiated \`MCP-Protocol-Version\`. This page is
 
 | Path | Auth | Tools | Status |
 | --- | --- | --- | --- |
-| \`/mcp\` | none | 12 | current |
-| \`/mcp/account\` | OAuth 2.1 bearer token | 15 | current |
+| \`/mcp\` | none | 13 | current |
+| \`/mcp/account\` | OAuth 2.1 bearer token | 16 | current |
 
 - \`/mcp\`: Game reference data and upgrade-cost calculators. No account, token or API key; 60 requests per minute per client.
 - \`/mcp/account\`: Everything the public endpoint offers plus read-only access to the signed-in player's own profile, active Progression Goals and saved inventory. Needs an OAuth 2.1 bearer token; 60 requests per minute per player.
@@ -33,6 +33,7 @@ and, after \`initialize\`, the negotiated \`MCP-Protocol-Version\`. This page is
 | \`hero_shards_cost\` | Hero shards cost | \`/mcp\`, \`/mcp/account\` | current |
 | \`hero_widgets_cost\` | Hero widgets (Exclusive Gear) cost | \`/mcp\`, \`/mcp/account\` | current |
 | \`mastery_forging_cost\` | Mastery Forging and Red Gear cost | \`/mcp\`, \`/mcp/account\` | current |
+| \`plan_upgrades\` | Plan upgrades across cost systems, with a budget or against another plan | \`/mcp\`, \`/mcp/account\` | current |
 | \`search_database\` | Search heroes, Masters, items and events | \`/mcp\`, \`/mcp/account\` | current |
 | \`truegold_upgrade_cost\` | Truegold building upgrade cost | \`/mcp\`, \`/mcp/account\` | current |
 
@@ -812,6 +813,72 @@ Returns, among other fields:
 }
 \`\`\`
 
+### \`plan_upgrades\`: Plan upgrades across cost systems, with a budget or against another plan
+
+Adds up upgrades of different cost systems in one answer (gear pieces, charms, Truegold buildings, hero stars, Exclusive Gear, Mastery Forging), with the same numbers as the six cost tools, and compares two plans. Each entry of \`plan\` names its \`system\` (governor_gear, governor_charm, truegold, hero_shards, hero_widgets, mastery_forging) and its \`from\` and \`to\` in that system's cost tool's forms, with \`count\` (pieces or charms), \`building\` (truegold) or \`track\` (mastery_forging) where the system has one. The result gives each upgrade's totals, the totals of the plan per material, the range of any total the sources disagree on (\`totals_range\`), and with \`have\` how far those materials take the plan, entry by entry in the order given (\`reach\`; \`to\` may then be left out: the ladder's end). With \`compare_with\` (plan B, same form) it also gives plan B's totals and, per material, which plan needs more and by how much ("A or B: which costs more?"). Examples: {"plan": [{"system": "truegold", "building": "town_center", "from": "TG6", "to": "TG7"}], "compare_with": [{"system": "truegold", "building": "barracks", "from": "TG6", "to": "TG7"}, {"system": "truegold", "building": "stable", "from": "TG6", "to": "TG7"}, {"system": "truegold", "building": "range", "from": "TG6", "to": "TG7"}]}; {"plan": [{"system": "governor_gear", "from": "Gold T2 ★1", "to": "Gold T3 ★0", "count": 2}, {"system": "governor_charm", "from": 10, "to": 12, "count": 6}], "have": {"satin": 500000, "charm_guides": 5000}}.
+
+Available on: \`/mcp\`, \`/mcp/account\`.
+
+**Arguments**
+
+| Name | Type | Required | Description |
+| --- | --- | --- | --- |
+| \`plan\` | array of object {system, from, to, count, building, track} | yes | The upgrades of the plan (plan A), in the order a budget is spent on them. |
+| \`compare_with\` | array of object {system, from, to, count, building, track} | no | Plan B, in the same form as \`plan\`; the result compares the two per material. |
+| \`have\` | object | no | The materials the player has, by material key (the keys of the cost tools' totals, e.g. satin, charm_guides, truegold, tempered_truegold, shards, widgets, forgehammers); a key left out counts as none. Applies to \`plan\` as a whole, in its order. |
+
+**Result** (\`structuredContent\`, and the same JSON in the text content)
+
+| Field | Type | Description |
+| --- | --- | --- |
+| \`upgrades\` | array of object {system, subject, from, to, count, step_count, totals, totals_range, confidence} | Each upgrade of the plan with its totals. |
+| \`totals\` | object | The plan's totals per material (only the materials it needs); null for an amount no source publishes. |
+| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
+| \`materials\` | object | Display names of the material keys. |
+| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
+| \`comparison\` | object {b_totals, b_totals_range, b_confidence, materials} | With \`compare_with\`, plan B's totals and, per material, which plan needs more. |
+| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
+| \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
+| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+
+**Example**: Town Center TG6 -> TG7 or the three troop buildings
+
+\`\`\`json
+{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"plan_upgrades","arguments":{"plan":[{"system":"truegold","building":"town_center","from":"TG6","to":"TG7"}],"compare_with":[{"system":"truegold","building":"barracks","from":"TG6","to":"TG7"},{"system":"truegold","building":"stable","from":"TG6","to":"TG7"},{"system":"truegold","building":"range","from":"TG6","to":"TG7"}]}}}
+\`\`\`
+
+Returns, among other fields:
+
+\`\`\`json
+{
+  "totals": {
+    "truegold": 1080,
+    "tempered_truegold": 90
+  },
+  "comparison": {
+    "b_totals": {
+      "truegold": 1458,
+      "tempered_truegold": 111
+    },
+    "materials": {
+      "truegold": {
+        "a": 1080,
+        "b": 1458,
+        "more": "b",
+        "by": 378
+      },
+      "tempered_truegold": {
+        "a": 90,
+        "b": 111,
+        "more": "b",
+        "by": 21
+      }
+    }
+  }
+}
+\`\`\`
+
 ### \`search_database\`: Search heroes, Masters, items and events
 
 Finds Kingshot heroes, Masters, items and events by name. Use it first, then call get_hero, get_master, get_item or get_event with the \`key\` of the match you want. Matching ignores case, punctuation and accents, knows aliases and other spellings (e.g. "Mikoto" is Amane, "Silk" is Satin, "KvK" is Kingdom of Power, "Bear Hunter" is the Master Valora), accepts the start of a name ("amad", "viking ven") and tolerates typos ("amnae", "viking vengance"). Matches are ranked by \`score\` (1 = exact name, key or alias; about 0.8-0.95 = the start of a name; 0.45-0.8 = part of a name or a typo), then by kind and name, so the order is stable. Each match has its \`key\`, \`kind\`, \`name\`, \`score\`, \`url\` (a page for people, Markdown with Accept text/markdown) and a one-line \`summary\`. \`kind\` limits the search to heroes, masters, items or events (singular or plural, any case). With a \`kind\` and no \`query\` (or an empty one) it lists every record of that kind in the order of the reference pages, all of them unless \`limit\` is given ("list all heroes": {"kind": "heroes"}); without a \`kind\`, \`query\` is required. \`limit\` is 1-50 (default 10). When nothing matches, \`message\` says so. With a \`kind\`, \`elsewhere\` lists the best matches (up to 3) of the other kinds that the filter hid, whether or not the kind itself matched (\`{"query": "bear", "kind": "events"}\` gives Bear Hunt and, in \`elsewhere\`, the Master Valora, "Bear Hunter"); without a \`kind\`, or when nothing else matches, there is no \`elsewhere\`. Examples: {"query": "amnae"}; {"query": "shard", "kind": "items"}; {"query": "Bear Hunter"}; {"query": "viking vengance", "kind": "event", "limit": 3}.
@@ -998,8 +1065,8 @@ Protocol errors (malformed JSON-RPC, unknown methods, unknown tools) are JSON-RP
 
 ## Accepted tool names
 
-- \`/mcp\`: \`get_event\`, \`get_hero\`, \`get_item\`, \`get_master\`, \`get_tier_list\`, \`governor_charm_cost\`, \`governor_gear_cost\`, \`hero_shards_cost\`, \`hero_widgets_cost\`, \`mastery_forging_cost\`, \`search_database\`, \`truegold_upgrade_cost\`
-- \`/mcp/account\`: \`get_event\`, \`get_hero\`, \`get_item\`, \`get_master\`, \`get_my_goals\`, \`get_my_inventory\`, \`get_my_profile\`, \`get_tier_list\`, \`governor_charm_cost\`, \`governor_gear_cost\`, \`hero_shards_cost\`, \`hero_widgets_cost\`, \`mastery_forging_cost\`, \`search_database\`, \`truegold_upgrade_cost\`
+- \`/mcp\`: \`get_event\`, \`get_hero\`, \`get_item\`, \`get_master\`, \`get_tier_list\`, \`governor_charm_cost\`, \`governor_gear_cost\`, \`hero_shards_cost\`, \`hero_widgets_cost\`, \`mastery_forging_cost\`, \`plan_upgrades\`, \`search_database\`, \`truegold_upgrade_cost\`
+- \`/mcp/account\`: \`get_event\`, \`get_hero\`, \`get_item\`, \`get_master\`, \`get_my_goals\`, \`get_my_inventory\`, \`get_my_profile\`, \`get_tier_list\`, \`governor_charm_cost\`, \`governor_gear_cost\`, \`hero_shards_cost\`, \`hero_widgets_cost\`, \`mastery_forging_cost\`, \`plan_upgrades\`, \`search_database\`, \`truegold_upgrade_cost\`
 
 <a id="changelog"></a>
 

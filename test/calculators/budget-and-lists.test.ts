@@ -211,3 +211,38 @@ describe('several ranges in one call', () => {
     expect(e.argument).toBe('/ranges');
   });
 });
+
+describe('plan_upgrades', () => {
+  it('compares two plans per material, and says when a disputed figure could change the answer', async () => {
+    const { planUpgrades } = await import('../../src/calculators/plan-upgrades.js');
+    const r = value(
+      planUpgrades({
+        plan: [{ system: 'truegold', building: 'command_center', from: 'TG5-4', to: 'TG7' }],
+        compare_with: [{ system: 'truegold', building: 'infirmary', from: 'TG5-4', to: 'TG7' }],
+      }),
+    );
+    // The Infirmary has the Command Center's table without the dispute: 236 / 22 against 236 / 22 (22-24).
+    expect(r.comparison).toEqual({
+      b_totals: { truegold: 236, tempered_truegold: 22 },
+      b_confidence: 'high',
+      materials: {
+        truegold: { a: 236, b: 236, more: 'same', by: 0 },
+        tempered_truegold: { a: 22, b: 22, more: 'same', by: 0, decided_by_dispute: true },
+      },
+    });
+    expect(r.totals_range).toEqual({ tempered_truegold: { used: 22, lowest: 22, highest: 24 } });
+  });
+
+  it("an entry's bad count points at the entry's count", async () => {
+    const { planUpgrades } = await import('../../src/calculators/plan-upgrades.js');
+    const e = error(
+      planUpgrades({
+        plan: [
+          { system: 'governor_charm', from: 1, to: 3 },
+          { system: 'governor_gear', from: 'Gold ★0', to: 'Gold ★1', count: 9 },
+        ],
+      }),
+    );
+    expect(e).toMatchObject({ code: 'INVALID_ARGUMENTS', argument: '/plan/1/count' });
+  });
+});
