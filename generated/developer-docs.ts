@@ -322,7 +322,7 @@ Returns, among other fields:
 
 ### \`get_my_goals\`: My Progression Goals and readiness
 
-The signed-in player's active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player's current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal's readiness is that of its scarcest material, \`ready\` is true when every material is covered. \`combined\` adds up all active goals (they draw on the same inventory). Reached goals are listed with status \`reached\`. Takes no arguments. Examples: {}.
+The signed-in player's active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player's current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal's readiness is that of its scarcest material, \`ready\` is true when every material is covered. \`combined\` adds up all active goals (they draw on the same inventory). Reached goals are listed with status \`reached\`. Each goal also says how far the saved inventory takes it now (\`reachable_now\`): the goals take the inventory in their order, each every step it can afford before the next, so a later goal gets what the earlier ones leave; \`next_step\` names what is short for the step after. With \`everything_to\` it also plans "everything of a kind to at least a level" from the saved profile: every Governor Charm to 12, every gear piece to the best piece's level (\`"level": "best"\`), every Truegold building to TG5; each unit below the level is listed with its cost, the totals, and how far the whole inventory takes them (not counting the goals). Examples: {}; {"everything_to": {"system": "governor_charm", "level": 12}}; {"everything_to": {"system": "governor_gear", "level": "best"}}; {"everything_to": {"system": "truegold", "level": "TG5"}}.
 
 Available on: \`/mcp/account\`.
 
@@ -330,13 +330,16 @@ Available on: \`/mcp/account\`.
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
+| \`everything_to\` | object {system, level} | no | Plan every unit of one kind in the saved profile to at least a level: \`governor_charm\` (all 18 charms), \`governor_gear\` (all six pieces) or \`truegold\` (all eight buildings). \`level\` in that system's form (12, \`Gold T3 ★0\`, \`TG5\`), or \`best\`: the level of the profile's best unit of that kind. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
 | Field | Type | Description |
 | --- | --- | --- |
-| \`goals\` | array of object {id, title, system, subject, from, to, status, step_count, materials, readiness, ready, confidence, gaps, notes, note} | Active goals in the player's order. |
+| \`goals\` | array of object {id, title, system, subject, from, to, status, step_count, materials, readiness, ready, confidence, gaps, notes, note, reachable_now} | Active goals in the player's order. |
 | \`combined\` | object {materials, readiness, ready} | All active goals together against the one inventory. |
+| \`inventory_order\` | string | How the goals share the inventory in \`reachable_now\`. |
+| \`everything_to\` | object {system, level, upgrades, already_there, totals, totals_range, materials, reach, confidence, notes, gaps} | With the \`everything_to\` argument, every unit of the kind below the level, planned from the saved profile. |
 | \`inactive_goals\` | integer | Saved goals that are switched off (not listed). |
 | \`profile_updated_at\` | string or null | When the profile (current levels) was last saved. |
 | \`inventory_updated_at\` | string or null | When the inventory was last saved. |
