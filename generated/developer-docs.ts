@@ -540,7 +540,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 | \`charms\` | integer 1-18 | no | How many charms make this upgrade (1-18). Default: \`1\`. |
 | \`ranges\` | array of object {from, to, charms} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`charms\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
 | \`have\` | object {charm_guides, charm_designs} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -559,9 +559,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
-| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: One charm from 0 to 22
 
@@ -597,7 +597,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 | \`pieces\` | integer 1-6 | no | How many gear pieces make this upgrade (1-6). Default: \`1\`. |
 | \`ranges\` | array of object {from, to, pieces} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
 | \`have\` | object {satin, gilded_threads, artisans_vision} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -616,9 +616,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
-| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: One piece from Gold T2 ★1 to Gold T3 ★3
 
@@ -657,7 +657,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 | \`to\` | string or object {stars, tier} | no | Target position, same forms as \`from\`, not below it. The maximum is \`5★ 6/6\` (= \`5★\`). |
 | \`ranges\` | array of object {from, to} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
 | \`have\` | object {shards} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -674,9 +674,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
-| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: No stars to five full stars
 
@@ -712,7 +712,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 | \`to\` | integer 0-10 | no | Target Exclusive Gear level, 0-10, not below \`from\`. |
 | \`ranges\` | array of object {from, to} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
 | \`have\` | object {widgets} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -729,9 +729,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
-| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: Unlock to maximum
 
@@ -769,7 +769,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | \`pieces\` | integer 1-12 | no | How many hero-gear pieces make this upgrade (1-12). Default: \`1\`. |
 | \`ranges\` | array of object {track, from, to, pieces} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` and \`track\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
 | \`have\` | object {forgehammers, mythic_gear_pieces, mithril, enhancement_xp} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -789,9 +789,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
-| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: Mastery +0 to +20
 
@@ -827,7 +827,7 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`plan\` | array of object {system, from, to, count, building, track} | yes | The upgrades of the plan (plan A), in the order a budget is spent on them. |
-| \`compare_with\` | array of object {system, from, to, count, building, track} | no | Plan B, in the same form as \`plan\`; the result compares the two per material. |
+| \`compare_with\` | array of object {system, from, to, count, building, track} | no | Plan B, entries in the same form as \`plan\` (with \`to\`); the result compares the two per material. |
 | \`have\` | object | no | The materials the player has, by material key (the keys of the cost tools' totals, e.g. satin, charm_guides, truegold, tempered_truegold, shards, widgets, forgehammers); a key left out counts as none. Applies to \`plan\` as a whole, in its order. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
@@ -836,10 +836,10 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | --- | --- | --- |
 | \`upgrades\` | array of object {system, subject, from, to, count, step_count, totals, totals_range, confidence} | Each upgrade of the plan with its totals. |
 | \`totals\` | object | The plan's totals per material (only the materials it needs); null for an amount no source publishes. |
-| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
 | \`materials\` | object | Display names of the material keys. |
 | \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 | \`comparison\` | object {b_totals, b_totals_range, b_confidence, materials} | With \`compare_with\`, plan B's totals and, per material, which plan needs more. |
 | \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
@@ -950,7 +950,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 | \`to\` | string or integer 30-80 | no | Target level, same form as \`from\`, not below it. Highest level is \`TG10\` (80). |
 | \`ranges\` | array of object {building, from, to} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`building\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
 | \`have\` | object {truegold, tempered_truegold} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\`, also list each range's steps (left out by default to keep the answer short). Default: \`false\`. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -968,9 +968,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in \`totals\`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources. |
-| \`ranges\` | array of object {subject, from, to, count, step_count, totals, totals_range, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far the materials in \`have\` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (\`stopped_by: unknown_amount\`): it is never counted as free. Where the sources disagree on a step, the figure used decides; \`reached_at_highest_figures\` says where the range stops if the highest published figures are the true ones. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: A building by its name
 

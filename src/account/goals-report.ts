@@ -91,7 +91,7 @@ function reachableNow(plan: GoalPlan, shared: SharedInventory): ReachableNow {
     level: r.reached,
     ...(r.reached_at_highest_figures ? { reached_at_highest_figures: r.reached_at_highest_figures } : {}),
     stopped_by: r.stopped_by,
-    next_step: r.next_step ? { from: r.next_step.from, to: r.next_step.to, short: r.next_step.short } : null,
+    next_step: r.next_step ? { from: r.reached, to: r.next_step.to, short: r.next_step.short } : null,
   };
 }
 

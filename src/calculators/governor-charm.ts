@@ -9,6 +9,7 @@ import { success, type Outcome } from '../outcomes/failures.js';
 import { checkQuantity, details, knownTotals, knownUnitTotals, ladderOf, numericLevelIndex } from './ladder.js';
 import {
   costCall,
+  leanSingle,
   priceRange,
   singleReach,
   targetOrTop,
@@ -81,5 +82,5 @@ export function governorCharmCostTool(input: GovernorCharmCostInput): Outcome<Go
     const { totals, ...rest } = call.value.answer;
     return success({ totals: knownTotals(totals, MATERIALS), ...rest });
   }
-  return success(singleResult(call.value.priced, call.value.reach));
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

@@ -10,6 +10,7 @@ import { closest } from '../outcomes/similarity.js';
 import { checkQuantity, details, knownTotals, knownUnitTotals, ladderOf } from './ladder.js';
 import {
   costCall,
+  leanSingle,
   priceRange,
   singleReach,
   targetOrTop,
@@ -199,5 +200,5 @@ export function governorGearCostTool(input: GovernorGearCostInput): Outcome<Gove
     const { totals, ...rest } = call.value.answer;
     return success({ totals: knownTotals(totals, MATERIALS), ...rest });
   }
-  return success(singleResult(call.value.priced, call.value.reach));
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

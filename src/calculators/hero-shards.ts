@@ -10,6 +10,7 @@ import { success, unknownLevel, type Outcome } from '../outcomes/failures.js';
 import { details, knownTotals, ladderOf } from './ladder.js';
 import {
   costCall,
+  leanSingle,
   priceRange,
   singleReach,
   targetOrTop,
@@ -143,5 +144,5 @@ export function heroShardsCostTool(input: HeroShardsCostInput): Outcome<HeroShar
     const { totals, ...rest } = call.value.answer;
     return success({ totals: knownTotals(totals, MATERIALS), ...rest });
   }
-  return success(singleResult(call.value.priced, call.value.reach));
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

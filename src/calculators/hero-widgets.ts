@@ -5,6 +5,7 @@ import { success, type Outcome } from '../outcomes/failures.js';
 import { details, knownTotals, ladderOf, numericLevelIndex } from './ladder.js';
 import {
   costCall,
+  leanSingle,
   priceRange,
   singleReach,
   targetOrTop,
@@ -65,5 +66,5 @@ export function heroWidgetsCostTool(input: HeroWidgetsCostInput): Outcome<HeroWi
     const { totals, ...rest } = call.value.answer;
     return success({ totals: knownTotals(totals, MATERIALS), ...rest });
   }
-  return success(singleResult(call.value.priced, call.value.reach));
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

@@ -12,6 +12,7 @@ import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/f
 import { checkQuantity, details, ladderOf, pickTotals, unitTotals, type LadderIndex } from './ladder.js';
 import {
   costCall,
+  leanSingle,
   priceRange,
   singleReach,
   targetOrTop,
@@ -186,5 +187,5 @@ export function masteryForgingCostTool(input: MasteryForgingCostInput): Outcome<
     const { totals, ...rest } = call.value.answer;
     return success({ totals: pickTotals(totals, MATERIALS), ...rest });
   }
-  return success(singleResult(call.value.priced, call.value.reach));
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

@@ -139,7 +139,7 @@ function walk(priced: readonly PricedRange[], keys: readonly string[], have: Bud
       const shortKeys = Object.keys(short);
       if (shortKeys.length > 0 || unknown) {
         stoppedBy = shortKeys.length > 0 ? 'materials' : 'unknown_amount';
-        next = { from: labels[at]!, to: labels[at + 1]!, cost, short };
+        next = { to: labels[at + 1]!, cost, short };
         if (shortKeys.length > 0 && runsOutFirst === null)
           // The scarcest against this step's need: the largest share of the step's amount that is missing.
           runsOutFirst = shortKeys.reduce((a, b) => (short[b]! / cost[b]! > short[a]! / cost[a]! ? b : a));
@@ -153,9 +153,7 @@ function walk(priced: readonly PricedRange[], keys: readonly string[], have: Bud
     }
     return {
       ...(range.subject ? { subject: range.subject } : {}),
-      from: labels[range.from]!,
       reached: labels[at]!,
-      to: labels[range.to]!,
       steps_taken: at - range.from,
       stopped_by: stoppedBy,
       next_step: next,
@@ -217,7 +215,6 @@ export function rangeResult(p: PricedRange, includeSteps: boolean): CostRangeRes
     count: p.range.count,
     step_count: b.step_count,
     totals: p.totals,
-    ...(b.totals_range ? { totals_range: scaleRange(b.totals_range, p.range.count) } : {}),
     confidence: b.confidence,
     ...(includeSteps ? { steps: b.steps } : {}),
   };
@@ -245,7 +242,9 @@ export function listAnswer(
       priced.map((p) => p.breakdown.confidence),
       'high',
     ),
-    notes: unique(priced.flatMap((p) => p.breakdown.notes)),
+    // A list keeps the notes about its own steps (reasons for lowered confidence, disputes); the tables' general
+    // notes are in the one-range answers, and a list answer stays short.
+    notes: unique(priced.flatMap((p) => p.breakdown.notes.filter((n) => !p.range.table.notes.includes(n)))),
     gaps: unique(priced.flatMap((p) => p.breakdown.gaps)),
     sources: mergeSources(priced.map((p) => p.breakdown.sources)),
     data_version: DATA_VERSION,
@@ -370,4 +369,17 @@ export type WithRequired<T, K extends keyof T> = T & Required<Pick<T, K>>;
 /** How far a budget takes one priced range (undefined without a budget). */
 export function singleReach(priced: PricedRange, keys: readonly string[], have: Budget | undefined) {
   return have ? reachOf([priced], keys, have, priced.totals) : undefined;
+}
+
+/**
+ * A one-range tool result as served: with a budget the steps are left out unless `include_steps` asks for them (the
+ * reach is the answer; a whole ladder's steps would bury it).
+ */
+export function leanSingle<T extends { steps?: unknown }>(
+  result: T,
+  input: { have?: Budget; include_steps?: boolean },
+): T {
+  if (!input.have || input.include_steps) return result;
+  const { steps: _steps, ...rest } = result;
+  return rest as T;
 }

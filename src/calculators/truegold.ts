@@ -12,6 +12,7 @@ import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/f
 import { details, LadderIndex, knownTotals } from './ladder.js';
 import {
   costCall,
+  leanSingle,
   priceRange,
   singleReach,
   targetOrTop,
@@ -178,5 +179,5 @@ export function truegoldUpgradeCostTool(input: TruegoldUpgradeCostInput): Outcom
     const { totals, ...rest } = call.value.answer;
     return success({ totals: knownTotals(totals, MATERIALS), ...rest });
   }
-  return success(singleResult(call.value.priced, call.value.reach));
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

@@ -34,13 +34,10 @@ describe('a budget on one range', () => {
       complete: false,
       ranges: [
         {
-          from: 'Purple T1 ★1',
           reached: 'Gold T1 ★3',
-          to: 'Red T6 ★3',
           steps_taken: 10,
           stopped_by: 'materials',
           next_step: {
-            from: 'Gold T1 ★3',
             to: 'Gold T2 ★0',
             cost: { satin: 38000, gilded_threads: 360, artisans_vision: 55 },
             short: { artisans_vision: 20 },
@@ -68,10 +65,8 @@ describe('a budget on one range', () => {
       }),
     );
     expect(r.reach!.ranges[0]).toEqual({
-      from: 'Gold T1 ★3',
       reached: 'Gold T2 ★0',
       reached_at_highest_figures: 'Gold T1 ★3',
-      to: 'Gold T2 ★0',
       steps_taken: 1,
       stopped_by: 'target',
       next_step: null,
@@ -93,7 +88,7 @@ describe('a budget on one range', () => {
       reached: 'Gold 100',
       steps_taken: 0,
       stopped_by: 'unknown_amount',
-      next_step: { from: 'Gold 100', to: 'Red 101', cost: { forgehammers: null, mythic_gear_pieces: 2 }, short: {} },
+      next_step: { to: 'Red 101', cost: { forgehammers: null, mythic_gear_pieces: 2 }, short: {} },
     });
     expect(r.reach!.short_for_all).toEqual({
       forgehammers: null,
@@ -149,19 +144,16 @@ describe('several ranges in one call', () => {
       complete: false,
       ranges: [
         {
-          from: '10',
           reached: '11',
-          to: '12',
           steps_taken: 1,
           stopped_by: 'materials',
           next_step: {
-            from: '11',
             to: '12',
             cost: { charm_guides: 1160, charm_designs: 1200 },
             short: { charm_designs: 40 },
           },
         },
-        { from: '3', reached: '5', to: '5', steps_taken: 2, stopped_by: 'target', next_step: null },
+        { reached: '5', steps_taken: 2, stopped_by: 'target', next_step: null },
       ],
       spent: { charm_guides: 1300, charm_designs: 1140 },
       left: { charm_guides: 1200, charm_designs: 860 },

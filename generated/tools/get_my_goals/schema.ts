@@ -263,56 +263,36 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           additionalProperties: {
             additionalProperties: false,
             properties: {
-              used: { description: 'The total with the figures used.', minimum: 0, type: 'integer' },
-              lowest: {
-                description: 'The total with the lowest published figure of every disputed step.',
-                minimum: 0,
-                type: 'integer',
-              },
-              highest: {
-                description: 'The total with the highest published figure of every disputed step.',
-                minimum: 0,
-                type: 'integer',
-              },
+              used: { minimum: 0, type: 'integer' },
+              lowest: { minimum: 0, type: 'integer' },
+              highest: { minimum: 0, type: 'integer' },
             },
             required: ['used', 'lowest', 'highest'],
             type: 'object',
           },
-          description: 'Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in `totals`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources.',
+          description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
           type: 'object',
         },
         materials: { additionalProperties: { type: 'string' }, type: 'object' },
         reach: {
           additionalProperties: false,
-          description: 'How far the materials in `have` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (`stopped_by: unknown_amount`): it is never counted as free. Where the sources disagree on a step, the figure used decides; `reached_at_highest_figures` says where the range stops if the highest published figures are the true ones.',
+          description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
           properties: {
-            complete: { description: 'True when every range reaches its target with these materials.', type: 'boolean' },
+            complete: { description: 'Every range reaches its target.', type: 'boolean' },
             ranges: {
-              description: 'One entry per range, in the order given.',
+              description: 'One entry per range, in the order of the ranges.',
               items: {
                 additionalProperties: false,
                 properties: {
-                  subject: {
-                    description: 'The building or track of the range, where the tool has one.',
-                    type: 'string',
-                  },
-                  from: { description: 'The starting level.', type: 'string' },
-                  reached: {
-                    description: 'The highest level reachable with the materials (the starting level when none).',
-                    type: 'string',
-                  },
-                  to: {
-                    description: 'The target level (the ladder\'s end when `to` was left out).',
-                    type: 'string',
-                  },
-                  steps_taken: { description: 'Steps the materials pay for.', minimum: 0, type: 'integer' },
-                  stopped_by: {
-                    description: 'target: the range is complete; materials: the next step costs more than is left; unknown_amount: the next step needs a material in an amount no source publishes, so whether it is affordable is unknown.',
-                    enum: ['target', 'materials', 'unknown_amount'],
-                    type: 'string',
-                  },
+                  subject: { description: 'Building or track.', type: 'string' },
+                  reached: { description: 'Highest level reachable.', type: 'string' },
                   reached_at_highest_figures: {
-                    description: 'Present when a disputed step decides how far the range goes; the level reached if the highest published figures hold.',
+                    description: 'Where a disputed step decides the reach: the level reached at the highest published figures.',
+                    type: 'string',
+                  },
+                  steps_taken: { minimum: 0, type: 'integer' },
+                  stopped_by: {
+                    enum: ['target', 'materials', 'unknown_amount'],
                     type: 'string',
                   },
                   next_step: {
@@ -321,7 +301,6 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                       {
                         additionalProperties: false,
                         properties: {
-                          from: { type: 'string' },
                           to: { type: 'string' },
                           cost: {
                             additionalProperties: {
@@ -330,35 +309,26 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                                 { type: 'null' },
                               ],
                             },
-                            description: 'The step\'s cost for all units of the range; null for an amount no source publishes.',
                             type: 'object',
                           },
-                          short: {
-                            additionalProperties: { minimum: 1, type: 'integer' },
-                            description: 'Per material, how much more than is left the step needs (only materials that are short).',
-                            type: 'object',
-                          },
+                          short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
                         },
-                        required: ['from', 'to', 'cost', 'short'],
+                        required: ['to', 'cost', 'short'],
                         type: 'object',
                       },
                     ],
-                    description: 'The step after `reached` (null when the target is reached), its cost for all units and what is short.',
+                    description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
                   },
                 },
-                required: ['from', 'reached', 'to', 'steps_taken', 'stopped_by', 'next_step'],
+                required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
                 type: 'object',
               },
               type: 'array',
             },
-            spent: {
-              additionalProperties: { minimum: 0, type: 'integer' },
-              description: 'What the reachable steps spend, per material.',
-              type: 'object',
-            },
+            spent: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
             left: {
               additionalProperties: { minimum: 0, type: 'integer' },
-              description: 'What is left of `have` after those steps, per material (a material left out of `have` counts as 0).',
+              description: 'What is left of `have` (a key left out counts as 0).',
               type: 'object',
             },
             runs_out_first: {
@@ -366,7 +336,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                 { type: 'string' },
                 { type: 'null' },
               ],
-              description: 'The material that stops the first range cut short by materials (the one shortest against that step\'s need); null when none is.',
+              description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
             },
             short_for_all: {
               additionalProperties: {
@@ -375,7 +345,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                   { type: 'null' },
                 ],
               },
-              description: 'Per material, how much more than `have` every range to its target needs (0 when covered); null when a step needs the material in an unknown amount.',
+              description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
               type: 'object',
             },
           },

@@ -163,14 +163,14 @@ export interface GetMyGoalsOutput {
       [k: string]: number | null;
     };
     /**
-     * Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in `totals`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources.
+     * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
      */
     totals_range?: TotalsRange;
     materials: {
       [k: string]: string;
     };
     /**
-     * How far the materials in `have` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (`stopped_by: unknown_amount`): it is never counted as free. Where the sources disagree on a step, the figure used decides; `reached_at_highest_figures` says where the range stops if the highest published figures are the true ones.
+     * How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).
      */
     reach: BudgetReach;
     /**

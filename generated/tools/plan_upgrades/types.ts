@@ -61,60 +61,24 @@ export interface PlanUpgradesInput {
     track?: 'mastery' | 'red_gear';
   }[]];
   /**
-   * Plan B, in the same form as `plan`; the result compares the two per material.
+   * Plan B, entries in the same form as `plan` (with `to`); the result compares the two per material.
    *
    * @minItems 1
    * @maxItems 24
    */
   compare_with?: [{
-    /**
-     * The cost system.
-     */
     system: 'governor_gear' | 'governor_charm' | 'truegold' | 'hero_shards' | 'hero_widgets' | 'mastery_forging';
-    /**
-     * The current level.
-     */
     from: string | number | StarPosition;
-    /**
-     * The target level.
-     */
     to: string | number | StarPosition;
-    /**
-     * Pieces or charms; default 1.
-     */
     count?: number;
-    /**
-     * For truegold, the building.
-     */
     building?: string;
-    /**
-     * For mastery_forging, the track.
-     */
     track?: 'mastery' | 'red_gear';
   }, ...{
-    /**
-     * The cost system.
-     */
     system: 'governor_gear' | 'governor_charm' | 'truegold' | 'hero_shards' | 'hero_widgets' | 'mastery_forging';
-    /**
-     * The current level.
-     */
     from: string | number | StarPosition;
-    /**
-     * The target level.
-     */
     to: string | number | StarPosition;
-    /**
-     * Pieces or charms; default 1.
-     */
     count?: number;
-    /**
-     * For truegold, the building.
-     */
     building?: string;
-    /**
-     * For mastery_forging, the track.
-     */
     track?: 'mastery' | 'red_gear';
   }[]];
   /**
@@ -142,7 +106,7 @@ export interface PlanUpgradesOutput {
       [k: string]: number | null;
     };
     /**
-     * Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in `totals`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources.
+     * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
      */
     totals_range?: TotalsRange;
     /**
@@ -157,7 +121,7 @@ export interface PlanUpgradesOutput {
     [k: string]: number | null;
   };
   /**
-   * Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in `totals`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources.
+   * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
    */
   totals_range?: TotalsRange;
   /**
@@ -171,7 +135,7 @@ export interface PlanUpgradesOutput {
    */
   confidence: Confidence;
   /**
-   * How far the materials in `have` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (`stopped_by: unknown_amount`): it is never counted as free. Where the sources disagree on a step, the figure used decides; `reached_at_highest_figures` says where the range stops if the highest published figures are the true ones.
+   * How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).
    */
   reach?: BudgetReach;
   /**
@@ -182,7 +146,7 @@ export interface PlanUpgradesOutput {
       [k: string]: number | null;
     };
     /**
-     * Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in `totals`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources.
+     * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
      */
     b_totals_range?: TotalsRange;
     /**

@@ -29,24 +29,18 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
       items: {
         additionalProperties: false,
         properties: {
-          building: {
-            description: 'The building to upgrade, by key or by name (`Town Center`, `TC`).',
-            maxLength: 64,
-            type: 'string',
-          },
+          building: { maxLength: 64, type: 'string' },
           from: {
             anyOf: [
               { maxLength: 32, type: 'string' },
               { maximum: 80, minimum: 30, type: 'integer' },
             ],
-            description: 'Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.',
           },
           to: {
             anyOf: [
               { maxLength: 32, type: 'string' },
               { maximum: 80, minimum: 30, type: 'integer' },
             ],
-            description: 'Target level, same form as `from`, not below it. Highest level is `TG10` (80).',
           },
         },
         required: ['building', 'from'],
@@ -67,7 +61,7 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
     },
     include_steps: {
       default: false,
-      description: 'With `ranges`, also list each range\'s steps (left out by default to keep the answer short).',
+      description: 'With `ranges` or `have`, also list the steps (left out by default there to keep the answer short).',
       type: 'boolean',
     },
   },
@@ -186,39 +180,27 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
       additionalProperties: {
         additionalProperties: false,
         properties: {
-          used: { description: 'The total with the figures used.', minimum: 0, type: 'integer' },
-          lowest: {
-            description: 'The total with the lowest published figure of every disputed step.',
-            minimum: 0,
-            type: 'integer',
-          },
-          highest: {
-            description: 'The total with the highest published figure of every disputed step.',
-            minimum: 0,
-            type: 'integer',
-          },
+          used: { minimum: 0, type: 'integer' },
+          lowest: { minimum: 0, type: 'integer' },
+          highest: { minimum: 0, type: 'integer' },
         },
         required: ['used', 'lowest', 'highest'],
         type: 'object',
       },
-      description: 'Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in `totals`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources.',
+      description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
       type: 'object',
     },
     ranges: {
       description: 'With `ranges`, one entry per range (the totals are then for all of them; `from`, `to` and `steps` are left out).',
       items: {
         additionalProperties: false,
-        description: 'One range of a list (`ranges`), with its totals for all its units.',
+        description: 'One range of `ranges` with its totals for all its units.',
         properties: {
-          subject: { description: 'The building or track of the range, where the tool has one.', type: 'string' },
-          from: { description: 'The starting level as a canonical label.', type: 'string' },
-          to: { description: 'The target level as a canonical label.', type: 'string' },
-          count: {
-            description: 'How many units (pieces, charms) make this upgrade; 1 for a building or hero.',
-            minimum: 1,
-            type: 'integer',
-          },
-          step_count: { description: 'Upgrade steps in the range.', minimum: 0, type: 'integer' },
+          subject: { description: 'Building or track.', type: 'string' },
+          from: { type: 'string' },
+          to: { type: 'string' },
+          count: { description: 'Units (pieces, charms); 1 for a building or hero.', minimum: 1, type: 'integer' },
+          step_count: { minimum: 0, type: 'integer' },
           totals: {
             additionalProperties: {
               anyOf: [
@@ -226,29 +208,6 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                 { type: 'null' },
               ],
             },
-            description: 'Totals of the range for all its units, by material key; null for an amount no source publishes.',
-            type: 'object',
-          },
-          totals_range: {
-            additionalProperties: {
-              additionalProperties: false,
-              properties: {
-                used: { description: 'The total with the figures used.', minimum: 0, type: 'integer' },
-                lowest: {
-                  description: 'The total with the lowest published figure of every disputed step.',
-                  minimum: 0,
-                  type: 'integer',
-                },
-                highest: {
-                  description: 'The total with the highest published figure of every disputed step.',
-                  minimum: 0,
-                  type: 'integer',
-                },
-              },
-              required: ['used', 'lowest', 'highest'],
-              type: 'object',
-            },
-            description: 'Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in `totals`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources.',
             type: 'object',
           },
           confidence: {
@@ -257,43 +216,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
             type: 'string',
           },
           steps: {
-            description: 'The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.',
-            items: {
-              additionalProperties: false,
-              description: 'One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).',
-              properties: {
-                from: { description: 'Level before the step.', type: 'string' },
-                to: { description: 'Level after the step.', type: 'string' },
-                cost: {
-                  additionalProperties: {
-                    anyOf: [
-                      { minimum: 0, type: 'integer' },
-                      { type: 'null' },
-                    ],
-                  },
-                  description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
-                  type: 'object',
-                },
-                confidence: {
-                  description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-                  enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-                  type: 'string',
-                },
-                note: { description: 'Where sources disagree or what the step is.', type: 'string' },
-                unknown: {
-                  description: 'Materials this step may also need whose amounts no source publishes (a data gap).',
-                  items: { type: 'string' },
-                  type: 'array',
-                },
-                disputed: {
-                  additionalProperties: { items: { minimum: 0, type: 'integer' }, type: 'array' },
-                  description: 'Materials whose amount on this step the sources disagree on: every published amount, lowest first (the one in `cost` is the one used). The result\'s `totals_range` and notes carry the consequences.',
-                  type: 'object',
-                },
-              },
-              required: ['from', 'to', 'cost'],
-              type: 'object',
-            },
+            description: 'With include_steps, the range\'s steps, as in a one-range result\'s `steps`.',
+            items: { type: 'object' },
             type: 'array',
           },
         },
@@ -304,29 +228,23 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
     },
     reach: {
       additionalProperties: false,
-      description: 'How far the materials in `have` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (`stopped_by: unknown_amount`): it is never counted as free. Where the sources disagree on a step, the figure used decides; `reached_at_highest_figures` says where the range stops if the highest published figures are the true ones.',
+      description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
       properties: {
-        complete: { description: 'True when every range reaches its target with these materials.', type: 'boolean' },
+        complete: { description: 'Every range reaches its target.', type: 'boolean' },
         ranges: {
-          description: 'One entry per range, in the order given.',
+          description: 'One entry per range, in the order of the ranges.',
           items: {
             additionalProperties: false,
             properties: {
-              subject: { description: 'The building or track of the range, where the tool has one.', type: 'string' },
-              from: { description: 'The starting level.', type: 'string' },
-              reached: {
-                description: 'The highest level reachable with the materials (the starting level when none).',
-                type: 'string',
-              },
-              to: { description: 'The target level (the ladder\'s end when `to` was left out).', type: 'string' },
-              steps_taken: { description: 'Steps the materials pay for.', minimum: 0, type: 'integer' },
-              stopped_by: {
-                description: 'target: the range is complete; materials: the next step costs more than is left; unknown_amount: the next step needs a material in an amount no source publishes, so whether it is affordable is unknown.',
-                enum: ['target', 'materials', 'unknown_amount'],
-                type: 'string',
-              },
+              subject: { description: 'Building or track.', type: 'string' },
+              reached: { description: 'Highest level reachable.', type: 'string' },
               reached_at_highest_figures: {
-                description: 'Present when a disputed step decides how far the range goes; the level reached if the highest published figures hold.',
+                description: 'Where a disputed step decides the reach: the level reached at the highest published figures.',
+                type: 'string',
+              },
+              steps_taken: { minimum: 0, type: 'integer' },
+              stopped_by: {
+                enum: ['target', 'materials', 'unknown_amount'],
                 type: 'string',
               },
               next_step: {
@@ -335,7 +253,6 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                   {
                     additionalProperties: false,
                     properties: {
-                      from: { type: 'string' },
                       to: { type: 'string' },
                       cost: {
                         additionalProperties: {
@@ -344,35 +261,26 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                             { type: 'null' },
                           ],
                         },
-                        description: 'The step\'s cost for all units of the range; null for an amount no source publishes.',
                         type: 'object',
                       },
-                      short: {
-                        additionalProperties: { minimum: 1, type: 'integer' },
-                        description: 'Per material, how much more than is left the step needs (only materials that are short).',
-                        type: 'object',
-                      },
+                      short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
                     },
-                    required: ['from', 'to', 'cost', 'short'],
+                    required: ['to', 'cost', 'short'],
                     type: 'object',
                   },
                 ],
-                description: 'The step after `reached` (null when the target is reached), its cost for all units and what is short.',
+                description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
               },
             },
-            required: ['from', 'reached', 'to', 'steps_taken', 'stopped_by', 'next_step'],
+            required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
             type: 'object',
           },
           type: 'array',
         },
-        spent: {
-          additionalProperties: { minimum: 0, type: 'integer' },
-          description: 'What the reachable steps spend, per material.',
-          type: 'object',
-        },
+        spent: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
         left: {
           additionalProperties: { minimum: 0, type: 'integer' },
-          description: 'What is left of `have` after those steps, per material (a material left out of `have` counts as 0).',
+          description: 'What is left of `have` (a key left out counts as 0).',
           type: 'object',
         },
         runs_out_first: {
@@ -380,7 +288,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
             { type: 'string' },
             { type: 'null' },
           ],
-          description: 'The material that stops the first range cut short by materials (the one shortest against that step\'s need); null when none is.',
+          description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
         },
         short_for_all: {
           additionalProperties: {
@@ -389,7 +297,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               { type: 'null' },
             ],
           },
-          description: 'Per material, how much more than `have` every range to its target needs (0 when covered); null when a step needs the material in an unknown amount.',
+          description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
           type: 'object',
         },
       },

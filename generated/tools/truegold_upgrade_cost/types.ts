@@ -22,30 +22,12 @@ export interface TruegoldUpgradeCostInput {
    * @maxItems 12
    */
   ranges?: [{
-    /**
-     * The building to upgrade, by key or by name (`Town Center`, `TC`).
-     */
     building: string;
-    /**
-     * Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.
-     */
     from: string | number;
-    /**
-     * Target level, same form as `from`, not below it. Highest level is `TG10` (80).
-     */
     to?: string | number;
   }, ...{
-    /**
-     * The building to upgrade, by key or by name (`Town Center`, `TC`).
-     */
     building: string;
-    /**
-     * Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.
-     */
     from: string | number;
-    /**
-     * Target level, same form as `from`, not below it. Highest level is `TG10` (80).
-     */
     to?: string | number;
   }[]];
   /**
@@ -62,7 +44,7 @@ export interface TruegoldUpgradeCostInput {
     tempered_truegold?: number;
   };
   /**
-   * With `ranges`, also list each range's steps (left out by default to keep the answer short).
+   * With `ranges` or `have`, also list the steps (left out by default there to keep the answer short).
    */
   include_steps?: boolean;
 }
@@ -118,17 +100,17 @@ export interface TruegoldUpgradeCostOutput {
    */
   data_version: DataVersion;
   /**
-   * Where the sources disagree on a step of the range: per disputed material, the total with the figures used (as in `totals`) beside the lowest and highest totals the published figures make. Absent when no step is disputed; a note names each dispute, its steps and its sources.
+   * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
    */
   totals_range?: TotalsRange;
   /**
    * With `ranges`, one entry per range (the totals are then for all of them; `from`, `to` and `steps` are left out).
    *
-   * Items: One range of a list (`ranges`), with its totals for all its units.
+   * Items: One range of `ranges` with its totals for all its units.
    */
   ranges?: CostRangeResult[];
   /**
-   * How far the materials in `have` go. The ranges take the materials in the order given: each takes every step it can afford (all its units together, one step at a time) before the next range starts on what is left. A step whose amount no source publishes stops its range (`stopped_by: unknown_amount`): it is never counted as free. Where the sources disagree on a step, the figure used decides; `reached_at_highest_figures` says where the range stops if the highest published figures are the true ones.
+   * How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).
    */
   reach?: BudgetReach;
 }

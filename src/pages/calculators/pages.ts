@@ -192,6 +192,8 @@ export function calculatorPages(options: CalculatorPagesOptions): Hono {
     const query = new URL(c.req.url).searchParams;
     const args = argumentsOf(query, calculator.inputSchema);
     let outcome: Outcome = { kind: 'form' };
+    // A page shows one range's steps and chart even with a budget (the tool leaves them out by default).
+    if (args?.have !== undefined && args.ranges === undefined) args.include_steps ??= true;
     if (args) {
       const run = runner.run(calculator.tool, args, clock());
       // The run's value is the JSON of what the tool's handler returned, which the handler contract (ToolHandlers)

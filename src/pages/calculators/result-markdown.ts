@@ -177,8 +177,9 @@ function rangeAndReachMarkdown(result: CostResult): string[] {
   lines.push(
     ...table(
       ['Range', 'Reached', 'Stopped by', 'Next step short of'],
-      reach.ranges.map((r) => [
-        `${r.subject ? `${mdText(r.subject)}: ` : ''}${mdText(r.from)} → ${mdText(r.to)}`,
+      reach.ranges.map((r, i) => [
+        // The reach lists the ranges in order: a list's ranges, or the one range of the result.
+        `${r.subject ? `${mdText(r.subject)}: ` : ''}${mdText(result.ranges?.[i]?.from ?? result.from ?? '')} → ${mdText(result.ranges?.[i]?.to ?? result.to ?? '')}`,
         `${mdText(r.reached)}${r.reached_at_highest_figures ? ` (${mdText(r.reached_at_highest_figures)} at the highest published figures)` : ''}`,
         r.stopped_by === 'target' ? 'target reached' : r.stopped_by === 'materials' ? 'materials' : 'an unknown amount',
         r.next_step
