@@ -344,7 +344,7 @@ describe('player questions, each in at most two calls', () => {
       cost('truegold', 'not built', 'TG5', 1, 'war_academy'),
     );
     expect(r.totals).toEqual(expected);
-    expect(expected.truegold).toBe(19370); // the published cross-check (shared/gamedata: all_8_buildings)
+    expect(expected.truegold).toBe(19370); // the published all-eight-buildings cross-check of the source data
   });
 
   it('20. "Two pieces to Gold T3 ★0 and two charms to 12 with what I have: which material runs out first?"', async () => {
