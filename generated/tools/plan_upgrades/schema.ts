@@ -165,6 +165,7 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
     have: {
       additionalProperties: { maximum: 1000000000000, minimum: 0, type: 'integer' },
       description: 'The materials the player has, by material key (the keys of the cost tools\' totals, e.g. satin, charm_guides, truegold, tempered_truegold, shards, widgets, forgehammers); a key left out counts as none. Applies to `plan` as a whole, in its order.',
+      maxProperties: 16,
       type: 'object',
     },
   },

@@ -3,7 +3,7 @@
 import func2Module from 'ajv/dist/runtime/ucs2length.js';
 
 export const validateInput = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["plan"],"properties":{"plan":{"type":"array","minItems":1,"maxItems":24,"description":"The upgrades of the plan (plan A), in the order a budget is spent on them.","items":{"type":"object","additionalProperties":false,"required":["system","from"],"properties":{"system":{"type":"string","enum":["governor_gear","governor_charm","truegold","hero_shards","hero_widgets","mastery_forging"],"description":"The cost system (the cost tool of the same name without `_cost`; truegold is truegold_upgrade_cost)."},"from":{"description":"The current level, in the form of that system's cost tool (e.g. `Gold T2 ★1`, 10, `TG6`, `3★`, `+5`).","anyOf":[{"type":"string","maxLength":64},{"type":"integer","minimum":0,"maximum":200},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"description":"The target level, same form; may be left out with `have` (the ladder's end).","anyOf":[{"type":"string","maxLength":64},{"type":"integer","minimum":0,"maximum":200},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"count":{"type":"integer","minimum":1,"maximum":18,"description":"How many pieces (governor_gear 1-6, mastery_forging 1-12) or charms (1-18) make this upgrade; default 1."},"building":{"type":"string","maxLength":64,"description":"For truegold, the building (key or name, e.g. `barracks`, `TC`)."},"track":{"type":"string","enum":["mastery","red_gear"],"description":"For mastery_forging, the track (default `mastery`)."}}}},"compare_with":{"type":"array","minItems":1,"maxItems":24,"description":"Plan B, entries in the same form as `plan` (with `to`); the result compares the two per material.","items":{"type":"object","additionalProperties":false,"required":["system","from","to"],"properties":{"system":{"type":"string","enum":["governor_gear","governor_charm","truegold","hero_shards","hero_widgets","mastery_forging"]},"from":{"anyOf":[{"type":"string","maxLength":64},{"type":"integer","minimum":0,"maximum":200},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"anyOf":[{"type":"string","maxLength":64},{"type":"integer","minimum":0,"maximum":200},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"count":{"type":"integer","minimum":1,"maximum":18},"building":{"type":"string","maxLength":64},"track":{"type":"string","enum":["mastery","red_gear"]}}}},"have":{"type":"object","description":"The materials the player has, by material key (the keys of the cost tools' totals, e.g. satin, charm_guides, truegold, tempered_truegold, shards, widgets, forgehammers); a key left out counts as none. Applies to `plan` as a whole, in its order.","additionalProperties":{"type":"integer","minimum":0,"maximum":1000000000000}}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["plan"],"properties":{"plan":{"type":"array","minItems":1,"maxItems":24,"description":"The upgrades of the plan (plan A), in the order a budget is spent on them.","items":{"type":"object","additionalProperties":false,"required":["system","from"],"properties":{"system":{"type":"string","enum":["governor_gear","governor_charm","truegold","hero_shards","hero_widgets","mastery_forging"],"description":"The cost system (the cost tool of the same name without `_cost`; truegold is truegold_upgrade_cost)."},"from":{"description":"The current level, in the form of that system's cost tool (e.g. `Gold T2 ★1`, 10, `TG6`, `3★`, `+5`).","anyOf":[{"type":"string","maxLength":64},{"type":"integer","minimum":0,"maximum":200},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"description":"The target level, same form; may be left out with `have` (the ladder's end).","anyOf":[{"type":"string","maxLength":64},{"type":"integer","minimum":0,"maximum":200},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"count":{"type":"integer","minimum":1,"maximum":18,"description":"How many pieces (governor_gear 1-6, mastery_forging 1-12) or charms (1-18) make this upgrade; default 1."},"building":{"type":"string","maxLength":64,"description":"For truegold, the building (key or name, e.g. `barracks`, `TC`)."},"track":{"type":"string","enum":["mastery","red_gear"],"description":"For mastery_forging, the track (default `mastery`)."}}}},"compare_with":{"type":"array","minItems":1,"maxItems":24,"description":"Plan B, entries in the same form as `plan` (with `to`); the result compares the two per material.","items":{"type":"object","additionalProperties":false,"required":["system","from","to"],"properties":{"system":{"type":"string","enum":["governor_gear","governor_charm","truegold","hero_shards","hero_widgets","mastery_forging"]},"from":{"anyOf":[{"type":"string","maxLength":64},{"type":"integer","minimum":0,"maximum":200},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"anyOf":[{"type":"string","maxLength":64},{"type":"integer","minimum":0,"maximum":200},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"count":{"type":"integer","minimum":1,"maximum":18},"building":{"type":"string","maxLength":64},"track":{"type":"string","enum":["mastery","red_gear"]}}}},"have":{"type":"object","description":"The materials the player has, by material key (the keys of the cost tools' totals, e.g. satin, charm_guides, truegold, tempered_truegold, shards, widgets, forgehammers); a key left out counts as none. Applies to `plan` as a whole, in its order.","maxProperties":16,"additionalProperties":{"type":"integer","minimum":0,"maximum":1000000000000}}}};
 const func2 = func2Module.default ?? func2Module;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1211,10 +1211,8 @@ errors++;
 if(data.have !== undefined){
 let data24 = data.have;
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-for(const key7 in data24){
-let data25 = data24[key7];
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err95 = {instancePath:instancePath+"/have/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/have/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.additionalProperties.type,parentSchema:schema11.properties.have.additionalProperties,data:data25};
+if(Object.keys(data24).length > 16){
+const err95 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/maxProperties",keyword:"maxProperties",params:{limit: 16},message:"must NOT have more than 16 properties",schema:16,parentSchema:schema11.properties.have,data:data24};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1223,9 +1221,10 @@ vErrors.push(err95);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 1000000000000 || isNaN(data25)){
-const err96 = {instancePath:instancePath+"/have/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/have/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.additionalProperties,data:data25};
+for(const key7 in data24){
+let data25 = data24[key7];
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err96 = {instancePath:instancePath+"/have/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/have/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.additionalProperties.type,parentSchema:schema11.properties.have.additionalProperties,data:data25};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1234,8 +1233,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data25 < 0 || isNaN(data25)){
-const err97 = {instancePath:instancePath+"/have/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/have/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.additionalProperties,data:data25};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 1000000000000 || isNaN(data25)){
+const err97 = {instancePath:instancePath+"/have/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/have/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.additionalProperties,data:data25};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1244,11 +1244,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.have.type,parentSchema:schema11.properties.have,data:data24};
+if(data25 < 0 || isNaN(data25)){
+const err98 = {instancePath:instancePath+"/have/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/have/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.additionalProperties,data:data25};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1259,13 +1256,26 @@ errors++;
 }
 }
 }
+}
 else {
-const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err99 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.have.type,parentSchema:schema11.properties.have,data:data24};
 if(vErrors === null){
 vErrors = [err99];
 }
 else {
 vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
 }
 errors++;
 }
