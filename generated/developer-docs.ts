@@ -330,7 +330,7 @@ Available on: \`/mcp/account\`.
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`everything_to\` | object {system, level} | no | Plan every unit of one kind in the saved profile to at least a level: \`governor_charm\` (all 18 charms), \`governor_gear\` (all six pieces) or \`truegold\` (all eight buildings). \`level\` in that system's form (12, \`Gold T3 ★0\`, \`TG5\`), or \`best\`: the level of the profile's best unit of that kind. |
+| \`everything_to\` | object | no | Plan every unit of one kind in the saved profile to at least a level: \`governor_charm\` (all 18 charms), \`governor_gear\` (all six pieces) or \`truegold\` (all eight buildings). \`level\` in that system's form (12, \`Gold T3 ★0\`, \`TG5\`), or \`best\`: the level of the profile's best unit of that kind. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -538,8 +538,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 | \`from\` | integer 0-22 | no | Current charm level, 0-22. |
 | \`to\` | integer 0-22 | no | Target charm level, 0-22, not below \`from\`. |
 | \`charms\` | integer 1-18 | no | How many charms make this upgrade (1-18). Default: \`1\`. |
-| \`ranges\` | array of object {from, to, charms} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`charms\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object {charm_guides, charm_designs} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`charms\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
 | \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
@@ -595,8 +595,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 | \`from\` | string | no | Current level, e.g. \`Gold T2 ★1\`, \`purple t1 *3\`, \`Red star 2\`, or \`not crafted\`. |
 | \`to\` | string | no | Target level, same form as \`from\`; must not be below \`from\`. Highest level is \`Red T6 ★3\`. |
 | \`pieces\` | integer 1-6 | no | How many gear pieces make this upgrade (1-6). Default: \`1\`. |
-| \`ranges\` | array of object {from, to, pieces} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object {satin, gilded_threads, artisans_vision} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
 | \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
@@ -653,10 +653,10 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`from\` | string or object {stars, tier} | no | Current position, e.g. \`0★\`, \`2★ 4/6\`, \`3★\`, \`locked\`, or {"stars": 2, "tier": 4}. |
-| \`to\` | string or object {stars, tier} | no | Target position, same forms as \`from\`, not below it. The maximum is \`5★ 6/6\` (= \`5★\`). |
-| \`ranges\` | array of object {from, to} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object {shards} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`from\` | string or object | no | Current position, e.g. \`0★\`, \`2★ 4/6\`, \`3★\`, \`locked\`, or {"stars": 2, "tier": 4}. |
+| \`to\` | string or object | no | Target position, same forms as \`from\`, not below it. The maximum is \`5★ 6/6\` (= \`5★\`). |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
 | \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
@@ -710,8 +710,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 | --- | --- | --- | --- |
 | \`from\` | integer 0-10 | no | Current Exclusive Gear level, 0-10 (0 = not unlocked). |
 | \`to\` | integer 0-10 | no | Target Exclusive Gear level, 0-10, not below \`from\`. |
-| \`ranges\` | array of object {from, to} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object {widgets} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
 | \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
@@ -767,8 +767,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | \`from\` | string or integer 0-200 | no | Current level; mastery \`+0\`..\`+20\` (or 0-20), red gear \`Gold 100\`, \`Red 101\`..\`Red 200\` (or 100-200). |
 | \`to\` | string or integer 0-200 | no | Target level on the same track, not below \`from\`. |
 | \`pieces\` | integer 1-12 | no | How many hero-gear pieces make this upgrade (1-12). Default: \`1\`. |
-| \`ranges\` | array of object {track, from, to, pieces} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` and \`track\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object {forgehammers, mythic_gear_pieces, mithril, enhancement_xp} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` and \`track\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
 | \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
@@ -826,8 +826,8 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`plan\` | array of object {system, from, to, count, building, track} | yes | The upgrades of the plan (plan A), in the order a budget is spent on them. |
-| \`compare_with\` | array of object {system, from, to, count, building, track} | no | Plan B, entries in the same form as \`plan\` (with \`to\`); the result compares the two per material. |
+| \`plan\` | array of object | yes | The upgrades of the plan (plan A), in the order a budget is spent on them. |
+| \`compare_with\` | array of object | no | Plan B, entries in the same form as \`plan\` (with \`to\`); the result compares the two per material. |
 | \`have\` | object | no | The materials the player has, by material key (the keys of the cost tools' totals, e.g. satin, charm_guides, truegold, tempered_truegold, shards, widgets, forgehammers); a key left out counts as none. Applies to \`plan\` as a whole, in its order. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
@@ -948,8 +948,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 | \`building\` | string | no | The building to upgrade, by key or by name (\`Town Center\`, \`TC\`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, Furnace, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Infantry Barracks, Barrack; stable: Stables, Cavalry Stable; range: Archery Range, Archer Range; war_academy: Academy, WA). The result gives the key. |
 | \`from\` | string or integer 30-80 | no | Current level, e.g. \`30\`, \`30-4\`, \`TG2\`, \`TG5-1\`, or the numeric level 30-80. |
 | \`to\` | string or integer 30-80 | no | Target level, same form as \`from\`, not below it. Highest level is \`TG10\` (80). |
-| \`ranges\` | array of object {building, from, to} | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`building\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object {truegold, tempered_truegold} | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`building\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
 | \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)

@@ -263,10 +263,10 @@ export function targetOrTop(
   if (hasBudget) return success('top');
   return failure({
     code: 'INVALID_ARGUMENTS',
-    message: `${argument} is missing: give the target level, or give "have" (the materials you have) to be told how far they reach towards ${index.top}.`,
+    message: `missing required argument "to": the target level (up to ${index.top}), unless "have" (the materials you have) is given to learn how far they reach.`,
     argument,
     allowed: `a level up to ${index.top}, or leave it out together with "have"`,
-    suggestions: [index.top],
+    suggestions: [],
   });
 }
 
