@@ -103,6 +103,7 @@ function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem
             doc.problem(`${at}/cost`, `unknown material "${key}"; materials: ${[...materials].join(', ')}`),
           );
       }
+      checkDisputes(level, at, table, doc, problems);
     });
     checkConfidenceReasons(ladder, `/ladders/${li}`, doc, problems);
   });
@@ -151,6 +152,35 @@ function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem
       }
     }
   });
+}
+
+/**
+ * A step's `disputed` entries: each names a material the step costs, sources the table lists, and other amounts that
+ * differ from the one used (a "dispute" with the same figure would widen no range and only lower confidence).
+ */
+function checkDisputes(
+  level: CostTable['ladders'][number]['levels'][number],
+  at: string,
+  table: CostTable,
+  doc: SourceDocument,
+  problems: Problem[],
+): void {
+  const sourceIds = new Set(table.sources.map((s) => s.id));
+  for (const [key, dispute] of Object.entries(level.disputed ?? {})) {
+    const where = `${at}/disputed/${key}`;
+    const used = level.cost?.[key];
+    if (used === undefined) {
+      problems.push(doc.problem(where, `the step has no amount of "${key}" to dispute`));
+      continue;
+    }
+    const named = [...dispute.used_by, ...dispute.others.flatMap((o) => o.sources)];
+    for (const id of named)
+      if (!sourceIds.has(id))
+        problems.push(doc.problem(where, `unknown source "${id}"; sources: ${[...sourceIds].join(', ')}`));
+    for (const other of dispute.others)
+      if (other.value === used)
+        problems.push(doc.problem(where, `the other amount ${other.value} is the amount used; name a different one`));
+  }
 }
 
 /**

@@ -10,8 +10,8 @@ and, after \`initialize\`, the negotiated \`MCP-Protocol-Version\`. This page is
 
 | Path | Auth | Tools | Status |
 | --- | --- | --- | --- |
-| \`/mcp\` | none | 12 | current |
-| \`/mcp/account\` | OAuth 2.1 bearer token | 15 | current |
+| \`/mcp\` | none | 13 | current |
+| \`/mcp/account\` | OAuth 2.1 bearer token | 16 | current |
 
 - \`/mcp\`: Game reference data and upgrade-cost calculators. No account, token or API key; 60 requests per minute per client.
 - \`/mcp/account\`: Everything the public endpoint offers plus read-only access to the signed-in player's own profile, active Progression Goals and saved inventory. Needs an OAuth 2.1 bearer token; 60 requests per minute per player.
@@ -33,6 +33,7 @@ and, after \`initialize\`, the negotiated \`MCP-Protocol-Version\`. This page is
 | \`hero_shards_cost\` | Hero shards cost | \`/mcp\`, \`/mcp/account\` | current |
 | \`hero_widgets_cost\` | Hero widgets (Exclusive Gear) cost | \`/mcp\`, \`/mcp/account\` | current |
 | \`mastery_forging_cost\` | Mastery Forging and Red Gear cost | \`/mcp\`, \`/mcp/account\` | current |
+| \`plan_upgrades\` | Plan upgrades across cost systems, with a budget or against another plan | \`/mcp\`, \`/mcp/account\` | current |
 | \`search_database\` | Search heroes, Masters, items and events | \`/mcp\`, \`/mcp/account\` | current |
 | \`truegold_upgrade_cost\` | Truegold building upgrade cost | \`/mcp\`, \`/mcp/account\` | current |
 
@@ -331,7 +332,7 @@ Returns, among other fields:
 
 ### \`get_my_goals\`: My Progression Goals and readiness
 
-The signed-in player's active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player's current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal's readiness is that of its scarcest material, \`ready\` is true when every material is covered. \`combined\` adds up all active goals (they draw on the same inventory). Reached goals are listed with status \`reached\`. Takes no arguments. Examples: {}.
+The signed-in player's active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player's current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal's readiness is that of its scarcest material, \`ready\` is true when every material is covered. \`combined\` adds up all active goals (they draw on the same inventory). Reached goals are listed with status \`reached\`. Each goal also says how far the saved inventory takes it now (\`reachable_now\`): the goals take the inventory in their order, each every step it can afford before the next, so a later goal gets what the earlier ones leave; \`next_step\` names what is short for the step after. With \`everything_to\` it also plans "everything of a kind to at least a level" from the saved profile: every Governor Charm to 12, every gear piece to the best piece's level (\`"level": "best"\`), every Truegold building to TG5; each unit below the level is listed with its cost, the totals, and how far the whole inventory takes them (not counting the goals). Examples: {}; {"everything_to": {"system": "governor_charm", "level": 12}}; {"everything_to": {"system": "governor_gear", "level": "best"}}; {"everything_to": {"system": "truegold", "level": "TG5"}}.
 
 Available on: \`/mcp/account\`.
 
@@ -339,13 +340,16 @@ Available on: \`/mcp/account\`.
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
+| \`everything_to\` | object | no | Plan every unit of one kind in the saved profile to at least a level: \`governor_charm\` (all 18 charms), \`governor_gear\` (all six pieces) or \`truegold\` (all eight buildings). \`level\` in that system's form (12, \`Gold T3 ★0\`, \`TG5\`), or \`best\`: the level of the profile's best unit of that kind. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
 | Field | Type | Description |
 | --- | --- | --- |
-| \`goals\` | array of object {id, title, system, subject, from, to, status, step_count, materials, readiness, ready, confidence, gaps, notes, note} | Active goals in the player's order. |
+| \`goals\` | array of object {id, title, system, subject, from, to, status, step_count, materials, readiness, ready, confidence, gaps, notes, note, reachable_now} | Active goals in the player's order. |
 | \`combined\` | object {materials, readiness, ready} | All active goals together against the one inventory. |
+| \`inventory_order\` | string | How the goals share the inventory in \`reachable_now\`. |
+| \`everything_to\` | object {system, level, upgrades, already_there, totals, totals_range, materials, reach, confidence, notes, gaps} | With the \`everything_to\` argument, every unit of the kind below the level, planned from the saved profile. |
 | \`inactive_goals\` | integer | Saved goals that are switched off (not listed). |
 | \`profile_updated_at\` | string or null | When the profile (current levels) was last saved. |
 | \`inventory_updated_at\` | string or null | When the inventory was last saved. |
@@ -544,9 +548,12 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`from\` | integer 0-22 | yes | Current charm level, 0-22. |
-| \`to\` | integer 0-22 | yes | Target charm level, 0-22, not below \`from\`. |
+| \`from\` | integer 0-22 | no | Current charm level, 0-22. |
+| \`to\` | integer 0-22 | no | Target charm level, 0-22, not below \`from\`. |
 | \`charms\` | integer 1-18 | no | How many charms make this upgrade (1-18). Default: \`1\`. |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`charms\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -556,7 +563,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 | \`to\` | string | The target level. |
 | \`charms\` | integer 1-18 | Number of charms the totals are for. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals_per_charm\` | object {charm_guides, charm_designs} | Governor Charm materials, by key. |
 | \`totals\` | object {charm_guides, charm_designs} | Totals for all charms (per charm x charms). |
 | \`materials\` | object | Display names of the material keys. |
@@ -565,6 +572,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: One charm from 0 to 22
 
@@ -595,9 +605,12 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`from\` | string | yes | Current level, e.g. \`Gold T2 ★1\`, \`purple t1 *3\`, \`Red star 2\`, or \`not crafted\`. |
-| \`to\` | string | yes | Target level, same form as \`from\`; must not be below \`from\`. Highest level is \`Red T6 ★3\`. |
+| \`from\` | string | no | Current level, e.g. \`Gold T2 ★1\`, \`purple t1 *3\`, \`Red star 2\`, or \`not crafted\`. |
+| \`to\` | string | no | Target level, same form as \`from\`; must not be below \`from\`. Highest level is \`Red T6 ★3\`. |
 | \`pieces\` | integer 1-6 | no | How many gear pieces make this upgrade (1-6). Default: \`1\`. |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -607,7 +620,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 | \`to\` | string | The target level as a canonical label. |
 | \`pieces\` | integer 1-6 | Number of pieces the totals are for. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals_per_piece\` | object {satin, gilded_threads, artisans_vision} | Governor Gear materials, by key. |
 | \`totals\` | object {satin, gilded_threads, artisans_vision} | Totals for all pieces (per piece x pieces). |
 | \`materials\` | object | Display names of the material keys. |
@@ -616,6 +629,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: One piece from Gold T2 ★1 to Gold T3 ★3
 
@@ -650,8 +666,11 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`from\` | string or object {stars, tier} | yes | Current position, e.g. \`0★\`, \`2★ 4/6\`, \`3★\`, \`locked\`, or {"stars": 2, "tier": 4}. |
-| \`to\` | string or object {stars, tier} | yes | Target position, same forms as \`from\`, not below it. The maximum is \`5★ 6/6\` (= \`5★\`). |
+| \`from\` | string or object | no | Current position, e.g. \`0★\`, \`2★ 4/6\`, \`3★\`, \`locked\`, or {"stars": 2, "tier": 4}. |
+| \`to\` | string or object | no | Target position, same forms as \`from\`, not below it. The maximum is \`5★ 6/6\` (= \`5★\`). |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -660,7 +679,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 | \`from\` | string | The starting position as a canonical label. |
 | \`to\` | string | The target position as a canonical label. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals\` | object {shards} |  |
 | \`materials\` | object | Display names of the material keys. |
 | \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
@@ -668,6 +687,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: No stars to five full stars
 
@@ -699,8 +721,11 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`from\` | integer 0-10 | yes | Current Exclusive Gear level, 0-10 (0 = not unlocked). |
-| \`to\` | integer 0-10 | yes | Target Exclusive Gear level, 0-10, not below \`from\`. |
+| \`from\` | integer 0-10 | no | Current Exclusive Gear level, 0-10 (0 = not unlocked). |
+| \`to\` | integer 0-10 | no | Target Exclusive Gear level, 0-10, not below \`from\`. |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -709,7 +734,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 | \`from\` | string | The starting level. |
 | \`to\` | string | The target level. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals\` | object {widgets} |  |
 | \`materials\` | object | Display names of the material keys. |
 | \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
@@ -717,6 +742,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: Unlock to maximum
 
@@ -749,9 +777,12 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
 | \`track\` | string | no | \`mastery\` for Mastery Forging +0 to +20, \`red_gear\` for the ascension and red enhancement 100 to 200. Keys: mastery, red_gear; also their names in any case, with spaces, hyphens or underscores, and aliases (mastery: Mastery Forging, Forging, Forge; red_gear: Red Gear Ascension and enhancement, Red, Red Gear Ascension, Ascension, Imbue, Red Enhancement). The result gives the key. Default: \`"mastery"\`. |
-| \`from\` | string or integer 0-200 | yes | Current level; mastery \`+0\`..\`+20\` (or 0-20), red gear \`Gold 100\`, \`Red 101\`..\`Red 200\` (or 100-200). |
-| \`to\` | string or integer 0-200 | yes | Target level on the same track, not below \`from\`. |
+| \`from\` | string or integer 0-200 | no | Current level; mastery \`+0\`..\`+20\` (or 0-20), red gear \`Gold 100\`, \`Red 101\`..\`Red 200\` (or 100-200). |
+| \`to\` | string or integer 0-200 | no | Target level on the same track, not below \`from\`. |
 | \`pieces\` | integer 1-12 | no | How many hero-gear pieces make this upgrade (1-12). Default: \`1\`. |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` and \`track\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -762,7 +793,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | \`to\` | string | The target level as a canonical label. |
 | \`pieces\` | integer 1-12 | Number of pieces the totals are for. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals_per_piece\` | object {forgehammers, mythic_gear_pieces, mithril, enhancement_xp} | Mastery Forging and Red Gear materials, by key. null means unknown: some step of the range needs the material in an amount no source publishes (named in \`gaps\`), so no total can be given; it is never counted as 0. |
 | \`totals\` | object {forgehammers, mythic_gear_pieces, mithril, enhancement_xp} | Totals for all pieces (per piece x pieces). |
 | \`materials\` | object | Display names of the material keys. |
@@ -771,6 +802,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: Mastery +0 to +20
 
@@ -792,6 +826,72 @@ Returns, among other fields:
   },
   "gaps": [],
   "confidence": "high"
+}
+\`\`\`
+
+### \`plan_upgrades\`: Plan upgrades across cost systems, with a budget or against another plan
+
+Adds up upgrades of different cost systems in one answer (gear pieces, charms, Truegold buildings, hero stars, Exclusive Gear, Mastery Forging), with the same numbers as the six cost tools, and compares two plans. Each entry of \`plan\` names its \`system\` (governor_gear, governor_charm, truegold, hero_shards, hero_widgets, mastery_forging) and its \`from\` and \`to\` in that system's cost tool's forms, with \`count\` (pieces or charms), \`building\` (truegold) or \`track\` (mastery_forging) where the system has one. The result gives each upgrade's totals, the totals of the plan per material, the range of any total the sources disagree on (\`totals_range\`), and with \`have\` how far those materials take the plan, entry by entry in the order given (\`reach\`; \`to\` may then be left out: the ladder's end). With \`compare_with\` (plan B, same form) it also gives plan B's totals and, per material, which plan needs more and by how much ("A or B: which costs more?"). Examples: {"plan": [{"system": "truegold", "building": "town_center", "from": "TG6", "to": "TG7"}], "compare_with": [{"system": "truegold", "building": "barracks", "from": "TG6", "to": "TG7"}, {"system": "truegold", "building": "stable", "from": "TG6", "to": "TG7"}, {"system": "truegold", "building": "range", "from": "TG6", "to": "TG7"}]}; {"plan": [{"system": "governor_gear", "from": "Gold T2 ★1", "to": "Gold T3 ★0", "count": 2}, {"system": "governor_charm", "from": 10, "to": 12, "count": 6}], "have": {"satin": 500000, "charm_guides": 5000}}.
+
+Available on: \`/mcp\`, \`/mcp/account\`.
+
+**Arguments**
+
+| Name | Type | Required | Description |
+| --- | --- | --- | --- |
+| \`plan\` | array of object | yes | The upgrades of the plan (plan A), in the order a budget is spent on them. |
+| \`compare_with\` | array of object | no | Plan B, entries in the same form as \`plan\` (with \`to\`); the result compares the two per material. |
+| \`have\` | object | no | The materials the player has, by material key (the keys of the cost tools' totals, e.g. satin, charm_guides, truegold, tempered_truegold, shards, widgets, forgehammers); a key left out counts as none. Applies to \`plan\` as a whole, in its order. |
+
+**Result** (\`structuredContent\`, and the same JSON in the text content)
+
+| Field | Type | Description |
+| --- | --- | --- |
+| \`upgrades\` | array of object {system, subject, from, to, count, step_count, totals, totals_range, confidence} | Each upgrade of the plan with its totals. |
+| \`totals\` | object | The plan's totals per material (only the materials it needs); null for an amount no source publishes. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`materials\` | object | Display names of the material keys. |
+| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
+| \`comparison\` | object {b_totals, b_totals_range, b_confidence, materials} | With \`compare_with\`, plan B's totals and, per material, which plan needs more. |
+| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
+| \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
+| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+
+**Example**: Town Center TG6 -> TG7 or the three troop buildings
+
+\`\`\`json
+{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"plan_upgrades","arguments":{"plan":[{"system":"truegold","building":"town_center","from":"TG6","to":"TG7"}],"compare_with":[{"system":"truegold","building":"barracks","from":"TG6","to":"TG7"},{"system":"truegold","building":"stable","from":"TG6","to":"TG7"},{"system":"truegold","building":"range","from":"TG6","to":"TG7"}]}}}
+\`\`\`
+
+Returns, among other fields:
+
+\`\`\`json
+{
+  "totals": {
+    "truegold": 1080,
+    "tempered_truegold": 90
+  },
+  "comparison": {
+    "b_totals": {
+      "truegold": 1458,
+      "tempered_truegold": 111
+    },
+    "materials": {
+      "truegold": {
+        "a": 1080,
+        "b": 1458,
+        "more": "b",
+        "by": 378
+      },
+      "tempered_truegold": {
+        "a": 90,
+        "b": 111,
+        "more": "b",
+        "by": 21
+      }
+    }
+  }
 }
 \`\`\`
 
@@ -858,9 +958,12 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 
 | Name | Type | Required | Description |
 | --- | --- | --- | --- |
-| \`building\` | string | yes | The building to upgrade, by key or by name (\`Town Center\`, \`TC\`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, Furnace, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Infantry Barracks, Barrack; stable: Stables, Cavalry Stable; range: Archery Range, Archer Range; war_academy: Academy, WA). The result gives the key. |
-| \`from\` | string or integer 30-80 | yes | Current level, e.g. \`30\`, \`30-4\`, \`TG2\`, \`TG5-1\`, or the numeric level 30-80. |
-| \`to\` | string or integer 30-80 | yes | Target level, same form as \`from\`, not below it. Highest level is \`TG10\` (80). |
+| \`building\` | string | no | The building to upgrade, by key or by name (\`Town Center\`, \`TC\`). Keys: town_center, embassy, command_center, infirmary, barracks, stable, range, war_academy; also their names in any case, with spaces, hyphens or underscores, and aliases (town_center: TC, Furnace, HQ, Town Hall; command_center: CC; infirmary: Hospital; barracks: Infantry Barracks, Barrack; stable: Stables, Cavalry Stable; range: Archery Range, Archer Range; war_academy: Academy, WA). The result gives the key. |
+| \`from\` | string or integer 30-80 | no | Current level, e.g. \`30\`, \`30-4\`, \`TG2\`, \`TG5-1\`, or the numeric level 30-80. |
+| \`to\` | string or integer 30-80 | no | Target level, same form as \`from\`, not below it. Highest level is \`TG10\` (80). |
+| \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`building\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
+| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -870,7 +973,7 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 | \`from\` | string | The starting level as a canonical label. |
 | \`to\` | string | The target level as a canonical label. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
 | \`totals\` | object {truegold, tempered_truegold} | Truegold materials, by key. |
 | \`materials\` | object | Display names of the material keys. |
 | \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
@@ -878,6 +981,9 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 | \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
 | \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
 | \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
 
 **Example**: A building by its name
 
@@ -975,8 +1081,8 @@ Protocol errors (malformed JSON-RPC, unknown methods, unknown tools) are JSON-RP
 
 ## Accepted tool names
 
-- \`/mcp\`: \`get_event\`, \`get_hero\`, \`get_item\`, \`get_master\`, \`get_tier_list\`, \`governor_charm_cost\`, \`governor_gear_cost\`, \`hero_shards_cost\`, \`hero_widgets_cost\`, \`mastery_forging_cost\`, \`search_database\`, \`truegold_upgrade_cost\`
-- \`/mcp/account\`: \`get_event\`, \`get_hero\`, \`get_item\`, \`get_master\`, \`get_my_goals\`, \`get_my_inventory\`, \`get_my_profile\`, \`get_tier_list\`, \`governor_charm_cost\`, \`governor_gear_cost\`, \`hero_shards_cost\`, \`hero_widgets_cost\`, \`mastery_forging_cost\`, \`search_database\`, \`truegold_upgrade_cost\`
+- \`/mcp\`: \`get_event\`, \`get_hero\`, \`get_item\`, \`get_master\`, \`get_tier_list\`, \`governor_charm_cost\`, \`governor_gear_cost\`, \`hero_shards_cost\`, \`hero_widgets_cost\`, \`mastery_forging_cost\`, \`plan_upgrades\`, \`search_database\`, \`truegold_upgrade_cost\`
+- \`/mcp/account\`: \`get_event\`, \`get_hero\`, \`get_item\`, \`get_master\`, \`get_my_goals\`, \`get_my_inventory\`, \`get_my_profile\`, \`get_tier_list\`, \`governor_charm_cost\`, \`governor_gear_cost\`, \`hero_shards_cost\`, \`hero_widgets_cost\`, \`mastery_forging_cost\`, \`plan_upgrades\`, \`search_database\`, \`truegold_upgrade_cost\`
 
 <a id="changelog"></a>
 

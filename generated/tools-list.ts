@@ -14,6 +14,7 @@ import { listEntries as governorGearCostEntries } from './tools/governor_gear_co
 import { listEntries as heroShardsCostEntries } from './tools/hero_shards_cost/list.js';
 import { listEntries as heroWidgetsCostEntries } from './tools/hero_widgets_cost/list.js';
 import { listEntries as masteryForgingCostEntries } from './tools/mastery_forging_cost/list.js';
+import { listEntries as planUpgradesEntries } from './tools/plan_upgrades/list.js';
 import { listEntries as searchDatabaseEntries } from './tools/search_database/list.js';
 import { listEntries as truegoldUpgradeCostEntries } from './tools/truegold_upgrade_cost/list.js';
 
@@ -32,6 +33,7 @@ export const TOOL_LIST_ENTRIES: Readonly<Record<ToolName, Readonly<Record<ToolLi
   hero_shards_cost: heroShardsCostEntries,
   hero_widgets_cost: heroWidgetsCostEntries,
   mastery_forging_cost: masteryForgingCostEntries,
+  plan_upgrades: planUpgradesEntries,
   search_database: searchDatabaseEntries,
   truegold_upgrade_cost: truegoldUpgradeCostEntries,
 };

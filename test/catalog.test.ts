@@ -85,9 +85,9 @@ describe('material names', () => {
   );
   const namesOf = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, NAMES_IN_DATA[key]]));
 
-  it('are returned by the cost tools and get_my_inventory only; the other tools return no material keys', () => {
+  it('are returned by the cost tools, plan_upgrades and get_my_inventory only; the other tools return no material keys', () => {
     const withMaterials = tools.filter((t) => 'materials' in (t.result.properties as object)).map((t) => t.name);
-    expect(withMaterials).toEqual(['get_my_inventory', ...COST_TOOLS]);
+    expect(withMaterials.sort()).toEqual(['get_my_inventory', 'plan_upgrades', ...COST_TOOLS].sort());
     for (const name of COST_TOOLS) expect(properties(name), name).toHaveProperty('totals');
   });
 
@@ -112,5 +112,17 @@ describe('material names', () => {
     expect(keys.filter((key) => NAMES_IN_DATA[key] === undefined)).toEqual([]);
     // Every material of every cost table, the hero sections' shards and widgets included.
     expect(structured.materials).toEqual(NAMES_IN_DATA);
+  });
+
+  it('plan_upgrades names exactly the materials of its totals, with the names in data/costs', async () => {
+    const { structured } = await call('public', 'plan_upgrades', {
+      plan: [
+        { system: 'governor_charm', from: 1, to: 3 },
+        { system: 'truegold', building: 'embassy', from: 'TG5', to: 'TG6' },
+      ],
+    });
+    const keys = Object.keys(structured.totals as object);
+    expect(keys).toEqual(['charm_guides', 'charm_designs', 'truegold', 'tempered_truegold']);
+    expect(structured.materials).toEqual(namesOf(keys));
   });
 });

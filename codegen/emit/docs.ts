@@ -15,8 +15,12 @@ import {
   type EmittedFiles,
 } from './shared.js';
 
-function typeLabel(schema: JsonSchema): string {
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(typeLabel).join(' or ');
+/**
+ * A schema's type in words. `brief` (the argument tables, four columns on a phone) leaves out an object's keys: the
+ * description names them, and a list of material keys would not fit beside it.
+ */
+function typeLabel(schema: JsonSchema, brief = false): string {
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map((s) => typeLabel(s, brief)).join(' or ');
   if (Array.isArray(schema.enum))
     return `one of ${(schema.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ')}`;
   const type = String(schema.type ?? 'any');
@@ -25,9 +29,9 @@ function typeLabel(schema: JsonSchema): string {
       ? ` ${String(schema.minimum)}-${String(schema.maximum)}`
       : '';
   if (type === 'object' && schema.properties) {
-    return `object {${Object.keys(schema.properties).join(', ')}}`;
+    return brief ? 'object' : `object {${Object.keys(schema.properties).join(', ')}}`;
   }
-  if (type === 'array' && schema.items) return `array of ${typeLabel(schema.items as JsonSchema)}`;
+  if (type === 'array' && schema.items) return `array of ${typeLabel(schema.items as JsonSchema, brief)}`;
   return `${type}${range}`;
 }
 
@@ -46,7 +50,7 @@ function propertyTable(schema: JsonSchema, withRequired: boolean): string[] {
   const rows = Object.entries(properties).map(([name, prop]) => {
     const extra = prop.default !== undefined ? ` Default: \`${JSON.stringify(prop.default)}\`.` : '';
     return withRequired
-      ? `| \`${name}\` | ${cell(typeLabel(prop))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(prop.description)}${extra} |`
+      ? `| \`${name}\` | ${cell(typeLabel(prop, true))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(prop.description)}${extra} |`
       : `| \`${name}\` | ${cell(typeLabel(prop))} | ${cell(prop.description)} |`;
   });
   return [...head, ...rows];

@@ -45,6 +45,9 @@ export const TYPE_OPTIONS = {
   bannerComment: '',
   additionalProperties: false,
   unknownAny: true,
+  // Bounded arrays up to 10 items become tuple unions (three charms, five skill levels); longer lists (a cost tool's
+  // twelve ranges) stay plain arrays instead of a union of twelve tuple types.
+  maxItems: 10,
   // No formatter in json-schema-to-typescript's output path: addCompiledDeclarations formats on the syntax tree.
   format: false,
 } as const;

@@ -114,6 +114,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }, {
       label: string;
       cost?: {
@@ -122,6 +149,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }, ...{
       label: string;
       cost?: {
@@ -130,6 +184,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }[]];
   }, ...{
     key: string;
@@ -155,6 +236,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }, {
       label: string;
       cost?: {
@@ -163,6 +271,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }, ...{
       label: string;
       cost?: {
@@ -171,6 +306,33 @@ export interface CostTable {
       confidence?: Confidence;
       note?: string;
       unknown?: string[];
+      /**
+       * Materials whose amount on this step the sources disagree on, by material key: the sources of the amount used (in `cost`) and each other published amount with its sources (ids of `sources`). Results give the range of totals these make and lower the confidence.
+       */
+      disputed?: {
+        [k: string]: {
+          /**
+           * @minItems 1
+           */
+          used_by: [string, ...string[]];
+          /**
+           * @minItems 1
+           */
+          others: [{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }, ...{
+            value: number;
+            /**
+             * @minItems 1
+             */
+            sources: [string, ...string[]];
+          }[]];
+        };
+      };
     }[]];
   }[]];
   /**

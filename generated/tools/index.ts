@@ -13,6 +13,7 @@ import { type GovernorGearCostInput, type GovernorGearCostOutput, governorGearCo
 import { type HeroShardsCostInput, type HeroShardsCostOutput, heroShardsCostTool } from './hero_shards_cost/types.js';
 import { type HeroWidgetsCostInput, type HeroWidgetsCostOutput, heroWidgetsCostTool } from './hero_widgets_cost/types.js';
 import { type MasteryForgingCostInput, type MasteryForgingCostOutput, masteryForgingCostTool } from './mastery_forging_cost/types.js';
+import { type PlanUpgradesInput, type PlanUpgradesOutput, planUpgradesTool } from './plan_upgrades/types.js';
 import { type SearchDatabaseInput, type SearchDatabaseOutput, searchDatabaseTool } from './search_database/types.js';
 import { type TruegoldUpgradeCostInput, type TruegoldUpgradeCostOutput, truegoldUpgradeCostTool } from './truegold_upgrade_cost/types.js';
 
@@ -29,6 +30,7 @@ export { type GovernorGearCostInput, type GovernorGearCostOutput, governorGearCo
 export { type HeroShardsCostInput, type HeroShardsCostOutput, heroShardsCostTool } from './hero_shards_cost/types.js';
 export { type HeroWidgetsCostInput, type HeroWidgetsCostOutput, heroWidgetsCostTool } from './hero_widgets_cost/types.js';
 export { type MasteryForgingCostInput, type MasteryForgingCostOutput, masteryForgingCostTool } from './mastery_forging_cost/types.js';
+export { type PlanUpgradesInput, type PlanUpgradesOutput, planUpgradesTool } from './plan_upgrades/types.js';
 export { type SearchDatabaseInput, type SearchDatabaseOutput, searchDatabaseTool } from './search_database/types.js';
 export { type TruegoldUpgradeCostInput, type TruegoldUpgradeCostOutput, truegoldUpgradeCostTool } from './truegold_upgrade_cost/types.js';
 
@@ -47,6 +49,7 @@ export interface ToolTypes {
   hero_shards_cost: { input: HeroShardsCostInput; output: HeroShardsCostOutput };
   hero_widgets_cost: { input: HeroWidgetsCostInput; output: HeroWidgetsCostOutput };
   mastery_forging_cost: { input: MasteryForgingCostInput; output: MasteryForgingCostOutput };
+  plan_upgrades: { input: PlanUpgradesInput; output: PlanUpgradesOutput };
   search_database: { input: SearchDatabaseInput; output: SearchDatabaseOutput };
   truegold_upgrade_cost: { input: TruegoldUpgradeCostInput; output: TruegoldUpgradeCostOutput };
 }
@@ -122,6 +125,11 @@ export interface ToolHandlers<Context> {
    */
   mastery_forging_cost(input: MasteryForgingCostInput, context: Context): ToolOutcome<MasteryForgingCostOutput> | Promise<ToolOutcome<MasteryForgingCostOutput>>;
   /**
+   * Plan upgrades across cost systems, with a budget or against another plan.
+   * @see catalog/tools/plan_upgrades.yaml
+   */
+  plan_upgrades(input: PlanUpgradesInput, context: Context): ToolOutcome<PlanUpgradesOutput> | Promise<ToolOutcome<PlanUpgradesOutput>>;
+  /**
    * Search heroes, Masters, items and events.
    * @see catalog/tools/search_database.yaml
    */
@@ -148,6 +156,7 @@ export const TOOLS: readonly ToolMetadata[] = [
   heroShardsCostTool,
   heroWidgetsCostTool,
   masteryForgingCostTool,
+  planUpgradesTool,
   searchDatabaseTool,
   truegoldUpgradeCostTool,
 ];

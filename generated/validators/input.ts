@@ -14,6 +14,7 @@ import { validateInput as governorGearCostInput } from '../tools/governor_gear_c
 import { validateInput as heroShardsCostInput } from '../tools/hero_shards_cost/validate-input.js';
 import { validateInput as heroWidgetsCostInput } from '../tools/hero_widgets_cost/validate-input.js';
 import { validateInput as masteryForgingCostInput } from '../tools/mastery_forging_cost/validate-input.js';
+import { validateInput as planUpgradesInput } from '../tools/plan_upgrades/validate-input.js';
 import { validateInput as searchDatabaseInput } from '../tools/search_database/validate-input.js';
 import { validateInput as truegoldUpgradeCostInput } from '../tools/truegold_upgrade_cost/validate-input.js';
 
@@ -38,6 +39,7 @@ export const inputValidators: Readonly<Record<ToolName, Validator>> = {
   hero_shards_cost: heroShardsCostInput,
   hero_widgets_cost: heroWidgetsCostInput,
   mastery_forging_cost: masteryForgingCostInput,
+  plan_upgrades: planUpgradesInput,
   search_database: searchDatabaseInput,
   truegold_upgrade_cost: truegoldUpgradeCostInput,
 };

@@ -14,6 +14,7 @@ import { validateOutput as governorGearCostOutput } from '../tools/governor_gear
 import { validateOutput as heroShardsCostOutput } from '../tools/hero_shards_cost/validate-output.js';
 import { validateOutput as heroWidgetsCostOutput } from '../tools/hero_widgets_cost/validate-output.js';
 import { validateOutput as masteryForgingCostOutput } from '../tools/mastery_forging_cost/validate-output.js';
+import { validateOutput as planUpgradesOutput } from '../tools/plan_upgrades/validate-output.js';
 import { validateOutput as searchDatabaseOutput } from '../tools/search_database/validate-output.js';
 import { validateOutput as truegoldUpgradeCostOutput } from '../tools/truegold_upgrade_cost/validate-output.js';
 
@@ -32,6 +33,7 @@ export const outputValidators: Readonly<Record<ToolName, Validator>> = {
   hero_shards_cost: heroShardsCostOutput,
   hero_widgets_cost: heroWidgetsCostOutput,
   mastery_forging_cost: masteryForgingCostOutput,
+  plan_upgrades: planUpgradesOutput,
   search_database: searchDatabaseOutput,
   truegold_upgrade_cost: truegoldUpgradeCostOutput,
 };

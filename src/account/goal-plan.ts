@@ -4,13 +4,14 @@
  */
 import type { ToolError } from '../../generated/metadata-types.js';
 import { failure, success, type Outcome } from '../outcomes/failures.js';
-import { governorCharmCost } from '../calculators/governor-charm.js';
-import { governorGearCost } from '../calculators/governor-gear.js';
-import { heroShardsCost } from '../calculators/hero-shards.js';
-import { heroWidgetsCost } from '../calculators/hero-widgets.js';
-import type { Confidence, CostBreakdown } from '../calculators/ladder.js';
-import { masteryForgingCost } from '../calculators/mastery-forging.js';
-import { truegoldUpgradeCost } from '../calculators/truegold.js';
+import { charmRange } from '../calculators/governor-charm.js';
+import { gearRange } from '../calculators/governor-gear.js';
+import { shardRange } from '../calculators/hero-shards.js';
+import { widgetRange } from '../calculators/hero-widgets.js';
+import type { Confidence } from '../calculators/ladder.js';
+import { forgingRange } from '../calculators/mastery-forging.js';
+import { priceRange, type PricedRange, type UnitRange } from '../calculators/plan.js';
+import { buildingRange } from '../calculators/truegold.js';
 import type { Goal, HeroState, PlayerProfile } from './model.js';
 
 export interface GoalPlan {
@@ -27,6 +28,8 @@ export interface GoalPlan {
   confidence: Confidence;
   gaps: string[];
   notes: string[];
+  /** The goal's range, priced (absent when the goal is reached): what a budget is spent on. */
+  priced?: PricedRange;
 }
 
 /** Where a goal's current level comes from: the value and the profile field it was read from. */
@@ -109,23 +112,26 @@ function currentOf(goal: Goal, profile: PlayerProfile | undefined): Current {
   }
 }
 
-/** What every calculator returns: the shared breakdown, with the totals typed by each tool's own materials. */
-type Breakdown = Omit<CostBreakdown, 'totals'> & { totals: object };
+/** The goal's range, read by the cost tools' own range readers (same labels, same messages) and priced. */
+function compute(goal: Goal, from: Current['value']): Outcome<PricedRange> {
+  const range = rangeOf(goal, from);
+  return range.ok ? success(priceRange(range.value)) : range;
+}
 
-function compute(goal: Goal, from: Current['value']): Outcome<Breakdown> {
+function rangeOf(goal: Goal, from: Current['value']): Outcome<UnitRange> {
   switch (goal.system) {
     case 'governor_gear':
-      return governorGearCost({ from: String(from), to: goal.target });
+      return gearRange({ from: String(from), to: goal.target }, '', false);
     case 'governor_charm':
-      return governorCharmCost({ from: Number(from), to: goal.target });
+      return charmRange({ from: Number(from), to: goal.target }, '', false);
     case 'truegold':
-      return truegoldUpgradeCost({ building: goal.building, from: from as string | number, to: goal.target });
+      return buildingRange({ building: goal.building, from: from as string | number, to: goal.target }, '', false);
     case 'hero_shards':
-      return heroShardsCost({ from: from as string | { stars: number; tier: number }, to: goal.target });
+      return shardRange({ from: from as string | { stars: number; tier: number }, to: goal.target }, '', false);
     case 'hero_widgets':
-      return heroWidgetsCost({ from: Number(from), to: goal.target });
+      return widgetRange({ from: Number(from), to: goal.target }, '', false);
     case 'mastery_forging':
-      return masteryForgingCost({ track: goal.track, from: from as string, to: goal.target });
+      return forgingRange({ track: goal.track, from: from as string, to: goal.target }, '', false);
   }
 }
 
@@ -149,10 +155,10 @@ export function planGoal(goal: Goal, profile: PlayerProfile | undefined, goalPoi
     const at = compute({ ...goal, target: current.value } as Goal, current.value);
     const target = compute(goal, goal.target);
     if (at.ok && target.ok) {
-      const b = at.value;
+      const b = at.value.breakdown;
       return success({
         from: b.from,
-        to: target.value.to,
+        to: target.value.breakdown.to,
         reached: true,
         step_count: 0,
         needed: {},
@@ -165,7 +171,7 @@ export function planGoal(goal: Goal, profile: PlayerProfile | undefined, goalPoi
     }
   }
   if (!outcome.ok) return failure(repoint(outcome.error, goalPointer, current));
-  const b = outcome.value;
+  const b = outcome.value.breakdown;
   return success({
     from: b.from,
     to: b.to,
@@ -182,5 +188,6 @@ export function planGoal(goal: Goal, profile: PlayerProfile | undefined, goalPoi
     confidence: b.confidence,
     gaps: b.gaps,
     notes: current.notes,
+    ...(b.step_count > 0 ? { priced: outcome.value } : {}),
   });
 }

@@ -6,9 +6,10 @@ import { DATA_VERSION } from '../../generated/data/version.js';
 import type { GetMyGoalsOutput } from '../../generated/tools/index.js';
 import { findBuilding } from '../calculators/truegold.js';
 import { heroes } from '../reference/records.js';
-import { planGoal } from './goal-plan.js';
+import { reachOf, type Budget } from '../calculators/plan.js';
+import { planGoal, type GoalPlan } from './goal-plan.js';
 import type { Goal, Inventory, PlayerProfile, StoredGoal } from './model.js';
-import { materialReadiness, overallReadiness, type MaterialReadiness } from './readiness.js';
+import { inventoryAmount, materialReadiness, overallReadiness, type MaterialReadiness } from './readiness.js';
 
 /** Gear pieces are keys such as `top` and `pants`: shown capitalised. */
 function pieceName(piece: string): string {
@@ -52,12 +53,54 @@ export interface GoalsInput {
 }
 
 type GoalEntry = GetMyGoalsOutput['goals'][number];
+type ReachableNow = NonNullable<GoalEntry['reachable_now']>;
+
+export const INVENTORY_ORDER =
+  'The goals take the saved inventory in their order: each takes every step it can afford before the next goal starts on what is left (reachable_now).';
+
+/**
+ * The inventory as the goals draw on it, in their order: what each goal's steps take is gone for the goals after
+ * it. Shards and widgets are kept per hero.
+ */
+class SharedInventory {
+  readonly #left = new Map<string, number>();
+  readonly inventory: Inventory | undefined;
+  constructor(inventory: Inventory | undefined) {
+    this.inventory = inventory;
+  }
+  #slot = (key: string, hero: string | undefined) => `${key}|${hero ?? ''}`;
+  budgetFor(keys: readonly string[], hero: string | undefined): Budget {
+    return Object.fromEntries(
+      keys.map((key) => [key, this.#left.get(this.#slot(key, hero)) ?? inventoryAmount(this.inventory, key, hero)]),
+    );
+  }
+  take(spent: Record<string, number>, hero: string | undefined, budget: Budget): void {
+    for (const [key, amount] of Object.entries(spent)) this.#left.set(this.#slot(key, hero), budget[key]! - amount);
+  }
+}
+
+/** How far what is left of the inventory takes one goal now; takes what those steps spend. */
+function reachableNow(plan: GoalPlan, shared: SharedInventory): ReachableNow {
+  if (!plan.priced) return { level: plan.to, stopped_by: 'target', next_step: null };
+  const keys = plan.priced.range.table.materials.map((m) => m.key);
+  const budget = shared.budgetFor(keys, plan.hero);
+  const reach = reachOf([plan.priced], keys, budget, plan.priced.totals);
+  shared.take(reach.spent, plan.hero, budget);
+  const r = reach.ranges[0]!;
+  return {
+    level: r.reached,
+    ...(r.reached_at_highest_figures ? { reached_at_highest_figures: r.reached_at_highest_figures } : {}),
+    stopped_by: r.stopped_by,
+    next_step: r.next_step ? { from: r.reached, to: r.next_step.to, short: r.next_step.short } : null,
+  };
+}
 
 export function goalsReport(input: GoalsInput): GetMyGoalsOutput {
   const profile = input.profile?.value;
   const inventory = input.inventory?.value;
   const active = input.goals.filter((g) => g.goal.active);
   const goals: GoalEntry[] = [];
+  const shared = new SharedInventory(inventory);
   const combined = new Map<string, { key: string; name: string; hero?: string; needed: number }>();
 
   for (const { id, goal } of active) {
@@ -110,6 +153,7 @@ export function goalsReport(input: GoalsInput): GetMyGoalsOutput {
       gaps: plan.gaps,
       notes: plan.notes,
       ...(goal.note ? { note: goal.note } : {}),
+      reachable_now: reachableNow(plan, shared),
     });
   }
 
@@ -120,6 +164,7 @@ export function goalsReport(input: GoalsInput): GetMyGoalsOutput {
   return {
     goals,
     combined: { materials: combinedMaterials, readiness: combinedReadiness, ready: combinedReadiness === 1 },
+    inventory_order: INVENTORY_ORDER,
     inactive_goals: input.goals.length - active.length,
     profile_updated_at: iso(input.profile?.updatedAt),
     inventory_updated_at: iso(input.inventory?.updatedAt),

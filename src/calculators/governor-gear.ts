@@ -4,10 +4,23 @@
  */
 import { governorGear } from '../../generated/data/costs/governor-gear.js';
 import type { GovernorGearMaterials } from '../../generated/shared-types.js';
-import type { GovernorGearCostOutput } from '../../generated/tools/governor_gear_cost/types.js';
+import type { GovernorGearCostInput, GovernorGearCostOutput } from '../../generated/tools/governor_gear_cost/types.js';
 import { success, unknownLevel, type Outcome } from '../outcomes/failures.js';
 import { closest } from '../outcomes/similarity.js';
-import { breakdownBetween, checkQuantity, details, ladderOf, knownUnitTotals } from './ladder.js';
+import { checkQuantity, details, knownTotals, knownUnitTotals, ladderOf } from './ladder.js';
+import {
+  costCall,
+  leanSingle,
+  priceRange,
+  singleReach,
+  targetOrTop,
+  unitRange,
+  type Budget,
+  type PricedRange,
+  type UnitRange,
+  type WithRequired,
+} from './plan.js';
+import type { BudgetReach } from '../../generated/shared-types.js';
 
 // The result's type names every key; a key missing here fails to compile where the totals are returned.
 const MATERIALS = [
@@ -137,29 +150,55 @@ export function gearLevelIndex(argument: string, text: string): Outcome<number> 
   }
 }
 
-export function governorGearCost(input: {
-  from: string;
-  to: string;
-  pieces?: number;
-}): Outcome<GovernorGearCostOutput> {
-  const pieces = checkQuantity('/pieces', input.pieces, governorGear.per!);
-  if (!pieces.ok) return pieces;
-  const breakdown = breakdownBetween(
-    governorGear,
-    LADDER,
-    gearLevelIndex('/from', input.from),
-    gearLevelIndex('/to', input.to),
-  );
-  if (!breakdown.ok) return breakdown;
-  const b = breakdown.value;
-  const totals = knownUnitTotals(b, MATERIALS, pieces.value);
-  return success({
+type GearRange = { from: string; to?: string; pieces?: number };
+
+/** One range of pieces read against the ladder; `at` is where it sits in the arguments ('' or `/ranges/<i>`). */
+export function gearRange(range: GearRange, at: string, hasBudget: boolean): Outcome<UnitRange> {
+  const target = targetOrTop(`${at}/to`, range.to, hasBudget, LADDER);
+  if (!target.ok) return target;
+  return unitRange(governorGear, LADDER, {
+    count: checkQuantity(`${at}/pieces`, range.pieces, governorGear.per!),
+    from: gearLevelIndex(`${at}/from`, range.from),
+    to: range.to === undefined ? 'top' : gearLevelIndex(`${at}/to`, range.to),
+  });
+}
+
+/** A one-range result: the tool's result with the single-range fields present. */
+export type GovernorGearCostSingle = WithRequired<
+  GovernorGearCostOutput,
+  'from' | 'to' | 'pieces' | 'step_count' | 'steps' | 'totals_per_piece'
+>;
+
+function singleResult(priced: PricedRange, reach: BudgetReach | undefined): GovernorGearCostSingle {
+  const b = priced.breakdown;
+  const totals = knownUnitTotals(b, MATERIALS, priced.range.count);
+  return {
     from: b.from,
     to: b.to,
-    pieces: pieces.value,
+    pieces: priced.range.count,
     step_count: b.step_count,
     totals: totals.all,
     totals_per_piece: totals.perUnit,
-    ...details(b),
-  });
+    ...details(b, priced.range.count),
+    ...(reach ? { reach } : {}),
+  };
+}
+
+/** One range (the single arguments), with how far `have` takes it when given. */
+export function governorGearCost(input: GearRange & { have?: Budget }): Outcome<GovernorGearCostSingle> {
+  const range = gearRange(input, '', input.have !== undefined);
+  if (!range.ok) return range;
+  const priced = priceRange(range.value);
+  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
+}
+
+/** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
+export function governorGearCostTool(input: GovernorGearCostInput): Outcome<GovernorGearCostOutput> {
+  const call = costCall(input, () => ({ from: input.from!, to: input.to, pieces: input.pieces }), gearRange, MATERIALS);
+  if (!call.ok) return call;
+  if (call.value.kind === 'list') {
+    const { totals, ...rest } = call.value.answer;
+    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
+  }
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

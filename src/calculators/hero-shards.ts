@@ -7,7 +7,20 @@ import { heroShards } from '../../generated/data/costs/hero-shards.js';
 import type { StarPosition } from '../../generated/shared-types.js';
 import type { HeroShardsCostInput, HeroShardsCostOutput } from '../../generated/tools/hero_shards_cost/types.js';
 import { success, unknownLevel, type Outcome } from '../outcomes/failures.js';
-import { breakdownBetween, details, ladderOf, knownTotals } from './ladder.js';
+import { details, knownTotals, ladderOf } from './ladder.js';
+import {
+  costCall,
+  leanSingle,
+  priceRange,
+  singleReach,
+  targetOrTop,
+  unitRange,
+  type Budget,
+  type PricedRange,
+  type UnitRange,
+  type WithRequired,
+} from './plan.js';
+import type { BudgetReach } from '../../generated/shared-types.js';
 import { closest } from '../outcomes/similarity.js';
 
 /** A position as the tool takes it: a label, or {stars, tier}. */
@@ -88,20 +101,48 @@ export function starPositionIndex(argument: string, position: Position): Outcome
   return success(ladderIndexOf(subTiers));
 }
 
-export function heroShardsCost(input: HeroShardsCostInput): Outcome<HeroShardsCostOutput> {
-  const breakdown = breakdownBetween(
-    heroShards,
-    LADDER,
-    starPositionIndex('/from', input.from),
-    starPositionIndex('/to', input.to),
-  );
-  if (!breakdown.ok) return breakdown;
-  const b = breakdown.value;
-  return success({
+type ShardRange = { from: Position; to?: Position };
+
+/** One hero's star range; `at` is where it sits in the arguments ('' or `/ranges/<i>`). */
+export function shardRange(range: ShardRange, at: string, hasBudget: boolean): Outcome<UnitRange> {
+  const target = targetOrTop(`${at}/to`, range.to, hasBudget, LADDER);
+  if (!target.ok) return target;
+  return unitRange(heroShards, LADDER, {
+    from: starPositionIndex(`${at}/from`, range.from),
+    to: range.to === undefined ? 'top' : starPositionIndex(`${at}/to`, range.to),
+  });
+}
+
+/** A one-range result: the tool's result with the single-range fields present. */
+export type HeroShardsCostSingle = WithRequired<HeroShardsCostOutput, 'from' | 'to' | 'step_count' | 'steps'>;
+
+function singleResult(priced: PricedRange, reach: BudgetReach | undefined): HeroShardsCostSingle {
+  const b = priced.breakdown;
+  return {
     from: b.from,
     to: b.to,
     step_count: b.step_count,
     totals: knownTotals(b.totals, MATERIALS),
     ...details(b),
-  });
+    ...(reach ? { reach } : {}),
+  };
+}
+
+/** One range (the single arguments), with how far `have` takes it when given. */
+export function heroShardsCost(input: ShardRange & { have?: Budget }): Outcome<HeroShardsCostSingle> {
+  const range = shardRange(input, '', input.have !== undefined);
+  if (!range.ok) return range;
+  const priced = priceRange(range.value);
+  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
+}
+
+/** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
+export function heroShardsCostTool(input: HeroShardsCostInput): Outcome<HeroShardsCostOutput> {
+  const call = costCall(input, () => ({ from: input.from!, to: input.to }), shardRange, MATERIALS);
+  if (!call.ok) return call;
+  if (call.value.kind === 'list') {
+    const { totals, ...rest } = call.value.answer;
+    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
+  }
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

@@ -2,28 +2,69 @@
 import { heroWidgets } from '../../generated/data/costs/hero-widgets.js';
 import type { HeroWidgetsCostInput, HeroWidgetsCostOutput } from '../../generated/tools/hero_widgets_cost/types.js';
 import { success, type Outcome } from '../outcomes/failures.js';
-import { breakdownBetween, details, ladderOf, numericLevelIndex, knownTotals } from './ladder.js';
+import { details, knownTotals, ladderOf, numericLevelIndex } from './ladder.js';
+import {
+  costCall,
+  leanSingle,
+  priceRange,
+  singleReach,
+  targetOrTop,
+  unitRange,
+  type Budget,
+  type PricedRange,
+  type UnitRange,
+  type WithRequired,
+} from './plan.js';
+import type { BudgetReach } from '../../generated/shared-types.js';
 
 // The result's type names every key; a key missing here fails to compile where the totals are returned.
 const MATERIALS = ['widgets'] as const satisfies readonly (keyof HeroWidgetsCostOutput['totals'])[];
 
 export const WIDGET_LADDER = ladderOf(heroWidgets, 'hero_widgets');
 
-export function heroWidgetsCost(input: HeroWidgetsCostInput): Outcome<HeroWidgetsCostOutput> {
+type WidgetRange = { from: number; to?: number };
+
+/** One hero's Exclusive Gear range; `at` is where it sits in the arguments ('' or `/ranges/<i>`). */
+export function widgetRange(range: WidgetRange, at: string, hasBudget: boolean): Outcome<UnitRange> {
   const what = 'an Exclusive Gear level';
-  const breakdown = breakdownBetween(
-    heroWidgets,
-    WIDGET_LADDER,
-    numericLevelIndex('/from', input.from, WIDGET_LADDER, what),
-    numericLevelIndex('/to', input.to, WIDGET_LADDER, what),
-  );
-  if (!breakdown.ok) return breakdown;
-  const b = breakdown.value;
-  return success({
+  const target = targetOrTop(`${at}/to`, range.to, hasBudget, WIDGET_LADDER);
+  if (!target.ok) return target;
+  return unitRange(heroWidgets, WIDGET_LADDER, {
+    from: numericLevelIndex(`${at}/from`, range.from, WIDGET_LADDER, what),
+    to: range.to === undefined ? 'top' : numericLevelIndex(`${at}/to`, range.to, WIDGET_LADDER, what),
+  });
+}
+
+/** A one-range result: the tool's result with the single-range fields present. */
+export type HeroWidgetsCostSingle = WithRequired<HeroWidgetsCostOutput, 'from' | 'to' | 'step_count' | 'steps'>;
+
+function singleResult(priced: PricedRange, reach: BudgetReach | undefined): HeroWidgetsCostSingle {
+  const b = priced.breakdown;
+  return {
     from: b.from,
     to: b.to,
     step_count: b.step_count,
     totals: knownTotals(b.totals, MATERIALS),
     ...details(b),
-  });
+    ...(reach ? { reach } : {}),
+  };
+}
+
+/** One range (the single arguments), with how far `have` takes it when given. */
+export function heroWidgetsCost(input: WidgetRange & { have?: Budget }): Outcome<HeroWidgetsCostSingle> {
+  const range = widgetRange(input, '', input.have !== undefined);
+  if (!range.ok) return range;
+  const priced = priceRange(range.value);
+  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
+}
+
+/** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
+export function heroWidgetsCostTool(input: HeroWidgetsCostInput): Outcome<HeroWidgetsCostOutput> {
+  const call = costCall(input, () => ({ from: input.from!, to: input.to }), widgetRange, MATERIALS);
+  if (!call.ok) return call;
+  if (call.value.kind === 'list') {
+    const { totals, ...rest } = call.value.answer;
+    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
+  }
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

@@ -5,7 +5,7 @@
  */
 import type { CostTable } from '../../generated/data/types.js';
 import { DATA_VERSION } from '../../generated/data/version.js';
-import type { Confidence, CostStep, Source } from '../../generated/shared-types.js';
+import type { Confidence, CostStep, Source, TotalsRange } from '../../generated/shared-types.js';
 import { failure, rangeReversed, success, type Outcome } from '../outcomes/failures.js';
 
 export type Ladder = CostTable['ladders'][number];
@@ -18,7 +18,13 @@ const CONFIDENCE_ORDER: readonly Confidence[] = ['high', 'medium-high', 'medium'
 export type Amount = number | null;
 
 /** One step of a result: the type generated from catalog/shared/cost-step.yaml, the schema the tools serve. */
-export type { CostStep };
+export type { CostStep, TotalsRange };
+
+/**
+ * The most a disputed step's confidence can be: the sources disagree on one of its amounts, so the figure used is a
+ * choice between published figures (a majority, or the newer table), not an agreement.
+ */
+export const DISPUTED_STEP_CONFIDENCE: Confidence = 'medium-high';
 
 /** The fields every cost tool result shares. */
 export interface CostBreakdown {
@@ -28,6 +34,8 @@ export interface CostBreakdown {
   steps: CostStep[];
   /** Sum over the steps per material; null for a material some step needs in an unknown amount. */
   totals: Record<string, Amount>;
+  /** Per disputed material (for one unit): the total used and the lowest and highest the published figures make. */
+  totals_range?: TotalsRange;
   materials: Record<string, string>;
   confidence: Confidence;
   notes: string[];
@@ -123,6 +131,28 @@ function confidenceReasons(index: LadderIndex, from: number, to: number): string
   return reasons;
 }
 
+type Dispute = NonNullable<Ladder['levels'][number]['disputed']>[string];
+
+/** "Sources disagree on Tempered Truegold for TG5-4 -> TG6: 4 (kingshotdata_kr, zikowang) is used; 5 (aistra)." */
+function disputeNote(material: string, step: CostStep, used: number, dispute: Dispute): string {
+  const others = dispute.others.map((o) => `${o.value} (${o.sources.join(', ')})`).join('; ');
+  return `Sources disagree on ${material} for ${step.from} -> ${step.to}: ${used} (${dispute.used_by.join(', ')}) is used; also published: ${others}. See totals_range.`;
+}
+
+/** The totals range of the disputed materials whose total is known (an unknown total has no range to give). */
+function rangeOfTotals(
+  totals: Record<string, Amount>,
+  differences: Record<string, { lowest: number; highest: number }>,
+): TotalsRange | undefined {
+  const out: TotalsRange = {};
+  for (const [key, d] of Object.entries(differences)) {
+    const used = totals[key];
+    if (typeof used !== 'number') continue;
+    out[key] = { used, lowest: used + d.lowest, highest: used + d.highest };
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** The breakdown from level index `from` to level index `to` (from <= to) on one ladder, for a single unit. */
 export function costBetween(table: CostTable, index: LadderIndex, from: number, to: number): CostBreakdown {
   const { levels } = index.ladder;
@@ -131,6 +161,9 @@ export function costBetween(table: CostTable, index: LadderIndex, from: number, 
   const steps: CostStep[] = [];
   const gaps: string[] = [];
   const confidences: Confidence[] = [];
+  // Differences from the totals per disputed material, turned into totals once the totals are known.
+  const ranges: Record<string, { used: number; lowest: number; highest: number }> = {};
+  const disputes: string[] = [];
   for (let i = from + 1; i <= to; i++) {
     const level = levels[i]!;
     const step: CostStep = { from: levels[i - 1]!.label, to: level.label, cost: { ...level.cost } };
@@ -151,18 +184,34 @@ export function costBetween(table: CostTable, index: LadderIndex, from: number, 
       const which = level.unknown.length === 1 ? `the ${what} total is` : `the totals of ${what} are`;
       gaps.push(`${what} for ${step.from} -> ${step.to}: no source publishes this cost, so ${which} unknown (null).`);
     }
-    confidences.push(level.confidence ?? index.ladder.confidence);
+    let confidence = level.confidence ?? index.ladder.confidence;
+    if (level.disputed) {
+      step.disputed = {};
+      for (const [key, dispute] of Object.entries(level.disputed)) {
+        const used = level.cost![key]!;
+        const published = [used, ...dispute.others.map((o) => o.value)].sort((a, b) => a - b);
+        step.disputed[key] = published;
+        const sum = (ranges[key] ??= { used: 0, lowest: 0, highest: 0 });
+        sum.lowest += published[0]! - used;
+        sum.highest += published[published.length - 1]! - used;
+        disputes.push(disputeNote(names[key] ?? key, step, used, dispute));
+      }
+      confidence = lowestConfidence([confidence, DISPUTED_STEP_CONFIDENCE], confidence);
+    }
+    confidences.push(confidence);
     steps.push(step);
   }
+  const totalsRange = rangeOfTotals(totals, ranges);
   return {
     from: levels[from]!.label,
     to: levels[to]!.label,
     step_count: steps.length,
     steps,
     totals,
+    ...(totalsRange ? { totals_range: totalsRange } : {}),
     materials: names,
     confidence: lowestConfidence(confidences, index.ladder.confidence),
-    notes: [...table.notes, ...confidenceReasons(index, from, to)],
+    notes: [...table.notes, ...confidenceReasons(index, from, to), ...disputes],
     gaps,
     sources: sourcesOfSteps(table, index, from, to),
     data_version: DATA_VERSION,
@@ -230,8 +279,13 @@ export function knownUnitTotals<K extends string>(
 /** The descriptive part of a breakdown, in the order results list it (after the totals, steps near the end). */
 export function details(
   b: CostBreakdown,
-): Pick<CostBreakdown, 'materials' | 'confidence' | 'gaps' | 'notes' | 'steps' | 'sources' | 'data_version'> {
+  count = 1,
+): Pick<
+  CostBreakdown,
+  'totals_range' | 'materials' | 'confidence' | 'gaps' | 'notes' | 'steps' | 'sources' | 'data_version'
+> {
   return {
+    ...(b.totals_range ? { totals_range: scaleRange(b.totals_range, count) } : {}),
     materials: b.materials,
     confidence: b.confidence,
     gaps: b.gaps,
@@ -240,6 +294,16 @@ export function details(
     sources: b.sources,
     data_version: b.data_version,
   };
+}
+
+/** A totals range for `count` units. */
+export function scaleRange(range: TotalsRange, count: number): TotalsRange {
+  return Object.fromEntries(
+    Object.entries(range).map(([key, r]) => [
+      key,
+      { used: r.used * count, lowest: r.lowest * count, highest: r.highest * count },
+    ]),
+  );
 }
 
 /** How many units (pieces, charms) an upgrade is for: a whole number from 1 to the table's maximum, default 1. */

@@ -4,9 +4,25 @@
  */
 import { masteryForging } from '../../generated/data/costs/mastery-forging.js';
 import type { MasteryForgingMaterials } from '../../generated/shared-types.js';
-import type { MasteryForgingCostOutput } from '../../generated/tools/mastery_forging_cost/types.js';
+import type {
+  MasteryForgingCostInput,
+  MasteryForgingCostOutput,
+} from '../../generated/tools/mastery_forging_cost/types.js';
 import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/failures.js';
-import { breakdownBetween, checkQuantity, details, ladderOf, unitTotals, type LadderIndex } from './ladder.js';
+import { checkQuantity, details, ladderOf, pickTotals, unitTotals, type LadderIndex } from './ladder.js';
+import {
+  costCall,
+  leanSingle,
+  priceRange,
+  singleReach,
+  targetOrTop,
+  unitRange,
+  type Budget,
+  type PricedRange,
+  type UnitRange,
+  type WithRequired,
+} from './plan.js';
+import type { BudgetReach } from '../../generated/shared-types.js';
 
 // The result's type names every key (an amount, or null where a step's amount is unknown: the ascension's
 // Forgehammers); a key missing here fails to compile where the totals are returned.
@@ -16,7 +32,7 @@ const MATERIALS = [
   'mithril',
   'enhancement_xp',
 ] as const satisfies readonly (keyof MasteryForgingMaterials)[];
-export type ForgingTrack = MasteryForgingCostOutput['track'];
+export type ForgingTrack = NonNullable<MasteryForgingCostOutput['track']>;
 
 const TRACKS: Readonly<Record<ForgingTrack, LadderIndex>> = {
   mastery: ladderOf(masteryForging, 'mastery'),
@@ -94,42 +110,82 @@ function levelIndex(argument: string, value: string | number, track: ForgingTrac
   return success(TRACKS[track].indexOf(reading.label)!);
 }
 
-export function masteryForgingCost(input: {
-  track?: string;
-  from: string | number;
-  to: string | number;
-  pieces?: number;
-}): Outcome<MasteryForgingCostOutput> {
-  const trackName = input.track ?? 'mastery';
-  if (trackName !== 'mastery' && trackName !== 'red_gear') {
-    return unknownValue(
-      '/track',
-      trackName,
-      'a Mastery Forging track',
-      ['mastery', 'red_gear'],
-      [trackName.toLowerCase().includes('red') ? 'red_gear' : 'mastery'],
-    );
-  }
-  const track: ForgingTrack = trackName;
-  const pieces = checkQuantity('/pieces', input.pieces, masteryForging.per!);
-  if (!pieces.ok) return pieces;
-  const breakdown = breakdownBetween(
-    masteryForging,
-    TRACKS[track],
-    levelIndex('/from', input.from, track),
-    levelIndex('/to', input.to, track),
+type ForgingRange = { track?: string; from: string | number; to?: string | number; pieces?: number };
+
+function readTrack(argument: string, name: string): Outcome<ForgingTrack> {
+  if (name === 'mastery' || name === 'red_gear') return success(name);
+  return unknownValue(
+    argument,
+    name,
+    'a Mastery Forging track',
+    ['mastery', 'red_gear'],
+    [name.toLowerCase().includes('red') ? 'red_gear' : 'mastery'],
   );
-  if (!breakdown.ok) return breakdown;
-  const b = breakdown.value;
-  const totals = unitTotals(b, MATERIALS, pieces.value);
-  return success({
-    track,
+}
+
+/** One range of hero-gear pieces on a track; `at` is where it sits in the arguments ('' or `/ranges/<i>`). */
+export function forgingRange(range: ForgingRange, at: string, hasBudget: boolean): Outcome<UnitRange> {
+  const track = readTrack(`${at}/track`, range.track ?? 'mastery');
+  if (!track.ok) return track;
+  const index = TRACKS[track.value];
+  const target = targetOrTop(`${at}/to`, range.to, hasBudget, index);
+  if (!target.ok) return target;
+  return unitRange(
+    masteryForging,
+    index,
+    {
+      count: checkQuantity(`${at}/pieces`, range.pieces, masteryForging.per!),
+      from: levelIndex(`${at}/from`, range.from, track.value),
+      to: range.to === undefined ? 'top' : levelIndex(`${at}/to`, range.to, track.value),
+    },
+    track.value,
+  );
+}
+
+/** A one-range result: the tool's result with the single-range fields present. */
+export type MasteryForgingCostSingle = WithRequired<
+  MasteryForgingCostOutput,
+  'track' | 'from' | 'to' | 'pieces' | 'step_count' | 'steps' | 'totals_per_piece'
+>;
+
+function singleResult(priced: PricedRange, reach: BudgetReach | undefined): MasteryForgingCostSingle {
+  const b = priced.breakdown;
+  const totals = unitTotals(b, MATERIALS, priced.range.count);
+  return {
+    track: priced.range.subject as ForgingTrack,
     from: b.from,
     to: b.to,
-    pieces: pieces.value,
+    pieces: priced.range.count,
     step_count: b.step_count,
     totals: totals.all,
     totals_per_piece: totals.perUnit,
-    ...details(b),
-  });
+    ...details(b, priced.range.count),
+    ...(reach ? { reach } : {}),
+  };
+}
+
+/** One range (the single arguments), with how far `have` takes it when given. */
+export function masteryForgingCost(input: ForgingRange & { have?: Budget }): Outcome<MasteryForgingCostSingle> {
+  const range = forgingRange(input, '', input.have !== undefined);
+  if (!range.ok) return range;
+  const priced = priceRange(range.value);
+  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
+}
+
+/** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
+export function masteryForgingCostTool(input: MasteryForgingCostInput): Outcome<MasteryForgingCostOutput> {
+  const call = costCall(
+    input,
+    () => ({ track: input.track, from: input.from!, to: input.to, pieces: input.pieces }),
+    // A list's ranges take the call's track unless they name their own.
+    (range: ForgingRange, at, hasBudget) =>
+      forgingRange({ ...range, track: range.track ?? input.track }, at, hasBudget),
+    MATERIALS,
+  );
+  if (!call.ok) return call;
+  if (call.value.kind === 'list') {
+    const { totals, ...rest } = call.value.answer;
+    return success({ totals: pickTotals(totals, MATERIALS), ...rest });
+  }
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

@@ -4,9 +4,25 @@
  */
 import { truegold } from '../../generated/data/costs/truegold.js';
 import type { TruegoldMaterials } from '../../generated/shared-types.js';
-import type { TruegoldUpgradeCostOutput } from '../../generated/tools/truegold_upgrade_cost/types.js';
+import type {
+  TruegoldUpgradeCostInput,
+  TruegoldUpgradeCostOutput,
+} from '../../generated/tools/truegold_upgrade_cost/types.js';
 import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/failures.js';
-import { breakdownBetween, details, LadderIndex, knownTotals } from './ladder.js';
+import { details, LadderIndex, knownTotals } from './ladder.js';
+import {
+  costCall,
+  leanSingle,
+  priceRange,
+  singleReach,
+  targetOrTop,
+  unitRange,
+  type Budget,
+  type PricedRange,
+  type UnitRange,
+  type WithRequired,
+} from './plan.js';
+import type { BudgetReach } from '../../generated/shared-types.js';
 import { closest } from '../outcomes/similarity.js';
 
 // The result's type names every key; a key missing here fails to compile where the totals are returned.
@@ -112,29 +128,70 @@ function concerns(note: string, building: LadderIndex): boolean {
   return named.length === 0 || named[0]!.index === building;
 }
 
-export function truegoldUpgradeCost(input: {
-  building: string;
-  from: string | number;
-  to: string | number;
-}): Outcome<TruegoldUpgradeCostOutput> {
-  const building = findBuilding('/building', input.building);
+type BuildingRange = { building: string; from: string | number; to?: string | number };
+
+/** One building's range; `at` is where it sits in the arguments ('' or `/ranges/<i>`). */
+export function buildingRange(range: BuildingRange, at: string, hasBudget: boolean): Outcome<UnitRange> {
+  const building = findBuilding(`${at}/building`, range.building);
   if (!building.ok) return building;
-  const breakdown = breakdownBetween(
+  const index = building.value;
+  const target = targetOrTop(`${at}/to`, range.to, hasBudget, index);
+  if (!target.ok) return target;
+  return unitRange(
     truegold,
-    building.value,
-    levelIndex('/from', input.from, building.value),
-    levelIndex('/to', input.to, building.value),
+    index,
+    {
+      from: levelIndex(`${at}/from`, range.from, index),
+      to: range.to === undefined ? 'top' : levelIndex(`${at}/to`, range.to, index),
+    },
+    index.ladder.title,
   );
-  if (!breakdown.ok) return breakdown;
-  const b = breakdown.value;
-  return success({
-    building: { key: building.value.ladder.key, name: building.value.ladder.title },
+}
+
+/** A one-range result: the tool's result with the single-range fields present. */
+export type TruegoldUpgradeCostSingle = WithRequired<
+  TruegoldUpgradeCostOutput,
+  'building' | 'from' | 'to' | 'step_count' | 'steps'
+>;
+
+function singleResult(priced: PricedRange, reach: BudgetReach | undefined): TruegoldUpgradeCostSingle {
+  const b = priced.breakdown;
+  const { ladder } = priced.range.index;
+  return {
+    building: { key: ladder.key, name: ladder.title },
     from: b.from,
     to: b.to,
     step_count: b.step_count,
     totals: knownTotals(b.totals, MATERIALS),
     ...details(b),
     // The table's notes are about buildings; the confidence reasons after them are this ladder's own.
-    notes: b.notes.filter((note) => !truegold.notes.includes(note) || concerns(note, building.value)),
-  });
+    notes: b.notes.filter((note) => !truegold.notes.includes(note) || concerns(note, priced.range.index)),
+    ...(reach ? { reach } : {}),
+  };
+}
+
+/** One range (the single arguments), with how far `have` takes it when given. */
+export function truegoldUpgradeCost(input: BuildingRange & { have?: Budget }): Outcome<TruegoldUpgradeCostSingle> {
+  const range = buildingRange(input, '', input.have !== undefined);
+  if (!range.ok) return range;
+  const priced = priceRange(range.value);
+  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
+}
+
+/** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
+export function truegoldUpgradeCostTool(input: TruegoldUpgradeCostInput): Outcome<TruegoldUpgradeCostOutput> {
+  if (input.ranges === undefined && input.from !== undefined && input.building === undefined)
+    return unknownValue('/building', '(missing)', 'a Truegold building', BUILDING_KEYS, BUILDING_KEYS.slice(0, 3));
+  const call = costCall(
+    input,
+    () => ({ building: input.building!, from: input.from!, to: input.to }),
+    buildingRange,
+    MATERIALS,
+  );
+  if (!call.ok) return call;
+  if (call.value.kind === 'list') {
+    const { totals, ...rest } = call.value.answer;
+    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
+  }
+  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
 }

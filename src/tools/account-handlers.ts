@@ -5,6 +5,7 @@
 import type { ToolHandlers } from '../../generated/tools/index.js';
 import type { ToolError } from '../../generated/metadata-types.js';
 import { MATERIAL_NAMES } from '../../generated/cost-systems.js';
+import { everythingTo } from '../account/everything-to.js';
 import { goalsReport, isoSeconds } from '../account/goals-report.js';
 import { buildingLevelLabel } from '../calculators/truegold.js';
 import { failure, success, type Failure } from '../outcomes/failures.js';
@@ -83,9 +84,14 @@ export const accountHandlers = {
       return success({ sections: saved.value, materials: MATERIAL_NAMES, updated_at: isoSeconds(saved.updatedAt)! });
     }),
 
-  get_my_goals: (_input, context) =>
+  get_my_goals: (input, context) =>
     guarded(context.account, async ({ data }) => {
       const [goals, profile, inventory] = await Promise.all([data.goals(), data.profile(), data.inventory()]);
-      return success(goalsReport({ goals, ...(profile ? { profile } : {}), ...(inventory ? { inventory } : {}) }));
+      const extra = input.everything_to
+        ? everythingTo(input.everything_to, profile?.value, inventory?.value)
+        : undefined;
+      if (extra && !extra.ok) return extra;
+      const report = goalsReport({ goals, ...(profile ? { profile } : {}), ...(inventory ? { inventory } : {}) });
+      return success({ ...report, ...(extra ? { everything_to: extra.value } : {}) });
     }),
 } satisfies Partial<ToolHandlers<ToolContext>>;

@@ -106,6 +106,37 @@ describe('worked examples', () => {
       ['artisans_vision', 1530, 530, 0.653],
     ]);
     expect(r.combined).toMatchObject({ readiness: 0.631, ready: false });
+    // Reachable now, the goals taking the inventory in their order: the top takes 393000 / 3960 / 765 and is done;
+    // the crown gets 107000 / 1040 / 235: Gold T2 ★2 (45000 / 460 / 80) and ★3 (48000 / 500 / 85), then Gold T3 ★0
+    // (60000 / 600 / 120) is short of 46000 Satin, 520 Threads and 50 Vision.
+    expect(r.inventory_order).toContain('in their order');
+    expect(r.goals.map((g) => g.reachable_now)).toEqual([
+      { level: 'Gold T3 ★3', stopped_by: 'target', next_step: null },
+      {
+        level: 'Gold T2 ★3',
+        stopped_by: 'materials',
+        next_step: {
+          from: 'Gold T2 ★3',
+          to: 'Gold T3 ★0',
+          short: { satin: 46000, gilded_threads: 520, artisans_vision: 50 },
+        },
+      },
+    ]);
+  });
+
+  it("reachable now: one hero's shards are not another's", () => {
+    const r = report(
+      [
+        { system: 'hero_shards', hero: 'amadeus', target: '5★', active: true },
+        { system: 'hero_shards', hero: 'jabel', target: '3★ 3/6', active: true },
+      ],
+      {},
+      { hero_shards: { amadeus: 0, jabel: 1000 } },
+    );
+    expect(r.goals.map((g) => [g.reachable_now?.level, g.reachable_now?.stopped_by])).toEqual([
+      ['4★ 3/6', 'materials'],
+      ['3★ 3/6', 'target'],
+    ]);
   });
 
   it('a target already passed is reached: nothing needed, readiness 1', () => {

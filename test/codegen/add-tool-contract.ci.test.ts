@@ -54,7 +54,7 @@ describe('the handler contract', () => {
         group,
         readFileSync(join(REPO, 'src/tools/cost-handlers.ts'), 'utf8').replace(
           '  mastery_forging_cost:',
-          `  ${name}: (input) => heroWidgetsCost(input),\n  mastery_forging_cost:`,
+          `  ${name}: (input) => heroWidgetsCostTool(input),\n  mastery_forging_cost:`,
         ),
       );
     withHandler('hero_widgets_copi');

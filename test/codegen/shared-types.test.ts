@@ -47,7 +47,7 @@ describe('named shared types', () => {
   it('tool types import the shared types and declare no copy of them', () => {
     const types = readFileSync(resolve(REPO, 'generated/tools/hero_shards_cost/types.ts'), 'utf8');
     expect(types).toContain(
-      "import type { Confidence, CostSteps, DataVersion, Gaps, Notes, Sources, StarPosition, StepCount } from '../../shared-types.js';",
+      "import type { BudgetReach, Confidence, CostRangeResult, CostSteps, DataVersion, Gaps, Notes, Sources, StarPosition, StepCount, TotalsRange } from '../../shared-types.js';",
     );
     expect(types).not.toMatch(/interface (CostStep|Source|StarPosition)\b/);
     const shared = readFileSync(resolve(REPO, 'generated/shared-types.ts'), 'utf8');

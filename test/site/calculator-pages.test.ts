@@ -10,7 +10,7 @@ import {
   chartDataOf,
   resultDetailsMarkdown,
   resultSummaryMarkdown,
-  type CostResult,
+  type SingleCostResult,
 } from '../../src/pages/calculators/result-markdown.js';
 import { argumentsOf } from '../../src/pages/calculators/arguments.js';
 import { BASE, callTool, testApp } from '../helpers.js';
@@ -221,7 +221,7 @@ describe('bad input', () => {
       )?.[1];
     expect(stripTags(box ?? '')).toBe(`The calculator cannot use these arguments.${message.replaceAll('"', '"')}`);
     expect(html).toContain(
-      '<input id="field-from" name="from" type="text" autocomplete="off" spellcheck="false" required value="Gold T9"',
+      '<input id="field-from" name="from" type="text" autocomplete="off" spellcheck="false" value="Gold T9"',
     );
     expect(html).not.toContain('<section class="result">');
     const markdown = await get('/calculators/governor-gear-cost?from=Gold+T9&to=Gold+T3+%E2%98%853', 'text/markdown');
@@ -256,6 +256,89 @@ describe('bad input', () => {
   });
 });
 
+describe('a budget and a list of upgrades on the page', () => {
+  it('the list and the budget in the URL give the numbers of the tool, per range, in total and how far they go', async () => {
+    const args = {
+      ranges: [
+        { from: 10, to: 12, charms: 2 },
+        { from: 3, to: 5 },
+      ],
+      have: { charm_guides: 2500, charm_designs: 2000 },
+    };
+    const { structured } = await callTool(app, 'governor_charm_cost', args);
+    const tool = structured as {
+      totals: Record<string, number>;
+      reach: { spent: Record<string, number>; left: Record<string, number>; short_for_all: Record<string, number> };
+    };
+    // The tool's figures (worked out by hand in test/calculators/budget-and-lists.test.ts).
+    expect(tool.totals).toEqual({ charm_guides: 2460, charm_designs: 2340 });
+    expect(tool.reach.spent).toEqual({ charm_guides: 1300, charm_designs: 1140 });
+    const query = new URLSearchParams({
+      ranges: '10 -> 12 x2\n3 -> 5',
+      'have.charm_guides': '2500',
+      'have.charm_designs': '2,000',
+    });
+    const res = await get(`/calculators/governor-charm-cost?${query.toString()}`, 'text/markdown');
+    expect(res.status).toBe(200);
+    const markdown = await res.text();
+    expect(markdown).toContain('| 10 → 12 ×2 | 2,280 | 2,040 |');
+    expect(markdown).toContain('| 3 → 5 | 180 | 300 |');
+    expect(markdown).toContain('| **Total** | **2,460** | **2,340** |');
+    expect(markdown).toContain('| 10 → 12 | 11 | materials | 40 Charm Designs |');
+    expect(markdown).toContain('| 3 → 5 | 5 | target reached | – |');
+    expect(markdown).toContain('| Charm Guides | 1,300 | 1,200 | 0 |');
+    expect(markdown).toContain('| Charm Designs | 1,140 | 860 | 340 |');
+    expect(markdown).toContain('Runs out first: **Charm Designs**.');
+    // The form keeps what was sent, so the URL can be shared and the page edited.
+    const html = await (await get(`/calculators/governor-charm-cost?${query.toString()}`)).text();
+    expect(html).toContain(
+      'name="ranges" rows="4" spellcheck="false" aria-describedby="field-ranges-hint">10 -&gt; 12 x2\n3 -&gt; 5</textarea>',
+    );
+    expect(html).toContain(
+      '<small id="field-ranges-hint">One per line: from -&gt; to xcharms (to may be left out with a budget)</small>',
+    );
+    expect(html).toContain(
+      'name="have.charm_designs" type="text" inputmode="numeric" autocomplete="off" value="2,000">',
+    );
+  });
+
+  it("one range with a budget and no target: how far it goes, with the disputed step's range", async () => {
+    const have = { satin: 300000, gilded_threads: 3000, artisans_vision: 600 };
+    const { structured } = await callTool(app, 'governor_gear_cost', { from: 'Purple T1 ★1', have });
+    const reach = (structured as { reach: { ranges: { reached: string }[] } }).reach;
+    expect(reach.ranges[0]!.reached).toBe('Gold T1 ★3');
+    const query = new URLSearchParams({
+      from: 'Purple T1 ★1',
+      'have.satin': '300000',
+      'have.gilded_threads': '3000',
+      'have.artisans_vision': '600',
+    });
+    const markdown = await (await get(`/calculators/governor-gear-cost?${query.toString()}`, 'text/markdown')).text();
+    expect(markdown).toContain('## Purple T1 ★1 → Red T6 ★3, 1 piece');
+    expect(markdown).toContain("| Purple T1 ★1 → Red T6 ★3 | Gold T1 ★3 | materials | 20 Artisan's Vision |");
+    expect(markdown).toContain('| Satin | 249,000 | 51,000 |');
+    expect(markdown).toContain(
+      '| Gilded Threads | 15,440 | 15,440 | 15,530 |'.replace('15,440 | 15,440 | 15,530', markdownRange(structured)),
+    );
+    expect(markdown).toContain("Runs out first: **Artisan's Vision**.");
+  });
+
+  it("a list line that is not a level gets the tool's message, pointing at its range", async () => {
+    const query = new URLSearchParams({ ranges: 'barracks: TG6 -> TG7\nstable: TG66 -> TG7' });
+    const res = await get(`/calculators/truegold-upgrade-cost?${query.toString()}`, 'text/markdown');
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('> "TG66" is not a Stable level');
+  });
+});
+
+/** The disputed-threads row of a result's totals_range, as the page writes it. */
+function markdownRange(structured: unknown): string {
+  const r = (structured as { totals_range: Record<string, { used: number; lowest: number; highest: number }> })
+    .totals_range.gilded_threads!;
+  const f = (n: number) => n.toLocaleString('en-US');
+  return `${f(r.used)} | ${f(r.lowest)} | ${f(r.highest)}`;
+}
+
 describe('the form and the index', () => {
   it('builds the form from the input schema: selects for enumerations and small ranges, inputs with the accepted levels', async () => {
     const truegold = await (await get('/calculators/truegold-upgrade-cost')).text();
@@ -265,14 +348,14 @@ describe('the form and the index', () => {
     );
     // A keyed argument is a select of its keys, without the description that tells a model how to spell one.
     expect(truegold).toContain(
-      '<div class="field"><label for="field-building">Building</label><select id="field-building" name="building" required><option value="" selected>Choose…</option><option value="town_center">Town center</option>',
+      '<div class="field"><label for="field-building">Building</label><select id="field-building" name="building"><option value="" selected>Choose…</option><option value="town_center">Town center</option>',
     );
     expect(truegold).not.toContain('field-building-hint');
     expect(truegold).toContain(
       '<small id="field-from-hint">Current level, e.g. 30, 30-4, TG2, TG5-1, or the numeric level 30-80.</small>',
     );
     expect(await (await get('/calculators/truegold-upgrade-cost', 'text/markdown')).text()).toContain(
-      '- `building` (required): The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center,',
+      '- `building` (required for one range): The building to upgrade, by key or by name (`Town Center`, `TC`). Keys: town_center,',
     );
     expect(truegold).toMatch(
       /<datalist id="field-from-choices"><option value="30"><\/option><option value="30-1"><\/option>.*<option value="TG10"><\/option><option value="not built"><\/option><\/datalist>/,
@@ -287,7 +370,7 @@ describe('the form and the index', () => {
     expect(markdown).toContain(
       '[/calculators/hero-shards-cost?from=0★&to=5★](/calculators/hero-shards-cost?from=0★&to=5★)',
     );
-    expect(markdown).toContain('- `from` (required): ');
+    expect(markdown).toContain('- `from` (required for one range): ');
   });
 
   it('/calculators lists the six cost tools; the sitemap, llms.txt, the guide and a hero page link them', async () => {
@@ -333,7 +416,7 @@ describe('the form and the index', () => {
 
 describe('unknown amounts (null in results) are written "unknown"', () => {
   // A mastery_forging_cost result (its generated output type) whose Mithril and Enhancement XP are not needed.
-  const result: CostResult = {
+  const result: SingleCostResult = {
     track: 'red_gear',
     from: 'Gold 100',
     to: 'Red 102',

@@ -99,6 +99,17 @@ export const governorGear: CostTable = {
           label: 'Gold T2 ★0',
           cost: { satin: 38000, gilded_threads: 360, artisans_vision: 55 },
           note: 'Gilded Threads: 360 in about four sources, 390 in three; 360 is used.',
+          disputed: {
+            gilded_threads: {
+              used_by: ['kingshotdata_com', 'kingshotoptimizer', 'kingshotdata_kr_repo', 'unidentified_constants'],
+              others: [
+                {
+                  value: 390,
+                  sources: ['omar_kakashi', 'h5joy_and_kingshotguide_org'],
+                },
+              ],
+            },
+          },
         },
         { label: 'Gold T2 ★1', cost: { satin: 43000, gilded_threads: 430, artisans_vision: 75 } },
         { label: 'Gold T2 ★2', cost: { satin: 45000, gilded_threads: 460, artisans_vision: 80 } },

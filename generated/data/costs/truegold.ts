@@ -269,6 +269,17 @@ export const truegold: CostTable = {
           label: 'TG6',
           cost: { truegold: 20, tempered_truegold: 4 },
           note: 'Three sources say 4 Tempered Truegold, one says 5.',
+          disputed: {
+            tempered_truegold: {
+              used_by: ['kingshotdata_kr', 'zikowang', 'audit_command_center_source'],
+              others: [
+                {
+                  value: 5,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+          },
         },
         { label: 'TG6-1', cost: { truegold: 48, tempered_truegold: 3 } },
         { label: 'TG6-2', cost: { truegold: 48, tempered_truegold: 3 } },
@@ -278,6 +289,17 @@ export const truegold: CostTable = {
           label: 'TG7',
           cost: { truegold: 24, tempered_truegold: 6 },
           note: 'Three sources say 6 Tempered Truegold, one says 7.',
+          disputed: {
+            tempered_truegold: {
+              used_by: ['kingshotdata_kr', 'zikowang', 'audit_command_center_source'],
+              others: [
+                {
+                  value: 7,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+          },
         },
         { label: 'TG7-1', cost: { truegold: 48, tempered_truegold: 4 } },
         { label: 'TG7-2', cost: { truegold: 48, tempered_truegold: 4 } },
@@ -439,6 +461,17 @@ export const truegold: CostTable = {
           label: 'TG8',
           cost: { truegold: 54, tempered_truegold: 18 },
           note: 'Tempered Truegold 18 (most sources) vs 19 (one tool and one row); 18 is used.',
+          disputed: {
+            tempered_truegold: {
+              used_by: ['kingshotdata_kr', 'aistra'],
+              others: [
+                {
+                  value: 19,
+                  sources: ['zikowang'],
+                },
+              ],
+            },
+          },
         },
         { label: 'TG8-1', cost: { truegold: 126, tempered_truegold: 13 }, confidence: 'medium' },
         { label: 'TG8-2', cost: { truegold: 126, tempered_truegold: 13 }, confidence: 'medium' },
@@ -519,6 +552,17 @@ export const truegold: CostTable = {
           label: 'TG8',
           cost: { truegold: 54, tempered_truegold: 18 },
           note: 'Tempered Truegold 18 (most sources) vs 19 (one tool and one row); 18 is used.',
+          disputed: {
+            tempered_truegold: {
+              used_by: ['kingshotdata_kr', 'aistra'],
+              others: [
+                {
+                  value: 19,
+                  sources: ['zikowang'],
+                },
+              ],
+            },
+          },
         },
         { label: 'TG8-1', cost: { truegold: 126, tempered_truegold: 13 }, confidence: 'medium' },
         { label: 'TG8-2', cost: { truegold: 126, tempered_truegold: 13 }, confidence: 'medium' },
@@ -599,6 +643,17 @@ export const truegold: CostTable = {
           label: 'TG8',
           cost: { truegold: 54, tempered_truegold: 18 },
           note: 'Tempered Truegold 18 (most sources) vs 19 (one tool and one row); 18 is used.',
+          disputed: {
+            tempered_truegold: {
+              used_by: ['aistra'],
+              others: [
+                {
+                  value: 19,
+                  sources: ['zikowang', 'kingshotdata_kr'],
+                },
+              ],
+            },
+          },
         },
         { label: 'TG8-1', cost: { truegold: 126, tempered_truegold: 13 }, confidence: 'medium' },
         { label: 'TG8-2', cost: { truegold: 126, tempered_truegold: 13 }, confidence: 'medium' },
@@ -675,30 +730,130 @@ export const truegold: CostTable = {
           label: 'TG8',
           cost: { truegold: 54, tempered_truegold: 18 },
           note: '54 TG + 18 TTG (two sources, same as Barracks) vs 108 + 9 (one table that repeats the sub-step); 54 / 18 is used.',
+          disputed: {
+            truegold: {
+              used_by: ['aistra', 'zikowang'],
+              others: [
+                {
+                  value: 108,
+                  sources: ['kingshotdata_kr'],
+                },
+              ],
+            },
+            tempered_truegold: {
+              used_by: ['aistra', 'zikowang'],
+              others: [
+                {
+                  value: 9,
+                  sources: ['kingshotdata_kr'],
+                },
+              ],
+            },
+          },
         },
         {
           label: 'TG8-1',
           cost: { truegold: 126, tempered_truegold: 13 },
           confidence: 'medium',
           note: '126 TG + 13 TTG (kingshotdata.kr, same as Barracks) vs 108 + 9 (one source that repeats the TG7 row).',
+          disputed: {
+            truegold: {
+              used_by: ['kingshotdata_kr'],
+              others: [
+                {
+                  value: 108,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+            tempered_truegold: {
+              used_by: ['kingshotdata_kr'],
+              others: [
+                {
+                  value: 9,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+          },
         },
         {
           label: 'TG8-2',
           cost: { truegold: 126, tempered_truegold: 13 },
           confidence: 'medium',
           note: '126 TG + 13 TTG (kingshotdata.kr, same as Barracks) vs 108 + 9 (one source that repeats the TG7 row).',
+          disputed: {
+            truegold: {
+              used_by: ['kingshotdata_kr'],
+              others: [
+                {
+                  value: 108,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+            tempered_truegold: {
+              used_by: ['kingshotdata_kr'],
+              others: [
+                {
+                  value: 9,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+          },
         },
         {
           label: 'TG8-3',
           cost: { truegold: 126, tempered_truegold: 13 },
           confidence: 'medium',
           note: '126 TG + 13 TTG (kingshotdata.kr, same as Barracks) vs 108 + 9 (one source that repeats the TG7 row).',
+          disputed: {
+            truegold: {
+              used_by: ['kingshotdata_kr'],
+              others: [
+                {
+                  value: 108,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+            tempered_truegold: {
+              used_by: ['kingshotdata_kr'],
+              others: [
+                {
+                  value: 9,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+          },
         },
         {
           label: 'TG8-4',
           cost: { truegold: 126, tempered_truegold: 13 },
           confidence: 'medium',
           note: '126 TG + 13 TTG (kingshotdata.kr, same as Barracks) vs 108 + 9 (one source that repeats the TG7 row).',
+          disputed: {
+            truegold: {
+              used_by: ['kingshotdata_kr'],
+              others: [
+                {
+                  value: 108,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+            tempered_truegold: {
+              used_by: ['kingshotdata_kr'],
+              others: [
+                {
+                  value: 9,
+                  sources: ['aistra'],
+                },
+              ],
+            },
+          },
         },
         { label: 'TG9', cost: { truegold: 63, tempered_truegold: 27 }, confidence: 'medium' },
         { label: 'TG9-1', cost: { truegold: 157, tempered_truegold: 31 }, confidence: 'medium' },

@@ -20,8 +20,38 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
       minimum: 1,
       type: 'integer',
     },
+    ranges: {
+      description: 'Several upgrades in one call, instead of `from`/`to`: each entry has its own `from` and `to` and `pieces` (same forms as the single arguments). The result lists each range and the totals of all of them; with `have` the budget applies to the list as a whole, in the order given.',
+      items: {
+        additionalProperties: false,
+        properties: {
+          from: { maxLength: 64, type: 'string' },
+          to: { maxLength: 64, type: 'string' },
+          pieces: { default: 1, maximum: 6, minimum: 1, type: 'integer' },
+        },
+        required: ['from'],
+        type: 'object',
+      },
+      maxItems: 12,
+      minItems: 1,
+      type: 'array',
+    },
+    have: {
+      additionalProperties: false,
+      description: 'The materials the player has (the keys of the result\'s `totals`; a key left out counts as none). The result then says how far they go (`reach`): the level reachable, what that spends and leaves, the next step\'s shortfall and the material that runs out first. With `have`, `to` may be left out: the ladder\'s end.',
+      properties: {
+        satin: { description: 'Satin', maximum: 1000000000000, minimum: 0, type: 'integer' },
+        gilded_threads: { description: 'Gilded Threads', maximum: 1000000000000, minimum: 0, type: 'integer' },
+        artisans_vision: { description: 'Artisan\'s Vision', maximum: 1000000000000, minimum: 0, type: 'integer' },
+      },
+      type: 'object',
+    },
+    include_steps: {
+      default: false,
+      description: 'With `ranges` or `have`, also list the steps (left out by default there to keep the answer short).',
+      type: 'boolean',
+    },
   },
-  required: ['from', 'to'],
   type: 'object',
 };
 
@@ -65,6 +95,11 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
             description: 'Materials this step may also need whose amounts no source publishes (a data gap).',
             items: { type: 'string' },
             type: 'array',
+          },
+          disputed: {
+            additionalProperties: { items: { minimum: 0, type: 'integer' }, type: 'array' },
+            description: 'Materials whose amount on this step the sources disagree on: every published amount, lowest first (the one in `cost` is the one used). The result\'s `totals_range` and notes carry the consequences.',
+            type: 'object',
           },
         },
         required: ['from', 'to', 'cost'],
@@ -135,21 +170,135 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
       description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
       type: 'string',
     },
+    totals_range: {
+      additionalProperties: {
+        additionalProperties: false,
+        properties: {
+          used: { minimum: 0, type: 'integer' },
+          lowest: { minimum: 0, type: 'integer' },
+          highest: { minimum: 0, type: 'integer' },
+        },
+        required: ['used', 'lowest', 'highest'],
+        type: 'object',
+      },
+      description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
+      type: 'object',
+    },
+    ranges: {
+      description: 'With `ranges`, one entry per range (the totals are then for all of them; `from`, `to` and `steps` are left out).',
+      items: {
+        additionalProperties: false,
+        description: 'One range of `ranges` with its totals for all its units.',
+        properties: {
+          subject: { description: 'Building or track.', type: 'string' },
+          from: { type: 'string' },
+          to: { type: 'string' },
+          count: { description: 'Units (pieces, charms); 1 for a building or hero.', minimum: 1, type: 'integer' },
+          step_count: { minimum: 0, type: 'integer' },
+          totals: {
+            additionalProperties: {
+              anyOf: [
+                { minimum: 0, type: 'integer' },
+                { type: 'null' },
+              ],
+            },
+            type: 'object',
+          },
+          confidence: {
+            description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+            enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+            type: 'string',
+          },
+          steps: {
+            description: 'With include_steps, the range\'s steps, as in a one-range result\'s `steps`.',
+            items: { type: 'object' },
+            type: 'array',
+          },
+        },
+        required: ['from', 'to', 'count', 'step_count', 'totals', 'confidence'],
+        type: 'object',
+      },
+      type: 'array',
+    },
+    reach: {
+      additionalProperties: false,
+      description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
+      properties: {
+        complete: { description: 'Every range reaches its target.', type: 'boolean' },
+        ranges: {
+          description: 'One entry per range, in the order of the ranges.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              subject: { description: 'Building or track.', type: 'string' },
+              reached: { description: 'Highest level reachable.', type: 'string' },
+              reached_at_highest_figures: {
+                description: 'Where a disputed step decides the reach: the level reached at the highest published figures.',
+                type: 'string',
+              },
+              steps_taken: { minimum: 0, type: 'integer' },
+              stopped_by: {
+                enum: ['target', 'materials', 'unknown_amount'],
+                type: 'string',
+              },
+              next_step: {
+                anyOf: [
+                  { type: 'null' },
+                  {
+                    additionalProperties: false,
+                    properties: {
+                      to: { type: 'string' },
+                      cost: {
+                        additionalProperties: {
+                          anyOf: [
+                            { minimum: 0, type: 'integer' },
+                            { type: 'null' },
+                          ],
+                        },
+                        type: 'object',
+                      },
+                      short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
+                    },
+                    required: ['to', 'cost', 'short'],
+                    type: 'object',
+                  },
+                ],
+                description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+              },
+            },
+            required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        spent: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+        left: {
+          additionalProperties: { minimum: 0, type: 'integer' },
+          description: 'What is left of `have` (a key left out counts as 0).',
+          type: 'object',
+        },
+        runs_out_first: {
+          anyOf: [
+            { type: 'string' },
+            { type: 'null' },
+          ],
+          description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
+        },
+        short_for_all: {
+          additionalProperties: {
+            anyOf: [
+              { minimum: 0, type: 'integer' },
+              { type: 'null' },
+            ],
+          },
+          description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+          type: 'object',
+        },
+      },
+      required: ['complete', 'ranges', 'spent', 'left', 'runs_out_first', 'short_for_all'],
+      type: 'object',
+    },
   },
-  required: [
-    'from',
-    'to',
-    'pieces',
-    'step_count',
-    'steps',
-    'totals_per_piece',
-    'totals',
-    'materials',
-    'confidence',
-    'notes',
-    'gaps',
-    'sources',
-    'data_version',
-  ],
+  required: ['totals', 'materials', 'confidence', 'notes', 'gaps', 'sources', 'data_version'],
   type: 'object',
 };

@@ -3,15 +3,16 @@
 import func2Module from 'ajv/dist/runtime/ucs2length.js';
 
 export const validateInput = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"string","maxLength":64,"description":"Current level, e.g. `Gold T2 ★1`, `purple t1 *3`, `Red star 2`, or `not crafted`."},"to":{"type":"string","maxLength":64,"description":"Target level, same form as `from`; must not be below `from`. Highest level is `Red T6 ★3`."},"pieces":{"type":"integer","minimum":1,"maximum":6,"default":1,"description":"How many gear pieces make this upgrade (1-6)."}}};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"from":{"type":"string","maxLength":64,"description":"Current level, e.g. `Gold T2 ★1`, `purple t1 *3`, `Red star 2`, or `not crafted`."},"to":{"type":"string","maxLength":64,"description":"Target level, same form as `from`; must not be below `from`. Highest level is `Red T6 ★3`."},"pieces":{"type":"integer","minimum":1,"maximum":6,"default":1,"description":"How many gear pieces make this upgrade (1-6)."},"ranges":{"type":"array","minItems":1,"maxItems":12,"description":"Several upgrades in one call, instead of `from`/`to`: each entry has its own `from` and `to` and `pieces` (same forms as the single arguments). The result lists each range and the totals of all of them; with `have` the budget applies to the list as a whole, in the order given.","items":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"type":"string","maxLength":64},"to":{"type":"string","maxLength":64},"pieces":{"type":"integer","minimum":1,"maximum":6,"default":1}}}},"have":{"type":"object","additionalProperties":false,"description":"The materials the player has (the keys of the result's `totals`; a key left out counts as none). The result then says how far they go (`reach`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With `have`, `to` may be left out: the ladder's end.","properties":{"satin":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Satin"},"gilded_threads":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Gilded Threads"},"artisans_vision":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Artisan's Vision"}}},"include_steps":{"type":"boolean","default":false,"description":"With `ranges` or `have`, also list the steps (left out by default there to keep the answer short)."}}};
 const func2 = func2Module.default ?? func2Module;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.required,parentSchema:schema11,data};
+for(const key0 in data){
+if(!((((((key0 === "from") || (key0 === "to")) || (key0 === "pieces")) || (key0 === "ranges")) || (key0 === "have")) || (key0 === "include_steps"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20,8 +21,12 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema11.required,parentSchema:schema11,data};
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(typeof data0 === "string"){
+if(func2(data0) > 64){
+const err1 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema11.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30,9 +35,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "from") || (key0 === "to")) || (key0 === "pieces"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+}
+else {
+const err2 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.from.type,parentSchema:schema11.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -42,11 +47,11 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.from !== undefined){
-let data0 = data.from;
-if(typeof data0 === "string"){
-if(func2(data0) > 64){
-const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema11.properties.from,data:data0};
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 === "string"){
+if(func2(data1) > 64){
+const err3 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema11.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -57,7 +62,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.from.type,parentSchema:schema11.properties.from,data:data0};
+const err4 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.to.type,parentSchema:schema11.properties.to,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -67,11 +72,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.to !== undefined){
-let data1 = data.to;
-if(typeof data1 === "string"){
-if(func2(data1) > 64){
-const err5 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema11.properties.to,data:data1};
+if(data.pieces !== undefined){
+let data2 = data.pieces;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err5 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.pieces.type,parentSchema:schema11.properties.pieces,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -80,9 +84,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.to.type,parentSchema:schema11.properties.to,data:data1};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 6 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.pieces,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -91,11 +95,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.pieces !== undefined){
-let data2 = data.pieces;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.pieces.type,parentSchema:schema11.properties.pieces,data:data2};
+if(data2 < 1 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.pieces,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -104,9 +105,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 6 || isNaN(data2)){
-const err8 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.pieces,data:data2};
+}
+}
+if(data.ranges !== undefined){
+let data3 = data.ranges;
+if(Array.isArray(data3)){
+if(data3.length > 12){
+const err8 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema11.properties.ranges,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -115,8 +120,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.pieces,data:data2};
+if(data3.length < 1){
+const err9 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.ranges,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -125,16 +130,294 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.from === undefined){
+const err10 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.properties.ranges.items.required,parentSchema:schema11.properties.ranges.items,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(((key1 === "from") || (key1 === "to")) || (key1 === "pieces"))){
+const err11 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.ranges.items,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+let data5 = data4.from;
+if(typeof data5 === "string"){
+if(func2(data5) > 64){
+const err12 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema11.properties.ranges.items.properties.from,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.from.type,parentSchema:schema11.properties.ranges.items.properties.from,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data4.to !== undefined){
+let data6 = data4.to;
+if(typeof data6 === "string"){
+if(func2(data6) > 64){
+const err14 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema11.properties.ranges.items.properties.to,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.to.type,parentSchema:schema11.properties.ranges.items.properties.to,data:data6};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.pieces !== undefined){
+let data7 = data4.pieces;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err16 = {instancePath:instancePath+"/ranges/" + i0+"/pieces",schemaPath:"#/properties/ranges/items/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.pieces.type,parentSchema:schema11.properties.ranges.items.properties.pieces,data:data7};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 6 || isNaN(data7)){
+const err17 = {instancePath:instancePath+"/ranges/" + i0+"/pieces",schemaPath:"#/properties/ranges/items/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.ranges.items.properties.pieces,data:data7};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data7 < 1 || isNaN(data7)){
+const err18 = {instancePath:instancePath+"/ranges/" + i0+"/pieces",schemaPath:"#/properties/ranges/items/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.ranges.items.properties.pieces,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.ranges.items.type,parentSchema:schema11.properties.ranges.items,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.ranges.type,parentSchema:schema11.properties.ranges,data:data3};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.have !== undefined){
+let data8 = data.have;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+if(!(((key2 === "satin") || (key2 === "gilded_threads")) || (key2 === "artisans_vision"))){
+const err21 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.have,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data8.satin !== undefined){
+let data9 = data8.satin;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err22 = {instancePath:instancePath+"/have/satin",schemaPath:"#/properties/have/properties/satin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.satin.type,parentSchema:schema11.properties.have.properties.satin,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 1000000000000 || isNaN(data9)){
+const err23 = {instancePath:instancePath+"/have/satin",schemaPath:"#/properties/have/properties/satin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.satin,data:data9};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err24 = {instancePath:instancePath+"/have/satin",schemaPath:"#/properties/have/properties/satin/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.satin,data:data9};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data8.gilded_threads !== undefined){
+let data10 = data8.gilded_threads;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err25 = {instancePath:instancePath+"/have/gilded_threads",schemaPath:"#/properties/have/properties/gilded_threads/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.gilded_threads.type,parentSchema:schema11.properties.have.properties.gilded_threads,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 1000000000000 || isNaN(data10)){
+const err26 = {instancePath:instancePath+"/have/gilded_threads",schemaPath:"#/properties/have/properties/gilded_threads/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.gilded_threads,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data10 < 0 || isNaN(data10)){
+const err27 = {instancePath:instancePath+"/have/gilded_threads",schemaPath:"#/properties/have/properties/gilded_threads/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.gilded_threads,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data8.artisans_vision !== undefined){
+let data11 = data8.artisans_vision;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err28 = {instancePath:instancePath+"/have/artisans_vision",schemaPath:"#/properties/have/properties/artisans_vision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.artisans_vision.type,parentSchema:schema11.properties.have.properties.artisans_vision,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 1000000000000 || isNaN(data11)){
+const err29 = {instancePath:instancePath+"/have/artisans_vision",schemaPath:"#/properties/have/properties/artisans_vision/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.artisans_vision,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data11 < 0 || isNaN(data11)){
+const err30 = {instancePath:instancePath+"/have/artisans_vision",schemaPath:"#/properties/have/properties/artisans_vision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.artisans_vision,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.have.type,parentSchema:schema11.properties.have,data:data8};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.include_steps !== undefined){
+let data12 = data.include_steps;
+if(typeof data12 !== "boolean"){
+const err32 = {instancePath:instancePath+"/include_steps",schemaPath:"#/properties/include_steps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.include_steps.type,parentSchema:schema11.properties.include_steps,data:data12};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }

@@ -3,41 +3,21 @@
 import func2Module from 'ajv/dist/runtime/ucs2length.js';
 
 export const validateInput = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"description":"Current position, e.g. `0★`, `2★ 4/6`, `3★`, `locked`, or {\"stars\": 2, \"tier\": 4}.","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"description":"Target position, same forms as `from`, not below it. The maximum is `5★ 6/6` (= `5★`).","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]}}};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"from":{"description":"Current position, e.g. `0★`, `2★ 4/6`, `3★`, `locked`, or {\"stars\": 2, \"tier\": 4}.","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"description":"Target position, same forms as `from`, not below it. The maximum is `5★ 6/6` (= `5★`).","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"ranges":{"type":"array","minItems":1,"maxItems":12,"description":"Several upgrades in one call, instead of `from`/`to`: each entry has its own `from` and `to` (same forms as the single arguments). The result lists each range and the totals of all of them; with `have` the budget applies to the list as a whole, in the order given.","items":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"from":{"anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]},"to":{"anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]}}}},"have":{"type":"object","additionalProperties":false,"description":"The materials the player has (the keys of the result's `totals`; a key left out counts as none). The result then says how far they go (`reach`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With `have`, `to` may be left out: the ladder's end.","properties":{"shards":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Hero shards"}}},"include_steps":{"type":"boolean","default":false,"description":"With `ranges` or `have`, also list the steps (left out by default there to keep the answer short)."}}};
 const func2 = func2Module.default ?? func2Module;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.required,parentSchema:schema11,data};
+for(const key0 in data){
+if(!(((((key0 === "from") || (key0 === "to")) || (key0 === "ranges")) || (key0 === "have")) || (key0 === "include_steps"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
-}
-errors++;
-}
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema11.required,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "from") || (key0 === "to"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
 }
 errors++;
 }
@@ -49,23 +29,23 @@ let valid1 = false;
 const _errs4 = errors;
 if(typeof data0 === "string"){
 if(func2(data0) > 32){
-const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.from.anyOf[0],data:data0};
+const err1 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.from.anyOf[0],data:data0};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err1];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err1);
 }
 errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.from.anyOf[0].type,parentSchema:schema11.properties.from.anyOf[0],data:data0};
+const err2 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.from.anyOf[0].type,parentSchema:schema11.properties.from.anyOf[0],data:data0};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err2];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -75,7 +55,31 @@ if(!valid1){
 const _errs6 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.stars === undefined){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema11.properties.from.anyOf[1].required,parentSchema:schema11.properties.from.anyOf[1],data:data0};
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema11.properties.from.anyOf[1].required,parentSchema:schema11.properties.from.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key1 in data0){
+if(!((key1 === "stars") || (key1 === "tier"))){
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.from.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data0.stars !== undefined){
+let data1 = data0.stars;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.anyOf[1].properties.stars.type,parentSchema:schema11.properties.from.anyOf[1].properties.stars,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -84,9 +88,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key1 in data0){
-if(!((key1 === "stars") || (key1 === "tier"))){
-const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.from.anyOf[1],data:data0};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 5 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema11.properties.from.anyOf[1].properties.stars,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -95,11 +99,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data0.stars !== undefined){
-let data1 = data0.stars;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.anyOf[1].properties.stars.type,parentSchema:schema11.properties.from.anyOf[1].properties.stars,data:data1};
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.from.anyOf[1].properties.stars,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -108,9 +109,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 5 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema11.properties.from.anyOf[1].properties.stars,data:data1};
+}
+}
+if(data0.tier !== undefined){
+let data2 = data0.tier;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.anyOf[1].properties.tier.type,parentSchema:schema11.properties.from.anyOf[1].properties.tier,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -119,8 +123,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data1 < 0 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/from/stars",schemaPath:"#/properties/from/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.from.anyOf[1].properties.stars,data:data1};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 6 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.from.anyOf[1].properties.tier,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -129,12 +134,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data0.tier !== undefined){
-let data2 = data0.tier;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.anyOf[1].properties.tier.type,parentSchema:schema11.properties.from.anyOf[1].properties.tier,data:data2};
+if(data2 < 0 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.from.anyOf[1].properties.tier,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -143,9 +144,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 6 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.from.anyOf[1].properties.tier,data:data2};
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.from.anyOf[1].type,parentSchema:schema11.properties.from.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -154,39 +157,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/from/tier",schemaPath:"#/properties/from/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.from.anyOf[1].properties.tier,data:data2};
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err12 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.from.anyOf,parentSchema:schema11.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.from.anyOf[1].type,parentSchema:schema11.properties.from.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err14 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.from.anyOf,parentSchema:schema11.properties.from,data:data0};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }
@@ -209,23 +189,23 @@ let valid3 = false;
 const _errs15 = errors;
 if(typeof data3 === "string"){
 if(func2(data3) > 32){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.to.anyOf[0],data:data3};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.to.anyOf[0],data:data3};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err13];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err13);
 }
 errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.to.anyOf[0].type,parentSchema:schema11.properties.to.anyOf[0],data:data3};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.to.anyOf[0].type,parentSchema:schema11.properties.to.anyOf[0],data:data3};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err14];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -235,7 +215,31 @@ if(!valid3){
 const _errs17 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.stars === undefined){
-const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema11.properties.to.anyOf[1].required,parentSchema:schema11.properties.to.anyOf[1],data:data3};
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema11.properties.to.anyOf[1].required,parentSchema:schema11.properties.to.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key2 in data3){
+if(!((key2 === "stars") || (key2 === "tier"))){
+const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.to.anyOf[1],data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data3.stars !== undefined){
+let data4 = data3.stars;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err17 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.anyOf[1].properties.stars.type,parentSchema:schema11.properties.to.anyOf[1].properties.stars,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -244,9 +248,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key2 in data3){
-if(!((key2 === "stars") || (key2 === "tier"))){
-const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.to.anyOf[1],data:data3};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 5 || isNaN(data4)){
+const err18 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema11.properties.to.anyOf[1].properties.stars,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -255,11 +259,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data3.stars !== undefined){
-let data4 = data3.stars;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err19 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.anyOf[1].properties.stars.type,parentSchema:schema11.properties.to.anyOf[1].properties.stars,data:data4};
+if(data4 < 0 || isNaN(data4)){
+const err19 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.to.anyOf[1].properties.stars,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -268,9 +269,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 5 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema11.properties.to.anyOf[1].properties.stars,data:data4};
+}
+}
+if(data3.tier !== undefined){
+let data5 = data3.tier;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err20 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.anyOf[1].properties.tier.type,parentSchema:schema11.properties.to.anyOf[1].properties.tier,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -279,8 +283,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data4 < 0 || isNaN(data4)){
-const err21 = {instancePath:instancePath+"/to/stars",schemaPath:"#/properties/to/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.to.anyOf[1].properties.stars,data:data4};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 6 || isNaN(data5)){
+const err21 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.to.anyOf[1].properties.tier,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -289,12 +294,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-if(data3.tier !== undefined){
-let data5 = data3.tier;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err22 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.anyOf[1].properties.tier.type,parentSchema:schema11.properties.to.anyOf[1].properties.tier,data:data5};
+if(data5 < 0 || isNaN(data5)){
+const err22 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.to.anyOf[1].properties.tier,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -303,9 +304,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 6 || isNaN(data5)){
-const err23 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.to.anyOf[1].properties.tier,data:data5};
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.to.anyOf[1].type,parentSchema:schema11.properties.to.anyOf[1],data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -314,39 +317,16 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data5 < 0 || isNaN(data5)){
-const err24 = {instancePath:instancePath+"/to/tier",schemaPath:"#/properties/to/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.to.anyOf[1].properties.tier,data:data5};
+var _valid1 = _errs17 === errors;
+valid3 = valid3 || _valid1;
+}
+if(!valid3){
+const err24 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.to.anyOf,parentSchema:schema11.properties.to,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.to.anyOf[1].type,parentSchema:schema11.properties.to.anyOf[1],data:data3};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-var _valid1 = _errs17 === errors;
-valid3 = valid3 || _valid1;
-}
-if(!valid3){
-const err26 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.to.anyOf,parentSchema:schema11.properties.to,data:data3};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
 }
 errors++;
 }
@@ -362,14 +342,482 @@ vErrors = null;
 }
 }
 }
+if(data.ranges !== undefined){
+let data6 = data.ranges;
+if(Array.isArray(data6)){
+if(data6.length > 12){
+const err25 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema11.properties.ranges,data:data6};
+if(vErrors === null){
+vErrors = [err25];
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+vErrors.push(err25);
+}
+errors++;
+}
+if(data6.length < 1){
+const err26 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.ranges,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.from === undefined){
+const err27 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.properties.ranges.items.required,parentSchema:schema11.properties.ranges.items,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+for(const key3 in data7){
+if(!((key3 === "from") || (key3 === "to"))){
+const err28 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.ranges.items,data:data7};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data7.from !== undefined){
+let data8 = data7.from;
+const _errs30 = errors;
+let valid8 = false;
+const _errs31 = errors;
+if(typeof data8 === "string"){
+if(func2(data8) > 32){
+const err29 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[0],data:data8};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.from.anyOf[0].type,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[0],data:data8};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+var _valid2 = _errs31 === errors;
+valid8 = valid8 || _valid2;
+if(!valid8){
+const _errs33 = errors;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.stars === undefined){
+const err31 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema11.properties.ranges.items.properties.from.anyOf[1].required,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1],data:data8};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+for(const key4 in data8){
+if(!((key4 === "stars") || (key4 === "tier"))){
+const err32 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1],data:data8};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data8.stars !== undefined){
+let data9 = data8.stars;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err33 = {instancePath:instancePath+"/ranges/" + i0+"/from/stars",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.from.anyOf[1].properties.stars.type,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1].properties.stars,data:data9};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 5 || isNaN(data9)){
+const err34 = {instancePath:instancePath+"/ranges/" + i0+"/from/stars",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1].properties.stars,data:data9};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err35 = {instancePath:instancePath+"/ranges/" + i0+"/from/stars",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1].properties.stars,data:data9};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+if(data8.tier !== undefined){
+let data10 = data8.tier;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err36 = {instancePath:instancePath+"/ranges/" + i0+"/from/tier",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.from.anyOf[1].properties.tier.type,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1].properties.tier,data:data10};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 6 || isNaN(data10)){
+const err37 = {instancePath:instancePath+"/ranges/" + i0+"/from/tier",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1].properties.tier,data:data10};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data10 < 0 || isNaN(data10)){
+const err38 = {instancePath:instancePath+"/ranges/" + i0+"/from/tier",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1].properties.tier,data:data10};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.ranges.items.properties.from.anyOf[1].type,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1],data:data8};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+var _valid2 = _errs33 === errors;
+valid8 = valid8 || _valid2;
+}
+if(!valid8){
+const err40 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.ranges.items.properties.from.anyOf,parentSchema:schema11.properties.ranges.items.properties.from,data:data8};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+else {
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data7.to !== undefined){
+let data11 = data7.to;
+const _errs41 = errors;
+let valid10 = false;
+const _errs42 = errors;
+if(typeof data11 === "string"){
+if(func2(data11) > 32){
+const err41 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[0],data:data11};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.to.anyOf[0].type,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[0],data:data11};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+var _valid3 = _errs42 === errors;
+valid10 = valid10 || _valid3;
+if(!valid10){
+const _errs44 = errors;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.stars === undefined){
+const err43 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema11.properties.ranges.items.properties.to.anyOf[1].required,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1],data:data11};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+for(const key5 in data11){
+if(!((key5 === "stars") || (key5 === "tier"))){
+const err44 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1],data:data11};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data11.stars !== undefined){
+let data12 = data11.stars;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err45 = {instancePath:instancePath+"/ranges/" + i0+"/to/stars",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.to.anyOf[1].properties.stars.type,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1].properties.stars,data:data12};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 5 || isNaN(data12)){
+const err46 = {instancePath:instancePath+"/ranges/" + i0+"/to/stars",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1].properties.stars,data:data12};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data12 < 0 || isNaN(data12)){
+const err47 = {instancePath:instancePath+"/ranges/" + i0+"/to/stars",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1].properties.stars,data:data12};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+if(data11.tier !== undefined){
+let data13 = data11.tier;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err48 = {instancePath:instancePath+"/ranges/" + i0+"/to/tier",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.to.anyOf[1].properties.tier.type,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1].properties.tier,data:data13};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 6 || isNaN(data13)){
+const err49 = {instancePath:instancePath+"/ranges/" + i0+"/to/tier",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1].properties.tier,data:data13};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data13 < 0 || isNaN(data13)){
+const err50 = {instancePath:instancePath+"/ranges/" + i0+"/to/tier",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1].properties.tier,data:data13};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.ranges.items.properties.to.anyOf[1].type,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1],data:data11};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+var _valid3 = _errs44 === errors;
+valid10 = valid10 || _valid3;
+}
+if(!valid10){
+const err52 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.ranges.items.properties.to.anyOf,parentSchema:schema11.properties.ranges.items.properties.to,data:data11};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+else {
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.ranges.items.type,parentSchema:schema11.properties.ranges.items,data:data7};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.ranges.type,parentSchema:schema11.properties.ranges,data:data6};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.have !== undefined){
+let data14 = data.have;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key6 in data14){
+if(!(key6 === "shards")){
+const err55 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.have,data:data14};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data14.shards !== undefined){
+let data15 = data14.shards;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err56 = {instancePath:instancePath+"/have/shards",schemaPath:"#/properties/have/properties/shards/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.shards.type,parentSchema:schema11.properties.have.properties.shards,data:data15};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 1000000000000 || isNaN(data15)){
+const err57 = {instancePath:instancePath+"/have/shards",schemaPath:"#/properties/have/properties/shards/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.shards,data:data15};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data15 < 0 || isNaN(data15)){
+const err58 = {instancePath:instancePath+"/have/shards",schemaPath:"#/properties/have/properties/shards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.shards,data:data15};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.have.type,parentSchema:schema11.properties.have,data:data14};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.include_steps !== undefined){
+let data16 = data.include_steps;
+if(typeof data16 !== "boolean"){
+const err60 = {instancePath:instancePath+"/include_steps",schemaPath:"#/properties/include_steps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.include_steps.type,parentSchema:schema11.properties.include_steps,data:data16};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }

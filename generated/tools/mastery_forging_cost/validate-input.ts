@@ -3,15 +3,16 @@
 import func2Module from 'ajv/dist/runtime/ucs2length.js';
 
 export const validateInput = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["from","to"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"],"default":"mastery","description":"`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200."},"from":{"description":"Current level; mastery `+0`..`+20` (or 0-20), red gear `Gold 100`, `Red 101`..`Red 200` (or 100-200).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"to":{"description":"Target level on the same track, not below `from`.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"pieces":{"type":"integer","minimum":1,"maximum":12,"default":1,"description":"How many hero-gear pieces make this upgrade (1-12)."}}};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"track":{"type":"string","enum":["mastery","red_gear"],"default":"mastery","description":"`mastery` for Mastery Forging +0 to +20, `red_gear` for the ascension and red enhancement 100 to 200."},"from":{"description":"Current level; mastery `+0`..`+20` (or 0-20), red gear `Gold 100`, `Red 101`..`Red 200` (or 100-200).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"to":{"description":"Target level on the same track, not below `from`.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"pieces":{"type":"integer","minimum":1,"maximum":12,"default":1,"description":"How many hero-gear pieces make this upgrade (1-12)."},"ranges":{"type":"array","minItems":1,"maxItems":12,"description":"Several upgrades in one call, instead of `from`/`to`: each entry has its own `from` and `to` and `pieces` and `track` (same forms as the single arguments). The result lists each range and the totals of all of them; with `have` the budget applies to the list as a whole, in the order given.","items":{"type":"object","additionalProperties":false,"required":["from"],"properties":{"track":{"type":"string","enum":["mastery","red_gear"],"default":"mastery"},"from":{"anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"to":{"anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":0,"maximum":200}]},"pieces":{"type":"integer","minimum":1,"maximum":12,"default":1}}}},"have":{"type":"object","additionalProperties":false,"description":"The materials the player has (the keys of the result's `totals`; a key left out counts as none). The result then says how far they go (`reach`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With `have`, `to` may be left out: the ladder's end.","properties":{"forgehammers":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Forgehammers"},"mythic_gear_pieces":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Mythic gear pieces"},"mithril":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Mithril"},"enhancement_xp":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Enhancement XP"}}},"include_steps":{"type":"boolean","default":false,"description":"With `ranges` or `have`, also list the steps (left out by default there to keep the answer short)."}}};
 const func2 = func2Module.default ?? func2Module;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.from === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.required,parentSchema:schema11,data};
+for(const key0 in data){
+if(!(((((((key0 === "track") || (key0 === "from")) || (key0 === "to")) || (key0 === "pieces")) || (key0 === "ranges")) || (key0 === "have")) || (key0 === "include_steps"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20,8 +21,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.to === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema11.required,parentSchema:schema11,data};
+}
+if(data.track !== undefined){
+let data0 = data.track;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.track.type,parentSchema:schema11.properties.track,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30,37 +34,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "track") || (key0 === "from")) || (key0 === "to")) || (key0 === "pieces"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+if(!((data0 === "mastery") || (data0 === "red_gear"))){
+const err2 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema11.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.track.enum,parentSchema:schema11.properties.track,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.track !== undefined){
-let data0 = data.track;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.track.type,parentSchema:schema11.properties.track,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((data0 === "mastery") || (data0 === "red_gear"))){
-const err4 = {instancePath:instancePath+"/track",schemaPath:"#/properties/track/enum",keyword:"enum",params:{allowedValues: schema11.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.track.enum,parentSchema:schema11.properties.track,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
 }
 errors++;
 }
@@ -72,23 +52,23 @@ let valid1 = false;
 const _errs6 = errors;
 if(typeof data1 === "string"){
 if(func2(data1) > 32){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.from.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.from.anyOf[0],data:data1};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err3];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err3);
 }
 errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.from.anyOf[0].type,parentSchema:schema11.properties.from.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.from.anyOf[0].type,parentSchema:schema11.properties.from.anyOf[0],data:data1};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err4];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -97,7 +77,28 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.anyOf[1].type,parentSchema:schema11.properties.from.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.anyOf[1].type,parentSchema:schema11.properties.from.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 200 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema11.properties.from.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -106,38 +107,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 200 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema11.properties.from.anyOf[1],data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data1 < 0 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.from.anyOf[1],data:data1};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
 }
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.from.anyOf,parentSchema:schema11.properties.from,data:data1};
+const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.from.anyOf,parentSchema:schema11.properties.from,data:data1};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err8];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -160,23 +140,23 @@ let valid2 = false;
 const _errs12 = errors;
 if(typeof data2 === "string"){
 if(func2(data2) > 32){
-const err11 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.to.anyOf[0],data:data2};
+const err9 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.to.anyOf[0],data:data2};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err9];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err9);
 }
 errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.to.anyOf[0].type,parentSchema:schema11.properties.to.anyOf[0],data:data2};
+const err10 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.to.anyOf[0].type,parentSchema:schema11.properties.to.anyOf[0],data:data2};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err10];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -185,7 +165,28 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs14 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.anyOf[1].type,parentSchema:schema11.properties.to.anyOf[1],data:data2};
+const err11 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.anyOf[1].type,parentSchema:schema11.properties.to.anyOf[1],data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 200 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema11.properties.to.anyOf[1],data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data2 < 0 || isNaN(data2)){
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -194,38 +195,17 @@ vErrors.push(err13);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 200 || isNaN(data2)){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema11.properties.to.anyOf[1],data:data2};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data2 < 0 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.to.anyOf[1],data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
 }
 var _valid1 = _errs14 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.to.anyOf,parentSchema:schema11.properties.to,data:data2};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.to.anyOf,parentSchema:schema11.properties.to,data:data2};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err14];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -244,7 +224,28 @@ vErrors = null;
 if(data.pieces !== undefined){
 let data3 = data.pieces;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.pieces.type,parentSchema:schema11.properties.pieces,data:data3};
+const err15 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.pieces.type,parentSchema:schema11.properties.pieces,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 12 || isNaN(data3)){
+const err16 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema11.properties.pieces,data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err17 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.pieces,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -253,9 +254,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 12 || isNaN(data3)){
-const err18 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema11.properties.pieces,data:data3};
+}
+}
+if(data.ranges !== undefined){
+let data4 = data.ranges;
+if(Array.isArray(data4)){
+if(data4.length > 12){
+const err18 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema11.properties.ranges,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -264,8 +269,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err19 = {instancePath:instancePath+"/pieces",schemaPath:"#/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.pieces,data:data3};
+if(data4.length < 1){
+const err19 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.ranges,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -274,16 +279,478 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.from === undefined){
+const err20 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.properties.ranges.items.required,parentSchema:schema11.properties.ranges.items,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+for(const key1 in data5){
+if(!((((key1 === "track") || (key1 === "from")) || (key1 === "to")) || (key1 === "pieces"))){
+const err21 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.ranges.items,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data5.track !== undefined){
+let data6 = data5.track;
+if(typeof data6 !== "string"){
+const err22 = {instancePath:instancePath+"/ranges/" + i0+"/track",schemaPath:"#/properties/ranges/items/properties/track/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.track.type,parentSchema:schema11.properties.ranges.items.properties.track,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(!((data6 === "mastery") || (data6 === "red_gear"))){
+const err23 = {instancePath:instancePath+"/ranges/" + i0+"/track",schemaPath:"#/properties/ranges/items/properties/track/enum",keyword:"enum",params:{allowedValues: schema11.properties.ranges.items.properties.track.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.ranges.items.properties.track.enum,parentSchema:schema11.properties.ranges.items.properties.track,data:data6};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data5.from !== undefined){
+let data7 = data5.from;
+const _errs26 = errors;
+let valid6 = false;
+const _errs27 = errors;
+if(typeof data7 === "string"){
+if(func2(data7) > 32){
+const err24 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[0],data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.from.anyOf[0].type,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[0],data:data7};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var _valid2 = _errs27 === errors;
+valid6 = valid6 || _valid2;
+if(!valid6){
+const _errs29 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err26 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.from.anyOf[1].type,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 200 || isNaN(data7)){
+const err27 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data7 < 0 || isNaN(data7)){
+const err28 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+var _valid2 = _errs29 === errors;
+valid6 = valid6 || _valid2;
+}
+if(!valid6){
+const err29 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.ranges.items.properties.from.anyOf,parentSchema:schema11.properties.ranges.items.properties.from,data:data7};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+else {
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data5.to !== undefined){
+let data8 = data5.to;
+const _errs32 = errors;
+let valid7 = false;
+const _errs33 = errors;
+if(typeof data8 === "string"){
+if(func2(data8) > 32){
+const err30 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[0],data:data8};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.to.anyOf[0].type,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[0],data:data8};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+var _valid3 = _errs33 === errors;
+valid7 = valid7 || _valid3;
+if(!valid7){
+const _errs35 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err32 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.to.anyOf[1].type,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1],data:data8};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 200 || isNaN(data8)){
+const err33 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200",schema:200,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1],data:data8};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data8 < 0 || isNaN(data8)){
+const err34 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1],data:data8};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+var _valid3 = _errs35 === errors;
+valid7 = valid7 || _valid3;
+}
+if(!valid7){
+const err35 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.ranges.items.properties.to.anyOf,parentSchema:schema11.properties.ranges.items.properties.to,data:data8};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+else {
+errors = _errs32;
+if(vErrors !== null){
+if(_errs32){
+vErrors.length = _errs32;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data5.pieces !== undefined){
+let data9 = data5.pieces;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err36 = {instancePath:instancePath+"/ranges/" + i0+"/pieces",schemaPath:"#/properties/ranges/items/properties/pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.pieces.type,parentSchema:schema11.properties.ranges.items.properties.pieces,data:data9};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 12 || isNaN(data9)){
+const err37 = {instancePath:instancePath+"/ranges/" + i0+"/pieces",schemaPath:"#/properties/ranges/items/properties/pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema11.properties.ranges.items.properties.pieces,data:data9};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data9 < 1 || isNaN(data9)){
+const err38 = {instancePath:instancePath+"/ranges/" + i0+"/pieces",schemaPath:"#/properties/ranges/items/properties/pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.ranges.items.properties.pieces,data:data9};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.ranges.items.type,parentSchema:schema11.properties.ranges.items,data:data5};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.ranges.type,parentSchema:schema11.properties.ranges,data:data4};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.have !== undefined){
+let data10 = data.have;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+for(const key2 in data10){
+if(!((((key2 === "forgehammers") || (key2 === "mythic_gear_pieces")) || (key2 === "mithril")) || (key2 === "enhancement_xp"))){
+const err41 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.have,data:data10};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data10.forgehammers !== undefined){
+let data11 = data10.forgehammers;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err42 = {instancePath:instancePath+"/have/forgehammers",schemaPath:"#/properties/have/properties/forgehammers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.forgehammers.type,parentSchema:schema11.properties.have.properties.forgehammers,data:data11};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 1000000000000 || isNaN(data11)){
+const err43 = {instancePath:instancePath+"/have/forgehammers",schemaPath:"#/properties/have/properties/forgehammers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.forgehammers,data:data11};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data11 < 0 || isNaN(data11)){
+const err44 = {instancePath:instancePath+"/have/forgehammers",schemaPath:"#/properties/have/properties/forgehammers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.forgehammers,data:data11};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+if(data10.mythic_gear_pieces !== undefined){
+let data12 = data10.mythic_gear_pieces;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err45 = {instancePath:instancePath+"/have/mythic_gear_pieces",schemaPath:"#/properties/have/properties/mythic_gear_pieces/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.mythic_gear_pieces.type,parentSchema:schema11.properties.have.properties.mythic_gear_pieces,data:data12};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 1000000000000 || isNaN(data12)){
+const err46 = {instancePath:instancePath+"/have/mythic_gear_pieces",schemaPath:"#/properties/have/properties/mythic_gear_pieces/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.mythic_gear_pieces,data:data12};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data12 < 0 || isNaN(data12)){
+const err47 = {instancePath:instancePath+"/have/mythic_gear_pieces",schemaPath:"#/properties/have/properties/mythic_gear_pieces/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.mythic_gear_pieces,data:data12};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+if(data10.mithril !== undefined){
+let data13 = data10.mithril;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err48 = {instancePath:instancePath+"/have/mithril",schemaPath:"#/properties/have/properties/mithril/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.mithril.type,parentSchema:schema11.properties.have.properties.mithril,data:data13};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 1000000000000 || isNaN(data13)){
+const err49 = {instancePath:instancePath+"/have/mithril",schemaPath:"#/properties/have/properties/mithril/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.mithril,data:data13};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data13 < 0 || isNaN(data13)){
+const err50 = {instancePath:instancePath+"/have/mithril",schemaPath:"#/properties/have/properties/mithril/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.mithril,data:data13};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+if(data10.enhancement_xp !== undefined){
+let data14 = data10.enhancement_xp;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err51 = {instancePath:instancePath+"/have/enhancement_xp",schemaPath:"#/properties/have/properties/enhancement_xp/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.enhancement_xp.type,parentSchema:schema11.properties.have.properties.enhancement_xp,data:data14};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 1000000000000 || isNaN(data14)){
+const err52 = {instancePath:instancePath+"/have/enhancement_xp",schemaPath:"#/properties/have/properties/enhancement_xp/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.enhancement_xp,data:data14};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data14 < 0 || isNaN(data14)){
+const err53 = {instancePath:instancePath+"/have/enhancement_xp",schemaPath:"#/properties/have/properties/enhancement_xp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.enhancement_xp,data:data14};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.have.type,parentSchema:schema11.properties.have,data:data10};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.include_steps !== undefined){
+let data15 = data.include_steps;
+if(typeof data15 !== "boolean"){
+const err55 = {instancePath:instancePath+"/include_steps",schemaPath:"#/properties/include_steps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.include_steps.type,parentSchema:schema11.properties.include_steps,data:data15};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
 }
 errors++;
 }

@@ -3,15 +3,16 @@
 import func2Module from 'ajv/dist/runtime/ucs2length.js';
 
 export const validateInput = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["building","from","to"],"properties":{"building":{"type":"string","enum":["town_center","embassy","command_center","infirmary","barracks","stable","range","war_academy"],"description":"The building to upgrade, by key or by name (`Town Center`, `TC`)."},"from":{"description":"Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"to":{"description":"Target level, same form as `from`, not below it. Highest level is `TG10` (80).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]}}};
+const schema11 = {"type":"object","additionalProperties":false,"properties":{"building":{"type":"string","enum":["town_center","embassy","command_center","infirmary","barracks","stable","range","war_academy"],"description":"The building to upgrade, by key or by name (`Town Center`, `TC`)."},"from":{"description":"Current level, e.g. `30`, `30-4`, `TG2`, `TG5-1`, or the numeric level 30-80.","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"to":{"description":"Target level, same form as `from`, not below it. Highest level is `TG10` (80).","anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"ranges":{"type":"array","minItems":1,"maxItems":12,"description":"Several upgrades in one call, instead of `from`/`to`: each entry has its own `from` and `to` and `building` (same forms as the single arguments). The result lists each range and the totals of all of them; with `have` the budget applies to the list as a whole, in the order given.","items":{"type":"object","additionalProperties":false,"required":["building","from"],"properties":{"building":{"type":"string","maxLength":64},"from":{"anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]},"to":{"anyOf":[{"type":"string","maxLength":32},{"type":"integer","minimum":30,"maximum":80}]}}}},"have":{"type":"object","additionalProperties":false,"description":"The materials the player has (the keys of the result's `totals`; a key left out counts as none). The result then says how far they go (`reach`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With `have`, `to` may be left out: the ladder's end.","properties":{"truegold":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Truegold"},"tempered_truegold":{"type":"integer","minimum":0,"maximum":1000000000000,"description":"Tempered Truegold"}}},"include_steps":{"type":"boolean","default":false,"description":"With `ranges` or `have`, also list the steps (left out by default there to keep the answer short)."}}};
 const func2 = func2Module.default ?? func2Module;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.building === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema11.required,parentSchema:schema11,data};
+for(const key0 in data){
+if(!((((((key0 === "building") || (key0 === "from")) || (key0 === "to")) || (key0 === "ranges")) || (key0 === "have")) || (key0 === "include_steps"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20,8 +21,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.from === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.required,parentSchema:schema11,data};
+}
+if(data.building !== undefined){
+let data0 = data.building;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.building.type,parentSchema:schema11.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30,47 +34,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.to === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema11.required,parentSchema:schema11,data};
+if(!((((((((data0 === "town_center") || (data0 === "embassy")) || (data0 === "command_center")) || (data0 === "infirmary")) || (data0 === "barracks")) || (data0 === "stable")) || (data0 === "range")) || (data0 === "war_academy"))){
+const err2 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/enum",keyword:"enum",params:{allowedValues: schema11.properties.building.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.building.enum,parentSchema:schema11.properties.building,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
 else {
 vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "building") || (key0 === "from")) || (key0 === "to"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.building !== undefined){
-let data0 = data.building;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.building.type,parentSchema:schema11.properties.building,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(!((((((((data0 === "town_center") || (data0 === "embassy")) || (data0 === "command_center")) || (data0 === "infirmary")) || (data0 === "barracks")) || (data0 === "stable")) || (data0 === "range")) || (data0 === "war_academy"))){
-const err5 = {instancePath:instancePath+"/building",schemaPath:"#/properties/building/enum",keyword:"enum",params:{allowedValues: schema11.properties.building.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.building.enum,parentSchema:schema11.properties.building,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -82,23 +52,23 @@ let valid1 = false;
 const _errs6 = errors;
 if(typeof data1 === "string"){
 if(func2(data1) > 32){
-const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.from.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.from.anyOf[0],data:data1};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err3];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err3);
 }
 errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.from.anyOf[0].type,parentSchema:schema11.properties.from.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.from.anyOf[0].type,parentSchema:schema11.properties.from.anyOf[0],data:data1};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err4];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -107,33 +77,33 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs8 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.anyOf[1].type,parentSchema:schema11.properties.from.anyOf[1],data:data1};
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.from.anyOf[1].type,parentSchema:schema11.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err5];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err5);
 }
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 80 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema11.properties.from.anyOf[1],data:data1};
+const err6 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema11.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err6];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err6);
 }
 errors++;
 }
 if(data1 < 30 || isNaN(data1)){
-const err10 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema11.properties.from.anyOf[1],data:data1};
+const err7 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema11.properties.from.anyOf[1],data:data1};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err7];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -142,12 +112,12 @@ var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err11 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.from.anyOf,parentSchema:schema11.properties.from,data:data1};
+const err8 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.from.anyOf,parentSchema:schema11.properties.from,data:data1};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err8];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -170,23 +140,23 @@ let valid2 = false;
 const _errs12 = errors;
 if(typeof data2 === "string"){
 if(func2(data2) > 32){
-const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.to.anyOf[0],data:data2};
+const err9 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.to.anyOf[0],data:data2};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err9];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err9);
 }
 errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.to.anyOf[0].type,parentSchema:schema11.properties.to.anyOf[0],data:data2};
+const err10 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.to.anyOf[0].type,parentSchema:schema11.properties.to.anyOf[0],data:data2};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err10];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err10);
 }
 errors++;
 }
@@ -195,33 +165,33 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs14 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.anyOf[1].type,parentSchema:schema11.properties.to.anyOf[1],data:data2};
+const err11 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.to.anyOf[1].type,parentSchema:schema11.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err11];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err11);
 }
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 80 || isNaN(data2)){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema11.properties.to.anyOf[1],data:data2};
+const err12 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema11.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err12];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err12);
 }
 errors++;
 }
 if(data2 < 30 || isNaN(data2)){
-const err16 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema11.properties.to.anyOf[1],data:data2};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema11.properties.to.anyOf[1],data:data2};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err13];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -230,12 +200,12 @@ var _valid1 = _errs14 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.to.anyOf,parentSchema:schema11.properties.to,data:data2};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.to.anyOf,parentSchema:schema11.properties.to,data:data2};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err14];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -251,14 +221,408 @@ vErrors = null;
 }
 }
 }
+if(data.ranges !== undefined){
+let data3 = data.ranges;
+if(Array.isArray(data3)){
+if(data3.length > 12){
+const err15 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/maxItems",keyword:"maxItems",params:{limit: 12},message:"must NOT have more than 12 items",schema:12,parentSchema:schema11.properties.ranges,data:data3};
+if(vErrors === null){
+vErrors = [err15];
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+vErrors.push(err15);
+}
+errors++;
+}
+if(data3.length < 1){
+const err16 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.ranges,data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.building === undefined){
+const err17 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/required",keyword:"required",params:{missingProperty: "building"},message:"must have required property '"+"building"+"'",schema:schema11.properties.ranges.items.required,parentSchema:schema11.properties.ranges.items,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data4.from === undefined){
+const err18 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.properties.ranges.items.required,parentSchema:schema11.properties.ranges.items,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(((key1 === "building") || (key1 === "from")) || (key1 === "to"))){
+const err19 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.ranges.items,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data4.building !== undefined){
+let data5 = data4.building;
+if(typeof data5 === "string"){
+if(func2(data5) > 64){
+const err20 = {instancePath:instancePath+"/ranges/" + i0+"/building",schemaPath:"#/properties/ranges/items/properties/building/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters",schema:64,parentSchema:schema11.properties.ranges.items.properties.building,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/ranges/" + i0+"/building",schemaPath:"#/properties/ranges/items/properties/building/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.building.type,parentSchema:schema11.properties.ranges.items.properties.building,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+let data6 = data4.from;
+const _errs24 = errors;
+let valid6 = false;
+const _errs25 = errors;
+if(typeof data6 === "string"){
+if(func2(data6) > 32){
+const err22 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[0],data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.from.anyOf[0].type,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[0],data:data6};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var _valid2 = _errs25 === errors;
+valid6 = valid6 || _valid2;
+if(!valid6){
+const _errs27 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err24 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.from.anyOf[1].type,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1],data:data6};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 80 || isNaN(data6)){
+const err25 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1],data:data6};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data6 < 30 || isNaN(data6)){
+const err26 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema11.properties.ranges.items.properties.from.anyOf[1],data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+var _valid2 = _errs27 === errors;
+valid6 = valid6 || _valid2;
+}
+if(!valid6){
+const err27 = {instancePath:instancePath+"/ranges/" + i0+"/from",schemaPath:"#/properties/ranges/items/properties/from/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.ranges.items.properties.from.anyOf,parentSchema:schema11.properties.ranges.items.properties.from,data:data6};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+else {
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data4.to !== undefined){
+let data7 = data4.to;
+const _errs30 = errors;
+let valid7 = false;
+const _errs31 = errors;
+if(typeof data7 === "string"){
+if(func2(data7) > 32){
+const err28 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[0],data:data7};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.ranges.items.properties.to.anyOf[0].type,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[0],data:data7};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var _valid3 = _errs31 === errors;
+valid7 = valid7 || _valid3;
+if(!valid7){
+const _errs33 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err30 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.ranges.items.properties.to.anyOf[1].type,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 80 || isNaN(data7)){
+const err31 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 80},message:"must be <= 80",schema:80,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data7 < 30 || isNaN(data7)){
+const err32 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 30},message:"must be >= 30",schema:30,parentSchema:schema11.properties.ranges.items.properties.to.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+var _valid3 = _errs33 === errors;
+valid7 = valid7 || _valid3;
+}
+if(!valid7){
+const err33 = {instancePath:instancePath+"/ranges/" + i0+"/to",schemaPath:"#/properties/ranges/items/properties/to/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.ranges.items.properties.to.anyOf,parentSchema:schema11.properties.ranges.items.properties.to,data:data7};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+else {
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.ranges.items.type,parentSchema:schema11.properties.ranges.items,data:data4};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.ranges.type,parentSchema:schema11.properties.ranges,data:data3};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.have !== undefined){
+let data8 = data.have;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+if(!((key2 === "truegold") || (key2 === "tempered_truegold"))){
+const err36 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.have,data:data8};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data8.truegold !== undefined){
+let data9 = data8.truegold;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err37 = {instancePath:instancePath+"/have/truegold",schemaPath:"#/properties/have/properties/truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.truegold.type,parentSchema:schema11.properties.have.properties.truegold,data:data9};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 1000000000000 || isNaN(data9)){
+const err38 = {instancePath:instancePath+"/have/truegold",schemaPath:"#/properties/have/properties/truegold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.truegold,data:data9};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err39 = {instancePath:instancePath+"/have/truegold",schemaPath:"#/properties/have/properties/truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.truegold,data:data9};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+if(data8.tempered_truegold !== undefined){
+let data10 = data8.tempered_truegold;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err40 = {instancePath:instancePath+"/have/tempered_truegold",schemaPath:"#/properties/have/properties/tempered_truegold/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.have.properties.tempered_truegold.type,parentSchema:schema11.properties.have.properties.tempered_truegold,data:data10};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 1000000000000 || isNaN(data10)){
+const err41 = {instancePath:instancePath+"/have/tempered_truegold",schemaPath:"#/properties/have/properties/tempered_truegold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000000000},message:"must be <= 1000000000000",schema:1000000000000,parentSchema:schema11.properties.have.properties.tempered_truegold,data:data10};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data10 < 0 || isNaN(data10)){
+const err42 = {instancePath:instancePath+"/have/tempered_truegold",schemaPath:"#/properties/have/properties/tempered_truegold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.have.properties.tempered_truegold,data:data10};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/have",schemaPath:"#/properties/have/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.have.type,parentSchema:schema11.properties.have,data:data8};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.include_steps !== undefined){
+let data11 = data.include_steps;
+if(typeof data11 !== "boolean"){
+const err44 = {instancePath:instancePath+"/include_steps",schemaPath:"#/properties/include_steps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.include_steps.type,parentSchema:schema11.properties.include_steps,data:data11};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }

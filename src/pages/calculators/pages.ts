@@ -19,16 +19,19 @@ import {
 import { CHART_DATA_ID } from '../site-routes.js';
 import { SITE_SCRIPT_SRC } from '../site-script.js';
 import type { ToolRunner } from '../tool-runner.js';
-import { argumentsOf } from './arguments.js';
+import { argumentsOf, listLineSyntax } from './arguments.js';
 import { CALCULATORS_PATH, queryOf, type Calculator } from './calculator-list.js';
-import { calculatorForm, OUTCOME_ID } from './form.js';
+import { calculatorForm, oneRangeArguments, OUTCOME_ID } from './form.js';
 import { lede } from './lede.js';
 import {
   chartDataOf,
+  isSingle,
+  listResultMarkdown,
   mdText,
   resultDetailsMarkdown,
   resultSummaryMarkdown,
   type CostResult,
+  type SingleCostResult,
   type SourceTitle,
 } from './result-markdown.js';
 
@@ -51,7 +54,7 @@ const exampleLabel = (calculator: Calculator) =>
 
 function argumentsMarkdown(calculator: Calculator): string[] {
   const properties = (calculator.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  const required = new Set((calculator.inputSchema.required ?? []) as string[]);
+  const required = oneRangeArguments(calculator.inputSchema);
   return [
     '## Arguments',
     '',
@@ -64,7 +67,13 @@ function argumentsMarkdown(calculator: Calculator): string[] {
       const values = Array.isArray(schema.enum)
         ? ` One of ${(schema.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ')}.`
         : '';
-      return `- \`${name}\`${required.has(name) ? ' (required)' : ''}: ${String(schema.description ?? '')}${values}${accepted}`;
+      const onPage =
+        name === 'ranges'
+          ? ` On this page: one upgrade per line, \`${listLineSyntax(calculator.inputSchema) ?? ''}\`.`
+          : name === 'have'
+            ? ' On this page: one parameter per material, `have.<material>=<amount>`.'
+            : '';
+      return `- \`${name}\`${required.has(name) ? ' (required for one range)' : ''}: ${String(schema.description ?? '')}${values}${accepted}${onPage}`;
     }),
     '',
   ];
@@ -79,10 +88,20 @@ function headMarkdown(calculator: Calculator): string[] {
   ];
 }
 
-type Outcome = { kind: 'form' } | { kind: 'result'; result: CostResult } | { kind: 'error'; message: string };
+type Outcome =
+  | { kind: 'form' }
+  | { kind: 'result'; result: SingleCostResult }
+  | { kind: 'list'; result: CostResult }
+  | { kind: 'error'; message: string };
+
+/** A tool result as the page shows it: one range (with its steps and chart), or a list of ranges. */
+function resultOutcome(result: CostResult): Outcome {
+  return isSingle(result) ? { kind: 'result', result } : { kind: 'list', result };
+}
 
 function markdownOf(calculator: Calculator, outcome: Outcome): string {
   const head = headMarkdown(calculator);
+  if (outcome.kind === 'list') return [...head, listResultMarkdown(outcome.result)].join('\n');
   if (outcome.kind === 'result')
     return [
       ...head,
@@ -104,14 +123,18 @@ function htmlOf(calculator: Calculator, query: URLSearchParams, outcome: Outcome
     `<h1>${escapeHtml(calculator.title)}</h1>`,
     // For players the lede alone; the Markdown (for agents) also names the MCP tool.
     `<p>${escapeHtml(lede(calculator.description))}</p>`,
-    calculatorForm(calculator, query),
+    calculatorForm(calculator, query, listLineSyntax(calculator.inputSchema)),
   ];
   if (outcome.kind === 'error') {
     parts.push(
       `<div id="${OUTCOME_ID}"><div class="tool-error" role="alert" id="calculator-error"><p><strong>The calculator cannot use these arguments.</strong></p><p>${escapeHtml(outcome.message)}</p></div></div>`,
     );
   }
-  if (outcome.kind === 'result') {
+  if (outcome.kind === 'list') {
+    parts.push(
+      `<div id="${OUTCOME_ID}"><section class="result">${dataMarkdownToHtml(listResultMarkdown(outcome.result))}</section></div>`,
+    );
+  } else if (outcome.kind === 'result') {
     parts.push(
       `<div id="${OUTCOME_ID}">`,
       `<section class="result">${dataMarkdownToHtml(resultSummaryMarkdown(outcome.result))}</section>`,
@@ -121,7 +144,7 @@ function htmlOf(calculator: Calculator, query: URLSearchParams, outcome: Outcome
       '</div>',
     );
   }
-  if (outcome.kind !== 'result')
+  if (outcome.kind !== 'result' && outcome.kind !== 'list')
     parts.push(
       `<p>Example: <a href="${escapeHtml(exampleUrl(calculator))}">${breakableUrl(escapeHtml(exampleUrl(calculator)))}</a></p>`,
     );
@@ -178,12 +201,14 @@ export function calculatorPages(options: CalculatorPagesOptions): Hono {
     const query = new URL(c.req.url).searchParams;
     const args = argumentsOf(query, calculator.inputSchema);
     let outcome: Outcome = { kind: 'form' };
+    // A page shows one range's steps and chart even with a budget (the tool leaves them out by default).
+    if (args?.have !== undefined && args.ranges === undefined) args.include_steps ??= true;
     if (args) {
       const run = runner.run(calculator.tool, args, clock());
       // The run's value is the JSON of what the tool's handler returned, which the handler contract (ToolHandlers)
       // types as the tool's generated output.
       outcome = run.ok
-        ? { kind: 'result', result: run.value as unknown as CostResult }
+        ? resultOutcome(run.value as unknown as CostResult)
         : { kind: 'error', message: run.error.message };
     }
     const status: PageStatus = outcome.kind === 'error' ? 400 : 200;

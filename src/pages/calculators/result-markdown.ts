@@ -11,6 +11,13 @@ import type { CostToolName } from './calculator-list.js';
 /** A calculator page's result: the output of its cost tool, as the tool's generated type says. */
 export type CostResult = ToolTypes[CostToolName]['output'];
 
+/** A one-range result (from, to and the steps present); a list result has `ranges` instead. */
+export type SingleCostResult = CostResult & { from: string; to: string; steps: CostStep[] };
+
+export function isSingle(result: CostResult): result is SingleCostResult {
+  return result.steps !== undefined && result.from !== undefined && result.to !== undefined;
+}
+
 /** Amounts by material key: a result's totals, whichever tool's materials type they are. */
 type Amounts = Readonly<Record<string, unknown>>;
 
@@ -63,7 +70,7 @@ function stepIsUnknown(step: CostStep, key: string): boolean {
   return step.unknown?.includes(key) === true || (key in step.cost && typeof step.cost[key] !== 'number');
 }
 
-function unknownStepCount(result: CostResult, key: string): number {
+function unknownStepCount(result: SingleCostResult, key: string): number {
   return result.steps.filter((step) => stepIsUnknown(step, key)).length;
 }
 
@@ -74,7 +81,7 @@ function stepCell(step: CostStep, key: string): string {
 }
 
 /** Sum of one material over the steps; null when a step's amount is unknown (the sum would be a guess). */
-function stepSum(result: CostResult, key: string): number | null {
+function stepSum(result: SingleCostResult, key: string): number | null {
   let sum = 0;
   for (const step of result.steps) {
     if (stepIsUnknown(step, key)) return null;
@@ -85,13 +92,14 @@ function stepSum(result: CostResult, key: string): number | null {
 }
 
 export function subjectOf(result: CostResult): string | undefined {
-  if ('building' in result) return result.building.name;
-  if ('track' in result) return result.track === 'red_gear' ? 'Red gear ascension and enhancement' : 'Mastery Forging';
+  if ('building' in result && result.building) return result.building.name;
+  if ('track' in result && result.track)
+    return result.track === 'red_gear' ? 'Red gear ascension and enhancement' : 'Mastery Forging';
   return undefined;
 }
 
 /** The heading and totals: what the page shows above the chart. */
-export function resultSummaryMarkdown(result: CostResult): string {
+export function resultSummaryMarkdown(result: SingleCostResult): string {
   const quantity = quantityOf(result);
   const subject = subjectOf(result);
   const range = `${mdText(result.from)} → ${mdText(result.to)}`;
@@ -141,6 +149,79 @@ export function resultSummaryMarkdown(result: CostResult): string {
     );
   }
   if (result.gaps.length > 0) lines.push('**Incomplete:**', '', ...result.gaps.map((gap) => `- ${mdText(gap)}`), '');
+  lines.push(...rangeAndReachMarkdown(result));
+  return lines.join('\n');
+}
+
+/** Where sources disagree, the range of the totals; with a budget, how far it goes. */
+function rangeAndReachMarkdown(result: CostResult): string[] {
+  const lines: string[] = [];
+  const disputed = Object.entries(result.totals_range ?? {});
+  if (disputed.length > 0) {
+    lines.push('### Where sources disagree', '');
+    lines.push(
+      ...table(
+        ['Material', 'Total used', 'Lowest', 'Highest'],
+        disputed.map(([key, r]) => [
+          mdText(nameOf(result, key)),
+          amountText(r.used),
+          amountText(r.lowest),
+          amountText(r.highest),
+        ]),
+      ),
+    );
+  }
+  const reach = result.reach;
+  if (!reach) return lines;
+  lines.push('### With your materials', '');
+  lines.push(
+    ...table(
+      ['Range', 'Reached', 'Stopped by', 'Next step short of'],
+      reach.ranges.map((r, i) => [
+        // The reach lists the ranges in order: a list's ranges, or the one range of the result.
+        `${r.subject ? `${mdText(r.subject)}: ` : ''}${mdText(result.ranges?.[i]?.from ?? result.from ?? '')} → ${mdText(result.ranges?.[i]?.to ?? result.to ?? '')}`,
+        `${mdText(r.reached)}${r.reached_at_highest_figures ? ` (${mdText(r.reached_at_highest_figures)} at the highest published figures)` : ''}`,
+        r.stopped_by === 'target' ? 'target reached' : r.stopped_by === 'materials' ? 'materials' : 'an unknown amount',
+        r.next_step
+          ? Object.entries(r.next_step.short)
+              .map(([key, n]) => `${amountText(n)} ${mdText(nameOf(result, key))}`)
+              .join(', ') || 'an amount no source publishes'
+          : '–',
+      ]),
+      4,
+    ),
+  );
+  const keys = materialKeys(result);
+  lines.push(
+    ...table(
+      ['Material', 'Spent', 'Left', 'Short for everything'],
+      keys.map((key) => [
+        mdText(nameOf(result, key)),
+        amountText(reach.spent[key]),
+        amountText(reach.left[key]),
+        amountText(reach.short_for_all[key]),
+      ]),
+    ),
+  );
+  if (reach.runs_out_first) lines.push(`Runs out first: **${mdText(nameOf(result, reach.runs_out_first))}**.`, '');
+  return lines;
+}
+
+/** A list result (`ranges`): each range's totals, the totals of all of them, the budget's reach. */
+export function listResultMarkdown(result: CostResult): string {
+  const keys = materialKeys(result);
+  const ranges = result.ranges ?? [];
+  const lines = [`## ${ranges.length} upgrades`, '', `Confidence: **${mdText(result.confidence)}**`, ''];
+  const rows = ranges.map((r) => [
+    `${r.subject ? `${mdText(r.subject)}: ` : ''}${mdText(r.from)} → ${mdText(r.to)}${r.count > 1 ? ` ×${r.count}` : ''}`,
+    ...keys.map((key) => amountText(r.totals[key])),
+  ]);
+  const totals = amountsOf(result.totals);
+  rows.push(['**Total**', ...keys.map((key) => `**${amountText(totals[key])}**`)]);
+  lines.push(...table(['Range', ...keys.map((key) => mdText(nameOf(result, key)))], rows));
+  if (result.gaps.length > 0) lines.push('**Incomplete:**', '', ...result.gaps.map((gap) => `- ${mdText(gap)}`), '');
+  lines.push(...rangeAndReachMarkdown(result));
+  if (result.notes.length > 0) lines.push('### Notes', '', ...result.notes.map((note) => `- ${mdText(note)}`), '');
   return lines.join('\n');
 }
 
@@ -162,7 +243,7 @@ function sourceLine(source: CostResult['sources'][number], titles: ReadonlyMap<s
 
 /** The steps, notes and sources (by title, linked, where the table has them): what the page shows below the chart. */
 export function resultDetailsMarkdown(
-  result: CostResult,
+  result: SingleCostResult,
   titles: ReadonlyMap<string, SourceTitle> = new Map(),
 ): string {
   const lines: string[] = [];
@@ -192,7 +273,7 @@ export function resultDetailsMarkdown(
 }
 
 /** The chart's input: each material's cumulative amount after each step; materials without a known total are listed apart. */
-export function chartDataOf(result: CostResult): {
+export function chartDataOf(result: SingleCostResult): {
   from: string;
   levels: string[];
   series: { key: string; name: string; values: number[] }[];

@@ -9,8 +9,14 @@ import { isNumber, isObject, isString, isStrings, readFields, type Lenient } fro
 /** An amount, or null where no source publishes it: shown as unknown, never as a number. */
 export type Amount = GeneratedCostStep['cost'][string];
 
-/** The result of every tool whose output is a list of cost steps: the cost tools, as the catalogue declares them. */
-type CostToolOutput = Extract<ToolTypes[keyof ToolTypes]['output'], { steps: CostSteps }>;
+/**
+ * The result of every tool whose output is a list of cost steps: the cost tools, as the catalogue declares them, in
+ * their one-range form (a list of ranges, `ranges`, has no steps of its own and is not shown by these views).
+ */
+type CostToolOutput = Required<
+  Pick<Extract<ToolTypes[keyof ToolTypes]['output'], { steps?: CostSteps }>, 'from' | 'to' | 'steps'>
+> &
+  Extract<ToolTypes[keyof ToolTypes]['output'], { steps?: CostSteps }>;
 
 export type CostStep = Lenient<GeneratedCostStep>;
 
