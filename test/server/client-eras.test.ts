@@ -81,6 +81,10 @@ function recordingFetch(log: Exchange[]): typeof fetch {
 async function listAndCall(client: ClientV2) {
   const { tools } = await client.listTools();
   expect(tools.map((t) => t.name)).toEqual(PUBLIC_TOOLS);
+  // A failure too: the SDK validates its structuredContent against the outputSchema it listed.
+  const failure = await client.callTool({ name: 'hero_widgets_cost', arguments: { from: 0, to: 11 } });
+  expect(failure.isError).toBe(true);
+  expect((failure.structuredContent as { error: { code: string } }).error.code).toBe('INVALID_ARGUMENTS');
   const result = await client.callTool({
     name: 'governor_gear_cost',
     arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 },
@@ -106,6 +110,7 @@ describe('the TypeScript SDK v2 client (@modelcontextprotocol/client 2.4.0)', ()
         ['notifications/initialized', 202],
         ['tools/list', 200],
         ['tools/call', 200],
+        ['tools/call', 200],
       ]);
     } finally {
       await client.close();
@@ -125,6 +130,7 @@ describe('the TypeScript SDK v2 client (@modelcontextprotocol/client 2.4.0)', ()
         { method: 'initialize', versionHeader: null, status: 200 },
         { method: 'notifications/initialized', versionHeader: '2025-11-25', status: 202 },
         { method: 'tools/list', versionHeader: '2025-11-25', status: 200 },
+        { method: 'tools/call', versionHeader: '2025-11-25', status: 200 },
         { method: 'tools/call', versionHeader: '2025-11-25', status: 200 },
       ]);
     } finally {

@@ -2,172 +2,221 @@
 /** The arguments schema as served (inputSchema): shared fragments inlined, keywords sorted. */
 export const inputSchema: Readonly<Record<string, unknown>> = { additionalProperties: false, properties: {}, type: 'object' };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  properties: {
-    goals: {
-      description: 'Active goals in the player\'s order.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          id: { description: 'Goal id.', type: 'integer' },
-          title: {
-            description: 'What the goal is, e.g. "Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3".',
-            type: 'string',
-          },
-          system: {
-            description: 'The cost system (and cost tool) the goal is on.',
-            enum: ['governor_gear', 'governor_charm', 'truegold', 'hero_shards', 'hero_widgets', 'mastery_forging'],
-            type: 'string',
-          },
-          subject: {
-            description: 'What is upgraded: a gear piece, charm slot, building, hero or hero-gear slot.',
-            type: 'string',
-          },
-          from: { description: 'The current level (canonical label of the cost tool).', type: 'string' },
-          to: { description: 'The target level.', type: 'string' },
-          status: {
-            description: 'reached when the current level is at or past the target.',
-            enum: ['in_progress', 'reached'],
-            type: 'string',
-          },
-          step_count: { description: 'Upgrade steps left.', minimum: 0, type: 'integer' },
-          materials: {
-            description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
-            items: {
-              additionalProperties: false,
-              properties: {
-                key: {
-                  description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
-                  type: 'string',
-                },
-                name: { description: 'Display name of the material.', type: 'string' },
-                hero: {
-                  description: 'For per-hero materials (shards, widgets), the hero they belong to.',
-                  type: 'string',
-                },
-                needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
-                in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
-                missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
-                readiness: {
-                  description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
-                  maximum: 1,
-                  minimum: 0,
-                  type: 'number',
-                },
-              },
-              required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
-              type: 'object',
-            },
-            type: 'array',
-          },
-          readiness: {
-            description: 'The scarcest material\'s readiness (1 when nothing is needed).',
-            maximum: 1,
-            minimum: 0,
-            type: 'number',
-          },
-          ready: {
-            description: 'True when the inventory covers every material the goal still needs.',
-            type: 'boolean',
-          },
-          confidence: {
-            description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-            enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-            type: 'string',
-          },
-          gaps: {
-            description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
-            items: { type: 'string' },
-            type: 'array',
-          },
-          notes: {
-            description: 'How the current level was read (assumptions).',
-            items: { type: 'string' },
-            type: 'array',
-          },
-          note: { description: 'The player\'s own note on the goal.', type: 'string' },
-        },
-        required: [
-          'id',
-          'title',
-          'system',
-          'subject',
-          'from',
-          'to',
-          'status',
-          'step_count',
-          'materials',
-          'readiness',
-          'ready',
-          'confidence',
-          'gaps',
-          'notes',
-        ],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    combined: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      description: 'All active goals together against the one inventory.',
       properties: {
-        materials: {
-          description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
+        goals: {
+          description: 'Active goals in the player\'s order.',
           items: {
             additionalProperties: false,
             properties: {
-              key: {
-                description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
+              id: { description: 'Goal id.', type: 'integer' },
+              title: {
+                description: 'What the goal is, e.g. "Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3".',
                 type: 'string',
               },
-              name: { description: 'Display name of the material.', type: 'string' },
-              hero: {
-                description: 'For per-hero materials (shards, widgets), the hero they belong to.',
+              system: {
+                description: 'The cost system (and cost tool) the goal is on.',
+                enum: [
+                  'governor_gear',
+                  'governor_charm',
+                  'truegold',
+                  'hero_shards',
+                  'hero_widgets',
+                  'mastery_forging',
+                ],
                 type: 'string',
               },
-              needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
-              in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
-              missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
+              subject: {
+                description: 'What is upgraded: a gear piece, charm slot, building, hero or hero-gear slot.',
+                type: 'string',
+              },
+              from: { description: 'The current level (canonical label of the cost tool).', type: 'string' },
+              to: { description: 'The target level.', type: 'string' },
+              status: {
+                description: 'reached when the current level is at or past the target.',
+                enum: ['in_progress', 'reached'],
+                type: 'string',
+              },
+              step_count: { description: 'Upgrade steps left.', minimum: 0, type: 'integer' },
+              materials: {
+                description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
+                items: {
+                  additionalProperties: false,
+                  properties: {
+                    key: {
+                      description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
+                      type: 'string',
+                    },
+                    name: { description: 'Display name of the material.', type: 'string' },
+                    hero: {
+                      description: 'For per-hero materials (shards, widgets), the hero they belong to.',
+                      type: 'string',
+                    },
+                    needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
+                    in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
+                    missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
+                    readiness: {
+                      description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
+                      maximum: 1,
+                      minimum: 0,
+                      type: 'number',
+                    },
+                  },
+                  required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
               readiness: {
-                description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
+                description: 'The scarcest material\'s readiness (1 when nothing is needed).',
                 maximum: 1,
                 minimum: 0,
                 type: 'number',
               },
+              ready: {
+                description: 'True when the inventory covers every material the goal still needs.',
+                type: 'boolean',
+              },
+              confidence: {
+                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+                type: 'string',
+              },
+              gaps: {
+                description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
+                items: { type: 'string' },
+                type: 'array',
+              },
+              notes: {
+                description: 'How the current level was read (assumptions).',
+                items: { type: 'string' },
+                type: 'array',
+              },
+              note: { description: 'The player\'s own note on the goal.', type: 'string' },
             },
-            required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
+            required: [
+              'id',
+              'title',
+              'system',
+              'subject',
+              'from',
+              'to',
+              'status',
+              'step_count',
+              'materials',
+              'readiness',
+              'ready',
+              'confidence',
+              'gaps',
+              'notes',
+            ],
             type: 'object',
           },
           type: 'array',
         },
-        readiness: { maximum: 1, minimum: 0, type: 'number' },
-        ready: { type: 'boolean' },
+        combined: {
+          additionalProperties: false,
+          description: 'All active goals together against the one inventory.',
+          properties: {
+            materials: {
+              description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
+              items: {
+                additionalProperties: false,
+                properties: {
+                  key: {
+                    description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
+                    type: 'string',
+                  },
+                  name: { description: 'Display name of the material.', type: 'string' },
+                  hero: {
+                    description: 'For per-hero materials (shards, widgets), the hero they belong to.',
+                    type: 'string',
+                  },
+                  needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
+                  in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
+                  missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
+                  readiness: {
+                    description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
+                    maximum: 1,
+                    minimum: 0,
+                    type: 'number',
+                  },
+                },
+                required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            readiness: { maximum: 1, minimum: 0, type: 'number' },
+            ready: { type: 'boolean' },
+          },
+          required: ['materials', 'readiness', 'ready'],
+          type: 'object',
+        },
+        inactive_goals: { description: 'Saved goals that are switched off (not listed).', minimum: 0, type: 'integer' },
+        profile_updated_at: {
+          anyOf: [
+            { type: 'string' },
+            { type: 'null' },
+          ],
+          description: 'When the profile (current levels) was last saved.',
+        },
+        inventory_updated_at: {
+          anyOf: [
+            { type: 'string' },
+            { type: 'null' },
+          ],
+          description: 'When the inventory was last saved.',
+        },
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+          type: 'string',
+        },
       },
-      required: ['materials', 'readiness', 'ready'],
+      required: ['goals', 'combined', 'inactive_goals', 'profile_updated_at', 'inventory_updated_at', 'data_version'],
       type: 'object',
     },
-    inactive_goals: { description: 'Saved goals that are switched off (not listed).', minimum: 0, type: 'integer' },
-    profile_updated_at: {
-      anyOf: [
-        { type: 'string' },
-        { type: 'null' },
-      ],
-      description: 'When the profile (current levels) was last saved.',
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
+      type: 'object',
     },
-    inventory_updated_at: {
-      anyOf: [
-        { type: 'string' },
-        { type: 'null' },
-      ],
-      description: 'When the inventory was last saved.',
-    },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
-    },
-  },
-  required: ['goals', 'combined', 'inactive_goals', 'profile_updated_at', 'inventory_updated_at', 'data_version'],
+  ],
   type: 'object',
 };

@@ -17,129 +17,171 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  properties: {
-    from: { description: 'The starting level.', type: 'string' },
-    to: { description: 'The target level.', type: 'string' },
-    charms: { description: 'Number of charms the totals are for.', maximum: 18, minimum: 1, type: 'integer' },
-    step_count: {
-      description: 'Number of upgrade steps between `from` and `to` (0 when they are the same level).',
-      minimum: 0,
-      type: 'integer',
-    },
-    steps: {
-      description: 'The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.',
-      items: {
-        additionalProperties: false,
-        description: 'One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).',
-        properties: {
-          from: { description: 'Level before the step.', type: 'string' },
-          to: { description: 'Level after the step.', type: 'string' },
-          cost: {
-            additionalProperties: {
-              anyOf: [
-                { minimum: 0, type: 'integer' },
-                { type: 'null' },
-              ],
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
+      additionalProperties: false,
+      properties: {
+        from: { description: 'The starting level.', type: 'string' },
+        to: { description: 'The target level.', type: 'string' },
+        charms: { description: 'Number of charms the totals are for.', maximum: 18, minimum: 1, type: 'integer' },
+        step_count: {
+          description: 'Number of upgrade steps between `from` and `to` (0 when they are the same level).',
+          minimum: 0,
+          type: 'integer',
+        },
+        steps: {
+          description: 'The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.',
+          items: {
+            additionalProperties: false,
+            description: 'One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).',
+            properties: {
+              from: { description: 'Level before the step.', type: 'string' },
+              to: { description: 'Level after the step.', type: 'string' },
+              cost: {
+                additionalProperties: {
+                  anyOf: [
+                    { minimum: 0, type: 'integer' },
+                    { type: 'null' },
+                  ],
+                },
+                description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
+                type: 'object',
+              },
+              confidence: {
+                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+                type: 'string',
+              },
+              note: { description: 'Where sources disagree or what the step is.', type: 'string' },
+              unknown: {
+                description: 'Materials this step may also need whose amounts no source publishes (a data gap).',
+                items: { type: 'string' },
+                type: 'array',
+              },
             },
-            description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
+            required: ['from', 'to', 'cost'],
             type: 'object',
           },
-          confidence: {
-            description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-            enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-            type: 'string',
-          },
-          note: { description: 'Where sources disagree or what the step is.', type: 'string' },
-          unknown: {
-            description: 'Materials this step may also need whose amounts no source publishes (a data gap).',
-            items: { type: 'string' },
-            type: 'array',
-          },
+          type: 'array',
         },
-        required: ['from', 'to', 'cost'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    totals_per_charm: {
-      additionalProperties: false,
-      description: 'Governor Charm materials, by key.',
-      properties: {
-        charm_guides: { description: 'Charm Guides', minimum: 0, type: 'integer' },
-        charm_designs: { description: 'Charm Designs', minimum: 0, type: 'integer' },
-      },
-      required: ['charm_guides', 'charm_designs'],
-      type: 'object',
-    },
-    totals: {
-      additionalProperties: false,
-      description: 'Totals for all charms (per charm x charms).',
-      properties: {
-        charm_guides: { description: 'Charm Guides', minimum: 0, type: 'integer' },
-        charm_designs: { description: 'Charm Designs', minimum: 0, type: 'integer' },
-      },
-      required: ['charm_guides', 'charm_designs'],
-      type: 'object',
-    },
-    materials: {
-      additionalProperties: { type: 'string' },
-      description: 'Display names of the material keys.',
-      type: 'object',
-    },
-    confidence: {
-      description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-      enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-      type: 'string',
-    },
-    notes: {
-      description: 'Things a player should know about these numbers (scope, conflicts between sources).',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    gaps: {
-      description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    sources: {
-      description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
-      items: {
-        additionalProperties: false,
-        properties: {
-          id: { description: 'Short identifier of the source.', type: 'string' },
-          ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
-          covers: {
-            description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
-            type: 'string',
+        totals_per_charm: {
+          additionalProperties: false,
+          description: 'Governor Charm materials, by key.',
+          properties: {
+            charm_guides: { description: 'Charm Guides', minimum: 0, type: 'integer' },
+            charm_designs: { description: 'Charm Designs', minimum: 0, type: 'integer' },
           },
+          required: ['charm_guides', 'charm_designs'],
+          type: 'object',
         },
-        required: ['id', 'ref'],
-        type: 'object',
+        totals: {
+          additionalProperties: false,
+          description: 'Totals for all charms (per charm x charms).',
+          properties: {
+            charm_guides: { description: 'Charm Guides', minimum: 0, type: 'integer' },
+            charm_designs: { description: 'Charm Designs', minimum: 0, type: 'integer' },
+          },
+          required: ['charm_guides', 'charm_designs'],
+          type: 'object',
+        },
+        materials: {
+          additionalProperties: { type: 'string' },
+          description: 'Display names of the material keys.',
+          type: 'object',
+        },
+        confidence: {
+          description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+          enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+          type: 'string',
+        },
+        notes: {
+          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        gaps: {
+          description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        sources: {
+          description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
+          items: {
+            additionalProperties: false,
+            properties: {
+              id: { description: 'Short identifier of the source.', type: 'string' },
+              ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+              covers: {
+                description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                type: 'string',
+              },
+            },
+            required: ['id', 'ref'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+          type: 'string',
+        },
       },
-      type: 'array',
+      required: [
+        'from',
+        'to',
+        'charms',
+        'step_count',
+        'steps',
+        'totals_per_charm',
+        'totals',
+        'materials',
+        'confidence',
+        'notes',
+        'gaps',
+        'sources',
+        'data_version',
+      ],
+      type: 'object',
     },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
+      type: 'object',
     },
-  },
-  required: [
-    'from',
-    'to',
-    'charms',
-    'step_count',
-    'steps',
-    'totals_per_charm',
-    'totals',
-    'materials',
-    'confidence',
-    'notes',
-    'gaps',
-    'sources',
-    'data_version',
   ],
   type: 'object',
 };
