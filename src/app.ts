@@ -29,6 +29,7 @@ import { calculators } from './pages/calculators/calculator-list.js';
 import { calculatorPages } from './pages/calculators/pages.js';
 import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
+import { iconRoutes } from './pages/icon-routes.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 import { siteTools } from './pages/site-tools.js';
 import { publicToolRunner } from './pages/tool-runner.js';
@@ -280,6 +281,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   app.route('/', calculatorPages({ baseUrl: config.baseUrl, calculators: calculatorList, runner, clock }));
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints, calculators: calculatorList }));
   app.route('/', referencePages({ baseUrl: config.baseUrl }));
+  app.route('/', iconRoutes());
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));
   app.onError(onError);
