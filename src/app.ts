@@ -30,6 +30,7 @@ import { calculatorPages } from './pages/calculators/pages.js';
 import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
 import { iconRoutes } from './pages/icon-routes.js';
+import { registryVerification } from './pages/registry-verification.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 import { siteTools } from './pages/site-tools.js';
 import { publicToolRunner } from './pages/tool-runner.js';
@@ -44,7 +45,7 @@ export type AppConfig = Pick<
   Config,
   'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'
 > &
-  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken'>>;
+  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken' | 'mcpRegistryAuth'>>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -282,6 +283,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints, calculators: calculatorList }));
   app.route('/', referencePages({ baseUrl: config.baseUrl }));
   app.route('/', iconRoutes());
+  if (config.mcpRegistryAuth) app.route('/', registryVerification(config.mcpRegistryAuth));
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));
   app.onError(onError);
