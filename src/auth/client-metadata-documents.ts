@@ -35,12 +35,6 @@ async function systemResolve(host: string): Promise<string[]> {
   return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 }
 
-/** The host of an https client_id URL, for the sign-in pages; undefined for any other client_id. */
-export function clientIdHost(clientId: string): string | undefined {
-  if (!clientId.startsWith('https://')) return undefined;
-  return URL.parse(clientId)?.host || undefined;
-}
-
 /** ipaddr.js's range name of an address ('unicast' is a public address). */
 function rangeOf(address: string): string {
   return ipaddr.process(address).range();

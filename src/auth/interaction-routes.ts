@@ -21,7 +21,7 @@ import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDevice, knownDe
 import { consentPage, formPageHeaders, loginPage, PAGE_HEADERS, problemPage, type ClientView } from './pages.js';
 import { nodeBindings } from './provider-handoff.js';
 import { signInKey, signInWait } from './sign-in-throttle.js';
-import { clientIdHost } from './client-metadata-documents.js';
+import { clientIdHost } from './client-id-host.js';
 
 export interface SignInGuard {
   /** Failures per email (or known device), in the rate-limit store. */
