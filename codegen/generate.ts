@@ -6,6 +6,7 @@ import { emitMetadataTypes } from './emit/metadata-types.js';
 import { emitCostSystems } from './emit/cost-systems.js';
 import { emitData } from './emit/data.js';
 import { emitDocs } from './emit/docs.js';
+import { checkIcons, emitIcons } from './emit/icons.js';
 import { emitPlayerData } from './emit/player-data.js';
 import { emitProtocol } from './emit/protocol.js';
 import type { EmittedFiles } from './emit/shared.js';
@@ -38,6 +39,8 @@ with one line per tool, so a change to one tool shows in a diff as that tool's f
 - \`shared-types.ts\`: named types of the shared schema fragments (\`catalog/shared/\`) the tools' types refer to.
 - \`endpoints.ts\`: every MCP endpoint (path, title, instructions, tools) from \`catalog/endpoints/\`.
 - \`tool-names.ts\`: the tool names \`tools/call\` accepts on each endpoint.
+- \`icons.ts\`: the server's and each tool's icon (SVG text by file name), from \`catalog/icons/\`; served at
+  \`/icons/<file>\`.
 - \`deprecations.ts\`: the Deprecation/Sunset rules of endpoints and tools (empty when nothing is deprecated).
 - \`developer-docs.ts\` and \`docs/developers.md\`: the developer reference (served at /developers), as a module and
   as Markdown.
@@ -58,6 +61,7 @@ export async function generate(root: string): Promise<EmittedFiles> {
   const { data, problems: dataProblems } = loadGameData(root);
   const problems = [...catalogProblems, ...dataProblems];
   if (catalog && data) problems.push(...attachCostSystems(catalog, data.costs));
+  if (catalog) problems.push(...checkIcons(root, catalog));
   const playerData = data ? loadPlayerData(root, data.costs) : undefined;
   if (playerData) problems.push(...playerData.problems);
   if (playerData?.schema) problems.push(...checkGoalsResult(root, playerData.schema));
@@ -73,6 +77,7 @@ export async function generate(root: string): Promise<EmittedFiles> {
     emitProtocol(catalog),
     emitValidators(catalog),
     emitDocs(catalog),
+    emitIcons(root, catalog),
     await emitData(root, data),
     emitCostSystems(catalog, data),
     playerData?.schema ? await emitPlayerData(playerData.schema) : new Map<string, string>(),

@@ -1067,7 +1067,8 @@ Read-only. Same arguments, results and errors as the MCP tool \`search_database\
 ## Tool failures
 
 Bad arguments, unknown levels and names that are not found are tool failures: HTTP \`200\`, \`result.isError: true\`,
-and a text content holding this JSON document:
+and a text content holding this JSON document (from protocol 2025-06-18 on, also as \`structuredContent\`: each
+tool's \`outputSchema\` is exactly one of its result and this document):
 
 | Field | Type | Description |
 | --- | --- | --- |

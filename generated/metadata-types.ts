@@ -264,7 +264,7 @@ export interface ToolError {
   suggestions?: string[];
 }
 /**
- * The JSON document in the text content of a failed tool call (isError: true). It says what was wrong, what is allowed and, where it can, the nearest valid values.
+ * The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.
  */
 export interface ToolErrorDocument {
   error: ToolError;

@@ -30,6 +30,8 @@ import { calculators } from './pages/calculators/calculator-list.js';
 import { calculatorPages } from './pages/calculators/pages.js';
 import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
+import { iconRoutes } from './pages/icon-routes.js';
+import { registryVerification } from './pages/registry-verification.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 import { siteTools } from './pages/site-tools.js';
 import { searchPages } from './pages/search-page.js';
@@ -45,7 +47,7 @@ export type AppConfig = Pick<
   Config,
   'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'
 > &
-  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken' | 'siteRateLimitPerMinute'>>;
+  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken' | 'siteRateLimitPerMinute' | 'mcpRegistryAuth'>>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -297,6 +299,8 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   app.route('/', calculatorPages({ baseUrl: config.baseUrl, calculators: calculatorList, runner, clock }));
   app.route('/', sitePages({ baseUrl: config.baseUrl, endpoints: registry.endpoints, calculators: calculatorList }));
   app.route('/', referencePages({ baseUrl: config.baseUrl }));
+  app.route('/', iconRoutes());
+  if (config.mcpRegistryAuth) app.route('/', registryVerification(config.mcpRegistryAuth));
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));
   app.onError(onError);

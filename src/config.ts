@@ -51,6 +51,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Least severe level written to the JSON log on stdout. */
   logLevel: LogLevel;
+  /** The MCP Registry's HTTP domain-verification record, served at /.well-known/mcp-registry-auth when set. */
+  mcpRegistryAuth: string | undefined;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -148,6 +150,20 @@ function metricsToken(raw: string | undefined, problems: string[]): string | und
   return undefined;
 }
 
+/** The registry's record: `v=MCPv1; k=<key type>; p=<base64 public key>` (mcp-publisher login http). */
+const MCP_REGISTRY_AUTH = /^v=MCPv1; k=(ed25519|ecdsap384); p=[A-Za-z0-9+/]{20,200}={0,2}$/;
+
+/** MCP_REGISTRY_AUTH, checked so a typo stops the start rather than fail the registry's verification later. */
+function mcpRegistryAuth(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = raw.trim();
+  if (MCP_REGISTRY_AUTH.test(value)) return value;
+  problems.push(
+    `MCP_REGISTRY_AUTH: expected "v=MCPv1; k=ed25519; p=<base64 public key>" (or k=ecdsap384), as mcp-publisher prints it`,
+  );
+  return undefined;
+}
+
 const PREFIX = /^[\x21-\x7e]{1,100}$/;
 
 /** RATE_LIMIT_PREFIX, or one derived from the public host, so two deployments sharing a Redis keep apart. */
@@ -233,6 +249,7 @@ export function loadConfig(env: Env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000, problems),
     metricsToken: metricsToken(env.METRICS_TOKEN, problems),
     logLevel: logLevel(env.LOG_LEVEL, problems),
+    mcpRegistryAuth: mcpRegistryAuth(env.MCP_REGISTRY_AUTH, problems),
   };
   if (config.rateLimitNetworks.length > 0 && config.rateLimitPerMinute === 0)
     problems.push('RATE_LIMIT_NETWORKS: budgets need a rate limit, but RATE_LIMIT_PER_MINUTE=0 turns it off');

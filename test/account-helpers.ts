@@ -17,6 +17,7 @@ import type { StoreLocation } from '../src/store/database.js';
 import { BASE, MCP_HEADERS, testConfig } from './helpers.js';
 import { freePort } from './service.js';
 import { testStore, testStoreLocation, type StoreKind } from './support/stores.js';
+import type { ClientMetadataDocumentOptions } from '../src/auth/client-metadata-documents.js';
 
 export const DEMO_EMAIL = 'demo@kingshot.example';
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -30,7 +31,12 @@ export interface StoreChoice {
 }
 
 export async function accountServices(
-  options: StoreChoice & { baseUrl?: string; clock?: () => Date; refreshReuseSeconds?: number } = {},
+  options: StoreChoice & {
+    baseUrl?: string;
+    clock?: () => Date;
+    refreshReuseSeconds?: number;
+    clientMetadataDocuments?: ClientMetadataDocumentOptions;
+  } = {},
 ): Promise<AccountServices & { demoUserId: string }> {
   const store = await testStore(options.kind ?? 'sqlite', {
     ...(options.location ? { location: options.location } : {}),
@@ -42,6 +48,7 @@ export async function accountServices(
     baseUrl: options.baseUrl ?? BASE,
     store,
     ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
+    ...(options.clientMetadataDocuments ? { clientMetadataDocuments: options.clientMetadataDocuments } : {}),
   });
   const demo = await store.users.findByEmail(DEMO_EMAIL);
   return Object.assign(services, { demoUserId: demo!.id });
@@ -162,6 +169,7 @@ export async function listen(
     rateLimitPerMinute?: number;
     refreshReuseSeconds?: number;
     rateLimits?: RateLimits;
+    clientMetadataDocuments?: ClientMetadataDocumentOptions;
   } = {},
 ): Promise<ListeningService> {
   const port = options.port ?? (await freePort());
@@ -174,6 +182,7 @@ export async function listen(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.clientLifetimes ? { clientLifetimes: options.clientLifetimes } : {}),
     ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
+    ...(options.clientMetadataDocuments ? { clientMetadataDocuments: options.clientMetadataDocuments } : {}),
   });
   const config = testConfig({
     baseUrl,

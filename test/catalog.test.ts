@@ -7,14 +7,34 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadCatalog } from '../codegen/load-catalogue.js';
 import type { JsonSchema } from '../codegen/model.js';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import { outputValidators } from '../generated/validators/output.js';
 import { TOOLS, type ToolName } from '../generated/tools/index.js';
+import { TOOL_LIST_ENTRIES } from '../generated/tools-list.js';
 import { accountApp, accountServices, callAccountTool, mintAccessToken } from './account-helpers.js';
 import { callTool, testApp } from './helpers.js';
 
 const REPO = resolve(import.meta.dirname, '..');
 const { catalog, problems } = loadCatalog(REPO);
 const app = testApp();
+
+// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+/**
+ * Ajv in strict mode (every strict option on; union types allowed, as JSON Schema allows them), the way a strict
+ * client checks structuredContent against the outputSchema it was served.
+ */
+const strictAjv = addFormats(new Ajv({ strict: true, strictRequired: true, allowUnionTypes: true, allErrors: true }));
+const servedValidators = new Map<string, ValidateFunction>();
+function servedOutputValidator(name: string): ValidateFunction {
+  let validate = servedValidators.get(name);
+  if (!validate) {
+    validate = strictAjv.compile(TOOL_LIST_ENTRIES[name as ToolName]['2025-06-18'].outputSchema as object);
+    servedValidators.set(name, validate);
+  }
+  return validate;
+}
 
 /** Account tools run their examples on /mcp/account as the seeded demo player. */
 let callAs: (name: string, args: unknown) => ReturnType<typeof callTool>;
@@ -29,6 +49,23 @@ function call(availability: string, name: string, args: unknown) {
 }
 
 describe('the catalogue', () => {
+  it('serves an outputSchema for every tool that compiles in strict Ajv and takes the tool error as the other branch', () => {
+    for (const tool of TOOLS) {
+      const schema = TOOL_LIST_ENTRIES[tool.name as ToolName]['2025-06-18'].outputSchema as {
+        type: string;
+        oneOf: unknown[];
+      };
+      expect(schema.type, tool.name).toBe('object');
+      expect(schema.oneOf, tool.name).toHaveLength(2);
+      const validate = servedOutputValidator(tool.name);
+      const failure = { error: { code: 'NOT_FOUND', message: 'No such thing.', suggestions: ['a'] } };
+      expect(validate(failure), tool.name).toBe(true);
+      // Neither a bare object nor an error with an unknown code passes.
+      expect(validate({}), tool.name).toBe(false);
+      expect(validate({ error: { code: 'OOPS', message: 'x' } }), tool.name).toBe(false);
+    }
+  });
+
   // The rules each entry follows (descriptions with examples, described and typed arguments, portable schemas,
   // examples that fit them) are codegen's checks (codegen/load-catalogue.ts, tool-rules.ts, examples.ts), each tested
   // in test/codegen/validation.test.ts; here the real catalogue passes them all, and its examples run.
@@ -46,9 +83,13 @@ describe('the catalogue', () => {
       it.each(tool.examples.map((e) => [e.title, e] as const))('example: %s', async (_, example) => {
         const { status, result, text, structured } = await call(tool.availability, tool.name, example.arguments);
         expect(status).toBe(200);
+        // Failures included: structuredContent is there and validates against the served outputSchema.
+        const served = servedOutputValidator(tool.name);
+        expect(served(structured), JSON.stringify(served.errors)).toBe(true);
+        expect(structured).toEqual(JSON.parse(text!));
         if (example.error) {
           expect(result.isError).toBe(true);
-          const { error } = JSON.parse(text!);
+          const { error } = structured;
           expect(error.code).toBe(example.error.code);
           for (const part of example.error.message_includes ?? []) expect(error.message).toContain(part);
         } else {

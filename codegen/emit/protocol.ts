@@ -3,7 +3,7 @@
  * `params.name` values per endpoint, endpoint metadata, and the Deprecation/Sunset rules with their header values
  * formatted once.
  */
-import type { Catalog, Deprecation, DeprecationRule, EndpointMetadata, ToolEntry } from '../model.js';
+import type { Catalog, Deprecation, DeprecationRule, EndpointMetadata, JsonSchema, ToolEntry } from '../model.js';
 import { servedArguments } from '../keyed-arguments.js';
 import {
   addConstant,
@@ -26,16 +26,33 @@ export interface ListEntryParts {
 }
 
 /**
+ * The outputSchema as served: exactly one of the tool's result and the shared tool-error document (the
+ * structuredContent of a failure, `isError: true`). Every result of the tool then carries structuredContent that
+ * validates against it, failures included: strict clients (Cursor; the SDK clients, which validate structuredContent
+ * whenever there is one) refuse a result of a tool with an outputSchema that has none. The two never overlap: a result
+ * schema always requires its own fields and the tool-error document allows `error` alone.
+ */
+export function servedOutputSchema(result: JsonSchema, toolError: JsonSchema): unknown {
+  return canonicalSchema({
+    type: 'object',
+    description:
+      "The tool's result or, when isError is true, the tool error: exactly one of the two (the first on success).",
+    oneOf: [result, toolError],
+  });
+}
+
+/**
  * tools/list entries: 2024-11-05 (name, description, inputSchema), 2025-03-26 (+ annotations), 2025-06-18 (+ title,
  * outputSchema, _meta). A deprecated tool's description stays plain here: the server adds the notice from the
  * deprecation instant on (src/mcp/tools-list.ts), as it does the headers, so no client reads it early.
  */
 export function toolListEntries(
   tool: ToolEntry,
+  toolError: JsonSchema,
   parts: ListEntryParts = {
     description: tool.description,
     inputSchema: canonicalSchema(servedArguments(tool)),
-    outputSchema: canonicalSchema(tool.result),
+    outputSchema: servedOutputSchema(tool.result, toolError),
   },
 ): Record<string, Record<string, unknown>> {
   const { description, inputSchema, outputSchema } = parts;
@@ -53,7 +70,11 @@ export function toolListEntries(
  * generated/tools/<tool>/schema.ts (the served schemas, once: the snapshot a review reads) and list.ts (the three
  * eras' entries, referring to those schemas rather than copying them).
  */
-function toolListModules(project: ReturnType<typeof createProject>, tool: ToolEntry): EmittedFiles {
+function toolListModules(
+  project: ReturnType<typeof createProject>,
+  tool: ToolEntry,
+  toolError: JsonSchema,
+): EmittedFiles {
   const schema = newSourceFile(project, `generated/tools/${tool.name}/schema.ts`);
   addConstant(schema, {
     name: 'inputSchema',
@@ -64,8 +85,8 @@ function toolListModules(project: ReturnType<typeof createProject>, tool: ToolEn
   addConstant(schema, {
     name: 'outputSchema',
     type: 'Readonly<Record<string, unknown>>',
-    docs: 'The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted.',
-    value: canonicalSchema(tool.result),
+    docs: 'The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted.',
+    value: servedOutputSchema(tool.result, toolError),
   });
   const list = newSourceFile(project, `generated/tools/${tool.name}/list.ts`);
   list.addImportDeclaration({
@@ -81,7 +102,7 @@ function toolListModules(project: ReturnType<typeof createProject>, tool: ToolEn
     name: 'listEntries',
     type: 'Readonly<Record<ToolListEra, Readonly<Record<string, unknown>>>>',
     docs: `tools/list entry of ${tool.name} in each protocol era.`,
-    value: toolListEntries(tool, {
+    value: toolListEntries(tool, toolError, {
       description: new CodeReference('description'),
       inputSchema: new CodeReference('inputSchema'),
       outputSchema: new CodeReference('outputSchema'),
@@ -121,7 +142,8 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
   const files: EmittedFiles = new Map();
   const project = createProject();
 
-  for (const tool of catalog.tools) for (const [path, text] of toolListModules(project, tool)) files.set(path, text);
+  for (const tool of catalog.tools)
+    for (const [path, text] of toolListModules(project, tool, catalog.toolError)) files.set(path, text);
   const list = newSourceFile(project, 'generated/tools-list.ts');
   list.addImportDeclaration({
     isTypeOnly: true,

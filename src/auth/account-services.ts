@@ -9,6 +9,7 @@ import type { ServerKeys } from '../store/keys.js';
 import { loadServerKeys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './access-tokens.js';
+import type { ClientMetadataDocumentOptions } from './client-metadata-documents.js';
 import { createProvider } from './provider.js';
 
 /** The catalogue's OAuth endpoint: every access token is for it, and only for it. */
@@ -32,6 +33,7 @@ export async function createAccountServices(options: {
   baseUrl: string;
   store: Store;
   refreshReuseSeconds?: number;
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
 }): Promise<AccountServices> {
   const { baseUrl, store } = options;
   const resource = `${baseUrl}${accountEndpointPath()}`;
@@ -42,6 +44,7 @@ export async function createAccountServices(options: {
     store,
     keys,
     ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
+    ...(options.clientMetadataDocuments ? { clientMetadataDocuments: options.clientMetadataDocuments } : {}),
   });
   const verifier = createAccessTokenVerifier({ issuer: baseUrl, audience: resource, signingKeys: keys.signing });
   return { store, keys, provider, verifier, resource };

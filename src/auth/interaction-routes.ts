@@ -21,6 +21,7 @@ import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDevice, knownDe
 import { consentPage, formPageHeaders, loginPage, PAGE_HEADERS, problemPage, type ClientView } from './pages.js';
 import { nodeBindings } from './provider-handoff.js';
 import { signInKey, signInWait } from './sign-in-throttle.js';
+import { clientIdHost } from './client-id-host.js';
 
 export interface SignInGuard {
   /** Failures per email (or known device), in the rate-limit store. */
@@ -97,6 +98,7 @@ function interactionSupport(options: InteractionRoutesOptions): InteractionSuppo
     return {
       name: typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : undefined,
       clientId: String(clientId ?? ''),
+      metadataHost: typeof clientId === 'string' ? clientIdHost(clientId) : undefined,
       redirectHost: redirectHost(redirectUri),
     };
   }

@@ -68,14 +68,18 @@ export interface ClientView {
   /** Self-asserted at registration; may be absent. */
   name: string | undefined;
   clientId: string;
+  /** The host publishing the client's metadata document, when its client_id is an https URL (CIMD). */
+  metadataHost: string | undefined;
   /** Where the browser goes afterwards: host (and port) for http(s), scheme for private-use URIs. */
   redirectHost: string;
 }
 
 function clientLabel(client: ClientView): string {
+  // A metadata document's name is self-asserted too: the host that publishes it is what the player can check.
+  const published = client.metadataHost ? ` (published by ${escapeHtml(client.metadataHost)})` : '';
   return client.name
-    ? `“${escapeHtml(client.name)}”`
-    : `an app without a name (client ${escapeHtml(client.clientId.slice(0, 40))})`;
+    ? `“${escapeHtml(client.name)}”${published}`
+    : `an app without a name (client ${escapeHtml(client.clientId.slice(0, 40))})${published}`;
 }
 
 function csrfField(token: string): string {

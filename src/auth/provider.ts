@@ -20,6 +20,10 @@ import type { Store } from '../store/store.js';
 import { errorRedirectInterstitial } from './error-interstitial.js';
 import { PAGE_HEADERS } from './pages.js';
 import { AUTH_PATHS, SCOPES } from './scopes.js';
+import {
+  clientMetadataDocumentConfiguration,
+  type ClientMetadataDocumentOptions,
+} from './client-metadata-documents.js';
 import { CLIENT_AUTH_METHODS } from './shims.js';
 
 export const TTL = {
@@ -43,6 +47,8 @@ export interface ProviderOptions {
   keys: ServerKeys;
   /** Seconds a rotated refresh token may still be retried (REFRESH_REUSE_SECONDS); 0 = strict. */
   refreshReuseSeconds?: number;
+  /** Client ID Metadata Documents (client-metadata-documents.ts); tests pass their own fetch. */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
 }
 
 function describeError(out: ErrorOut): { title: string; text: string } {
@@ -114,7 +120,11 @@ export function createProvider(options: ProviderOptions): Provider {
     }),
   );
 
+  const { clientIdMetadataDocument, ...documentFetching } = clientMetadataDocumentConfiguration(
+    options.clientMetadataDocuments,
+  );
   const configuration: Configuration = {
+    ...documentFetching,
     adapter,
     clients: [],
     jwks: { keys: keys.signing },
@@ -138,7 +148,9 @@ export function createProvider(options: ProviderOptions): Provider {
     pkce: { required: () => true },
     routes: AUTH_PATHS,
     // The registration shim refuses other methods first; this keeps the provider and its metadata in step with it.
-    clientAuthMethods: [...CLIENT_AUTH_METHODS],
+    // private_key_jwt only for clients known by a metadata document (ChatGPT's declares it with a jwks_uri): the
+    // registration shim still refuses it, and the keys are fetched under the document rules.
+    clientAuthMethods: [...CLIENT_AUTH_METHODS, 'private_key_jwt'],
     // Never fetch a client's sector_identifier_uri (the shim refuses it; this is the second lock).
     sectorIdentifierUriValidate: () => false,
     clientDefaults: {
@@ -156,10 +168,11 @@ export function createProvider(options: ProviderOptions): Provider {
       idTokenSigningAlgValues: ['ES256'],
       authorizationSigningAlgValues: ['ES256'],
       requestObjectSigningAlgValues: ['ES256'],
-      clientAuthSigningAlgValues: ['ES256'],
+      clientAuthSigningAlgValues: ['ES256', 'RS256', 'PS256', 'EdDSA'],
     },
     features: {
       devInteractions: { enabled: false },
+      clientIdMetadataDocument,
       // No registration access token: it serves only RFC 7592's client read and management, which MCP clients do
       // not use, and oidc-provider stores one per registration with no expiry (a flood of registrations would
       // leave them behind their swept clients; the sweep deletes those older versions stored, client-expiry.ts).

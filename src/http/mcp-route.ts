@@ -2,7 +2,7 @@
  * The HTTP side of an MCP endpoint (docs/protocol.md, "Protocol behaviour"): one JSON-RPC message per POST,
  * checked in this order: endpoint sunset (410), rate limit (429), Content-Type (415), Accept (406), Idempotency-Key
  * (400), body size (413), UTF-8 and JSON (400/-32700), nesting depth and message shape (400/-32600),
- * MCP-Protocol-Version (400), then 202 for notifications and responses or 200 with the reply.
+ * the claimed protocol version (400/-32022, src/mcp/era.ts), then 202 for notifications and responses or 200 with the reply.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context, Handler } from 'hono';
@@ -10,7 +10,7 @@ import type { DeprecationRule } from '../../generated/metadata-types.js';
 import { endpointAvailability, mostUrgent, type TimedAvailability } from '../tool-registry/availability.js';
 import type { Registry } from '../tool-registry/registry.js';
 import { classify, ErrorCode, idOf, type JsonRpcRequest, type RequestId } from '../mcp/jsonrpc.js';
-import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol-versions.js';
+import { decideEra, metaVersionOf } from '../mcp/era.js';
 import type { McpServer, Reply } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, jsonContentType } from './media-types.js';
@@ -267,21 +267,24 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
       noteMcp(c.req.raw, note);
     } else if (message.kind === 'notification') noteMcp(c.req.raw, { method: methodLabel(message.method) });
 
-    // initialize negotiates the version in its params; every other message is bound by the header.
-    const versionHeader = c.req.header('mcp-protocol-version');
-    const isInitialize = message.kind === 'request' && message.request.method === 'initialize';
-    if (versionHeader !== undefined && !isInitialize && !isSupportedVersion(versionHeader)) {
+    // initialize negotiates in its params; every other message is bound by the version it claims (src/mcp/era.ts).
+    const era = decideEra({
+      method:
+        message.kind === 'request'
+          ? message.request.method
+          : message.kind === 'notification'
+            ? message.method
+            : undefined,
+      header: c.req.header('mcp-protocol-version'),
+      metaVersion: metaVersionOf(parsed),
+    });
+    if (era.kind === 'refuse') {
       const id = message.kind === 'request' ? message.request.id : null;
-      return fail(
-        400,
-        id,
-        ErrorCode.InvalidRequest,
-        `Unsupported MCP-Protocol-Version "${versionHeader.slice(0, 40)}". Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
-      );
+      return jsonRpcErrorResponse(400, id, ErrorCode.UnsupportedProtocolVersion, era.message, headers, era.data);
     }
     if (message.kind !== 'request') return new Response(null, { status: 202, headers });
 
-    const protocolVersion = isSupportedVersion(versionHeader) ? versionHeader : DEFAULT_PROTOCOL_VERSION;
+    const protocolVersion = era.version;
     const account = options.account?.(c);
     const pending = server.handle(message.request, { protocolVersion, now, baseUrl, ...(account ? { account } : {}) });
     let reply: Awaited<typeof pending>;

@@ -5,6 +5,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type ProtocolVersion,
 } from './protocol-versions.js';
+import { serverIcons } from './icons.js';
 import { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from './server-info.js';
 
 /** MCP Apps extension id; declared so hosts that wait for it know the tools have views. */
@@ -13,6 +14,7 @@ export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
 export class InitializeResponder {
   readonly #byVersion: ReadonlyMap<ProtocolVersion, string>;
   constructor(options: { instructions: string; websiteUrl: string }) {
+    const icons = serverIcons(options.websiteUrl);
     this.#byVersion = new Map(
       SUPPORTED_PROTOCOL_VERSIONS.map((version) => [
         version,
@@ -28,6 +30,7 @@ export class InitializeResponder {
             title: SERVER_TITLE,
             version: SERVER_VERSION,
             websiteUrl: options.websiteUrl,
+            ...(icons ? { icons } : {}),
           },
           instructions: options.instructions,
         }),

@@ -13,6 +13,8 @@ export const ErrorCode = {
   ResourceNotFound: -32002,
   Unauthorized: -32001,
   RateLimited: -32029,
+  /** MCP 2026-07-28: the claimed protocol version is not served (`data.supported` lists those that are). */
+  UnsupportedProtocolVersion: -32022,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

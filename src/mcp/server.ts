@@ -84,7 +84,7 @@ export class McpServer {
       instructions: options.endpoint.instructions,
       websiteUrl: options.baseUrl,
     });
-    this.#toolsList = new ToolsList(options.registry, options.endpoint);
+    this.#toolsList = new ToolsList(options.registry, options.endpoint, options.baseUrl);
     this.#toolsCall = new ToolsCall(options.registry, options.endpoint);
     this.#resources = options.resources;
   }

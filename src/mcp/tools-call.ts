@@ -1,7 +1,7 @@
 /**
  * tools/call. Protocol errors (-32602) for a missing or unknown tool name; everything about the arguments is a
- * tool failure (`isError: true`) with a message the model can act on. A result is serialised once: the text
- * content is that JSON as a string, and `structuredContent` (2025-06-18+) is the same JSON inline.
+ * tool failure (`isError: true`) with a message the model can act on. A result or failure is serialised once: the
+ * text content is that JSON as a string, and `structuredContent` (2025-06-18+) is the same JSON inline.
  */
 import type { DeprecationRule, EndpointMetadata, ToolError, ToolOutcome } from '../../generated/metadata-types.js';
 import { canonicalArguments } from '../../shared/keyed-arguments.js';
@@ -17,9 +17,17 @@ export type CallOutcome =
   | { kind: 'result'; resultJson: string; toolError: boolean; deprecation?: DeprecationRule }
   | { kind: 'error'; code: ErrorCode; message: string };
 
-function failureJson(error: ToolError): string {
-  const text = JSON.stringify({ error });
-  return `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"isError":true}`;
+/**
+ * A failure carries the tool-error document as text and, from 2025-06-18, as structuredContent too: every catalogue
+ * tool has an outputSchema, which allows the tool-error document (codegen/emit/protocol.ts, servedOutputSchema), and
+ * strict clients refuse a result of such a tool without structuredContent.
+ */
+function failureJson(error: ToolError, version: ProtocolVersion): string {
+  const json = JSON.stringify({ error });
+  const content = `"content":[{"type":"text","text":${JSON.stringify(json)}}]`;
+  return hasStructuredContent(version)
+    ? `{${content},"structuredContent":${json},"isError":true}`
+    : `{${content},"isError":true}`;
 }
 
 /** Exported for the benchmark of the request's parts (bench/parts.ts). */
@@ -87,14 +95,14 @@ export class ToolsCall {
     if (refused) {
       return {
         kind: 'result',
-        resultJson: failureJson(refused),
+        resultJson: failureJson(refused, version),
         toolError: true,
         ...this.#deprecation(availability.deprecation),
       };
     }
     const finish = (outcome: ToolOutcome<unknown>): CallOutcome => ({
       kind: 'result',
-      resultJson: outcome.ok ? successJson(outcome.value, version) : failureJson(outcome.error),
+      resultJson: outcome.ok ? successJson(outcome.value, version) : failureJson(outcome.error, version),
       toolError: !outcome.ok,
       ...this.#deprecation(availability.deprecation),
     });

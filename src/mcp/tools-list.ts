@@ -6,6 +6,7 @@
 import type { DeprecationRule, EndpointMetadata } from '../../generated/metadata-types.js';
 import { toolAvailability } from '../tool-registry/availability.js';
 import type { Registry } from '../tool-registry/registry.js';
+import { toolIcons } from './icons.js';
 import { eraOf, type ProtocolVersion } from './protocol-versions.js';
 
 /**
@@ -19,13 +20,19 @@ export function deprecationNotice(rule: DeprecationRule): string {
   return `DEPRECATED (from ${from}, removed on ${removed}): ${rule.notice}${use}\n\n`;
 }
 
+/**
+ * The tools in the registry's order, which is the catalogue's: by tool name (one file per tool in catalog/tools/,
+ * read in file-name order), so the list is the same on every request and instance, as client directories check.
+ */
 export class ToolsList {
   readonly #registry: Registry;
   readonly #endpoint: EndpointMetadata;
+  readonly #baseUrl: string;
   readonly #cache = new Map<string, string>();
-  constructor(registry: Registry, endpoint: EndpointMetadata) {
+  constructor(registry: Registry, endpoint: EndpointMetadata, baseUrl: string) {
     this.#registry = registry;
     this.#endpoint = endpoint;
+    this.#baseUrl = baseUrl;
   }
   resultJson(version: ProtocolVersion, now: Date): string {
     const era = eraOf(version);
@@ -35,7 +42,8 @@ export class ToolsList {
       const tools = this.#registry.tools.flatMap((t) => {
         const availability = toolAvailability(t.metadata, this.#endpoint, this.#registry.rules, now);
         if (availability.state !== 'available') return [];
-        const entry = t.listEntries[era];
+        const icons = era === '2025-06-18' ? toolIcons(this.#baseUrl, t.metadata.name) : undefined;
+        const entry = icons ? { ...t.listEntries[era], icons } : t.listEntries[era];
         if (!availability.deprecation) return [entry];
         return [
           { ...entry, description: `${deprecationNotice(availability.deprecation)}${String(entry.description)}` },

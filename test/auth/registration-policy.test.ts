@@ -51,10 +51,15 @@ describe('dynamic registration: client authentication methods', () => {
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   };
 
-  it('the metadata advertises none, client_secret_basic and client_secret_post only', async () => {
+  it('the metadata advertises none, client_secret_basic, client_secret_post and (for metadata-document clients only) private_key_jwt', async () => {
     const meta = await (await fetch(`${svc.baseUrl}/.well-known/oauth-authorization-server`)).json();
-    expect(meta.token_endpoint_auth_methods_supported).toEqual(['none', 'client_secret_basic', 'client_secret_post']);
-    expect(meta).not.toHaveProperty('token_endpoint_auth_signing_alg_values_supported');
+    expect(meta.token_endpoint_auth_methods_supported).toEqual([
+      'none',
+      'client_secret_basic',
+      'client_secret_post',
+      'private_key_jwt',
+    ]);
+    expect(meta.token_endpoint_auth_signing_alg_values_supported).toEqual(['ES256', 'RS256', 'PS256', 'EdDSA']);
   });
 
   it('private_key_jwt or client_secret_jwt is refused with invalid_client_metadata naming the allowed methods', async () => {

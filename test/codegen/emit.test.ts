@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ruleFor, toolListEntries } from '../../codegen/emit/protocol.js';
+import { ruleFor, servedOutputSchema, toolListEntries } from '../../codegen/emit/protocol.js';
+import { TOOL_ERROR } from '../fixtures/tool-error.js';
 import {
   banner,
   canonicalSchema,
@@ -87,7 +88,7 @@ describe('protocol emitters', () => {
   };
 
   it('tools/list entries per era: 2024-11-05 minimal, 2025-03-26 + annotations from YAML, 2025-06-18 + title, outputSchema and both view keys', () => {
-    const entries = toolListEntries(tool);
+    const entries = toolListEntries(tool, TOOL_ERROR);
     expect(entries['2024-11-05']).toEqual({ name: 'demo', description: 'Demo.', inputSchema: tool.arguments });
     expect(entries['2025-03-26']).toEqual({
       ...entries['2024-11-05'],
@@ -104,7 +105,7 @@ describe('protocol emitters', () => {
       title: 'Demo tool',
       description: 'Demo.',
       inputSchema: tool.arguments,
-      outputSchema: tool.result,
+      outputSchema: servedOutputSchema(tool.result, TOOL_ERROR),
       annotations: entries['2025-03-26']!.annotations,
       _meta: { ui: { resourceUri: 'ui://kingshot/demo' }, 'ui/resourceUri': 'ui://kingshot/demo' },
     });
@@ -115,7 +116,7 @@ describe('protocol emitters', () => {
       ...tool,
       deprecation: { deprecated: '2027-01-01T00:00:00Z', sunset: '2027-04-01', notice: 'Renamed.' },
     };
-    for (const entry of Object.values(toolListEntries(deprecated))) expect(entry.description).toBe('Demo.');
+    for (const entry of Object.values(toolListEntries(deprecated, TOOL_ERROR))) expect(entry.description).toBe('Demo.');
   });
 
   it('a deprecation rule carries the header values, formatted once', () => {
@@ -176,7 +177,7 @@ describe('the generated output', () => {
     const { catalog } = loadCatalog(REPO);
     expect(Object.keys(TOOL_LIST_ENTRIES)).toEqual(catalog!.tools.map((t) => t.name));
     for (const tool of catalog!.tools)
-      expect(TOOL_LIST_ENTRIES[tool.name as ToolName], tool.name).toEqual(toolListEntries(tool));
+      expect(TOOL_LIST_ENTRIES[tool.name as ToolName], tool.name).toEqual(toolListEntries(tool, catalog!.toolError));
   });
 
   it('the developer reference module holds the Markdown file exactly (a template literal, line for line)', () => {

@@ -309,11 +309,53 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  properties: { echo: { type: 'integer' } },
-  required: ['echo'],
+  description: 'The tool\\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
+      additionalProperties: false,
+      properties: { echo: { type: 'integer' } },
+      required: ['echo'],
+      type: 'object',
+    },
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
+      type: 'object',
+    },
+  ],
   type: 'object',
 };
 `;
@@ -492,7 +534,8 @@ Returns, among other fields:
 ## Tool failures
 
 Bad arguments, unknown levels and names that are not found are tool failures: HTTP \`200\`, \`result.isError: true\`,
-and a text content holding this JSON document:
+and a text content holding this JSON document (from protocol 2025-06-18 on, also as \`structuredContent\`: each
+tool's \`outputSchema\` is exactly one of its result and this document):
 
 | Field | Type | Description |
 | --- | --- | --- |
@@ -856,7 +899,7 @@ export interface ToolError {
   suggestions?: string[];
 }
 /**
- * The JSON document in the text content of a failed tool call (isError: true). It says what was wrong, what is allowed and, where it can, the nearest valid values.
+ * The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.
  */
 export interface ToolErrorDocument {
   error: ToolError;

@@ -4,6 +4,7 @@ import { BASE, MCP_HEADERS, post, rpc, testApp } from '../helpers.js';
 import { TOOLS } from '../../generated/tools/index.js';
 
 const app = testApp();
+const SUPPORTED = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
 
 async function status(body: unknown, headers: Record<string, string> = {}) {
   const res = await post(app, body, headers);
@@ -135,12 +136,77 @@ describe('request headers', () => {
       expect(Array.isArray(r.json.result.tools)).toBe(true);
     },
   );
-  it('an unsupported MCP-Protocol-Version is 400 -32600 and lists the supported ones', async () => {
+  it('an unsupported MCP-Protocol-Version is 400 -32022 and lists the supported ones', async () => {
     const r = await rpc(app, 'tools/list', undefined, { 'mcp-protocol-version': '2099-01-01' });
     expect(r.status).toBe(400);
-    expect(r.json.error.code).toBe(-32600);
+    expect(r.json.error.code).toBe(-32022);
+    expect(r.json.error.data).toEqual({ supported: SUPPORTED, requested: '2099-01-01' });
     expect(r.json.error.message).toContain('2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07');
   });
+  it('a _meta claim of an unsupported version is refused like the header, on a request or a notification', async () => {
+    const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } };
+    const request = await status({ jsonrpc: '2.0', id: 'a', method: 'ping', params: meta });
+    expect(request.status).toBe(400);
+    expect(request.json).toEqual({
+      jsonrpc: '2.0',
+      id: 'a',
+      error: {
+        code: -32022,
+        message: `Unsupported protocol version "2026-07-28" (_meta["io.modelcontextprotocol/protocolVersion"]). This server speaks ${SUPPORTED.join(', ')}: start with initialize.`,
+        data: { supported: SUPPORTED, requested: '2026-07-28' },
+      },
+    });
+    const notification = await status({ jsonrpc: '2.0', method: 'notifications/initialized', params: meta });
+    expect(notification.status).toBe(400);
+    expect(notification.json.error.code).toBe(-32022);
+    // A supported header does not launder an unsupported _meta claim.
+    const both = await status(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: meta },
+      {
+        'mcp-protocol-version': '2025-11-25',
+      },
+    );
+    expect(both.status).toBe(400);
+    expect(both.json.error.data.requested).toBe('2026-07-28');
+  });
+  it('a non-string _meta version is refused without echoing it', async () => {
+    const r = await status({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': { x: 1 } } },
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.error.data).toEqual({ supported: SUPPORTED });
+    expect(r.json.error.message).toContain('Unsupported protocol version a non-string value');
+  });
+  it('a supported _meta version without a header is served in that era', async () => {
+    const r = await status({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2025-11-25' } },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.result.tools[0].outputSchema).toBeDefined();
+  });
+  it.each([undefined, '2025-11-25', '2026-07-28'])(
+    'server/discover (header %s) is 400 -32022, never 200 with -32601',
+    async (header) => {
+      const r = await status(
+        { jsonrpc: '2.0', id: 9, method: 'server/discover' },
+        header ? { 'mcp-protocol-version': header } : {},
+      );
+      expect(r.status).toBe(400);
+      expect(r.json.error.code).toBe(-32022);
+      expect(r.json.error.data).toEqual({ supported: SUPPORTED, ...(header ? { requested: header } : {}) });
+      const why =
+        header === '2026-07-28'
+          ? 'Unsupported protocol version "2026-07-28" (MCP-Protocol-Version header).'
+          : 'server/discover belongs to MCP 2026-07-28, which this server does not speak.';
+      expect(r.json.error.message).toBe(`${why} This server speaks ${SUPPORTED.join(', ')}: start with initialize.`);
+    },
+  );
   it('initialize is never refused for its version header: it negotiates in params', async () => {
     const r = await rpc(
       app,

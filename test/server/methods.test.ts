@@ -104,6 +104,12 @@ describe('tools/call', () => {
     expect(outputValidators.governor_gear_cost(structured)).toBe(true);
     expect(structured.totals).toEqual({ satin: 393000, gilded_threads: 3960, artisans_vision: 765 });
   });
+  it('leaves structuredContent out of a 2025-03-26 failure too (that era has no outputSchema)', async () => {
+    const { result, text } = await callTool(app, 'hero_widgets_cost', { from: 0, to: 11 }, '2025-03-26');
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(JSON.parse(text!).error.code).toBe('INVALID_ARGUMENTS');
+  });
   it('leaves structuredContent out for 2025-03-26 clients (the text stays complete)', async () => {
     const { result, text } = await callTool(app, 'hero_widgets_cost', { from: 0, to: 10 }, '2025-03-26');
     expect(result.structuredContent).toBeUndefined();
@@ -126,7 +132,8 @@ describe('tools/call', () => {
     const { status, result, text } = await callTool(app, 'governor_gear_cost', args);
     expect(status).toBe(200);
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toBeUndefined();
+    // The failure document as structuredContent too (docs/protocol.md, "Results and failures").
+    expect(result.structuredContent).toEqual(JSON.parse(text!));
     const { error } = JSON.parse(text!);
     expect(error.code).toBe('INVALID_ARGUMENTS');
     expect(error.message).toContain(message);

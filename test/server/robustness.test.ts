@@ -133,6 +133,7 @@ describe('the endpoint under random input', () => {
           if (result.isError) {
             const { error } = JSON.parse(result.content[0]!.text) as { error: { code: string; message: string } };
             expect(error.message.length).toBeGreaterThan(10);
+            expect(result.structuredContent).toEqual({ error });
           } else {
             const valid = outputValidators[name](result.structuredContent);
             expect(valid, JSON.stringify(outputValidators[name].errors)).toBe(true);

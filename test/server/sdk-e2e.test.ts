@@ -81,6 +81,8 @@ describe('official SDK client over Streamable HTTP', () => {
       arguments: { from: 'Gold T9 ★0', to: 'Red ★0' },
     });
     expect(result.isError).toBe(true);
+    // The SDK validated this structuredContent against the listed outputSchema (it throws when it does not fit).
+    expect((result.structuredContent as { error: { code: string } }).error.code).toBe('UNKNOWN_LEVEL');
   });
 
   it('pings and lists resources', async () => {
@@ -153,6 +155,7 @@ describe('reference tools over the official SDK client', () => {
     const ambiguous = await client.callTool({ name: 'get_item', arguments: { key: 'shard' } });
     expect(ambiguous.isError).toBe(true);
     expect(JSON.parse((ambiguous.content as { text: string }[])[0]!.text).error.code).toBe('AMBIGUOUS');
+    expect(ambiguous.structuredContent).toEqual(JSON.parse((ambiguous.content as { text: string }[])[0]!.text));
     const missing = await client.callTool({ name: 'get_hero', arguments: { key: 'Valora' } });
     expect(missing.isError).toBe(true);
     expect(JSON.parse((missing.content as { text: string }[])[0]!.text).error.message).toContain(

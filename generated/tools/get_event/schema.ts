@@ -38,140 +38,182 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  description: 'Every part is present unless `fields` named only some (key, name, url and data_version always are).',
-  properties: {
-    key: { type: 'string' },
-    name: { type: 'string' },
-    url: { description: 'The event\'s page.', type: 'string' },
-    aliases: { items: { type: 'string' }, type: 'array' },
-    type: { description: 'e.g. alliance_pve, kingdom_vs_kingdom, solo_pve.', type: 'string' },
-    cadence: { description: 'How often it runs.', type: 'string' },
-    duration: { type: 'string' },
-    cycle: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      description: 'Place in a 28-day cycle model of one community calendar (relative order only; real dates vary by kingdom).',
+      description: 'Every part is present unless `fields` named only some (key, name, url and data_version always are).',
       properties: {
-        days: { items: { type: 'integer' }, type: 'array' },
-        phases: {
+        key: { type: 'string' },
+        name: { type: 'string' },
+        url: { description: 'The event\'s page.', type: 'string' },
+        aliases: { items: { type: 'string' }, type: 'array' },
+        type: { description: 'e.g. alliance_pve, kingdom_vs_kingdom, solo_pve.', type: 'string' },
+        cadence: { description: 'How often it runs.', type: 'string' },
+        duration: { type: 'string' },
+        cycle: {
+          additionalProperties: false,
+          description: 'Place in a 28-day cycle model of one community calendar (relative order only; real dates vary by kingdom).',
+          properties: {
+            days: { items: { type: 'integer' }, type: 'array' },
+            phases: {
+              items: {
+                additionalProperties: false,
+                properties: { phase: { type: 'string' }, days: { items: { type: 'integer' }, type: 'array' } },
+                required: ['phase', 'days'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            text: { type: 'string' },
+          },
+          type: 'object',
+        },
+        description: { type: 'string' },
+        details: {
+          description: 'Mechanics, phases, scoring and point values where known.',
           items: {
             additionalProperties: false,
-            properties: { phase: { type: 'string' }, days: { items: { type: 'integer' }, type: 'array' } },
-            required: ['phase', 'days'],
+            properties: {
+              title: { type: 'string' },
+              facts: {
+                items: {
+                  additionalProperties: false,
+                  properties: {
+                    name: { type: 'string' },
+                    value: {
+                      anyOf: [
+                        { type: 'string' },
+                        { type: 'number' },
+                      ],
+                    },
+                  },
+                  required: ['name', 'value'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
+            },
+            required: ['title', 'facts'],
             type: 'object',
           },
           type: 'array',
         },
-        text: { type: 'string' },
-      },
-      type: 'object',
-    },
-    description: { type: 'string' },
-    details: {
-      description: 'Mechanics, phases, scoring and point values where known.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          title: { type: 'string' },
-          facts: {
-            items: {
-              additionalProperties: false,
-              properties: {
-                name: { type: 'string' },
-                value: {
-                  anyOf: [
-                    { type: 'string' },
-                    { type: 'number' },
-                  ],
-                },
-              },
-              required: ['name', 'value'],
-              type: 'object',
+        rewards: {
+          description: 'Reward items; `key` and `url` where the item has a record. Empty when the rewards are not documented.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              key: { type: 'string' },
+              name: { type: 'string' },
+              url: { type: 'string' },
+              note: { type: 'string' },
             },
-            type: 'array',
+            required: ['name'],
+            type: 'object',
           },
+          type: 'array',
         },
-        required: ['title', 'facts'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    rewards: {
-      description: 'Reward items; `key` and `url` where the item has a record. Empty when the rewards are not documented.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          key: { type: 'string' },
-          name: { type: 'string' },
-          url: { type: 'string' },
-          note: { type: 'string' },
+        shop: {
+          description: 'Shop prices in the event\'s currency.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              key: { type: 'string' },
+              name: { type: 'string' },
+              url: { type: 'string' },
+              price: { type: 'string' },
+            },
+            required: ['name', 'price'],
+            type: 'object',
+          },
+          type: 'array',
         },
-        required: ['name'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    shop: {
-      description: 'Shop prices in the event\'s currency.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          key: { type: 'string' },
-          name: { type: 'string' },
-          url: { type: 'string' },
-          price: { type: 'string' },
+        tips: { description: 'Advice paraphrased from player guides.', items: { type: 'string' }, type: 'array' },
+        notes: {
+          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          items: { type: 'string' },
+          type: 'array',
         },
-        required: ['name', 'price'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    tips: { description: 'Advice paraphrased from player guides.', items: { type: 'string' }, type: 'array' },
-    notes: {
-      description: 'Things a player should know about these numbers (scope, conflicts between sources).',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    confidence: {
-      description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
-      enum: ['high', 'medium', 'low'],
-      type: 'string',
-    },
-    sources: {
-      description: 'The sources this record\'s facts were transcribed from.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          id: { description: 'Short identifier of the source in the data file.', type: 'string' },
-          ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
-          used_for: { description: 'What the source was used for.', type: 'string' },
+        confidence: {
+          description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
+          enum: ['high', 'medium', 'low'],
+          type: 'string',
         },
-        required: ['ref'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    resolved: {
-      additionalProperties: false,
-      description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
-      properties: {
-        from: { description: 'The `key` argument as given.', type: 'string' },
-        matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
-        match_type: {
-          enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+        sources: {
+          description: 'The sources this record\'s facts were transcribed from.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+              ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
+              used_for: { description: 'What the source was used for.', type: 'string' },
+            },
+            required: ['ref'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        resolved: {
+          additionalProperties: false,
+          description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
+          properties: {
+            from: { description: 'The `key` argument as given.', type: 'string' },
+            matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
+            match_type: {
+              enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+              type: 'string',
+            },
+          },
+          required: ['from', 'matched', 'match_type'],
+          type: 'object',
+        },
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
           type: 'string',
         },
       },
-      required: ['from', 'matched', 'match_type'],
+      required: ['key', 'name', 'url', 'data_version'],
       type: 'object',
     },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
+      type: 'object',
     },
-  },
-  required: ['key', 'name', 'url', 'data_version'],
+  ],
   type: 'object',
 };

@@ -50,147 +50,94 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  description: 'Every part is present unless `fields` named only some (key, name, url and data_version always are).',
-  properties: {
-    key: { type: 'string' },
-    name: { type: 'string' },
-    summary: {
-      description: 'The hero in one sentence: rarity, troop type, generation, exclusive gear and tier placements, in words.',
-      type: 'string',
-    },
-    aliases: { description: 'Other names the hero is known by.', items: { type: 'string' }, type: 'array' },
-    url: { description: 'The hero\'s page.', type: 'string' },
-    generation: {
-      description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
-      minimum: 1,
-      type: 'integer',
-    },
-    generation_note: { type: 'string' },
-    release: { description: 'When the hero becomes available on a server.', type: 'string' },
-    rarity: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
+      description: 'Every part is present unless `fields` named only some (key, name, url and data_version always are).',
       properties: {
-        key: {
-          enum: ['mythic', 'epic', 'rare'],
+        key: { type: 'string' },
+        name: { type: 'string' },
+        summary: {
+          description: 'The hero in one sentence: rarity, troop type, generation, exclusive gear and tier placements, in words.',
           type: 'string',
         },
-        name: { type: 'string' },
-        also_called: {
-          description: 'Other names of the rarity (Mythic: Legendary, SSR, gold).',
+        aliases: { description: 'Other names the hero is known by.', items: { type: 'string' }, type: 'array' },
+        url: { description: 'The hero\'s page.', type: 'string' },
+        generation: {
+          description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
+          minimum: 1,
+          type: 'integer',
+        },
+        generation_note: { type: 'string' },
+        release: { description: 'When the hero becomes available on a server.', type: 'string' },
+        rarity: {
+          additionalProperties: false,
+          properties: {
+            key: {
+              enum: ['mythic', 'epic', 'rare'],
+              type: 'string',
+            },
+            name: { type: 'string' },
+            also_called: {
+              description: 'Other names of the rarity (Mythic: Legendary, SSR, gold).',
+              items: { type: 'string' },
+              type: 'array',
+            },
+          },
+          required: ['key', 'name', 'also_called'],
+          type: 'object',
+        },
+        troop_type: {
+          enum: ['infantry', 'cavalry', 'archer'],
+          type: 'string',
+        },
+        roles: {
+          description: 'Community usage tags (not game data), e.g. rally_leader, bear_hunt_joiner.',
           items: { type: 'string' },
           type: 'array',
         },
-      },
-      required: ['key', 'name', 'also_called'],
-      type: 'object',
-    },
-    troop_type: {
-      enum: ['infantry', 'cavalry', 'archer'],
-      type: 'string',
-    },
-    roles: {
-      description: 'Community usage tags (not game data), e.g. rally_leader, bear_hunt_joiner.',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    base_stats: {
-      additionalProperties: false,
-      properties: {
-        attack: { type: 'integer' },
-        defense: { type: 'integer' },
-        health: { type: 'integer' },
-        note: { type: 'string' },
-      },
-      required: ['attack', 'defense', 'health', 'note'],
-      type: 'object',
-    },
-    expedition_bonus: {
-      additionalProperties: false,
-      description: 'Bonus to troops of the hero\'s own type when the hero leads.',
-      properties: {
-        troop_type: { type: 'string' },
-        attack: { type: 'string' },
-        defense: { type: 'string' },
-        note: { type: 'string' },
-      },
-      required: ['troop_type', 'attack', 'defense', 'note'],
-      type: 'object',
-    },
-    talent: {
-      additionalProperties: false,
-      properties: {
-        name: { type: 'string' },
-        effect: { type: 'string' },
-        levels: {
-          additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
-          description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
+        base_stats: {
+          additionalProperties: false,
+          properties: {
+            attack: { type: 'integer' },
+            defense: { type: 'integer' },
+            health: { type: 'integer' },
+            note: { type: 'string' },
+          },
+          required: ['attack', 'defense', 'health', 'note'],
           type: 'object',
         },
-      },
-      required: ['name', 'effect', 'levels'],
-      type: 'object',
-    },
-    skills: {
-      description: 'Conquest skills, then expedition skills in slot order.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string' },
-          kind: {
-            description: 'conquest: hero battle skill; expedition: world-map march skill.',
-            enum: ['conquest', 'expedition'],
-            type: 'string',
+        expedition_bonus: {
+          additionalProperties: false,
+          description: 'Bonus to troops of the hero\'s own type when the hero leads.',
+          properties: {
+            troop_type: { type: 'string' },
+            attack: { type: 'string' },
+            defense: { type: 'string' },
+            note: { type: 'string' },
           },
-          slot: {
-            description: 'Expedition skill order; slot 1 is the only skill a rally joiner contributes.',
-            maximum: 3,
-            minimum: 1,
-            type: 'integer',
-          },
-          effect: { description: 'Short paraphrase of what the skill does.', type: 'string' },
-          levels: {
-            additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
-            description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
-            type: 'object',
-          },
-          fixed: {
-            additionalProperties: { type: 'string' },
-            description: 'Per stat, a value that does not change with the level.',
-            type: 'object',
-          },
-        },
-        required: ['name', 'kind', 'effect', 'levels'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    exclusive_gear: {
-      additionalProperties: false,
-      description: 'Mythic heroes only. Upgraded with widgets (see hero_widgets_cost).',
-      properties: {
-        name: {
-          anyOf: [
-            { type: 'string' },
-            { type: 'null' },
-          ],
-          description: 'null when no source names the gear.',
-        },
-        name_note: { type: 'string' },
-        max_level_stats: {
-          additionalProperties: {
-            anyOf: [
-              { type: 'integer' },
-              { type: 'string' },
-            ],
-          },
-          description: 'Stats at gear level 10; absent when no source publishes them.',
+          required: ['troop_type', 'attack', 'defense', 'note'],
           type: 'object',
         },
-        trigger: { description: 'When the gear\'s expedition skill applies.', type: 'string' },
+        talent: {
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string' },
+            effect: { type: 'string' },
+            levels: {
+              additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
+              description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
+              type: 'object',
+            },
+          },
+          required: ['name', 'effect', 'levels'],
+          type: 'object',
+        },
         skills: {
+          description: 'Conquest skills, then expedition skills in slot order.',
           items: {
             additionalProperties: false,
             properties: {
@@ -223,77 +170,172 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           },
           type: 'array',
         },
-        levels: { description: 'How gear levels raise the two skills.', type: 'string' },
-      },
-      required: ['name', 'trigger', 'skills', 'levels'],
-      type: 'object',
-    },
-    exclusive_gear_note: {
-      description: 'Present when the hero has no exclusive gear: says so and why (only Mythic heroes have it).',
-      type: 'string',
-    },
-    shard_sources: { items: { type: 'string' }, type: 'array' },
-    tier_ratings: {
-      description: 'The hero\'s tier in each community tier-list role, at that role\'s latest generation (see get_tier_list).',
-      items: {
-        additionalProperties: false,
-        properties: {
-          role: { type: 'string' },
-          generation: { type: 'integer' },
-          tier: {
-            description: '"not rated": the source does not rate the hero for this role.',
-            enum: ['S+', 'S', 'A', 'B', 'C', 'D', 'not rated'],
-            type: 'string',
+        exclusive_gear: {
+          additionalProperties: false,
+          description: 'Mythic heroes only. Upgraded with widgets (see hero_widgets_cost).',
+          properties: {
+            name: {
+              anyOf: [
+                { type: 'string' },
+                { type: 'null' },
+              ],
+              description: 'null when no source names the gear.',
+            },
+            name_note: { type: 'string' },
+            max_level_stats: {
+              additionalProperties: {
+                anyOf: [
+                  { type: 'integer' },
+                  { type: 'string' },
+                ],
+              },
+              description: 'Stats at gear level 10; absent when no source publishes them.',
+              type: 'object',
+            },
+            trigger: { description: 'When the gear\'s expedition skill applies.', type: 'string' },
+            skills: {
+              items: {
+                additionalProperties: false,
+                properties: {
+                  name: { type: 'string' },
+                  kind: {
+                    description: 'conquest: hero battle skill; expedition: world-map march skill.',
+                    enum: ['conquest', 'expedition'],
+                    type: 'string',
+                  },
+                  slot: {
+                    description: 'Expedition skill order; slot 1 is the only skill a rally joiner contributes.',
+                    maximum: 3,
+                    minimum: 1,
+                    type: 'integer',
+                  },
+                  effect: { description: 'Short paraphrase of what the skill does.', type: 'string' },
+                  levels: {
+                    additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
+                    description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
+                    type: 'object',
+                  },
+                  fixed: {
+                    additionalProperties: { type: 'string' },
+                    description: 'Per stat, a value that does not change with the level.',
+                    type: 'object',
+                  },
+                },
+                required: ['name', 'kind', 'effect', 'levels'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            levels: { description: 'How gear levels raise the two skills.', type: 'string' },
           },
+          required: ['name', 'trigger', 'skills', 'levels'],
+          type: 'object',
         },
-        required: ['role', 'generation', 'tier'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    notes: {
-      description: 'Things a player should know about these numbers (scope, conflicts between sources).',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    confidence: {
-      description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
-      enum: ['high', 'medium', 'low'],
-      type: 'string',
-    },
-    sources: {
-      description: 'The sources this record\'s facts were transcribed from.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          id: { description: 'Short identifier of the source in the data file.', type: 'string' },
-          ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
-          used_for: { description: 'What the source was used for.', type: 'string' },
+        exclusive_gear_note: {
+          description: 'Present when the hero has no exclusive gear: says so and why (only Mythic heroes have it).',
+          type: 'string',
         },
-        required: ['ref'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    resolved: {
-      additionalProperties: false,
-      description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
-      properties: {
-        from: { description: 'The `key` argument as given.', type: 'string' },
-        matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
-        match_type: {
-          enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+        shard_sources: { items: { type: 'string' }, type: 'array' },
+        tier_ratings: {
+          description: 'The hero\'s tier in each community tier-list role, at that role\'s latest generation (see get_tier_list).',
+          items: {
+            additionalProperties: false,
+            properties: {
+              role: { type: 'string' },
+              generation: { type: 'integer' },
+              tier: {
+                description: '"not rated": the source does not rate the hero for this role.',
+                enum: ['S+', 'S', 'A', 'B', 'C', 'D', 'not rated'],
+                type: 'string',
+              },
+            },
+            required: ['role', 'generation', 'tier'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        notes: {
+          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        confidence: {
+          description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
+          enum: ['high', 'medium', 'low'],
+          type: 'string',
+        },
+        sources: {
+          description: 'The sources this record\'s facts were transcribed from.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+              ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
+              used_for: { description: 'What the source was used for.', type: 'string' },
+            },
+            required: ['ref'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        resolved: {
+          additionalProperties: false,
+          description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
+          properties: {
+            from: { description: 'The `key` argument as given.', type: 'string' },
+            matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
+            match_type: {
+              enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+              type: 'string',
+            },
+          },
+          required: ['from', 'matched', 'match_type'],
+          type: 'object',
+        },
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
           type: 'string',
         },
       },
-      required: ['from', 'matched', 'match_type'],
+      required: ['key', 'name', 'url', 'data_version'],
       type: 'object',
     },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
+      type: 'object',
     },
-  },
-  required: ['key', 'name', 'url', 'data_version'],
+  ],
   type: 'object',
 };

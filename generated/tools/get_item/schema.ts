@@ -39,151 +39,193 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  description: 'Every part is present unless `fields` named only some (key, name, url and data_version always are).',
-  properties: {
-    key: { type: 'string' },
-    name: { type: 'string' },
-    url: { description: 'The item\'s page.', type: 'string' },
-    category: { type: 'string' },
-    category_note: {
-      description: 'What the category means, where two are easily confused (Governor Gear material vs hero gear material).',
-      type: 'string',
-    },
-    per_hero: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      description: 'Present for hero items: whether each hero has its own (true: widgets, a named hero\'s shards) or one stock serves many heroes (false).',
-      properties: { value: { type: 'boolean' }, note: { type: 'string' } },
-      required: ['value', 'note'],
-      type: 'object',
-    },
-    aliases: { description: 'Other names (translations, spellings).', items: { type: 'string' }, type: 'array' },
-    description: { type: 'string' },
-    used_for: { items: { type: 'string' }, type: 'array' },
-    granted_by: {
-      description: 'Events that grant the item; empty when no event source was found.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          key: { description: 'Event key for get_event.', type: 'string' },
-          name: { type: 'string' },
-          url: { type: 'string' },
-          cadence: { description: 'How often the event runs, e.g. "twice a week".', type: 'string' },
-          duration: { description: 'How long one run lasts.', type: 'string' },
-          note: { type: 'string' },
-          listed_in: {
-            description: 'item: the item\'s record names the event; event: the event\'s rewards name the item.',
-            items: {
-              enum: ['item', 'event'],
+      description: 'Every part is present unless `fields` named only some (key, name, url and data_version always are).',
+      properties: {
+        key: { type: 'string' },
+        name: { type: 'string' },
+        url: { description: 'The item\'s page.', type: 'string' },
+        category: { type: 'string' },
+        category_note: {
+          description: 'What the category means, where two are easily confused (Governor Gear material vs hero gear material).',
+          type: 'string',
+        },
+        per_hero: {
+          additionalProperties: false,
+          description: 'Present for hero items: whether each hero has its own (true: widgets, a named hero\'s shards) or one stock serves many heroes (false).',
+          properties: { value: { type: 'boolean' }, note: { type: 'string' } },
+          required: ['value', 'note'],
+          type: 'object',
+        },
+        aliases: { description: 'Other names (translations, spellings).', items: { type: 'string' }, type: 'array' },
+        description: { type: 'string' },
+        used_for: { items: { type: 'string' }, type: 'array' },
+        granted_by: {
+          description: 'Events that grant the item; empty when no event source was found.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              key: { description: 'Event key for get_event.', type: 'string' },
+              name: { type: 'string' },
+              url: { type: 'string' },
+              cadence: { description: 'How often the event runs, e.g. "twice a week".', type: 'string' },
+              duration: { description: 'How long one run lasts.', type: 'string' },
+              note: { type: 'string' },
+              listed_in: {
+                description: 'item: the item\'s record names the event; event: the event\'s rewards name the item.',
+                items: {
+                  enum: ['item', 'event'],
+                  type: 'string',
+                },
+                type: 'array',
+              },
+            },
+            required: ['key', 'name', 'url', 'listed_in'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        other_sources: { description: 'Ways to get the item other than events.', items: { type: 'string' }, type: 'array' },
+        shops: {
+          items: {
+            additionalProperties: false,
+            properties: {
+              shop: { description: 'Shop, e.g. alliance_championship_shop.', type: 'string' },
+              shop_name: { type: 'string' },
+              price: { description: 'Price of one unit or listed bundle, with the currency.', type: 'string' },
+              currency: {
+                additionalProperties: false,
+                description: 'Another reference record, with its page.',
+                properties: {
+                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                  name: { type: 'string' },
+                  url: {
+                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                    type: 'string',
+                  },
+                },
+                required: ['key', 'name', 'url'],
+                type: 'object',
+              },
+              event: {
+                additionalProperties: false,
+                description: 'Another reference record, with its page.',
+                properties: {
+                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                  name: { type: 'string' },
+                  url: {
+                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                    type: 'string',
+                  },
+                },
+                required: ['key', 'name', 'url'],
+                type: 'object',
+              },
+              note: { description: 'Why the shop has no event, where it has none.', type: 'string' },
+            },
+            required: ['shop', 'shop_name', 'price'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        community_gem_value: {
+          description: 'One calculator\'s estimate of the item\'s worth in gems (not an in-game price).',
+          type: 'number',
+        },
+        cost_tool: {
+          additionalProperties: false,
+          description: 'The cost calculator that counts this item, and the material key it uses in its totals.',
+          properties: { tool: { type: 'string' }, material: { type: 'string' } },
+          required: ['tool', 'material'],
+          type: 'object',
+        },
+        notes: {
+          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        confidence: {
+          description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
+          enum: ['high', 'medium', 'low'],
+          type: 'string',
+        },
+        sources: {
+          description: 'The sources this record\'s facts were transcribed from.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+              ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
+              used_for: { description: 'What the source was used for.', type: 'string' },
+            },
+            required: ['ref'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        resolved: {
+          additionalProperties: false,
+          description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
+          properties: {
+            from: { description: 'The `key` argument as given.', type: 'string' },
+            matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
+            match_type: {
+              enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
               type: 'string',
             },
-            type: 'array',
           },
+          required: ['from', 'matched', 'match_type'],
+          type: 'object',
         },
-        required: ['key', 'name', 'url', 'listed_in'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    other_sources: { description: 'Ways to get the item other than events.', items: { type: 'string' }, type: 'array' },
-    shops: {
-      items: {
-        additionalProperties: false,
-        properties: {
-          shop: { description: 'Shop, e.g. alliance_championship_shop.', type: 'string' },
-          shop_name: { type: 'string' },
-          price: { description: 'Price of one unit or listed bundle, with the currency.', type: 'string' },
-          currency: {
-            additionalProperties: false,
-            description: 'Another reference record, with its page.',
-            properties: {
-              key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-              name: { type: 'string' },
-              url: {
-                description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                type: 'string',
-              },
-            },
-            required: ['key', 'name', 'url'],
-            type: 'object',
-          },
-          event: {
-            additionalProperties: false,
-            description: 'Another reference record, with its page.',
-            properties: {
-              key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-              name: { type: 'string' },
-              url: {
-                description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                type: 'string',
-              },
-            },
-            required: ['key', 'name', 'url'],
-            type: 'object',
-          },
-          note: { description: 'Why the shop has no event, where it has none.', type: 'string' },
-        },
-        required: ['shop', 'shop_name', 'price'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    community_gem_value: {
-      description: 'One calculator\'s estimate of the item\'s worth in gems (not an in-game price).',
-      type: 'number',
-    },
-    cost_tool: {
-      additionalProperties: false,
-      description: 'The cost calculator that counts this item, and the material key it uses in its totals.',
-      properties: { tool: { type: 'string' }, material: { type: 'string' } },
-      required: ['tool', 'material'],
-      type: 'object',
-    },
-    notes: {
-      description: 'Things a player should know about these numbers (scope, conflicts between sources).',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    confidence: {
-      description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
-      enum: ['high', 'medium', 'low'],
-      type: 'string',
-    },
-    sources: {
-      description: 'The sources this record\'s facts were transcribed from.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          id: { description: 'Short identifier of the source in the data file.', type: 'string' },
-          ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
-          used_for: { description: 'What the source was used for.', type: 'string' },
-        },
-        required: ['ref'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    resolved: {
-      additionalProperties: false,
-      description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
-      properties: {
-        from: { description: 'The `key` argument as given.', type: 'string' },
-        matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
-        match_type: {
-          enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
           type: 'string',
         },
       },
-      required: ['from', 'matched', 'match_type'],
+      required: ['key', 'name', 'url', 'data_version'],
       type: 'object',
     },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
+      type: 'object',
     },
-  },
-  required: ['key', 'name', 'url', 'data_version'],
+  ],
   type: 'object',
 };

@@ -47,90 +47,63 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  description: 'Every part is present unless `fields` named only some (key, name, url and data_version always are).',
-  properties: {
-    key: { type: 'string' },
-    name: { type: 'string' },
-    url: { description: 'The Master\'s page.', type: 'string' },
-    status: {
-      description: 'name_only: no source documents more than the name.',
-      enum: ['full', 'name_only'],
-      type: 'string',
-    },
-    title: { type: 'string' },
-    title_aliases: { items: { type: 'string' }, type: 'array' },
-    specialty: { type: 'string' },
-    generation: { type: 'integer' },
-    unlock_order: { type: 'integer' },
-    affinity_stat: { description: 'The squad stat the relationship level raises.', type: 'string' },
-    system: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      properties: { name: { type: 'string' }, also_called: { items: { type: 'string' }, type: 'array' } },
-      required: ['name', 'also_called'],
-      type: 'object',
-    },
-    resources: {
-      description: 'What Masters consume (items with a record link to their page).',
-      items: {
-        additionalProperties: false,
-        properties: {
-          key: { type: 'string' },
-          name: { type: 'string' },
-          url: { type: 'string' },
-          note: { type: 'string' },
-        },
-        required: ['name'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    relationship: {
-      additionalProperties: false,
+      description: 'Every part is present unless `fields` named only some (key, name, url and data_version always are).',
       properties: {
-        max_level: { type: 'integer' },
-        stages: {
-          items: {
-            additionalProperties: false,
-            properties: { from_level: { type: 'integer' }, stage: { type: 'string' } },
-            required: ['from_level', 'stage'],
-            type: 'object',
-          },
-          type: 'array',
+        key: { type: 'string' },
+        name: { type: 'string' },
+        url: { description: 'The Master\'s page.', type: 'string' },
+        status: {
+          description: 'name_only: no source documents more than the name.',
+          enum: ['full', 'name_only'],
+          type: 'string',
         },
-        milestones: {
+        title: { type: 'string' },
+        title_aliases: { items: { type: 'string' }, type: 'array' },
+        specialty: { type: 'string' },
+        generation: { type: 'integer' },
+        unlock_order: { type: 'integer' },
+        affinity_stat: { description: 'The squad stat the relationship level raises.', type: 'string' },
+        system: {
+          additionalProperties: false,
+          properties: { name: { type: 'string' }, also_called: { items: { type: 'string' }, type: 'array' } },
+          required: ['name', 'also_called'],
+          type: 'object',
+        },
+        resources: {
+          description: 'What Masters consume (items with a record link to their page).',
           items: {
             additionalProperties: false,
             properties: {
-              level: { type: 'integer' },
-              affinity: {
-                anyOf: [
-                  { type: 'integer' },
-                  { type: 'null' },
-                ],
-                description: 'Affinity points for the milestone; null when not published.',
-              },
-              emblems_to_advance: { description: 'Master Emblems for the breakthrough at this level.', type: 'integer' },
-              stat_bonus_pct: { type: 'number' },
-              bonus_before_breakthrough_pct: { type: 'number' },
+              key: { type: 'string' },
+              name: { type: 'string' },
+              url: { type: 'string' },
+              note: { type: 'string' },
             },
-            required: ['level', 'affinity', 'emblems_to_advance', 'stat_bonus_pct'],
+            required: ['name'],
             type: 'object',
           },
           type: 'array',
         },
-        stat_bonus_pct_by_level: {
-          description: 'Stat bonus % at levels 1, 2, ... max_level.',
-          items: { type: 'number' },
-          type: 'array',
-        },
-        alt_milestones: {
+        relationship: {
           additionalProperties: false,
           properties: {
-            source: { type: 'string' },
-            rows: {
+            max_level: { type: 'integer' },
+            stages: {
+              items: {
+                additionalProperties: false,
+                properties: { from_level: { type: 'integer' }, stage: { type: 'string' } },
+                required: ['from_level', 'stage'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            milestones: {
               items: {
                 additionalProperties: false,
                 properties: {
@@ -140,113 +113,186 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                       { type: 'integer' },
                       { type: 'null' },
                     ],
+                    description: 'Affinity points for the milestone; null when not published.',
                   },
-                  emblems: { type: 'integer' },
+                  emblems_to_advance: { description: 'Master Emblems for the breakthrough at this level.', type: 'integer' },
                   stat_bonus_pct: { type: 'number' },
+                  bonus_before_breakthrough_pct: { type: 'number' },
                 },
-                required: ['level', 'affinity', 'emblems', 'stat_bonus_pct'],
+                required: ['level', 'affinity', 'emblems_to_advance', 'stat_bonus_pct'],
                 type: 'object',
               },
               type: 'array',
             },
+            stat_bonus_pct_by_level: {
+              description: 'Stat bonus % at levels 1, 2, ... max_level.',
+              items: { type: 'number' },
+              type: 'array',
+            },
+            alt_milestones: {
+              additionalProperties: false,
+              properties: {
+                source: { type: 'string' },
+                rows: {
+                  items: {
+                    additionalProperties: false,
+                    properties: {
+                      level: { type: 'integer' },
+                      affinity: {
+                        anyOf: [
+                          { type: 'integer' },
+                          { type: 'null' },
+                        ],
+                      },
+                      emblems: { type: 'integer' },
+                      stat_bonus_pct: { type: 'number' },
+                    },
+                    required: ['level', 'affinity', 'emblems', 'stat_bonus_pct'],
+                    type: 'object',
+                  },
+                  type: 'array',
+                },
+              },
+              required: ['source', 'rows'],
+              type: 'object',
+            },
           },
-          required: ['source', 'rows'],
+          required: ['max_level', 'stages', 'milestones', 'stat_bonus_pct_by_level', 'alt_milestones'],
           type: 'object',
         },
-      },
-      required: ['max_level', 'stages', 'milestones', 'stat_bonus_pct_by_level', 'alt_milestones'],
-      type: 'object',
-    },
-    talent: {
-      additionalProperties: false,
-      properties: {
-        name: { type: 'string' },
-        effect: { type: 'string' },
-        max_level: { type: 'integer' },
-        levels: { description: 'Value at each talent level.', items: { type: 'string' }, type: 'array' },
-        power_per_level: { items: { type: 'integer' }, type: 'array' },
-      },
-      required: ['name', 'effect', 'max_level', 'levels'],
-      type: 'object',
-    },
-    skills: {
-      items: {
-        additionalProperties: false,
-        properties: {
-          slot: { type: 'integer' },
-          name: { type: 'string' },
-          unlock_relationship_level: { description: 'Relationship level that unlocks the skill.', type: 'integer' },
-          effect: { type: 'string' },
-          max_level: { type: 'integer' },
-          levels: { description: 'Value at each skill level.', items: { type: 'string' }, type: 'array' },
-          learning_xp_cumulative: { description: 'Total learning XP to reach each level.', items: { type: 'integer' }, type: 'array' },
-          manuscripts_per_level: {
-            description: 'Master\'s Manuscripts for each level\'s step.',
-            items: { type: 'integer' },
-            type: 'array',
+        talent: {
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string' },
+            effect: { type: 'string' },
+            max_level: { type: 'integer' },
+            levels: { description: 'Value at each talent level.', items: { type: 'string' }, type: 'array' },
+            power_per_level: { items: { type: 'integer' }, type: 'array' },
           },
-          manuscripts_total: { type: 'integer' },
-          power_per_level: { items: { type: 'integer' }, type: 'array' },
+          required: ['name', 'effect', 'max_level', 'levels'],
+          type: 'object',
         },
-        required: [
-          'slot',
-          'name',
-          'unlock_relationship_level',
-          'effect',
-          'max_level',
-          'levels',
-          'learning_xp_cumulative',
-          'manuscripts_per_level',
-          'manuscripts_total',
-        ],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    manuscripts_total_all_skills: { description: 'Master\'s Manuscripts to max all four skills.', type: 'integer' },
-    notes: {
-      description: 'Things a player should know about these numbers (scope, conflicts between sources).',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    confidence: {
-      description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
-      enum: ['high', 'medium', 'low'],
-      type: 'string',
-    },
-    sources: {
-      description: 'The sources this record\'s facts were transcribed from.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          id: { description: 'Short identifier of the source in the data file.', type: 'string' },
-          ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
-          used_for: { description: 'What the source was used for.', type: 'string' },
+        skills: {
+          items: {
+            additionalProperties: false,
+            properties: {
+              slot: { type: 'integer' },
+              name: { type: 'string' },
+              unlock_relationship_level: { description: 'Relationship level that unlocks the skill.', type: 'integer' },
+              effect: { type: 'string' },
+              max_level: { type: 'integer' },
+              levels: { description: 'Value at each skill level.', items: { type: 'string' }, type: 'array' },
+              learning_xp_cumulative: {
+                description: 'Total learning XP to reach each level.',
+                items: { type: 'integer' },
+                type: 'array',
+              },
+              manuscripts_per_level: {
+                description: 'Master\'s Manuscripts for each level\'s step.',
+                items: { type: 'integer' },
+                type: 'array',
+              },
+              manuscripts_total: { type: 'integer' },
+              power_per_level: { items: { type: 'integer' }, type: 'array' },
+            },
+            required: [
+              'slot',
+              'name',
+              'unlock_relationship_level',
+              'effect',
+              'max_level',
+              'levels',
+              'learning_xp_cumulative',
+              'manuscripts_per_level',
+              'manuscripts_total',
+            ],
+            type: 'object',
+          },
+          type: 'array',
         },
-        required: ['ref'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    resolved: {
-      additionalProperties: false,
-      description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
-      properties: {
-        from: { description: 'The `key` argument as given.', type: 'string' },
-        matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
-        match_type: {
-          enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+        manuscripts_total_all_skills: { description: 'Master\'s Manuscripts to max all four skills.', type: 'integer' },
+        notes: {
+          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        confidence: {
+          description: 'How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only).',
+          enum: ['high', 'medium', 'low'],
+          type: 'string',
+        },
+        sources: {
+          description: 'The sources this record\'s facts were transcribed from.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+              ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
+              used_for: { description: 'What the source was used for.', type: 'string' },
+            },
+            required: ['ref'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        resolved: {
+          additionalProperties: false,
+          description: 'Present when `key` was not the record\'s key itself: what was asked for and the name, alias or key it matched.',
+          properties: {
+            from: { description: 'The `key` argument as given.', type: 'string' },
+            matched: { description: 'The key, name, alias or title it matched.', type: 'string' },
+            match_type: {
+              enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions'],
+              type: 'string',
+            },
+          },
+          required: ['from', 'matched', 'match_type'],
+          type: 'object',
+        },
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
           type: 'string',
         },
       },
-      required: ['from', 'matched', 'match_type'],
+      required: ['key', 'name', 'url', 'data_version'],
       type: 'object',
     },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
+      type: 'object',
     },
-  },
-  required: ['key', 'name', 'url', 'data_version'],
+  ],
   type: 'object',
 };

@@ -27,271 +27,116 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  properties: {
-    goals: {
-      description: 'Active goals in the player\'s order.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          id: { description: 'Goal id.', type: 'integer' },
-          title: {
-            description: 'What the goal is, e.g. "Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3".',
-            type: 'string',
-          },
-          system: {
-            description: 'The cost system (and cost tool) the goal is on.',
-            enum: ['governor_gear', 'governor_charm', 'truegold', 'hero_shards', 'hero_widgets', 'mastery_forging'],
-            type: 'string',
-          },
-          subject: {
-            description: 'What is upgraded: a gear piece, charm slot, building, hero or hero-gear slot.',
-            type: 'string',
-          },
-          from: { description: 'The current level (canonical label of the cost tool).', type: 'string' },
-          to: { description: 'The target level.', type: 'string' },
-          status: {
-            description: 'reached when the current level is at or past the target.',
-            enum: ['in_progress', 'reached'],
-            type: 'string',
-          },
-          step_count: { description: 'Upgrade steps left.', minimum: 0, type: 'integer' },
-          materials: {
-            description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
-            items: {
-              additionalProperties: false,
-              properties: {
-                key: {
-                  description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
-                  type: 'string',
-                },
-                name: { description: 'Display name of the material.', type: 'string' },
-                hero: {
-                  description: 'For per-hero materials (shards, widgets), the hero they belong to.',
-                  type: 'string',
-                },
-                needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
-                in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
-                missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
-                readiness: {
-                  description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
-                  maximum: 1,
-                  minimum: 0,
-                  type: 'number',
-                },
-              },
-              required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
-              type: 'object',
-            },
-            type: 'array',
-          },
-          readiness: {
-            description: 'The scarcest material\'s readiness (1 when nothing is needed).',
-            maximum: 1,
-            minimum: 0,
-            type: 'number',
-          },
-          ready: {
-            description: 'True when the inventory covers every material the goal still needs.',
-            type: 'boolean',
-          },
-          confidence: {
-            description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-            enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-            type: 'string',
-          },
-          gaps: {
-            description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
-            items: { type: 'string' },
-            type: 'array',
-          },
-          notes: {
-            description: 'How the current level was read (assumptions).',
-            items: { type: 'string' },
-            type: 'array',
-          },
-          note: { description: 'The player\'s own note on the goal.', type: 'string' },
-          reachable_now: {
-            additionalProperties: false,
-            description: 'How far the saved inventory takes the goal now, after the goals before it have taken what they can afford (goals draw on the inventory in their order).',
-            properties: {
-              level: {
-                description: 'The highest level the inventory reaches (the current level when none).',
-                type: 'string',
-              },
-              reached_at_highest_figures: {
-                description: 'Present when a disputed step decides the reach; the level if the highest published figures hold.',
-                type: 'string',
-              },
-              stopped_by: {
-                description: 'target: the goal can be finished now; materials: the next step is short; unknown_amount: the next step needs an amount no source publishes.',
-                enum: ['target', 'materials', 'unknown_amount'],
-                type: 'string',
-              },
-              next_step: {
-                anyOf: [
-                  { type: 'null' },
-                  {
-                    additionalProperties: false,
-                    properties: {
-                      from: { type: 'string' },
-                      to: { type: 'string' },
-                      short: {
-                        additionalProperties: { minimum: 1, type: 'integer' },
-                        description: 'Per material, how much more than is left the step needs.',
-                        type: 'object',
-                      },
-                    },
-                    required: ['from', 'to', 'short'],
-                    type: 'object',
-                  },
-                ],
-                description: 'The step after `level` and what is short for it (null when the target is reached).',
-              },
-            },
-            required: ['level', 'stopped_by', 'next_step'],
-            type: 'object',
-          },
-        },
-        required: [
-          'id',
-          'title',
-          'system',
-          'subject',
-          'from',
-          'to',
-          'status',
-          'step_count',
-          'materials',
-          'readiness',
-          'ready',
-          'confidence',
-          'gaps',
-          'notes',
-        ],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    combined: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      description: 'All active goals together against the one inventory.',
       properties: {
-        materials: {
-          description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
+        goals: {
+          description: 'Active goals in the player\'s order.',
           items: {
             additionalProperties: false,
             properties: {
-              key: {
-                description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
+              id: { description: 'Goal id.', type: 'integer' },
+              title: {
+                description: 'What the goal is, e.g. "Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3".',
                 type: 'string',
               },
-              name: { description: 'Display name of the material.', type: 'string' },
-              hero: {
-                description: 'For per-hero materials (shards, widgets), the hero they belong to.',
+              system: {
+                description: 'The cost system (and cost tool) the goal is on.',
+                enum: [
+                  'governor_gear',
+                  'governor_charm',
+                  'truegold',
+                  'hero_shards',
+                  'hero_widgets',
+                  'mastery_forging',
+                ],
                 type: 'string',
               },
-              needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
-              in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
-              missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
+              subject: {
+                description: 'What is upgraded: a gear piece, charm slot, building, hero or hero-gear slot.',
+                type: 'string',
+              },
+              from: { description: 'The current level (canonical label of the cost tool).', type: 'string' },
+              to: { description: 'The target level.', type: 'string' },
+              status: {
+                description: 'reached when the current level is at or past the target.',
+                enum: ['in_progress', 'reached'],
+                type: 'string',
+              },
+              step_count: { description: 'Upgrade steps left.', minimum: 0, type: 'integer' },
+              materials: {
+                description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
+                items: {
+                  additionalProperties: false,
+                  properties: {
+                    key: {
+                      description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
+                      type: 'string',
+                    },
+                    name: { description: 'Display name of the material.', type: 'string' },
+                    hero: {
+                      description: 'For per-hero materials (shards, widgets), the hero they belong to.',
+                      type: 'string',
+                    },
+                    needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
+                    in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
+                    missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
+                    readiness: {
+                      description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
+                      maximum: 1,
+                      minimum: 0,
+                      type: 'number',
+                    },
+                  },
+                  required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
               readiness: {
-                description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
+                description: 'The scarcest material\'s readiness (1 when nothing is needed).',
                 maximum: 1,
                 minimum: 0,
                 type: 'number',
               },
-            },
-            required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
-            type: 'object',
-          },
-          type: 'array',
-        },
-        readiness: { maximum: 1, minimum: 0, type: 'number' },
-        ready: { type: 'boolean' },
-      },
-      required: ['materials', 'readiness', 'ready'],
-      type: 'object',
-    },
-    inventory_order: { description: 'How the goals share the inventory in `reachable_now`.', type: 'string' },
-    everything_to: {
-      additionalProperties: false,
-      description: 'With the `everything_to` argument, every unit of the kind below the level, planned from the saved profile.',
-      properties: {
-        system: { type: 'string' },
-        level: {
-          description: 'The level asked for (for `best`, the best unit\'s level) as a canonical label.',
-          type: 'string',
-        },
-        upgrades: {
-          description: 'Each unit below the level, with its cost to reach it.',
-          items: {
-            additionalProperties: false,
-            properties: {
-              subject: { description: 'The gear piece, charm (piece and slot) or building.', type: 'string' },
-              from: { type: 'string' },
-              to: { type: 'string' },
-              step_count: { minimum: 0, type: 'integer' },
-              totals: {
-                additionalProperties: {
-                  anyOf: [
-                    { minimum: 0, type: 'integer' },
-                    { type: 'null' },
-                  ],
-                },
-                type: 'object',
+              ready: {
+                description: 'True when the inventory covers every material the goal still needs.',
+                type: 'boolean',
               },
-            },
-            required: ['subject', 'from', 'to', 'step_count', 'totals'],
-            type: 'object',
-          },
-          type: 'array',
-        },
-        already_there: { description: 'Units already at or above the level (not listed).', minimum: 0, type: 'integer' },
-        totals: {
-          additionalProperties: {
-            anyOf: [
-              { minimum: 0, type: 'integer' },
-              { type: 'null' },
-            ],
-          },
-          description: 'What all the listed upgrades cost, per material.',
-          type: 'object',
-        },
-        totals_range: {
-          additionalProperties: {
-            additionalProperties: false,
-            properties: {
-              used: { minimum: 0, type: 'integer' },
-              lowest: { minimum: 0, type: 'integer' },
-              highest: { minimum: 0, type: 'integer' },
-            },
-            required: ['used', 'lowest', 'highest'],
-            type: 'object',
-          },
-          description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
-          type: 'object',
-        },
-        materials: { additionalProperties: { type: 'string' }, type: 'object' },
-        reach: {
-          additionalProperties: false,
-          description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
-          properties: {
-            complete: { description: 'Every range reaches its target.', type: 'boolean' },
-            ranges: {
-              description: 'One entry per range, in the order of the ranges.',
-              items: {
+              confidence: {
+                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+                type: 'string',
+              },
+              gaps: {
+                description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
+                items: { type: 'string' },
+                type: 'array',
+              },
+              notes: {
+                description: 'How the current level was read (assumptions).',
+                items: { type: 'string' },
+                type: 'array',
+              },
+              note: { description: 'The player\'s own note on the goal.', type: 'string' },
+              reachable_now: {
                 additionalProperties: false,
+                description: 'How far the saved inventory takes the goal now, after the goals before it have taken what they can afford (goals draw on the inventory in their order).',
                 properties: {
-                  subject: { description: 'Building or track.', type: 'string' },
-                  reached: { description: 'Highest level reachable.', type: 'string' },
-                  reached_at_highest_figures: {
-                    description: 'Where a disputed step decides the reach: the level reached at the highest published figures.',
+                  level: {
+                    description: 'The highest level the inventory reaches (the current level when none).',
                     type: 'string',
                   },
-                  steps_taken: { minimum: 0, type: 'integer' },
+                  reached_at_highest_figures: {
+                    description: 'Present when a disputed step decides the reach; the level if the highest published figures hold.',
+                    type: 'string',
+                  },
                   stopped_by: {
+                    description: 'target: the goal can be finished now; materials: the next step is short; unknown_amount: the next step needs an amount no source publishes.',
                     enum: ['target', 'materials', 'unknown_amount'],
                     type: 'string',
                   },
@@ -301,107 +146,311 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                       {
                         additionalProperties: false,
                         properties: {
+                          from: { type: 'string' },
                           to: { type: 'string' },
-                          cost: {
-                            additionalProperties: {
-                              anyOf: [
-                                { minimum: 0, type: 'integer' },
-                                { type: 'null' },
-                              ],
-                            },
+                          short: {
+                            additionalProperties: { minimum: 1, type: 'integer' },
+                            description: 'Per material, how much more than is left the step needs.',
                             type: 'object',
                           },
-                          short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
                         },
-                        required: ['to', 'cost', 'short'],
+                        required: ['from', 'to', 'short'],
                         type: 'object',
                       },
                     ],
-                    description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+                    description: 'The step after `level` and what is short for it (null when the target is reached).',
                   },
                 },
-                required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
+                required: ['level', 'stopped_by', 'next_step'],
+                type: 'object',
+              },
+            },
+            required: [
+              'id',
+              'title',
+              'system',
+              'subject',
+              'from',
+              'to',
+              'status',
+              'step_count',
+              'materials',
+              'readiness',
+              'ready',
+              'confidence',
+              'gaps',
+              'notes',
+            ],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        combined: {
+          additionalProperties: false,
+          description: 'All active goals together against the one inventory.',
+          properties: {
+            materials: {
+              description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
+              items: {
+                additionalProperties: false,
+                properties: {
+                  key: {
+                    description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
+                    type: 'string',
+                  },
+                  name: { description: 'Display name of the material.', type: 'string' },
+                  hero: {
+                    description: 'For per-hero materials (shards, widgets), the hero they belong to.',
+                    type: 'string',
+                  },
+                  needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
+                  in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
+                  missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
+                  readiness: {
+                    description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
+                    maximum: 1,
+                    minimum: 0,
+                    type: 'number',
+                  },
+                },
+                required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
                 type: 'object',
               },
               type: 'array',
             },
-            spent: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
-            left: {
-              additionalProperties: { minimum: 0, type: 'integer' },
-              description: 'What is left of `have` (a key left out counts as 0).',
-              type: 'object',
+            readiness: { maximum: 1, minimum: 0, type: 'number' },
+            ready: { type: 'boolean' },
+          },
+          required: ['materials', 'readiness', 'ready'],
+          type: 'object',
+        },
+        inventory_order: { description: 'How the goals share the inventory in `reachable_now`.', type: 'string' },
+        everything_to: {
+          additionalProperties: false,
+          description: 'With the `everything_to` argument, every unit of the kind below the level, planned from the saved profile.',
+          properties: {
+            system: { type: 'string' },
+            level: {
+              description: 'The level asked for (for `best`, the best unit\'s level) as a canonical label.',
+              type: 'string',
             },
-            runs_out_first: {
-              anyOf: [
-                { type: 'string' },
-                { type: 'null' },
-              ],
-              description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
+            upgrades: {
+              description: 'Each unit below the level, with its cost to reach it.',
+              items: {
+                additionalProperties: false,
+                properties: {
+                  subject: { description: 'The gear piece, charm (piece and slot) or building.', type: 'string' },
+                  from: { type: 'string' },
+                  to: { type: 'string' },
+                  step_count: { minimum: 0, type: 'integer' },
+                  totals: {
+                    additionalProperties: {
+                      anyOf: [
+                        { minimum: 0, type: 'integer' },
+                        { type: 'null' },
+                      ],
+                    },
+                    type: 'object',
+                  },
+                },
+                required: ['subject', 'from', 'to', 'step_count', 'totals'],
+                type: 'object',
+              },
+              type: 'array',
             },
-            short_for_all: {
+            already_there: { description: 'Units already at or above the level (not listed).', minimum: 0, type: 'integer' },
+            totals: {
               additionalProperties: {
                 anyOf: [
                   { minimum: 0, type: 'integer' },
                   { type: 'null' },
                 ],
               },
-              description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+              description: 'What all the listed upgrades cost, per material.',
               type: 'object',
             },
+            totals_range: {
+              additionalProperties: {
+                additionalProperties: false,
+                properties: {
+                  used: { minimum: 0, type: 'integer' },
+                  lowest: { minimum: 0, type: 'integer' },
+                  highest: { minimum: 0, type: 'integer' },
+                },
+                required: ['used', 'lowest', 'highest'],
+                type: 'object',
+              },
+              description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
+              type: 'object',
+            },
+            materials: { additionalProperties: { type: 'string' }, type: 'object' },
+            reach: {
+              additionalProperties: false,
+              description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
+              properties: {
+                complete: { description: 'Every range reaches its target.', type: 'boolean' },
+                ranges: {
+                  description: 'One entry per range, in the order of the ranges.',
+                  items: {
+                    additionalProperties: false,
+                    properties: {
+                      subject: { description: 'Building or track.', type: 'string' },
+                      reached: { description: 'Highest level reachable.', type: 'string' },
+                      reached_at_highest_figures: {
+                        description: 'Where a disputed step decides the reach: the level reached at the highest published figures.',
+                        type: 'string',
+                      },
+                      steps_taken: { minimum: 0, type: 'integer' },
+                      stopped_by: {
+                        enum: ['target', 'materials', 'unknown_amount'],
+                        type: 'string',
+                      },
+                      next_step: {
+                        anyOf: [
+                          { type: 'null' },
+                          {
+                            additionalProperties: false,
+                            properties: {
+                              to: { type: 'string' },
+                              cost: {
+                                additionalProperties: {
+                                  anyOf: [
+                                    { minimum: 0, type: 'integer' },
+                                    { type: 'null' },
+                                  ],
+                                },
+                                type: 'object',
+                              },
+                              short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
+                            },
+                            required: ['to', 'cost', 'short'],
+                            type: 'object',
+                          },
+                        ],
+                        description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+                      },
+                    },
+                    required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
+                    type: 'object',
+                  },
+                  type: 'array',
+                },
+                spent: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+                left: {
+                  additionalProperties: { minimum: 0, type: 'integer' },
+                  description: 'What is left of `have` (a key left out counts as 0).',
+                  type: 'object',
+                },
+                runs_out_first: {
+                  anyOf: [
+                    { type: 'string' },
+                    { type: 'null' },
+                  ],
+                  description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
+                },
+                short_for_all: {
+                  additionalProperties: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+                  type: 'object',
+                },
+              },
+              required: ['complete', 'ranges', 'spent', 'left', 'runs_out_first', 'short_for_all'],
+              type: 'object',
+            },
+            confidence: {
+              description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+              enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+              type: 'string',
+            },
+            notes: {
+              description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+              items: { type: 'string' },
+              type: 'array',
+            },
+            gaps: {
+              description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
+              items: { type: 'string' },
+              type: 'array',
+            },
           },
-          required: ['complete', 'ranges', 'spent', 'left', 'runs_out_first', 'short_for_all'],
+          required: [
+            'system',
+            'level',
+            'upgrades',
+            'already_there',
+            'totals',
+            'materials',
+            'reach',
+            'confidence',
+            'notes',
+            'gaps',
+          ],
           type: 'object',
         },
-        confidence: {
-          description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-          enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+        inactive_goals: { description: 'Saved goals that are switched off (not listed).', minimum: 0, type: 'integer' },
+        profile_updated_at: {
+          anyOf: [
+            { type: 'string' },
+            { type: 'null' },
+          ],
+          description: 'When the profile (current levels) was last saved.',
+        },
+        inventory_updated_at: {
+          anyOf: [
+            { type: 'string' },
+            { type: 'null' },
+          ],
+          description: 'When the inventory was last saved.',
+        },
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
           type: 'string',
         },
-        notes: {
-          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
-          items: { type: 'string' },
-          type: 'array',
-        },
-        gaps: {
-          description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
-          items: { type: 'string' },
-          type: 'array',
-        },
       },
-      required: [
-        'system',
-        'level',
-        'upgrades',
-        'already_there',
-        'totals',
-        'materials',
-        'reach',
-        'confidence',
-        'notes',
-        'gaps',
-      ],
+      required: ['goals', 'combined', 'inactive_goals', 'profile_updated_at', 'inventory_updated_at', 'data_version'],
       type: 'object',
     },
-    inactive_goals: { description: 'Saved goals that are switched off (not listed).', minimum: 0, type: 'integer' },
-    profile_updated_at: {
-      anyOf: [
-        { type: 'string' },
-        { type: 'null' },
-      ],
-      description: 'When the profile (current levels) was last saved.',
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
+      type: 'object',
     },
-    inventory_updated_at: {
-      anyOf: [
-        { type: 'string' },
-        { type: 'null' },
-      ],
-      description: 'When the inventory was last saved.',
-    },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
-    },
-  },
-  required: ['goals', 'combined', 'inactive_goals', 'profile_updated_at', 'inventory_updated_at', 'data_version'],
+  ],
   type: 'object',
 };

@@ -2,39 +2,81 @@
 /** The arguments schema as served (inputSchema): shared fragments inlined, keywords sorted. */
 export const inputSchema: Readonly<Record<string, unknown>> = { additionalProperties: false, properties: {}, type: 'object' };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  properties: {
-    sections: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      description: 'Amounts per section and material key.',
       properties: {
-        governor_gear: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
-        charms: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
-        truegold: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
-        hero_shards: {
-          additionalProperties: { minimum: 0, type: 'integer' },
-          description: 'Shards per hero key.',
+        sections: {
+          additionalProperties: false,
+          description: 'Amounts per section and material key.',
+          properties: {
+            governor_gear: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+            charms: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+            truegold: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+            hero_shards: {
+              additionalProperties: { minimum: 0, type: 'integer' },
+              description: 'Shards per hero key.',
+              type: 'object',
+            },
+            widgets: {
+              additionalProperties: { minimum: 0, type: 'integer' },
+              description: 'Widgets per hero key.',
+              type: 'object',
+            },
+            forging: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+          },
+          required: ['governor_gear', 'charms', 'truegold', 'hero_shards', 'widgets', 'forging'],
           type: 'object',
         },
-        widgets: {
-          additionalProperties: { minimum: 0, type: 'integer' },
-          description: 'Widgets per hero key.',
+        materials: {
+          additionalProperties: { type: 'string' },
+          description: 'Display names of the material keys.',
           type: 'object',
         },
-        forging: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+        updated_at: { description: 'When the inventory was last saved (RFC 3339, UTC).', type: 'string' },
       },
-      required: ['governor_gear', 'charms', 'truegold', 'hero_shards', 'widgets', 'forging'],
+      required: ['sections', 'materials', 'updated_at'],
       type: 'object',
     },
-    materials: {
-      additionalProperties: { type: 'string' },
-      description: 'Display names of the material keys.',
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
       type: 'object',
     },
-    updated_at: { description: 'When the inventory was last saved (RFC 3339, UTC).', type: 'string' },
-  },
-  required: ['sections', 'materials', 'updated_at'],
+  ],
   type: 'object',
 };

@@ -2,122 +2,174 @@
 /** The arguments schema as served (inputSchema): shared fragments inlined, keywords sorted. */
 export const inputSchema: Readonly<Record<string, unknown>> = { additionalProperties: false, properties: {}, type: 'object' };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  properties: {
-    player_id: { description: 'The in-game player id.', type: 'string' },
-    name: { description: 'The in-game name.', type: 'string' },
-    kingdom: { description: 'Kingdom (server) number.', type: 'integer' },
-    town_center: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      description: 'Town Center level; from 30 on, Truegold levels (TG1 = 35, TGn = 30 + 5n, TGn-k = 30 + 5n + k).',
       properties: {
-        level: { description: 'Numeric level.', maximum: 80, minimum: 1, type: 'integer' },
-        label: { description: 'Label as the game shows it, e.g. 25, 30-2, TG3, TG4-1.', type: 'string' },
-      },
-      required: ['level', 'label'],
-      type: 'object',
-    },
-    power: { description: 'Total power.', minimum: 0, type: 'integer' },
-    troops: {
-      description: 'Troop counts by type and tier.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          type: {
-            enum: ['infantry', 'cavalry', 'archer'],
-            type: 'string',
+        player_id: { description: 'The in-game player id.', type: 'string' },
+        name: { description: 'The in-game name.', type: 'string' },
+        kingdom: { description: 'Kingdom (server) number.', type: 'integer' },
+        town_center: {
+          additionalProperties: false,
+          description: 'Town Center level; from 30 on, Truegold levels (TG1 = 35, TGn = 30 + 5n, TGn-k = 30 + 5n + k).',
+          properties: {
+            level: { description: 'Numeric level.', maximum: 80, minimum: 1, type: 'integer' },
+            label: { description: 'Label as the game shows it, e.g. 25, 30-2, TG3, TG4-1.', type: 'string' },
           },
-          tier: { maximum: 11, minimum: 1, type: 'integer' },
-          count: { minimum: 0, type: 'integer' },
+          required: ['level', 'label'],
+          type: 'object',
         },
-        required: ['type', 'tier', 'count'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    combat_stats: {
-      additionalProperties: {
-        additionalProperties: false,
-        properties: {
-          attack: { type: 'number' },
-          defense: { type: 'number' },
-          lethality: { type: 'number' },
-          health: { type: 'number' },
-        },
-        required: ['attack', 'defense', 'lethality', 'health'],
-        type: 'object',
-      },
-      description: 'Bonus percentages (attack, defense, lethality, health) per troop type.',
-      type: 'object',
-    },
-    heroes: {
-      items: {
-        additionalProperties: false,
-        properties: {
-          key: { description: 'Hero key (e.g. amadeus).', type: 'string' },
-          stars: { description: 'The star being filled (0 = no stars).', maximum: 5, minimum: 0, type: 'integer' },
-          sub_tier: { description: 'Sub-tiers done on that star (6 = full).', maximum: 6, minimum: 0, type: 'integer' },
-          star_position: { description: 'The position as hero_shards_cost writes it, e.g. 4★ 3/6.', type: 'string' },
-          level: { minimum: 1, type: 'integer' },
-          exclusive_gear_level: { maximum: 10, minimum: 0, type: 'integer' },
-          gear: {
-            additionalProperties: {
-              additionalProperties: false,
-              properties: {
-                mastery: { maximum: 20, minimum: 0, type: 'integer' },
-                enhancement: { maximum: 200, minimum: 0, type: 'integer' },
+        power: { description: 'Total power.', minimum: 0, type: 'integer' },
+        troops: {
+          description: 'Troop counts by type and tier.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              type: {
+                enum: ['infantry', 'cavalry', 'archer'],
+                type: 'string',
               },
-              required: ['mastery', 'enhancement'],
-              type: 'object',
+              tier: { maximum: 11, minimum: 1, type: 'integer' },
+              count: { minimum: 0, type: 'integer' },
             },
-            description: 'Hero gear per slot (helmet, gloves, armour, boots) with Mastery (0-20) and enhancement (0-200).',
+            required: ['type', 'tier', 'count'],
             type: 'object',
           },
+          type: 'array',
         },
-        required: ['key', 'stars', 'sub_tier', 'star_position', 'level', 'exclusive_gear_level', 'gear'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    governor_gear: {
-      additionalProperties: {
-        additionalProperties: false,
-        properties: {
-          level: { description: 'Level label, e.g. Gold T1 ★2.', type: 'string' },
-          charms: { items: { maximum: 22, minimum: 0, type: 'integer' }, type: 'array' },
+        combat_stats: {
+          additionalProperties: {
+            additionalProperties: false,
+            properties: {
+              attack: { type: 'number' },
+              defense: { type: 'number' },
+              lethality: { type: 'number' },
+              health: { type: 'number' },
+            },
+            required: ['attack', 'defense', 'lethality', 'health'],
+            type: 'object',
+          },
+          description: 'Bonus percentages (attack, defense, lethality, health) per troop type.',
+          type: 'object',
         },
-        required: ['level', 'charms'],
-        type: 'object',
+        heroes: {
+          items: {
+            additionalProperties: false,
+            properties: {
+              key: { description: 'Hero key (e.g. amadeus).', type: 'string' },
+              stars: {
+                description: 'The star being filled (0 = no stars).',
+                maximum: 5,
+                minimum: 0,
+                type: 'integer',
+              },
+              sub_tier: {
+                description: 'Sub-tiers done on that star (6 = full).',
+                maximum: 6,
+                minimum: 0,
+                type: 'integer',
+              },
+              star_position: { description: 'The position as hero_shards_cost writes it, e.g. 4★ 3/6.', type: 'string' },
+              level: { minimum: 1, type: 'integer' },
+              exclusive_gear_level: { maximum: 10, minimum: 0, type: 'integer' },
+              gear: {
+                additionalProperties: {
+                  additionalProperties: false,
+                  properties: {
+                    mastery: { maximum: 20, minimum: 0, type: 'integer' },
+                    enhancement: { maximum: 200, minimum: 0, type: 'integer' },
+                  },
+                  required: ['mastery', 'enhancement'],
+                  type: 'object',
+                },
+                description: 'Hero gear per slot (helmet, gloves, armour, boots) with Mastery (0-20) and enhancement (0-200).',
+                type: 'object',
+              },
+            },
+            required: ['key', 'stars', 'sub_tier', 'star_position', 'level', 'exclusive_gear_level', 'gear'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        governor_gear: {
+          additionalProperties: {
+            additionalProperties: false,
+            properties: {
+              level: { description: 'Level label, e.g. Gold T1 ★2.', type: 'string' },
+              charms: { items: { maximum: 22, minimum: 0, type: 'integer' }, type: 'array' },
+            },
+            required: ['level', 'charms'],
+            type: 'object',
+          },
+          description: 'Governor Gear per piece (crown and pendant for cavalry, top and pants for infantry, bracelet and staff for archers) with its three charm levels.',
+          type: 'object',
+        },
+        buildings: {
+          additionalProperties: {
+            anyOf: [
+              { type: 'string' },
+              { type: 'integer' },
+            ],
+          },
+          description: 'Truegold building levels other than the Town Center (labels like TG2-3, or numbers).',
+          type: 'object',
+        },
+        updated_at: { description: 'When the profile was last saved (RFC 3339, UTC).', type: 'string' },
       },
-      description: 'Governor Gear per piece (crown and pendant for cavalry, top and pants for infantry, bracelet and staff for archers) with its three charm levels.',
+      required: [
+        'player_id',
+        'name',
+        'kingdom',
+        'town_center',
+        'power',
+        'troops',
+        'combat_stats',
+        'heroes',
+        'governor_gear',
+        'buildings',
+        'updated_at',
+      ],
       type: 'object',
     },
-    buildings: {
-      additionalProperties: {
-        anyOf: [
-          { type: 'string' },
-          { type: 'integer' },
-        ],
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
       },
-      description: 'Truegold building levels other than the Town Center (labels like TG2-3, or numbers).',
+      required: ['error'],
       type: 'object',
     },
-    updated_at: { description: 'When the profile was last saved (RFC 3339, UTC).', type: 'string' },
-  },
-  required: [
-    'player_id',
-    'name',
-    'kingdom',
-    'town_center',
-    'power',
-    'troops',
-    'combat_stats',
-    'heroes',
-    'governor_gear',
-    'buildings',
-    'updated_at',
   ],
   type: 'object',
 };

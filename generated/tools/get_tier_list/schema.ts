@@ -32,250 +32,296 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  properties: {
-    role: { description: 'The role shown (an alias is resolved to its role).', type: 'string' },
-    description: { type: 'string' },
-    generation: { description: 'The generation shown.', type: 'integer' },
-    generations: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      description: 'The generations this role covers.',
-      properties: { min: { type: 'integer' }, max: { type: 'integer' } },
-      required: ['min', 'max'],
-      type: 'object',
-    },
-    per_generation_judgement: {
-      description: 'false: every generation uses one rating, filtered to the heroes released by then.',
-      type: 'boolean',
-    },
-    generations_note: { type: 'string' },
-    troop_type: { description: 'The troop_type filter applied (absent when every hero is shown).', type: 'string' },
-    tiers: {
-      description: 'Tiers S+, S, A, B, C, D, best first (S+: rated above S by the source; an empty S+ means nobody is).',
-      items: {
-        additionalProperties: false,
-        properties: {
-          tier: {
-            enum: ['S+', 'S', 'A', 'B', 'C', 'D'],
-            type: 'string',
-          },
-          heroes: {
-            items: {
-              additionalProperties: false,
-              description: 'A hero in a tier list, with what tells heroes apart at a glance.',
-              properties: {
-                key: { description: 'Key to pass to get_hero.', type: 'string' },
-                name: { type: 'string' },
-                url: { description: 'The hero\'s page.', type: 'string' },
-                troop_type: {
-                  enum: ['infantry', 'cavalry', 'archer'],
-                  type: 'string',
-                },
-                rarity: {
-                  enum: ['mythic', 'epic', 'rare'],
-                  type: 'string',
-                },
-                generation: {
-                  description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
-                  minimum: 1,
-                  type: 'integer',
-                },
-              },
-              required: ['key', 'name', 'url', 'troop_type', 'rarity', 'generation'],
-              type: 'object',
-            },
-            type: 'array',
-          },
-        },
-        required: ['tier', 'heroes'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    not_rated: {
-      description: 'Heroes the source does not rate for this role.',
-      items: {
-        additionalProperties: false,
-        description: 'A hero in a tier list, with what tells heroes apart at a glance.',
-        properties: {
-          key: { description: 'Key to pass to get_hero.', type: 'string' },
-          name: { type: 'string' },
-          url: { description: 'The hero\'s page.', type: 'string' },
-          troop_type: {
-            enum: ['infantry', 'cavalry', 'archer'],
-            type: 'string',
-          },
-          rarity: {
-            enum: ['mythic', 'epic', 'rare'],
-            type: 'string',
-          },
-          generation: {
-            description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
-            minimum: 1,
-            type: 'integer',
-          },
-        },
-        required: ['key', 'name', 'url', 'troop_type', 'rarity', 'generation'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    lineup: {
-      additionalProperties: false,
-      description: 'Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list.',
       properties: {
-        solo_attack: {
+        role: { description: 'The role shown (an alias is resolved to its role).', type: 'string' },
+        description: { type: 'string' },
+        generation: { description: 'The generation shown.', type: 'integer' },
+        generations: {
+          additionalProperties: false,
+          description: 'The generations this role covers.',
+          properties: { min: { type: 'integer' }, max: { type: 'integer' } },
+          required: ['min', 'max'],
+          type: 'object',
+        },
+        per_generation_judgement: {
+          description: 'false: every generation uses one rating, filtered to the heroes released by then.',
+          type: 'boolean',
+        },
+        generations_note: { type: 'string' },
+        troop_type: { description: 'The troop_type filter applied (absent when every hero is shown).', type: 'string' },
+        tiers: {
+          description: 'Tiers S+, S, A, B, C, D, best first (S+: rated above S by the source; an empty S+ means nobody is).',
           items: {
             additionalProperties: false,
-            description: 'Another reference record, with its page.',
             properties: {
-              key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-              name: { type: 'string' },
-              url: {
-                description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+              tier: {
+                enum: ['S+', 'S', 'A', 'B', 'C', 'D'],
                 type: 'string',
               },
+              heroes: {
+                items: {
+                  additionalProperties: false,
+                  description: 'A hero in a tier list, with what tells heroes apart at a glance.',
+                  properties: {
+                    key: { description: 'Key to pass to get_hero.', type: 'string' },
+                    name: { type: 'string' },
+                    url: { description: 'The hero\'s page.', type: 'string' },
+                    troop_type: {
+                      enum: ['infantry', 'cavalry', 'archer'],
+                      type: 'string',
+                    },
+                    rarity: {
+                      enum: ['mythic', 'epic', 'rare'],
+                      type: 'string',
+                    },
+                    generation: {
+                      description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
+                      minimum: 1,
+                      type: 'integer',
+                    },
+                  },
+                  required: ['key', 'name', 'url', 'troop_type', 'rarity', 'generation'],
+                  type: 'object',
+                },
+                type: 'array',
+              },
             },
-            required: ['key', 'name', 'url'],
+            required: ['tier', 'heroes'],
             type: 'object',
           },
           type: 'array',
         },
-        rally_attack: {
+        not_rated: {
+          description: 'Heroes the source does not rate for this role.',
           items: {
             additionalProperties: false,
-            description: 'Another reference record, with its page.',
+            description: 'A hero in a tier list, with what tells heroes apart at a glance.',
             properties: {
-              key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+              key: { description: 'Key to pass to get_hero.', type: 'string' },
               name: { type: 'string' },
-              url: {
-                description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+              url: { description: 'The hero\'s page.', type: 'string' },
+              troop_type: {
+                enum: ['infantry', 'cavalry', 'archer'],
                 type: 'string',
               },
+              rarity: {
+                enum: ['mythic', 'epic', 'rare'],
+                type: 'string',
+              },
+              generation: {
+                description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
+                minimum: 1,
+                type: 'integer',
+              },
             },
-            required: ['key', 'name', 'url'],
+            required: ['key', 'name', 'url', 'troop_type', 'rarity', 'generation'],
             type: 'object',
           },
           type: 'array',
         },
-        defense: {
+        lineup: {
+          additionalProperties: false,
+          description: 'Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list.',
+          properties: {
+            solo_attack: {
+              items: {
+                additionalProperties: false,
+                description: 'Another reference record, with its page.',
+                properties: {
+                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                  name: { type: 'string' },
+                  url: {
+                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                    type: 'string',
+                  },
+                },
+                required: ['key', 'name', 'url'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            rally_attack: {
+              items: {
+                additionalProperties: false,
+                description: 'Another reference record, with its page.',
+                properties: {
+                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                  name: { type: 'string' },
+                  url: {
+                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                    type: 'string',
+                  },
+                },
+                required: ['key', 'name', 'url'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            defense: {
+              items: {
+                additionalProperties: false,
+                description: 'Another reference record, with its page.',
+                properties: {
+                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                  name: { type: 'string' },
+                  url: {
+                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                    type: 'string',
+                  },
+                },
+                required: ['key', 'name', 'url'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            note: { type: 'string' },
+          },
+          required: ['solo_attack', 'rally_attack', 'defense', 'note'],
+          type: 'object',
+        },
+        overall_lists: {
+          description: 'Overall (not role) tier lists of other sites, kept side by side because they disagree; only with include_overall_lists.',
           items: {
             additionalProperties: false,
-            description: 'Another reference record, with its page.',
             properties: {
-              key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-              name: { type: 'string' },
-              url: {
-                description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                type: 'string',
+              source: { type: 'string' },
+              title: { type: 'string' },
+              scope: { type: 'string' },
+              tiers: {
+                items: {
+                  additionalProperties: false,
+                  properties: {
+                    tier: { description: 'The site\'s label, e.g. S+, A, B+ (Gen 1-2 servers).', type: 'string' },
+                    heroes: {
+                      items: {
+                        additionalProperties: false,
+                        description: 'Another reference record, with its page.',
+                        properties: {
+                          key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+                          name: { type: 'string' },
+                          url: {
+                            description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
+                            type: 'string',
+                          },
+                        },
+                        required: ['key', 'name', 'url'],
+                        type: 'object',
+                      },
+                      type: 'array',
+                    },
+                  },
+                  required: ['tier', 'heroes'],
+                  type: 'object',
+                },
+                type: 'array',
               },
+              note: { type: 'string' },
             },
-            required: ['key', 'name', 'url'],
+            required: ['source', 'title', 'scope', 'tiers'],
             type: 'object',
           },
           type: 'array',
         },
-        note: { type: 'string' },
+        other_roles: {
+          items: {
+            additionalProperties: false,
+            properties: {
+              role: { type: 'string' },
+              min_generation: { type: 'integer' },
+              max_generation: { type: 'integer' },
+            },
+            required: ['role', 'min_generation', 'max_generation'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        url: { description: 'The tier-list page.', type: 'string' },
+        source: { description: 'Where this role\'s ratings come from.', type: 'string' },
+        as_of: { type: 'string' },
+        notes: {
+          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        sources: {
+          description: 'The sources this record\'s facts were transcribed from.',
+          items: {
+            additionalProperties: false,
+            properties: {
+              id: { description: 'Short identifier of the source in the data file.', type: 'string' },
+              ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
+              used_for: { description: 'What the source was used for.', type: 'string' },
+            },
+            required: ['ref'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+          type: 'string',
+        },
       },
-      required: ['solo_attack', 'rally_attack', 'defense', 'note'],
+      required: [
+        'role',
+        'description',
+        'generation',
+        'generations',
+        'per_generation_judgement',
+        'tiers',
+        'not_rated',
+        'other_roles',
+        'url',
+        'source',
+        'as_of',
+        'notes',
+        'sources',
+        'data_version',
+      ],
       type: 'object',
     },
-    overall_lists: {
-      description: 'Overall (not role) tier lists of other sites, kept side by side because they disagree; only with include_overall_lists.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          source: { type: 'string' },
-          title: { type: 'string' },
-          scope: { type: 'string' },
-          tiers: {
-            items: {
-              additionalProperties: false,
-              properties: {
-                tier: { description: 'The site\'s label, e.g. S+, A, B+ (Gen 1-2 servers).', type: 'string' },
-                heroes: {
-                  items: {
-                    additionalProperties: false,
-                    description: 'Another reference record, with its page.',
-                    properties: {
-                      key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-                      name: { type: 'string' },
-                      url: {
-                        description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                        type: 'string',
-                      },
-                    },
-                    required: ['key', 'name', 'url'],
-                    type: 'object',
-                  },
-                  type: 'array',
-                },
-              },
-              required: ['tier', 'heroes'],
-              type: 'object',
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
             },
-            type: 'array',
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },
-          note: { type: 'string' },
+          required: ['code', 'message'],
+          type: 'object',
         },
-        required: ['source', 'title', 'scope', 'tiers'],
-        type: 'object',
       },
-      type: 'array',
+      required: ['error'],
+      type: 'object',
     },
-    other_roles: {
-      items: {
-        additionalProperties: false,
-        properties: { role: { type: 'string' }, min_generation: { type: 'integer' }, max_generation: { type: 'integer' } },
-        required: ['role', 'min_generation', 'max_generation'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    url: { description: 'The tier-list page.', type: 'string' },
-    source: { description: 'Where this role\'s ratings come from.', type: 'string' },
-    as_of: { type: 'string' },
-    notes: {
-      description: 'Things a player should know about these numbers (scope, conflicts between sources).',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    sources: {
-      description: 'The sources this record\'s facts were transcribed from.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          id: { description: 'Short identifier of the source in the data file.', type: 'string' },
-          ref: { description: 'Site, page, dataset or repository, with its date where known.', type: 'string' },
-          used_for: { description: 'What the source was used for.', type: 'string' },
-        },
-        required: ['ref'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
-    },
-  },
-  required: [
-    'role',
-    'description',
-    'generation',
-    'generations',
-    'per_generation_judgement',
-    'tiers',
-    'not_rated',
-    'other_roles',
-    'url',
-    'source',
-    'as_of',
-    'notes',
-    'sources',
-    'data_version',
   ],
   type: 'object',
 };

@@ -129,233 +129,279 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  properties: {
-    from: { description: 'The starting position as a canonical label.', type: 'string' },
-    to: { description: 'The target position as a canonical label.', type: 'string' },
-    step_count: {
-      description: 'Number of upgrade steps between `from` and `to` (0 when they are the same level).',
-      minimum: 0,
-      type: 'integer',
-    },
-    steps: {
-      description: 'The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.',
-      items: {
-        additionalProperties: false,
-        description: 'One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).',
-        properties: {
-          from: { description: 'Level before the step.', type: 'string' },
-          to: { description: 'Level after the step.', type: 'string' },
-          cost: {
-            additionalProperties: {
-              anyOf: [
-                { minimum: 0, type: 'integer' },
-                { type: 'null' },
-              ],
-            },
-            description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
-            type: 'object',
-          },
-          confidence: {
-            description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-            enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-            type: 'string',
-          },
-          note: { description: 'Where sources disagree or what the step is.', type: 'string' },
-          unknown: {
-            description: 'Materials this step may also need whose amounts no source publishes (a data gap).',
-            items: { type: 'string' },
-            type: 'array',
-          },
-          disputed: {
-            additionalProperties: { items: { minimum: 0, type: 'integer' }, type: 'array' },
-            description: 'Materials whose amount on this step the sources disagree on: every published amount, lowest first (the one in `cost` is the one used). The result\'s `totals_range` and notes carry the consequences.',
-            type: 'object',
-          },
-        },
-        required: ['from', 'to', 'cost'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    totals: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      properties: { shards: { description: 'Hero shards', minimum: 0, type: 'integer' } },
-      required: ['shards'],
-      type: 'object',
-    },
-    materials: {
-      additionalProperties: { type: 'string' },
-      description: 'Display names of the material keys.',
-      type: 'object',
-    },
-    confidence: {
-      description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-      enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-      type: 'string',
-    },
-    notes: {
-      description: 'Things a player should know about these numbers (scope, conflicts between sources).',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    gaps: {
-      description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    sources: {
-      description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
-      items: {
-        additionalProperties: false,
-        properties: {
-          id: { description: 'Short identifier of the source.', type: 'string' },
-          ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
-          covers: {
-            description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
-            type: 'string',
-          },
-        },
-        required: ['id', 'ref'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
-    },
-    totals_range: {
-      additionalProperties: {
-        additionalProperties: false,
-        properties: {
-          used: { minimum: 0, type: 'integer' },
-          lowest: { minimum: 0, type: 'integer' },
-          highest: { minimum: 0, type: 'integer' },
-        },
-        required: ['used', 'lowest', 'highest'],
-        type: 'object',
-      },
-      description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
-      type: 'object',
-    },
-    ranges: {
-      description: 'With `ranges`, one entry per range (the totals are then for all of them; `from`, `to` and `steps` are left out).',
-      items: {
-        additionalProperties: false,
-        description: 'One range of `ranges` with its totals for all its units.',
-        properties: {
-          subject: { description: 'Building or track.', type: 'string' },
-          from: { type: 'string' },
-          to: { type: 'string' },
-          count: { description: 'Units (pieces, charms); 1 for a building or hero.', minimum: 1, type: 'integer' },
-          step_count: { minimum: 0, type: 'integer' },
-          totals: {
-            additionalProperties: {
-              anyOf: [
-                { minimum: 0, type: 'integer' },
-                { type: 'null' },
-              ],
-            },
-            type: 'object',
-          },
-          confidence: {
-            description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-            enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-            type: 'string',
-          },
-          steps: {
-            description: 'With include_steps, the range\'s steps, as in a one-range result\'s `steps`.',
-            items: { type: 'object' },
-            type: 'array',
-          },
-        },
-        required: ['from', 'to', 'count', 'step_count', 'totals', 'confidence'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    reach: {
-      additionalProperties: false,
-      description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
       properties: {
-        complete: { description: 'Every range reaches its target.', type: 'boolean' },
-        ranges: {
-          description: 'One entry per range, in the order of the ranges.',
+        from: { description: 'The starting position as a canonical label.', type: 'string' },
+        to: { description: 'The target position as a canonical label.', type: 'string' },
+        step_count: {
+          description: 'Number of upgrade steps between `from` and `to` (0 when they are the same level).',
+          minimum: 0,
+          type: 'integer',
+        },
+        steps: {
+          description: 'The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.',
           items: {
             additionalProperties: false,
+            description: 'One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).',
             properties: {
-              subject: { description: 'Building or track.', type: 'string' },
-              reached: { description: 'Highest level reachable.', type: 'string' },
-              reached_at_highest_figures: {
-                description: 'Where a disputed step decides the reach: the level reached at the highest published figures.',
+              from: { description: 'Level before the step.', type: 'string' },
+              to: { description: 'Level after the step.', type: 'string' },
+              cost: {
+                additionalProperties: {
+                  anyOf: [
+                    { minimum: 0, type: 'integer' },
+                    { type: 'null' },
+                  ],
+                },
+                description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
+                type: 'object',
+              },
+              confidence: {
+                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
                 type: 'string',
               },
-              steps_taken: { minimum: 0, type: 'integer' },
-              stopped_by: {
-                enum: ['target', 'materials', 'unknown_amount'],
-                type: 'string',
+              note: { description: 'Where sources disagree or what the step is.', type: 'string' },
+              unknown: {
+                description: 'Materials this step may also need whose amounts no source publishes (a data gap).',
+                items: { type: 'string' },
+                type: 'array',
               },
-              next_step: {
-                anyOf: [
-                  { type: 'null' },
-                  {
-                    additionalProperties: false,
-                    properties: {
-                      to: { type: 'string' },
-                      cost: {
-                        additionalProperties: {
-                          anyOf: [
-                            { minimum: 0, type: 'integer' },
-                            { type: 'null' },
-                          ],
-                        },
-                        type: 'object',
-                      },
-                      short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
-                    },
-                    required: ['to', 'cost', 'short'],
-                    type: 'object',
-                  },
-                ],
-                description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+              disputed: {
+                additionalProperties: { items: { minimum: 0, type: 'integer' }, type: 'array' },
+                description: 'Materials whose amount on this step the sources disagree on: every published amount, lowest first (the one in `cost` is the one used). The result\'s `totals_range` and notes carry the consequences.',
+                type: 'object',
               },
             },
-            required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
+            required: ['from', 'to', 'cost'],
             type: 'object',
           },
           type: 'array',
         },
-        spent: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
-        left: {
-          additionalProperties: { minimum: 0, type: 'integer' },
-          description: 'What is left of `have` (a key left out counts as 0).',
+        totals: {
+          additionalProperties: false,
+          properties: { shards: { description: 'Hero shards', minimum: 0, type: 'integer' } },
+          required: ['shards'],
           type: 'object',
         },
-        runs_out_first: {
-          anyOf: [
-            { type: 'string' },
-            { type: 'null' },
-          ],
-          description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
+        materials: {
+          additionalProperties: { type: 'string' },
+          description: 'Display names of the material keys.',
+          type: 'object',
         },
-        short_for_all: {
-          additionalProperties: {
-            anyOf: [
-              { minimum: 0, type: 'integer' },
-              { type: 'null' },
-            ],
+        confidence: {
+          description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+          enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+          type: 'string',
+        },
+        notes: {
+          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        gaps: {
+          description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        sources: {
+          description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
+          items: {
+            additionalProperties: false,
+            properties: {
+              id: { description: 'Short identifier of the source.', type: 'string' },
+              ref: { description: 'Where the numbers come from: site, page or dataset.', type: 'string' },
+              covers: {
+                description: 'Present when the source publishes only some of the result\'s steps: the part it covers, e.g. "30 -> TG8" (the other steps rest on the other sources).',
+                type: 'string',
+              },
+            },
+            required: ['id', 'ref'],
+            type: 'object',
           },
-          description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+          type: 'array',
+        },
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+          type: 'string',
+        },
+        totals_range: {
+          additionalProperties: {
+            additionalProperties: false,
+            properties: {
+              used: { minimum: 0, type: 'integer' },
+              lowest: { minimum: 0, type: 'integer' },
+              highest: { minimum: 0, type: 'integer' },
+            },
+            required: ['used', 'lowest', 'highest'],
+            type: 'object',
+          },
+          description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
+          type: 'object',
+        },
+        ranges: {
+          description: 'With `ranges`, one entry per range (the totals are then for all of them; `from`, `to` and `steps` are left out).',
+          items: {
+            additionalProperties: false,
+            description: 'One range of `ranges` with its totals for all its units.',
+            properties: {
+              subject: { description: 'Building or track.', type: 'string' },
+              from: { type: 'string' },
+              to: { type: 'string' },
+              count: {
+                description: 'Units (pieces, charms); 1 for a building or hero.',
+                minimum: 1,
+                type: 'integer',
+              },
+              step_count: { minimum: 0, type: 'integer' },
+              totals: {
+                additionalProperties: {
+                  anyOf: [
+                    { minimum: 0, type: 'integer' },
+                    { type: 'null' },
+                  ],
+                },
+                type: 'object',
+              },
+              confidence: {
+                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+                type: 'string',
+              },
+              steps: {
+                description: 'With include_steps, the range\'s steps, as in a one-range result\'s `steps`.',
+                items: { type: 'object' },
+                type: 'array',
+              },
+            },
+            required: ['from', 'to', 'count', 'step_count', 'totals', 'confidence'],
+            type: 'object',
+          },
+          type: 'array',
+        },
+        reach: {
+          additionalProperties: false,
+          description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
+          properties: {
+            complete: { description: 'Every range reaches its target.', type: 'boolean' },
+            ranges: {
+              description: 'One entry per range, in the order of the ranges.',
+              items: {
+                additionalProperties: false,
+                properties: {
+                  subject: { description: 'Building or track.', type: 'string' },
+                  reached: { description: 'Highest level reachable.', type: 'string' },
+                  reached_at_highest_figures: {
+                    description: 'Where a disputed step decides the reach: the level reached at the highest published figures.',
+                    type: 'string',
+                  },
+                  steps_taken: { minimum: 0, type: 'integer' },
+                  stopped_by: {
+                    enum: ['target', 'materials', 'unknown_amount'],
+                    type: 'string',
+                  },
+                  next_step: {
+                    anyOf: [
+                      { type: 'null' },
+                      {
+                        additionalProperties: false,
+                        properties: {
+                          to: { type: 'string' },
+                          cost: {
+                            additionalProperties: {
+                              anyOf: [
+                                { minimum: 0, type: 'integer' },
+                                { type: 'null' },
+                              ],
+                            },
+                            type: 'object',
+                          },
+                          short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
+                        },
+                        required: ['to', 'cost', 'short'],
+                        type: 'object',
+                      },
+                    ],
+                    description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+                  },
+                },
+                required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            spent: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+            left: {
+              additionalProperties: { minimum: 0, type: 'integer' },
+              description: 'What is left of `have` (a key left out counts as 0).',
+              type: 'object',
+            },
+            runs_out_first: {
+              anyOf: [
+                { type: 'string' },
+                { type: 'null' },
+              ],
+              description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
+            },
+            short_for_all: {
+              additionalProperties: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+              },
+              description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+              type: 'object',
+            },
+          },
+          required: ['complete', 'ranges', 'spent', 'left', 'runs_out_first', 'short_for_all'],
           type: 'object',
         },
       },
-      required: ['complete', 'ranges', 'spent', 'left', 'runs_out_first', 'short_for_all'],
+      required: ['totals', 'materials', 'confidence', 'notes', 'gaps', 'sources', 'data_version'],
       type: 'object',
     },
-  },
-  required: ['totals', 'materials', 'confidence', 'notes', 'gaps', 'sources', 'data_version'],
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
+          type: 'object',
+        },
+      },
+      required: ['error'],
+      type: 'object',
+    },
+  ],
   type: 'object',
 };

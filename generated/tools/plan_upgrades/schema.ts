@@ -173,181 +173,69 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
   type: 'object',
 };
 
-/** The result schema as served (outputSchema, 2025-06-18 and later): shared fragments inlined, keywords sorted. */
+/** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  additionalProperties: false,
-  properties: {
-    upgrades: {
-      description: 'Each upgrade of the plan with its totals.',
-      items: {
-        additionalProperties: false,
-        properties: {
-          system: { type: 'string' },
-          subject: { description: 'The building or track.', type: 'string' },
-          from: { type: 'string' },
-          to: { type: 'string' },
-          count: { minimum: 1, type: 'integer' },
-          step_count: { minimum: 0, type: 'integer' },
-          totals: {
-            additionalProperties: {
-              anyOf: [
-                { minimum: 0, type: 'integer' },
-                { type: 'null' },
-              ],
-            },
-            type: 'object',
-          },
-          totals_range: {
-            additionalProperties: {
-              additionalProperties: false,
-              properties: {
-                used: { minimum: 0, type: 'integer' },
-                lowest: { minimum: 0, type: 'integer' },
-                highest: { minimum: 0, type: 'integer' },
-              },
-              required: ['used', 'lowest', 'highest'],
-              type: 'object',
-            },
-            description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
-            type: 'object',
-          },
-          confidence: {
-            description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-            enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-            type: 'string',
-          },
-        },
-        required: ['system', 'from', 'to', 'count', 'step_count', 'totals', 'confidence'],
-        type: 'object',
-      },
-      type: 'array',
-    },
-    totals: {
-      additionalProperties: {
-        anyOf: [
-          { minimum: 0, type: 'integer' },
-          { type: 'null' },
-        ],
-      },
-      description: 'The plan\'s totals per material (only the materials it needs); null for an amount no source publishes.',
-      type: 'object',
-    },
-    totals_range: {
-      additionalProperties: {
-        additionalProperties: false,
-        properties: {
-          used: { minimum: 0, type: 'integer' },
-          lowest: { minimum: 0, type: 'integer' },
-          highest: { minimum: 0, type: 'integer' },
-        },
-        required: ['used', 'lowest', 'highest'],
-        type: 'object',
-      },
-      description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
-      type: 'object',
-    },
-    materials: {
-      additionalProperties: { type: 'string' },
-      description: 'Display names of the material keys.',
-      type: 'object',
-    },
-    confidence: {
-      description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-      enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-      type: 'string',
-    },
-    reach: {
+  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  oneOf: [
+    {
       additionalProperties: false,
-      description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
       properties: {
-        complete: { description: 'Every range reaches its target.', type: 'boolean' },
-        ranges: {
-          description: 'One entry per range, in the order of the ranges.',
+        upgrades: {
+          description: 'Each upgrade of the plan with its totals.',
           items: {
             additionalProperties: false,
             properties: {
-              subject: { description: 'Building or track.', type: 'string' },
-              reached: { description: 'Highest level reachable.', type: 'string' },
-              reached_at_highest_figures: {
-                description: 'Where a disputed step decides the reach: the level reached at the highest published figures.',
-                type: 'string',
+              system: { type: 'string' },
+              subject: { description: 'The building or track.', type: 'string' },
+              from: { type: 'string' },
+              to: { type: 'string' },
+              count: { minimum: 1, type: 'integer' },
+              step_count: { minimum: 0, type: 'integer' },
+              totals: {
+                additionalProperties: {
+                  anyOf: [
+                    { minimum: 0, type: 'integer' },
+                    { type: 'null' },
+                  ],
+                },
+                type: 'object',
               },
-              steps_taken: { minimum: 0, type: 'integer' },
-              stopped_by: {
-                enum: ['target', 'materials', 'unknown_amount'],
-                type: 'string',
-              },
-              next_step: {
-                anyOf: [
-                  { type: 'null' },
-                  {
-                    additionalProperties: false,
-                    properties: {
-                      to: { type: 'string' },
-                      cost: {
-                        additionalProperties: {
-                          anyOf: [
-                            { minimum: 0, type: 'integer' },
-                            { type: 'null' },
-                          ],
-                        },
-                        type: 'object',
-                      },
-                      short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
-                    },
-                    required: ['to', 'cost', 'short'],
-                    type: 'object',
+              totals_range: {
+                additionalProperties: {
+                  additionalProperties: false,
+                  properties: {
+                    used: { minimum: 0, type: 'integer' },
+                    lowest: { minimum: 0, type: 'integer' },
+                    highest: { minimum: 0, type: 'integer' },
                   },
-                ],
-                description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+                  required: ['used', 'lowest', 'highest'],
+                  type: 'object',
+                },
+                description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
+                type: 'object',
+              },
+              confidence: {
+                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+                type: 'string',
               },
             },
-            required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
+            required: ['system', 'from', 'to', 'count', 'step_count', 'totals', 'confidence'],
             type: 'object',
           },
           type: 'array',
         },
-        spent: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
-        left: {
-          additionalProperties: { minimum: 0, type: 'integer' },
-          description: 'What is left of `have` (a key left out counts as 0).',
-          type: 'object',
-        },
-        runs_out_first: {
-          anyOf: [
-            { type: 'string' },
-            { type: 'null' },
-          ],
-          description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
-        },
-        short_for_all: {
+        totals: {
           additionalProperties: {
             anyOf: [
               { minimum: 0, type: 'integer' },
               { type: 'null' },
             ],
           },
-          description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+          description: 'The plan\'s totals per material (only the materials it needs); null for an amount no source publishes.',
           type: 'object',
         },
-      },
-      required: ['complete', 'ranges', 'spent', 'left', 'runs_out_first', 'short_for_all'],
-      type: 'object',
-    },
-    comparison: {
-      additionalProperties: false,
-      description: 'With `compare_with`, plan B\'s totals and, per material, which plan needs more.',
-      properties: {
-        b_totals: {
-          additionalProperties: {
-            anyOf: [
-              { minimum: 0, type: 'integer' },
-              { type: 'null' },
-            ],
-          },
-          type: 'object',
-        },
-        b_totals_range: {
+        totals_range: {
           additionalProperties: {
             additionalProperties: false,
             properties: {
@@ -361,67 +249,221 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
           type: 'object',
         },
-        b_confidence: {
+        materials: {
+          additionalProperties: { type: 'string' },
+          description: 'Display names of the material keys.',
+          type: 'object',
+        },
+        confidence: {
           description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
           enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
           type: 'string',
         },
-        materials: {
-          additionalProperties: {
-            additionalProperties: false,
-            properties: {
-              a: {
-                anyOf: [
-                  { minimum: 0, type: 'integer' },
-                  { type: 'null' },
-                ],
+        reach: {
+          additionalProperties: false,
+          description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
+          properties: {
+            complete: { description: 'Every range reaches its target.', type: 'boolean' },
+            ranges: {
+              description: 'One entry per range, in the order of the ranges.',
+              items: {
+                additionalProperties: false,
+                properties: {
+                  subject: { description: 'Building or track.', type: 'string' },
+                  reached: { description: 'Highest level reachable.', type: 'string' },
+                  reached_at_highest_figures: {
+                    description: 'Where a disputed step decides the reach: the level reached at the highest published figures.',
+                    type: 'string',
+                  },
+                  steps_taken: { minimum: 0, type: 'integer' },
+                  stopped_by: {
+                    enum: ['target', 'materials', 'unknown_amount'],
+                    type: 'string',
+                  },
+                  next_step: {
+                    anyOf: [
+                      { type: 'null' },
+                      {
+                        additionalProperties: false,
+                        properties: {
+                          to: { type: 'string' },
+                          cost: {
+                            additionalProperties: {
+                              anyOf: [
+                                { minimum: 0, type: 'integer' },
+                                { type: 'null' },
+                              ],
+                            },
+                            type: 'object',
+                          },
+                          short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
+                        },
+                        required: ['to', 'cost', 'short'],
+                        type: 'object',
+                      },
+                    ],
+                    description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+                  },
+                },
+                required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
+                type: 'object',
               },
-              b: {
-                anyOf: [
-                  { minimum: 0, type: 'integer' },
-                  { type: 'null' },
-                ],
-              },
-              more: {
-                enum: ['a', 'b', 'same', 'unknown'],
-                type: 'string',
-              },
-              by: {
-                anyOf: [
-                  { minimum: 0, type: 'integer' },
-                  { type: 'null' },
-                ],
-              },
-              decided_by_dispute: {
-                description: 'True when the answer could change within the disputed figures\' ranges (the lowest of one plan against the highest of the other).',
-                type: 'boolean',
-              },
+              type: 'array',
             },
-            required: ['a', 'b', 'more', 'by'],
-            type: 'object',
+            spent: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+            left: {
+              additionalProperties: { minimum: 0, type: 'integer' },
+              description: 'What is left of `have` (a key left out counts as 0).',
+              type: 'object',
+            },
+            runs_out_first: {
+              anyOf: [
+                { type: 'string' },
+                { type: 'null' },
+              ],
+              description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
+            },
+            short_for_all: {
+              additionalProperties: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+              },
+              description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+              type: 'object',
+            },
           },
-          description: 'Per material either plan needs, A\'s and B\'s amounts, which needs more (a, b, same, or unknown when an amount is unknown) and by how much.',
+          required: ['complete', 'ranges', 'spent', 'left', 'runs_out_first', 'short_for_all'],
+          type: 'object',
+        },
+        comparison: {
+          additionalProperties: false,
+          description: 'With `compare_with`, plan B\'s totals and, per material, which plan needs more.',
+          properties: {
+            b_totals: {
+              additionalProperties: {
+                anyOf: [
+                  { minimum: 0, type: 'integer' },
+                  { type: 'null' },
+                ],
+              },
+              type: 'object',
+            },
+            b_totals_range: {
+              additionalProperties: {
+                additionalProperties: false,
+                properties: {
+                  used: { minimum: 0, type: 'integer' },
+                  lowest: { minimum: 0, type: 'integer' },
+                  highest: { minimum: 0, type: 'integer' },
+                },
+                required: ['used', 'lowest', 'highest'],
+                type: 'object',
+              },
+              description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
+              type: 'object',
+            },
+            b_confidence: {
+              description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
+              enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+              type: 'string',
+            },
+            materials: {
+              additionalProperties: {
+                additionalProperties: false,
+                properties: {
+                  a: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  b: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  more: {
+                    enum: ['a', 'b', 'same', 'unknown'],
+                    type: 'string',
+                  },
+                  by: {
+                    anyOf: [
+                      { minimum: 0, type: 'integer' },
+                      { type: 'null' },
+                    ],
+                  },
+                  decided_by_dispute: {
+                    description: 'True when the answer could change within the disputed figures\' ranges (the lowest of one plan against the highest of the other).',
+                    type: 'boolean',
+                  },
+                },
+                required: ['a', 'b', 'more', 'by'],
+                type: 'object',
+              },
+              description: 'Per material either plan needs, A\'s and B\'s amounts, which needs more (a, b, same, or unknown when an amount is unknown) and by how much.',
+              type: 'object',
+            },
+          },
+          required: ['b_totals', 'b_confidence', 'materials'],
+          type: 'object',
+        },
+        notes: {
+          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        gaps: {
+          description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
+          items: { type: 'string' },
+          type: 'array',
+        },
+        data_version: {
+          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
+          type: 'string',
+        },
+      },
+      required: ['upgrades', 'totals', 'materials', 'confidence', 'notes', 'gaps', 'data_version'],
+      type: 'object',
+    },
+    {
+      additionalProperties: false,
+      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      properties: {
+        error: {
+          additionalProperties: false,
+          properties: {
+            code: {
+              description: 'Stable machine-readable reason.',
+              enum: [
+                'INVALID_ARGUMENTS',
+                'UNKNOWN_LEVEL',
+                'LEVEL_OUT_OF_RANGE',
+                'RANGE_REVERSED',
+                'UNKNOWN_VALUE',
+                'NOT_FOUND',
+                'AMBIGUOUS',
+                'UNAVAILABLE',
+              ],
+              type: 'string',
+            },
+            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
+            argument: {
+              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
+              type: 'string',
+            },
+            allowed: { description: 'What the argument accepts.', type: 'string' },
+            suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
+          },
+          required: ['code', 'message'],
           type: 'object',
         },
       },
-      required: ['b_totals', 'b_confidence', 'materials'],
+      required: ['error'],
       type: 'object',
     },
-    notes: {
-      description: 'Things a player should know about these numbers (scope, conflicts between sources).',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    gaps: {
-      description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
-      items: { type: 'string' },
-      type: 'array',
-    },
-    data_version: {
-      description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-      type: 'string',
-    },
-  },
-  required: ['upgrades', 'totals', 'materials', 'confidence', 'notes', 'gaps', 'data_version'],
+  ],
   type: 'object',
 };
