@@ -145,6 +145,7 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
         client_id: isClient ? id : (payload.clientId ?? null),
+        account_id: isClient ? null : (payload.accountId ?? null),
         // A registration lasts while unused, until a grant is created for it (markClientUsed).
         expires_at: expiresIn
           ? nowSeconds() + expiresIn
@@ -259,7 +260,8 @@ export async function deleteExpiredOidcPayloads(db: Db, nowSeconds: number): Pro
 /**
  * Ends a user's sign-ins: their sessions and grants, and every code and refresh token issued under those grants
  * (after a password change, nothing signed in with the old one may keep reading). Access tokens are JWTs that are
- * not stored; they run out within their 10 minutes. Returns how many records went.
+ * not stored; the resource server refuses them once their grant is gone (auth/live-grants.ts). Returns how many
+ * records went.
  */
 export async function deleteOidcPayloadsOfAccount(db: Db, accountId: string): Promise<number> {
   // The account is inside the JSON payload; reading it here rather than in SQL keeps SQLite and Postgres alike.

@@ -49,6 +49,10 @@ export interface OidcPayloadsTable {
   /** Null for records that do not expire (a client while it has grants). */
   expires_at: number | null;
   consumed_at: number | null;
+  /** The account (user id) a grant, session or token belongs to; null for clients and interactions. */
+  account_id: Generated<string | null>;
+  /** A grant: when an access token of it was last accepted (written at most once a minute; see grants.ts). */
+  last_used_at: Generated<number | null>;
 }
 
 /** Signing keys and cookie keys: generated once, shared by every instance on the store. */

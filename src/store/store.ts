@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_CLIENT_LIFETIMES, deleteOrphans, startIdleClocks, type ClientLifetimes } from './client-expiry.js';
 import { openDatabase, type Db, type DialectName, type StoreLocation } from './database.js';
+import { createGrantStore, type GrantStore } from './grants.js';
 import { StoreHealth, type StoreErrorEvent } from './health.js';
 import { deleteExpiredOidcPayloads, deleteOidcPayloadsOfAccount } from './oidc-adapter.js';
 import { createPlayerDataStore, type PlayerDataStore } from './player-data.js';
@@ -19,6 +20,8 @@ export interface Store {
   readonly dialect: DialectName;
   readonly users: UserStore;
   readonly players: PlayerDataStore;
+  /** The grants (connected apps) of accounts: whether one stands, their use, listing and revoking. */
+  readonly grants: GrantStore;
   /** Unix seconds from the store's clock. */
   readonly nowSeconds: () => number;
   /** How long client registrations are kept (the OIDC adapter stamps new ones with it). */
@@ -69,6 +72,7 @@ export async function openStore(location: string | StoreLocation, options: Store
     dialect,
     users: createUserStore(db, nowSeconds),
     players: createPlayerDataStore(db, nowSeconds),
+    grants: createGrantStore(db, nowSeconds),
     nowSeconds,
     clientLifetimes,
     health,
