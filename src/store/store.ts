@@ -11,6 +11,7 @@ import { createGrantStore, type GrantStore } from './grants.js';
 import { StoreHealth, type StoreErrorEvent } from './health.js';
 import { deleteExpiredOidcPayloads, deleteOidcPayloadsOfAccount } from './oidc-adapter.js';
 import { createPlayerDataStore, type PlayerDataStore } from './player-data.js';
+import { createPlayerEdits, type PlayerEdits } from './player-edits.js';
 import { createUserStore, type UserStore } from './users.js';
 
 export type { StoreErrorEvent, StoreLocation };
@@ -20,6 +21,8 @@ export interface Store {
   readonly dialect: DialectName;
   readonly users: UserStore;
   readonly players: PlayerDataStore;
+  /** The website's edits of the player's data, each refused when made from an out-of-date page. */
+  readonly edits: PlayerEdits;
   /** The grants (connected apps) of accounts: whether one stands, their use, listing and revoking. */
   readonly grants: GrantStore;
   /** Unix seconds from the store's clock. */
@@ -72,6 +75,7 @@ export async function openStore(location: string | StoreLocation, options: Store
     dialect,
     users: createUserStore(db, nowSeconds),
     players: createPlayerDataStore(db, nowSeconds),
+    edits: createPlayerEdits(db, nowSeconds),
     grants: createGrantStore(db, nowSeconds),
     nowSeconds,
     clientLifetimes,
