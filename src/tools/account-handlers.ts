@@ -5,11 +5,12 @@
 import type { ToolHandlers } from '../../generated/tools/index.js';
 import type { ToolError } from '../../generated/metadata-types.js';
 import { MATERIAL_NAMES } from '../../generated/cost-systems.js';
-import { goalsReport, isoSeconds } from '../account/goals-report.js';
+import { isoSeconds } from '../account/goals-report.js';
 import { buildingLevelLabel } from '../calculators/truegold.js';
 import { failure, success, type Failure } from '../outcomes/failures.js';
 import { StoredDataError } from '../store/player-data.js';
 import type { AccountContext, ToolContext } from './context.js';
+import { myGoalsReport } from './my-goals.js';
 
 function noAccount(): Failure {
   return failure({
@@ -83,9 +84,5 @@ export const accountHandlers = {
       return success({ sections: saved.value, materials: MATERIAL_NAMES, updated_at: isoSeconds(saved.updatedAt)! });
     }),
 
-  get_my_goals: (_input, context) =>
-    guarded(context.account, async ({ data }) => {
-      const [goals, profile, inventory] = await Promise.all([data.goals(), data.profile(), data.inventory()]);
-      return success(goalsReport({ goals, ...(profile ? { profile } : {}), ...(inventory ? { inventory } : {}) }));
-    }),
+  get_my_goals: (_input, context) => guarded(context.account, async ({ data }) => success(await myGoalsReport(data))),
 } satisfies Partial<ToolHandlers<ToolContext>>;
