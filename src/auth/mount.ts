@@ -8,6 +8,7 @@ import type { AccountContext } from '../tools/context.js';
 import type { AccountServices } from './account-services.js';
 import { bearerAuth } from './bearer.js';
 import { HashGate } from './hash-gate.js';
+import type { SignInGuard } from './interaction-routes.js';
 import { authRoutes } from './routes.js';
 import { resourceMetadataUrl } from './scopes.js';
 import { SIGN_IN_BACKOFF } from './sign-in-throttle.js';
@@ -28,6 +29,13 @@ export interface AccountMountOptions {
   authRateLimitPerMinute: number;
   /** Where the limiters count (in-process, or Redis shared by every instance). */
   rateLimits: RateLimits;
+  /** The sign-in backoff and password-hash pool, when shared with the website's sign-in (default: its own). */
+  signIn?: SignInGuard;
+}
+
+/** The per-account sign-in backoff and the bounded password-hash pool, to share between every sign-in form. */
+export function signInGuard(rateLimits: RateLimits): SignInGuard {
+  return { failures: rateLimits.backoff('sign-in-failures', SIGN_IN_BACKOFF), hashes: new HashGate() };
 }
 
 /** A per-address limiter of the authorization server, named for what it counts; undefined when the limit is off. */
@@ -88,7 +96,7 @@ export function mountAuthorizationServer(
         ...(signIn ? { signIn } : {}),
       },
       clientKey: (c) => clientAddress(c, options.trustedProxies),
-      signIn: { failures: options.rateLimits.backoff('sign-in-failures', SIGN_IN_BACKOFF), hashes: new HashGate() },
+      signIn: options.signIn ?? signInGuard(options.rateLimits),
     }),
   );
 }

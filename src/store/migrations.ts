@@ -6,6 +6,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './migrations/0001-initial.js';
 import { clientExpiry } from './migrations/0002-client-expiry.js';
 import { grantOwnerAndUse } from './migrations/0003-grant-owner-and-use.js';
+import { siteAccounts } from './migrations/0003-site-accounts.js';
 import type { DialectName } from './migrations/dialects.js';
 
 export type { DialectName };
@@ -15,6 +16,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     '0001_initial': initial(dialect),
     '0002_client_expiry': clientExpiry(dialect),
     '0003_grant_owner_and_use': grantOwnerAndUse(dialect),
+    '0003_site_accounts': siteAccounts(dialect),
   };
   return { getMigrations: async () => migrations };
 }

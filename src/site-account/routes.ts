@@ -1,0 +1,34 @@
+/**
+ * The account pages under /account, as one Hono sub-app: the site session read on every request, then signing in
+ * and out, signing up, account care, and the player's own data pages. mount.ts mounts it at /account inside the
+ * account stack (it needs the store), so every path here is relative to /account.
+ */
+import { Hono } from 'hono';
+import type { ServiceEnv } from '../http/service-env.js';
+import type { SiteAccountContext } from './context.js';
+import { accountPage, accountResponse, escapeHtml } from './layout.js';
+import { requireSignedIn, siteSessionMiddleware } from './session.js';
+import { signInRoutes } from './sign-in.js';
+
+export function siteAccountRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
+  const app = new Hono<ServiceEnv>();
+  app.use('*', siteSessionMiddleware(ctx.store, ctx.session));
+  app.route('/', signInRoutes(ctx));
+
+  // The player's data pages (src/site-account/player-pages/): overview, profile, inventory, goals, plan, apps.
+  // PLAYER PAGES: app.route('/', playerPages(ctx));
+
+  // Until the player pages answer /account, a plain overview: who is signed in and where to go.
+  app.get('/', requireSignedIn, (c) => {
+    const session = c.var.siteSession!;
+    return accountResponse(
+      accountPage({
+        title: 'Your account',
+        session,
+        current: '/account',
+        body: `<p>Signed in as <strong>${escapeHtml(session.name)}</strong> (${escapeHtml(session.email)}).</p>`,
+      }),
+    );
+  });
+  return app;
+}
