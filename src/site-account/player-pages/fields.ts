@@ -209,7 +209,11 @@ form.player legend { font-weight: 600; padding: 0 .25rem; }
 @media (prefers-color-scheme: dark) { .field small.problem, .form-problems { color: #ff8a80; } }
 .field.invalid input, .field.invalid select { border-color: #b3261e; }
 form.player input, form.player select, form.player button, form.inline button { font: inherit; padding: .35rem .5rem; border: 1px solid var(--line); border-radius: 4px; background: var(--bg); color: var(--fg); max-width: 100%; min-width: 0; }
-form.player button[type=submit], form.inline button.primary { background: var(--accent); color: var(--bg); border-color: var(--accent); font-weight: 600; cursor: pointer; }
+form.player button { cursor: pointer; color: var(--accent); border-color: var(--accent); }
+form.player button[value=save], form.player button[value=add], form.player button.primary, form.inline button.primary { background: var(--accent); color: var(--bg); border-color: var(--accent); font-weight: 600; }
+form.player button[value=delete] { color: #b3261e; border-color: #b3261e; }
+table.plan { display: table; width: 100%; max-width: 40rem; }
+@media (max-width: 36rem) { table.plan th, table.plan td { padding: .25rem .3rem; font-size: .8rem; } table.plan td:first-child { overflow-wrap: anywhere; } }
 form.inline { display: inline; margin: 0; }
 .form-problems { border-left: 4px solid #b3261e; padding: .25rem .75rem; margin: 1rem 0; background: var(--code); }
 .notice { border-left: 4px solid var(--accent); padding: .4rem .75rem; background: var(--code); }

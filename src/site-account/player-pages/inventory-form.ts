@@ -148,6 +148,6 @@ export function inventoryForm(options: {
   }).join('\n');
   return `${problemSummary(problems)}<form class="player" method="post" action="/account/inventory" novalidate>${hiddenFields(options.csrf, options.version)}
 ${sections}
-<p><button type="submit">Save inventory</button></p>
+<p><button class="primary" type="submit">Save inventory</button></p>
 </form>`;
 }

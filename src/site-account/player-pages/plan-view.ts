@@ -23,7 +23,7 @@ function materialRows(scope: string, materials: readonly Material[]): string {
       return `<tr><td>${escapeHtml(m.name)}</td>${cell('needed', whole.format(m.needed))}${cell('in_inventory', whole.format(m.in_inventory))}${cell('missing', whole.format(m.missing))}${cell('readiness', percent(m.readiness))}</tr>`;
     })
     .join('\n');
-  return `<table><thead><tr><th>Material</th><th align="right">Still needed</th><th align="right">In inventory</th><th align="right">Missing</th><th align="right">Covered</th></tr></thead><tbody>
+  return `<table class="plan"><thead><tr><th>Material</th><th align="right">Needed</th><th align="right">Have</th><th align="right">Missing</th><th align="right">Covered</th></tr></thead><tbody>
 ${rows}
 </tbody></table>`;
 }

@@ -382,6 +382,6 @@ ${stats}
 ${heroesSet}
 ${gearSet}
 ${buildings}
-<p><button type="submit">Save profile</button></p>
+<p><button class="primary" type="submit">Save profile</button></p>
 </form>`;
 }
