@@ -8,12 +8,18 @@ import type { ServiceEnv } from '../http/service-env.js';
 import type { SiteAccountContext } from './context.js';
 import { accountPage, accountResponse, escapeHtml } from './layout.js';
 import { requireSignedIn, siteSessionMiddleware } from './session.js';
+import { passwordResetRoutes } from './password-reset.js';
+import { settingsRoutes } from './settings.js';
 import { signInRoutes } from './sign-in.js';
+import { signUpRoutes } from './sign-up.js';
 
 export function siteAccountRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
   const app = new Hono<ServiceEnv>();
   app.use('*', siteSessionMiddleware(ctx.store, ctx.session));
   app.route('/', signInRoutes(ctx));
+  app.route('/', signUpRoutes(ctx));
+  app.route('/', passwordResetRoutes(ctx));
+  app.route('/', settingsRoutes(ctx));
 
   // The player's data pages (src/site-account/player-pages/): overview, profile, inventory, goals, plan, apps.
   // PLAYER PAGES: app.route('/', playerPages(ctx));

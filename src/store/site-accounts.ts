@@ -89,7 +89,7 @@ export interface MailLinkStore {
    * Uses an email-change link and moves the account to its new address. The user (with the new address), `taken`
    * when that address has an account meanwhile, or undefined when the link is unknown, used or expired.
    */
-  changeEmail(tokenHash: string): Promise<User | 'taken' | undefined>;
+  changeEmail(tokenHash: string): Promise<{ user: User; previousEmail: string } | 'taken' | undefined>;
   count(): Promise<number>;
 }
 
@@ -388,7 +388,7 @@ export function createMailLinkStore(db: Db, nowSeconds: () => number): MailLinkS
           .set({ email: row.new_email, updated_at: now })
           .where('id', '=', row.id)
           .execute();
-        return toUser({ ...row, email: row.new_email, updated_at: now });
+        return { user: toUser({ ...row, email: row.new_email, updated_at: now }), previousEmail: row.email };
       });
     },
     count: () => countRows(db, 'mail_links'),
