@@ -129,7 +129,7 @@ export function settingsRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
       throw error;
     }
     await store.siteSessions.deleteOfUser(session.userId, secretHash(session.sessionId));
-    await store.endSignIns(session.userId);
+    await endGrants(session.userId, () => store.endSignIns(session.userId));
     await ctx.mail.send(
       'password_changed',
       passwordChangedMail({ to: session.email, name: session.name }),
@@ -255,6 +255,17 @@ export function settingsRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
     });
   });
 
+  /**
+   * Runs `end` (which deletes the player's grants) and forgets those grants on this instance, so their access tokens
+   * get 401 here at once; other instances refuse them within LIVE_GRANT_CACHE_MS.
+   */
+  async function endGrants<T>(userId: string, end: () => Promise<T>): Promise<T> {
+    const apps = await store.grants.appsOf(userId);
+    const ended = await end();
+    for (const app of apps) ctx.liveGrants.forget(app.grantId);
+    return ended;
+  }
+
   app.post('/settings/delete', requireSignedIn, formBodyLimit, csrf, async (c) => {
     const session = c.var.siteSession!;
     const wrong = await recheck(session, text(await c.req.parseBody(), 'current'));
@@ -262,7 +273,7 @@ export function settingsRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
       ctx.events.event('deletion', 'refused');
       return page(c, 400, { errors: { delete: wrong } });
     }
-    const deleted = await store.deleteAccount(session.userId);
+    const deleted = await endGrants(session.userId, () => store.deleteAccount(session.userId));
     deleteCookie(c, sessionCookieName(ctx.session.baseUrl), {
       path: '/',
       httpOnly: true,
