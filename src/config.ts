@@ -191,7 +191,9 @@ const MAIL_FROM = /^(?:[^<>\r\n]{0,100}<[^\s@<>]{1,64}@[^\s@<>]{1,255}>|[^\s@<>]
 
 /** MAIL_FROM, or a no-reply address at the public host. */
 function mailFrom(raw: string | undefined, base: URL | undefined, problems: string[]): string {
-  const fallback = `Kingshot Companion <no-reply@${base?.hostname.includes('.') ? base.hostname : 'localhost.localdomain'}>`;
+  // A host name with a domain, not an IP address or `localhost`: a mail server refuses a sender at neither.
+  const host = base?.hostname ?? '';
+  const fallback = `Kingshot Companion <no-reply@${/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(host) ? host : 'localhost.localdomain'}>`;
   if (raw === undefined || raw === '') return fallback;
   if (!MAIL_FROM.test(raw.trim())) {
     problems.push(
