@@ -71,4 +71,25 @@ describeEachStore('the player pages with the site session', (kind) => {
     const after = await callAccountTool(app, token, 'get_my_goals');
     expect(after.status).toBe(401);
   });
+
+  it.each([
+    ['a password change', '/account/settings/password', { password: 'amber lantern orchard 93' }],
+    ['deleting the account', '/account/settings/delete', {}],
+  ])('%s ends the apps: their tokens get 401 on this instance at once', async (_, path, fields) => {
+    // A clock that stands still: the grant check's memory never runs out, so only forgetting the grant refuses it.
+    const now = new Date();
+    const services = await accountServices({ kind, clock: () => now });
+    const app = accountApp(services, { clock: () => now });
+    const player = await signedInPlayer(services.store, services.keys);
+    await services.store.players.replace(player.user.id, DEMO_PLAYER);
+    const token = await mintAccessToken(services, player.user.id, { now });
+    expect((await callAccountTool(app, token, 'get_my_goals')).status).toBe(200);
+    const done = await app.request(`${BASE}${path}`, {
+      method: 'POST',
+      headers: { cookie: player.cookie, 'content-type': 'application/x-www-form-urlencoded', origin: BASE },
+      body: new URLSearchParams({ csrf: player.csrf, current: player.password, ...fields }).toString(),
+    });
+    expect(done.status).toBe(200);
+    expect((await callAccountTool(app, token, 'get_my_goals')).status).toBe(401);
+  });
 });
