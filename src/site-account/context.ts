@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { SignInGuard } from '../auth/interaction-routes.js';
+import type { LiveGrants } from '../auth/live-grants.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import type { ServiceEnv } from '../http/service-env.js';
 import type { SignUpBounds } from '../store/site-accounts.js';
@@ -41,6 +42,8 @@ export interface LinkLifetimes {
 
 export interface SiteAccountContext {
   store: Store;
+  /** The resource server's memory of standing grants: a grant revoked on the apps page is forgotten at once. */
+  liveGrants: Pick<LiveGrants, 'forget'>;
   session: SessionSettings;
   links: LinkLifetimes;
   signUpBounds: SignUpBounds;

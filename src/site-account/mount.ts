@@ -105,6 +105,7 @@ export function siteAccountOptions(options: {
 export function siteAccountContext(services: AccountServices, options: SiteAccountMountOptions): SiteAccountContext {
   return {
     store: services.store,
+    liveGrants: services.liveGrants,
     session: { baseUrl: options.baseUrl, cookieKeys: services.keys.cookies, ...options.sessions },
     links: options.links,
     signUpBounds: options.signUpBounds,

@@ -6,9 +6,9 @@
 import { Hono } from 'hono';
 import type { ServiceEnv } from '../http/service-env.js';
 import type { SiteAccountContext } from './context.js';
-import { accountPage, accountResponse, escapeHtml } from './layout.js';
-import { requireSignedIn, siteSessionMiddleware } from './session.js';
 import { passwordResetRoutes } from './password-reset.js';
+import { playerPagesFor } from './player-pages/routes.js';
+import { siteSessionMiddleware } from './session.js';
 import { settingsRoutes } from './settings.js';
 import { signInRoutes } from './sign-in.js';
 import { signUpRoutes } from './sign-up.js';
@@ -22,19 +22,6 @@ export function siteAccountRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
   app.route('/', settingsRoutes(ctx));
 
   // The player's data pages (src/site-account/player-pages/): overview, profile, inventory, goals, plan, apps.
-  // PLAYER PAGES: app.route('/', playerPages(ctx));
-
-  // Until the player pages answer /account, a plain overview: who is signed in and where to go.
-  app.get('/', requireSignedIn, (c) => {
-    const session = c.var.siteSession!;
-    return accountResponse(
-      accountPage({
-        title: 'Your account',
-        session,
-        current: '/account',
-        body: `<p>Signed in as <strong>${escapeHtml(session.name)}</strong> (${escapeHtml(session.email)}).</p>`,
-      }),
-    );
-  });
+  app.route('/', playerPagesFor(ctx));
   return app;
 }

@@ -114,7 +114,7 @@ describeEachStore('upgrading a store from before connected apps', (kind) => {
     const location = await testStoreLocation(kind, { persistent: true });
     const old = await testStore(kind, { location, clock: () => new Date(1_790_000_000_000) });
     const { error } = await new Migrator({ db: old.db, provider: migrationProvider(old.dialect) }).migrateTo(
-      '0002_client_expiry',
+      '0003_site_accounts',
     );
     expect(error).toBeUndefined();
     await sql`insert into oidc_payloads (id, type, payload, grant_id, client_id, expires_at) values ('c-1', 'Client', '{"client_id":"c-1","client_name":"Old App","redirect_uris":["https://old.example/cb"]}', null, 'c-1', null), ('g-1', 'Grant', '{"clientId":"c-1","accountId":"a","iat":1789999000,"openid":{"scope":"openid"}}', null, 'c-1', 1790999999), ('s-1', 'Session', '{"accountId":"a"}', null, null, 1790999999)`.execute(
@@ -188,7 +188,8 @@ describe.skipIf(!storeAvailable('postgres'))('instances on one database [postgre
     expect(await appliedMigrations(stores[0]!.db)).toEqual([
       '0001_initial',
       '0002_client_expiry',
-      '0003_grant_owner_and_use',
+      '0003_site_accounts',
+      '0004_grant_owner_and_use',
     ]);
     const users = await Promise.all(
       stores.map((s, i) => s.users.create({ email: `racer${i}@example.com`, name: '', password: 'racer-password' })),

@@ -9,8 +9,10 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { LiveGrants } from '../../auth/live-grants.js';
 import type { ServiceEnv } from '../../http/service-env.js';
-import { escapeHtml } from '../../pages/layout.js';
 import type { Store } from '../../store/store.js';
+import type { SiteAccountContext } from '../context.js';
+import { accountPage, accountResponse } from '../layout.js';
+import { requireCsrf, requireSignedIn } from '../session.js';
 import { myGoalsReport } from '../../tools/my-goals.js';
 import { appsBody } from './apps-view.js';
 import { NO_PROBLEMS, notice, PLAYER_PAGE_STYLE, STALE_MESSAGE, type FormValues } from './fields.js';
@@ -37,7 +39,7 @@ export interface PlayerPagesOptions {
   /** The account layout (navigation and all) around a page's body. */
   page: (
     c: Context<ServiceEnv>,
-    page: { title: string; body: string; status?: number },
+    page: { title: string; body: string; current: string; style: string; status?: number },
   ) => Response | Promise<Response>;
   /** Before every route: the player must be signed in. Before every POST: the form's CSRF token must match. */
   signedIn: MiddlewareHandler<ServiceEnv>;
@@ -58,14 +60,40 @@ function savedNotice(c: Context<ServiceEnv>, what: string): string {
   return c.req.query('saved') === '1' ? notice('saved', `${what} saved.`) : '';
 }
 
-const style = `<style>${PLAYER_PAGE_STYLE}</style>`;
+/** The pages with the site session's own middlewares and layout (what the /account sub-app mounts). */
+export function playerPagesFor(ctx: SiteAccountContext): Hono<ServiceEnv> {
+  return playerPages({
+    store: ctx.store,
+    liveGrants: ctx.liveGrants,
+    player: (c) => c.var.siteSession!,
+    page: (c, page) =>
+      accountResponse(
+        accountPage({
+          title: page.title,
+          session: c.var.siteSession,
+          body: page.body,
+          current: page.current,
+          style: page.style,
+        }),
+        page.status,
+      ),
+    signedIn: requireSignedIn,
+    csrf: requireCsrf(ctx.session),
+  });
+}
 
 export function playerPages(options: PlayerPagesOptions): Hono<ServiceEnv> {
   const { store, player } = options;
   const app = new Hono<ServiceEnv>();
   const limit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: (c) => c.text('The form is too large.', 413) });
   const render = (c: Context<ServiceEnv>, title: string, body: string, status?: number) =>
-    options.page(c, { title, body: `${style}<h1>${escapeHtml(title)}</h1>\n${body}`, ...(status ? { status } : {}) });
+    options.page(c, {
+      title,
+      body,
+      current: new URL(c.req.url).pathname.replace(/\/$/, '') || '/account',
+      style: PLAYER_PAGE_STYLE,
+      ...(status ? { status } : {}),
+    });
   for (const path of ['/', '/profile', '/inventory', '/goals', '/plan', '/apps', '/apps/revoke'])
     app.use(path, options.signedIn);
   app.post('*', limit, options.csrf);
