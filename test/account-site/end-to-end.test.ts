@@ -1,5 +1,5 @@
 /**
- * The whole of issue 18's "Show" in the real Chromium, as a player and an app would go through it: sign up → the
+ * A player's whole journey in the real Chromium, as a player and an app would go through it: sign up → the
  * mail arrives at the test's SMTP server → open its link → sign in → fill the profile, the inventory and two goals
  * through the forms → /account/plan shows them → an app signs in through the OAuth flow (registration, PKCE,
  * consent, as a client would) and get_my_goals on /mcp/account answers the same numbers as the page → revoke it on

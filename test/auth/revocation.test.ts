@@ -31,10 +31,22 @@ afterAll(async () => {
   for (const s of running) await s.stop().catch(() => undefined);
 });
 
-/** A clock the test moves forward (every instance of a test shares it, as machines share the time). */
+/**
+ * A clock the test moves forward (every instance of a test shares it, as machines share the time). It runs with
+ * the real time until `freeze`, then moves only when the test moves it, so how long a step takes on a busy machine
+ * cannot change what the grant check remembers.
+ */
 function movableClock() {
   let offsetMs = 0;
-  return { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => (offsetMs += ms) };
+  let frozenAt: number | undefined;
+  return {
+    now: () => new Date(frozenAt ?? Date.now() + offsetMs),
+    advance: (ms: number) => {
+      if (frozenAt !== undefined) frozenAt += ms;
+      else offsetMs += ms;
+    },
+    freeze: () => (frozenAt = Date.now() + offsetMs),
+  };
 }
 
 /** An app signing in as a client does: registration, PKCE, the player's sign-in and consent, the code exchange. */
@@ -127,6 +139,7 @@ describeEachStore('revoking an app', (kind) => {
     const svc = await listen({ kind, clock: clock.now });
     running.push(svc);
     const { tokens } = await connectApp(svc.baseUrl);
+    clock.freeze();
     expect(await goals(svc.baseUrl, tokens.access_token)).toEqual(accepted);
     const [app] = await svc.services.store.grants.appsOf(svc.services.demoUserId);
     // As the CLI or another instance would: in the store only, this instance's memory untouched.
