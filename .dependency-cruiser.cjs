@@ -33,7 +33,7 @@ const LAYERS = [
   { name: 'protocol', paths: ['^src/mcp/'] },
   {
     name: 'HTTP, auth, pages, observability',
-    paths: ['^src/http/', '^src/pages/', '^src/auth/', '^src/observability/'],
+    paths: ['^src/http/', '^src/pages/', '^src/auth/', '^src/site-account/', '^src/observability/'],
   },
   { name: 'app and command lines', paths: ['^src/app[.]ts$', '^src/main[.]ts$', '^src/cli/', '^src/login/'] },
 ];

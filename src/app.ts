@@ -8,7 +8,7 @@ import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'h
 import { cors } from 'hono/cors';
 import type { EndpointMetadata } from '../generated/metadata-types.js';
 import type { AccountServices } from './auth/account-services.js';
-import { mountAuthorizationServer, protectedEndpoint, type ProtectedEndpoint } from './auth/mount.js';
+import { mountAuthorizationServer, protectedEndpoint, signInGuard, type ProtectedEndpoint } from './auth/mount.js';
 import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';
 import { accountStackUnavailable, surfaceOf } from './auth/unavailable.js';
 import { registryFromCatalogue, type Registry } from './tool-registry/registry.js';
@@ -42,12 +42,20 @@ import type { ServiceMetrics } from './observability/metrics.js';
 import { countOAuthOutcomes } from './observability/oauth-events.js';
 import { operationsRoutes } from './observability/ops-routes.js';
 import type { Readiness } from './observability/readiness.js';
+import { unconfiguredTransport, type MailTransport } from './site-account/mail.js';
+import {
+  mountSiteAccount,
+  SITE_ACCOUNT_PATTERNS,
+  siteAccountOptions,
+  type SiteAccountConfig,
+} from './site-account/mount.js';
 
 export type AppConfig = Pick<
   Config,
   'baseUrl' | 'rateLimitPerMinute' | 'authRateLimitPerMinute' | 'allowedHosts' | 'allowedOrigins' | 'trustedProxies'
 > &
-  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken' | 'siteRateLimitPerMinute' | 'mcpRegistryAuth'>>;
+  Partial<Pick<Config, 'rateLimitNetworks' | 'metricsToken' | 'siteRateLimitPerMinute' | 'mcpRegistryAuth'>> &
+  Partial<SiteAccountConfig>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -74,6 +82,8 @@ export interface AppOptions {
   readiness?: Readiness;
   /** Holds a 429 on /mcp that leaves its body unread (default: one second; tests pass one that records). */
   refusalPause?: RefusalPause;
+  /** How the account pages' mails leave (main.ts: SMTP or the log transport); without it every send fails. */
+  mailTransport?: MailTransport;
 }
 
 /** Longest a request to the account stack waits for it to come up before it is answered 503. */
@@ -245,7 +255,26 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
       };
       for (const endpoint of secured)
         mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));
-      mountAuthorizationServer(sub, services, mountOptions);
+      // One backoff and one password-hash pool for the OAuth sign-in and the website's sign-in.
+      const signIn = signInGuard(rateLimits);
+      mountSiteAccount(
+        sub,
+        services,
+        siteAccountOptions({
+          config,
+          rateLimits,
+          transport: options.mailTransport ?? unconfiguredTransport,
+          clock,
+          clientKey: (c) => clientAddress(c, config.trustedProxies),
+          signIn,
+          ...(config.authRateLimitPerMinute > 0
+            ? { signInLimit: rateLimits.limiter('auth:site-sign-in', { limit: config.authRateLimitPerMinute }) }
+            : {}),
+          events: { event: (event, outcome) => metrics?.accountEvent(event, outcome) },
+          ...(metrics ? { onMail: (kind, outcome) => metrics.mail(kind, outcome) } : {}),
+        }),
+      );
+      mountAuthorizationServer(sub, services, { ...mountOptions, signIn });
       sub.onError(onError);
       return sub;
     });
@@ -265,7 +294,8 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
       if (!settled && !(await waitForStack())) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
       return (await accountApp).fetch(c.req.raw, c.env);
     };
-    for (const path of [...secured.map((e) => e.path), ...AUTH_ROUTE_PATTERNS]) app.all(path, forward);
+    for (const path of [...secured.map((e) => e.path), ...AUTH_ROUTE_PATTERNS, ...SITE_ACCOUNT_PATTERNS])
+      app.all(path, forward);
   }
 
   // The website's text goes out compressed when the browser takes it (the MCP routes above compress their own).

@@ -53,6 +53,23 @@ export interface Config {
   logLevel: LogLevel;
   /** The MCP Registry's HTTP domain-verification record, served at /.well-known/mcp-registry-auth when set. */
   mcpRegistryAuth: string | undefined;
+  /** SMTP server of the account mails (smtp:// or smtps://, with credentials); undefined writes each mail to stderr and DATA_DIR/outbox/. */
+  smtpUrl: string | undefined;
+  /** The From of every mail (`Name <address>` or an address). */
+  mailFrom: string;
+  /** The website's sign-in: a session unused this long ends, and every session ends this long after sign-in. */
+  siteSessionIdleSeconds: number;
+  siteSessionMaxSeconds: number;
+  /** How long a mailed link works: sign-up verification, password reset, email change. */
+  signUpLinkSeconds: number;
+  resetLinkSeconds: number;
+  emailChangeLinkSeconds: number;
+  /** Sign-ups waiting for their link, at most per email address and in all. */
+  pendingSignUpsPerAddress: number;
+  pendingSignUpsMax: number;
+  /** Account mails per hour, at most to one recipient and asked for from one client address. */
+  mailsPerRecipientPerHour: number;
+  mailsPerAddressPerHour: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -176,6 +193,36 @@ function rateLimitPrefix(raw: string | undefined, base: URL | undefined, problem
   return raw;
 }
 
+/** SMTP_URL, checked without ever echoing it (it holds the mail account's password). */
+function smtpUrl(raw: string | undefined, problems: string[]): string | undefined {
+  if (!raw) return undefined;
+  const url = URL.parse(raw);
+  const expected = 'expected smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS)';
+  if (!url) problems.push(`SMTP_URL: not a URL; ${expected}`);
+  else if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    problems.push(`SMTP_URL: scheme ${url.protocol.slice(0, 20)} is not smtp: or smtps:; ${expected}`);
+  else if (!url.hostname) problems.push(`SMTP_URL: no host; ${expected}`);
+  else return raw;
+  return undefined;
+}
+
+const MAIL_FROM = /^(?:[^<>\r\n]{0,100}<[^\s@<>]{1,64}@[^\s@<>]{1,255}>|[^\s@<>]{1,64}@[^\s@<>]{1,255})$/;
+
+/** MAIL_FROM, or a no-reply address at the public host. */
+function mailFrom(raw: string | undefined, base: URL | undefined, problems: string[]): string {
+  // A host name with a domain, not an IP address or `localhost`: a mail server refuses a sender at neither.
+  const host = base?.hostname ?? '';
+  const fallback = `Kingshot Companion <no-reply@${/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(host) ? host : 'localhost.localdomain'}>`;
+  if (raw === undefined || raw === '') return fallback;
+  if (!MAIL_FROM.test(raw.trim())) {
+    problems.push(
+      `MAIL_FROM="${raw.slice(0, 120)}": expected an address (no-reply@example.com) or a name and address (Kingshot Companion <no-reply@example.com>)`,
+    );
+    return fallback;
+  }
+  return raw.trim();
+}
+
 function loopbackHosts(port: number): string[] {
   const suffix = port === 80 ? '' : `:${port}`;
   return ['localhost', '127.0.0.1', '[::1]'].map((h) => `${h}${suffix}`);
@@ -250,7 +297,22 @@ export function loadConfig(env: Env): Config {
     metricsToken: metricsToken(env.METRICS_TOKEN, problems),
     logLevel: logLevel(env.LOG_LEVEL, problems),
     mcpRegistryAuth: mcpRegistryAuth(env.MCP_REGISTRY_AUTH, problems),
+    smtpUrl: smtpUrl(env.SMTP_URL, problems),
+    mailFrom: mailFrom(env.MAIL_FROM, base, problems),
+    siteSessionIdleSeconds: integer(env, 'SITE_SESSION_IDLE_SECONDS', 7 * 24 * 3600, 300, 365 * 24 * 3600, problems),
+    siteSessionMaxSeconds: integer(env, 'SITE_SESSION_MAX_SECONDS', 30 * 24 * 3600, 300, 365 * 24 * 3600, problems),
+    signUpLinkSeconds: integer(env, 'SIGN_UP_LINK_SECONDS', 24 * 3600, 300, 7 * 24 * 3600, problems),
+    resetLinkSeconds: integer(env, 'RESET_LINK_SECONDS', 3600, 300, 24 * 3600, problems),
+    emailChangeLinkSeconds: integer(env, 'EMAIL_CHANGE_LINK_SECONDS', 24 * 3600, 300, 7 * 24 * 3600, problems),
+    pendingSignUpsPerAddress: integer(env, 'PENDING_SIGN_UPS_PER_ADDRESS', 3, 1, 100, problems),
+    pendingSignUpsMax: integer(env, 'PENDING_SIGN_UPS_MAX', 10_000, 1, 10_000_000, problems),
+    mailsPerRecipientPerHour: integer(env, 'MAILS_PER_RECIPIENT_PER_HOUR', 3, 1, 1000, problems),
+    mailsPerAddressPerHour: integer(env, 'MAILS_PER_ADDRESS_PER_HOUR', 20, 1, 100_000, problems),
   };
+  if (config.siteSessionIdleSeconds > config.siteSessionMaxSeconds)
+    problems.push(
+      `SITE_SESSION_IDLE_SECONDS=${config.siteSessionIdleSeconds} is longer than SITE_SESSION_MAX_SECONDS=${config.siteSessionMaxSeconds}: a session cannot stay idle longer than it lasts`,
+    );
   if (config.rateLimitNetworks.length > 0 && config.rateLimitPerMinute === 0)
     problems.push('RATE_LIMIT_NETWORKS: budgets need a rate limit, but RATE_LIMIT_PER_MINUTE=0 turns it off');
   // The same rules the store applies when it creates the demo player, so a bad value stops the start here, clearly.

@@ -26,6 +26,7 @@ import { Readiness, within } from './observability/readiness.js';
 import { RequestObserver, requestIdOf } from './observability/request-observer.js';
 import { isStoreUnavailable } from './store/errors.js';
 import type { Store } from './store/store.js';
+import { logTransport, smtpTransport } from './site-account/mail.js';
 
 /** Expired codes, sessions and tokens are swept this often (and once at start). */
 const CLEANUP_INTERVAL_MS = 15 * 60 * 1000;
@@ -84,8 +85,13 @@ const readiness = new Readiness(async () => {
     return 'store unreachable';
   }
 });
+// The account pages' mails: SMTP when configured, else written to stderr and DATA_DIR/outbox/ for a laptop.
+const mailTransport = config.smtpUrl
+  ? smtpTransport(config.smtpUrl, config.mailFrom)
+  : logTransport({ dataDir: config.dataDir, from: config.mailFrom, write: (text) => process.stderr.write(text) });
 const app = createApp({
   config,
+  mailTransport,
   account: accountStartup.then((started) => started.services),
   accountWaiting: accountStack.waitingForStore,
   ...(rateLimits ? { rateLimits } : {}),
@@ -147,6 +153,7 @@ server.listen(config.port, config.host, () => {
       `  ${endpoint.title}${endpoint.auth === 'oauth' ? ' (OAuth sign-in)' : ''}: ${config.baseUrl}${endpoint.path}\n`,
     );
   process.stderr.write(`  Developer reference: ${config.baseUrl}/developers\n`);
+  process.stderr.write(`  Your account: ${config.baseUrl}/account/sign-up (mails ${mailTransport.describe})\n`);
   process.stderr.write(
     `  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`,
   );

@@ -7,7 +7,10 @@ import type { RefusalPause } from '../src/http/refusal-pause.js';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { SignJWT, importJWK, type JWK, type JWTHeaderParameters } from 'jose';
+import { randomUUID } from 'node:crypto';
 import { seedDemoPlayer } from '../src/store/seed.js';
+import { TTL } from '../src/auth/provider.js';
+import { oidcAdapterFactory } from '../src/store/oidc-adapter.js';
 import { createAccountServices, type AccountServices } from '../src/auth/account-services.js';
 import { createApp } from '../src/app.js';
 import type { RateLimits } from '../src/http/rate-limits.js';
@@ -77,6 +80,7 @@ export function accountApp(
 }
 
 export interface MintOptions {
+  /** Claims to set or (undefined) leave out; a `grant_id` given here is used as is, no grant is stored for it. */
   claims?: Record<string, unknown>;
   header?: Partial<JWTHeaderParameters>;
   /** Sign with this private JWK instead of the server's key. */
@@ -84,7 +88,30 @@ export interface MintOptions {
   now?: Date;
 }
 
-/** An access token as the authorization server would issue it, with any claim or header overridden. */
+/** A grant (consent) of `sub` for `clientId` in the store, as the consent page saves one; returns its id. */
+export async function storeGrant(services: AccountServices, sub: string, clientId = 'test-client'): Promise<string> {
+  const grantId = `grant-${randomUUID()}`;
+  const Adapter = oidcAdapterFactory(services.store.db, { nowSeconds: services.store.nowSeconds });
+  await new Adapter('Grant').upsert(
+    grantId,
+    {
+      accountId: sub,
+      clientId,
+      kind: 'Grant',
+      jti: grantId,
+      iat: services.store.nowSeconds(),
+      openid: { scope: 'openid' },
+      resources: { [services.resource]: 'openid' },
+    },
+    TTL.Grant,
+  );
+  return grantId;
+}
+
+/**
+ * An access token as the authorization server would issue it, with any claim or header overridden. Unless the
+ * claims name a `grant_id`, a grant is stored for it first (the resource server refuses a token without one).
+ */
 export async function mintAccessToken(
   services: AccountServices,
   sub: string,
@@ -92,7 +119,10 @@ export async function mintAccessToken(
 ): Promise<string> {
   const jwk = options.key ?? services.keys.signing[0]!;
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const grantId =
+    options.claims && 'grant_id' in options.claims ? undefined : await storeGrant(services, sub, 'test-client');
   const claims = {
+    ...(grantId ? { grant_id: grantId } : {}),
     iss: BASE,
     sub,
     aud: RESOURCE,

@@ -300,4 +300,42 @@ describe('operating variables: SHUTDOWN_TIMEOUT_MS, METRICS_TOKEN, LOG_LEVEL', (
       'SHUTDOWN_TIMEOUT_MS=1.5: expected a whole number from 0 to 600000',
     );
   });
+
+  it('account mail and sessions: defaults, SMTP_URL checked without echoing it, MAIL_FROM, lifetimes', () => {
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Kingshot Companion <no-reply@localhost.localdomain>',
+      siteSessionIdleSeconds: 604_800,
+      siteSessionMaxSeconds: 2_592_000,
+      signUpLinkSeconds: 86_400,
+      resetLinkSeconds: 3600,
+      emailChangeLinkSeconds: 86_400,
+      pendingSignUpsPerAddress: 3,
+      pendingSignUpsMax: 10_000,
+      mailsPerRecipientPerHour: 3,
+      mailsPerAddressPerHour: 20,
+    });
+    expect(loadConfig({ BASE_URL: 'https://kingshot.example.com' }).mailFrom).toBe(
+      'Kingshot Companion <no-reply@kingshot.example.com>',
+    );
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:secret@mail.example.com:465', MAIL_FROM: 'Ks <ks@example.com>' }),
+    ).toMatchObject({ smtpUrl: 'smtps://u:secret@mail.example.com:465', mailFrom: 'Ks <ks@example.com>' });
+    const expected = 'expected smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS)';
+    for (const [env, problem] of [
+      [{ SMTP_URL: 'http://u:secret@mail:25' }, `SMTP_URL: scheme http: is not smtp: or smtps:; ${expected}`],
+      [{ SMTP_URL: 'secret and nonsense' }, `SMTP_URL: not a URL; ${expected}`],
+      [
+        { MAIL_FROM: 'no address here' },
+        'MAIL_FROM="no address here": expected an address (no-reply@example.com) or a name and address (Kingshot Companion <no-reply@example.com>)',
+      ],
+      [
+        { SITE_SESSION_IDLE_SECONDS: '90000', SITE_SESSION_MAX_SECONDS: '3600' },
+        'SITE_SESSION_IDLE_SECONDS=90000 is longer than SITE_SESSION_MAX_SECONDS=3600: a session cannot stay idle longer than it lasts',
+      ],
+      [{ RESET_LINK_SECONDS: '10' }, 'RESET_LINK_SECONDS=10: expected a whole number from 300 to 86400'],
+    ] as const) {
+      expect(() => loadConfig(env), problem).toThrow(new ConfigError([problem]));
+    }
+  });
 });

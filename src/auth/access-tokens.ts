@@ -4,17 +4,21 @@
  * contains the account endpoint, not expired, and `sub`, `client_id`, `iat` and `jti` present), with alg ES256 only,
  * and then what it leaves to the resource server: `sub`, `client_id` and `jti` not empty, `iat` not in the future.
  * The time is passed in, so expiry is testable without waiting. Nothing else is read from the request: a token in
- * the query string or body is ignored.
+ * the query string or body is ignored. Last, the token's grant (its `grant_id` claim, set by provider.ts) must still
+ * stand in the store (live-grants.ts): a revoked app's tokens are refused within seconds, not at their expiry.
  */
 import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { publicJwk } from '../store/keys.js';
+import type { LiveGrants } from './live-grants.js';
 import { AUTH_PATHS } from './scopes.js';
 
 /** What the endpoint uses of a verified token: whose it is, and until when (the other claims are only checked). */
 export interface AccessTokenClaims {
   sub: string;
   exp: number;
+  /** The grant (consent) the token was issued under; revoking it voids the token. */
+  grantId: string;
 }
 
 export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; description: string };
@@ -38,6 +42,7 @@ const CLAIM_TYPES = {
 } as const;
 
 const EXPIRED = 'the access token has expired';
+const REVOKED = "the access token was revoked (the app's access was withdrawn or the account signed out everywhere)";
 const BAD_SIGNATURE = 'the access token signature does not verify';
 const MALFORMED = 'the access token is malformed';
 const invalidClaim = (name: string) => `the access token's ${name} claim is invalid`;
@@ -85,6 +90,8 @@ export function createAccessTokenVerifier(options: {
   issuer: string;
   audience: string;
   signingKeys: readonly JWK[];
+  /** Whether a token's grant still stands (asked after every other check passed). */
+  liveGrants: Pick<LiveGrants, 'isLive'>;
 }): AccessTokenVerifier {
   const jwksUri = `${options.issuer}${AUTH_PATHS.jwks}`;
   const authorizationServer: oauth.AuthorizationServer = { issuer: options.issuer, jwks_uri: jwksUri };
@@ -122,7 +129,17 @@ export function createAccessTokenVerifier(options: {
     }
     if (claims.iat > now.getTime() / 1000 + CLOCK_TOLERANCE_SECONDS)
       return { ok: false, description: invalidClaim('iat') };
-    return { ok: true, claims: { sub: claims.sub, exp: claims.exp } };
+    // Tokens issued before the claim existed have none: refused, so the client refreshes (at most 10 minutes' worth).
+    const grantId = claims.grant_id;
+    if (typeof grantId !== 'string' || grantId === '') return { ok: false, description: invalidClaim('grant_id') };
+    return { ok: true, claims: { sub: claims.sub, exp: claims.exp, grantId } };
+  }
+
+  /** The signature and claims held (now or earlier); the token stands while its grant does. */
+  async function standing(claims: AccessTokenClaims, now: Date): Promise<TokenCheck> {
+    return (await options.liveGrants.isLive(claims.grantId, now))
+      ? { ok: true, claims }
+      : { ok: false, description: REVOKED };
   }
 
   return {
@@ -130,16 +147,15 @@ export function createAccessTokenVerifier(options: {
       const known = verified.get(token);
       if (known) {
         // Same rule as the full check with the tolerance: expired once exp is more than the tolerance in the past.
-        if (known.exp > now.getTime() / 1000 - CLOCK_TOLERANCE_SECONDS) return { ok: true, claims: known };
+        if (known.exp > now.getTime() / 1000 - CLOCK_TOLERANCE_SECONDS) return standing(known, now);
         verified.delete(token);
         return { ok: false, description: EXPIRED };
       }
       const check = await verifyFully(token, now);
-      if (check.ok) {
-        if (verified.size >= MAX_REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
-        verified.set(token, check.claims);
-      }
-      return check;
+      if (!check.ok) return check;
+      if (verified.size >= MAX_REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
+      verified.set(token, check.claims);
+      return standing(check.claims, now);
     },
   };
 }

@@ -10,6 +10,7 @@ import { loadServerKeys } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './access-tokens.js';
 import type { ClientMetadataDocumentOptions } from './client-metadata-documents.js';
+import { LiveGrants } from './live-grants.js';
 import { createProvider } from './provider.js';
 
 /** The catalogue's OAuth endpoint: every access token is for it, and only for it. */
@@ -25,6 +26,8 @@ export interface AccountServices {
   readonly keys: ServerKeys;
   readonly provider: Provider;
   readonly verifier: AccessTokenVerifier;
+  /** Whether grants still stand, remembered briefly; the verifier asks it, and a revocation here forgets at once. */
+  readonly liveGrants: LiveGrants;
   /** `${BASE_URL}` + the catalogue's OAuth endpoint path (`/mcp/account`): the audience of every access token. */
   readonly resource: string;
 }
@@ -46,6 +49,12 @@ export async function createAccountServices(options: {
     ...(options.refreshReuseSeconds !== undefined ? { refreshReuseSeconds: options.refreshReuseSeconds } : {}),
     ...(options.clientMetadataDocuments ? { clientMetadataDocuments: options.clientMetadataDocuments } : {}),
   });
-  const verifier = createAccessTokenVerifier({ issuer: baseUrl, audience: resource, signingKeys: keys.signing });
-  return { store, keys, provider, verifier, resource };
+  const liveGrants = new LiveGrants(store.grants);
+  const verifier = createAccessTokenVerifier({
+    issuer: baseUrl,
+    audience: resource,
+    signingKeys: keys.signing,
+    liveGrants,
+  });
+  return { store, keys, provider, verifier, liveGrants, resource };
 }

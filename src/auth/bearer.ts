@@ -11,8 +11,9 @@ import { peekId, rateRefusal, unreadBodyHeaders } from '../http/mcp-route.js';
 import type { RefusalPause } from '../http/refusal-pause.js';
 import type { ServiceEnv } from '../http/service-env.js';
 import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';
-import { jsonRpcErrorResponse } from '../http/responses.js';
+import { jsonRpcErrorResponse, storeUnavailableJsonRpc } from '../http/responses.js';
 import { ErrorCode } from '../mcp/jsonrpc.js';
+import { isStoreUnavailable } from '../store/errors.js';
 import type { AccessTokenClaims, AccessTokenVerifier } from './access-tokens.js';
 import { CHALLENGE_SCOPE } from './scopes.js';
 
@@ -71,7 +72,16 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler<ServiceEnv
     let claims: AccessTokenClaims | undefined;
     if (token === '') rejection = 'the Authorization header must be "Bearer <access token>"';
     else if (token !== undefined) {
-      const check = await options.verifier.verify(token, now);
+      let check: Awaited<ReturnType<AccessTokenVerifier['verify']>>;
+      try {
+        check = await options.verifier.verify(token, now);
+      } catch (error) {
+        // Whether the token's grant stands is the store's to say: while it is unreachable the request gets the
+        // same 503 a tool reading the player's data gets, not a 401 that would send the client to sign in again.
+        if (!isStoreUnavailable(error)) throw error;
+        const peeked = await peekId(c);
+        return storeUnavailableJsonRpc(peeked.id, unreadBodyHeaders(peeked));
+      }
       if (check.ok) claims = check.claims;
       else rejection = check.description;
     }

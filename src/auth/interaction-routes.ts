@@ -159,6 +159,18 @@ function interactionPage(options: InteractionRoutesOptions, support: Interaction
     const client = await clientView(interaction.params.client_id, interaction.params.redirect_uri);
     const csrf = csrfToken(csrfKey, interaction.uid);
     const headers = formPageHeaders(interaction.params.redirect_uri);
+    // A player signed in on the website (site-account/session.ts set c.var.siteSession) is signed in here too: the
+    // login prompt ends with their account, and the next step asks only for consent.
+    const siteSession = c.var.siteSession;
+    if (interaction.prompt.name === 'login' && siteSession) {
+      const to = await options.provider.interactionResult(
+        found.node.incoming,
+        found.node.outgoing,
+        { login: { accountId: siteSession.userId, amr: ['pwd'] } },
+        { mergeWithLastSubmission: false },
+      );
+      return c.redirect(to, 303);
+    }
     if (interaction.prompt.name === 'login')
       return page(loginPage({ uid: interaction.uid, csrf, client }), 200, headers);
     const user = interaction.session?.accountId ? await store.users.findById(interaction.session.accountId) : undefined;

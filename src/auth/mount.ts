@@ -10,6 +10,7 @@ import type { AccountContext } from '../tools/context.js';
 import type { AccountServices } from './account-services.js';
 import { bearerAuth } from './bearer.js';
 import { HashGate } from './hash-gate.js';
+import type { SignInGuard } from './interaction-routes.js';
 import { authRoutes } from './routes.js';
 import { resourceMetadataUrl } from './scopes.js';
 import { SIGN_IN_BACKOFF } from './sign-in-throttle.js';
@@ -32,6 +33,13 @@ export interface AccountMountOptions {
   rateLimits: RateLimits;
   /** Holds a 429 that leaves a large body unread (the one /mcp uses). */
   refusalPause: RefusalPause;
+  /** The sign-in backoff and password-hash pool, when shared with the website's sign-in (default: its own). */
+  signIn?: SignInGuard;
+}
+
+/** The per-account sign-in backoff and the bounded password-hash pool, to share between every sign-in form. */
+export function signInGuard(rateLimits: RateLimits): SignInGuard {
+  return { failures: rateLimits.backoff('sign-in-failures', SIGN_IN_BACKOFF), hashes: new HashGate() };
 }
 
 /** A per-address limiter of the authorization server, named for what it counts; undefined when the limit is off. */
@@ -98,7 +106,7 @@ export function mountAuthorizationServer(
         ...(signIn ? { signIn } : {}),
       },
       clientKey: (c) => clientAddress(c, options.trustedProxies),
-      signIn: { failures: options.rateLimits.backoff('sign-in-failures', SIGN_IN_BACKOFF), hashes: new HashGate() },
+      signIn: options.signIn ?? signInGuard(options.rateLimits),
     }),
   );
 }

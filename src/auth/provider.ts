@@ -200,6 +200,15 @@ export function createProvider(options: ProviderOptions): Provider {
         },
       },
     },
+    formats: {
+      customizers: {
+        // The grant's id in every access token: the resource server refuses a token whose grant is gone
+        // (live-grants.ts), so revoking an app ends its access tokens too, not only its refresh tokens.
+        jwt(_ctx, token, parts) {
+          if ('grantId' in token && token.grantId) parts.payload.grant_id = token.grantId;
+        },
+      },
+    },
     rotateRefreshToken: true,
     ttl: {
       AccessToken: TTL.AccessToken,

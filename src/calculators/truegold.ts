@@ -69,6 +69,11 @@ export function buildingLevelLabel(level: number): string {
   return labelOfNumeric(level);
 }
 
+/** The game's numeric level of a canonical label (`TG4-2` = 52); `not built` has none (NaN is never stored). */
+export function buildingLevelNumber(label: string): number {
+  return numericLevel(label);
+}
+
 /** A canonical label for what the player wrote, or undefined when it cannot be read as a level at all. */
 function canonical(value: string | number): string | undefined {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 30 ? labelOfNumeric(value) : undefined;

@@ -7,6 +7,7 @@
  *   npm run cli -- set-password <email> [--password-stdin]
  *   npm run cli -- import <email> <file.json | ->
  *   npm run cli -- export <email> [<file.json>]
+ *   npm run cli -- delete-user <email>
  *
  * Without --password-stdin a password is generated and printed once. A new password ends the user's sign-ins
  * (sessions, grants, refresh tokens): apps have to sign in again. Imports are validated first (schema, then
@@ -30,6 +31,7 @@ const USAGE = `usage: npm run cli -- <command>
   set-password <email> [--password-stdin]
   import <email> <file.json | ->      (sections present replace the saved ones: profile, goals, inventory)
   export <email> [<file.json>]
+  delete-user <email>                 (the user, their data, sessions, links and every app's grant; no undo)
 environment: DATA_DIR (default ./var), or DATABASE_URL=postgres://… for the PostgreSQL store`;
 
 export class CliError extends ServiceError<'ERR_CLI'> {
@@ -133,8 +135,9 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
       const email = args[0];
       if (!email || args.length > 1) throw new CliError('set-password <email> [--password-stdin]');
       await store.users.setPassword(email, secret.password);
-      // Apps signed in with the old password lose their sessions and refresh tokens.
-      const ended = await store.endSignIns(await userId(store, email));
+      // Apps signed in with the old password lose their sessions and refresh tokens; browsers their site sessions.
+      const id = await userId(store, email);
+      const ended = (await store.endSignIns(id)) + (await store.siteSessions.deleteOfUser(id));
       io.stdout(
         `password of ${email} changed; ${ended} sign-in record(s) ended${secret.generated ? `\npassword: ${secret.password}   (shown only now)` : ''}\n`,
       );
@@ -177,6 +180,13 @@ export async function runCli(argv: readonly string[], store: Store, io: CliIo): 
       return;
     }
     case undefined:
+    case 'delete-user': {
+      const [email] = args;
+      if (!email || args.length > 1) throw new CliError('delete-user <email>');
+      const deleted = await store.deleteAccount(await userId(store, email));
+      io.stdout(`deleted ${deleted?.email ?? email} and everything of it (data, sessions, links, app grants)\n`);
+      return;
+    }
     case 'help':
     case '--help':
       io.stdout(`${USAGE}\n`);

@@ -80,10 +80,24 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly #accountEvents = new Counter({
+    name: 'kingshot_account_events_total',
+    help: 'The account pages: event (sign_up, verification, sign_in, sign_out, password_change, password_reset_request, password_reset, email_change, export, deletion) and outcome (success, refused, invalid_link, throttled, busy, mail_failed, bounded, everywhere).',
+    labelNames: ['event', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly #mails = new Counter({
+    name: 'kingshot_mails_total',
+    help: 'Account mails by kind (sign_up, sign_up_existing, password_reset, email_change, email_change_notice, password_changed, account_deleted) and outcome (sent, failed, recipient_limited, sender_limited).',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     // Zero from the start, so a rate over them works before the first error.
     for (const kind of ['unavailable', 'query']) this.#storeErrors.inc({ kind }, 0);
+    for (const outcome of ['sent', 'failed']) this.#mails.inc({ kind: 'sign_up', outcome }, 0);
   }
 
   requestStarted(): void {
@@ -122,6 +136,14 @@ export class ServiceMetrics {
 
   oauthOutcome(operation: string, outcome: string): void {
     this.#oauth.inc({ operation: oauthOperationLabel(operation), outcome: oauthOutcomeLabel(outcome) });
+  }
+
+  accountEvent(event: string, outcome: string): void {
+    this.#accountEvents.inc({ event, outcome });
+  }
+
+  mail(kind: string, outcome: string): void {
+    this.#mails.inc({ kind, outcome });
   }
 
   storeError(unavailable: boolean): void {

@@ -144,6 +144,7 @@ export function oidcAdapterFactory(db: Db, options: OidcAdapterOptions): new (mo
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
         client_id: isClient ? id : (payload.clientId ?? null),
+        account_id: isClient ? null : (payload.accountId ?? null),
         // A registration lasts while unused, until a grant is created for it (markClientUsed).
         expires_at: expiresIn
           ? nowSeconds() + expiresIn
@@ -268,35 +269,46 @@ export async function deleteExpiredOidcPayloads(db: Db, nowSeconds: number): Pro
 /**
  * Ends a user's sign-ins: their sessions and grants, and every code and refresh token issued under those grants
  * (after a password change, nothing signed in with the old one may keep reading). Access tokens are JWTs that are
- * not stored; they run out within their 10 minutes. Returns how many records went.
+ * not stored; the resource server refuses them once their grant is gone (auth/live-grants.ts). Returns how many
+ * records went.
  */
 export async function deleteOidcPayloadsOfAccount(db: Db, accountId: string): Promise<number> {
+  return db.transaction().execute((trx) => deleteOidcPayloadsOfAccountIn(trx, accountId, ['Session', 'Grant']));
+}
+
+/**
+ * The same inside a transaction the caller holds, over the record types given: deleting an account passes every
+ * type that can name it (an interaction in progress holds its account too), so none of its records is left.
+ */
+export async function deleteOidcPayloadsOfAccountIn(
+  trx: Db,
+  accountId: string,
+  types: readonly string[],
+): Promise<number> {
   // The account is inside the JSON payload; reading it here rather than in SQL keeps SQLite and Postgres alike.
-  const rows = await db
+  const rows = await trx
     .selectFrom('oidc_payloads')
     .select(['id', 'type', 'payload'])
-    .where('type', 'in', ['Session', 'Grant'])
+    .where('type', 'in', [...types])
     .execute();
   const owned = rows.filter((row) => {
     try {
-      return (JSON.parse(row.payload) as { accountId?: unknown }).accountId === accountId;
+      return JSON.stringify(JSON.parse(row.payload)).includes(`"accountId":${JSON.stringify(accountId)}`);
     } catch {
       return false;
     }
   });
   if (owned.length === 0) return 0;
   const grantIds = owned.filter((row) => row.type === 'Grant').map((row) => row.id);
-  return db.transaction().execute(async (trx) => {
-    let deleted = 0;
-    if (grantIds.length > 0)
-      deleted += Number(
-        (await trx.deleteFrom('oidc_payloads').where('grant_id', 'in', grantIds).executeTakeFirst()).numDeletedRows,
-      );
-    for (const row of owned)
-      deleted += Number(
-        (await trx.deleteFrom('oidc_payloads').where('id', '=', row.id).where('type', '=', row.type).executeTakeFirst())
-          .numDeletedRows,
-      );
-    return deleted;
-  });
+  let deleted = 0;
+  if (grantIds.length > 0)
+    deleted += Number(
+      (await trx.deleteFrom('oidc_payloads').where('grant_id', 'in', grantIds).executeTakeFirst()).numDeletedRows,
+    );
+  for (const row of owned)
+    deleted += Number(
+      (await trx.deleteFrom('oidc_payloads').where('id', '=', row.id).where('type', '=', row.type).executeTakeFirst())
+        .numDeletedRows,
+    );
+  return deleted;
 }

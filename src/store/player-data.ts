@@ -2,6 +2,7 @@
  * The player's saved data: profile and inventory as validated JSON documents, goals as ordered rows. Imports replace
  * whole sections inside one transaction, so a rejected file changes nothing.
  */
+import { randomUUID } from 'node:crypto';
 import type { Goal, Inventory, PlayerDataFile, PlayerProfile, StoredGoal } from '../account/model.js';
 import { schemaProblems, type SchemaName } from '../account/schema.js';
 import { ServiceError } from '../errors.js';
@@ -103,6 +104,13 @@ export function createPlayerDataStore(db: Db, nowSeconds: () => number): PlayerD
             .execute();
         }
         if (data.goals !== undefined) {
+          // A page showing the goals from before this import must not save over it (player-edits.ts).
+          const version = randomUUID();
+          await trx
+            .insertInto('player_documents')
+            .values({ user_id: userId, kind: 'goals_version', document: version, updated_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ document: version, updated_at: now }))
+            .execute();
           await trx.deleteFrom('player_goals').where('user_id', '=', userId).execute();
           for (const [position, goal] of data.goals.entries()) {
             const { active, ...rest } = goal;

@@ -49,6 +49,10 @@ export interface OidcPayloadsTable {
   /** Null for records that do not expire (a client while it has grants). */
   expires_at: number | null;
   consumed_at: number | null;
+  /** The account (user id) a grant, session or token belongs to; null for clients and interactions. */
+  account_id: Generated<string | null>;
+  /** A grant: when an access token of it was last accepted (written at most once a minute; see grants.ts). */
+  last_used_at: Generated<number | null>;
 }
 
 /** Signing keys and cookie keys: generated once, shared by every instance on the store. */
@@ -58,10 +62,50 @@ export interface KeysTable {
   created_at: number;
 }
 
+/** A signed-in browser on the website: the SHA-256 of its session id (the id itself is only in the cookie). */
+export interface SiteSessionsTable {
+  id_hash: string;
+  user_id: string;
+  user_agent: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Ends the session when it goes unused this long (moved on as it is used). */
+  idle_expires_at: number;
+  /** Ends the session however much it is used. */
+  expires_at: number;
+}
+
+/** A sign-up waiting for its mailed link; the account is created only when the link is used. */
+export interface PendingSignUpsTable {
+  id: string;
+  /** Normalised (lowercase); not unique: a person may ask again (bounded per address). */
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A link mailed to a player: the SHA-256 of its secret, what it is for, and whether it was used. */
+export interface MailLinksTable {
+  token_hash: string;
+  purpose: 'verify-sign-up' | 'reset-password' | 'change-email';
+  pending_sign_up_id: string | null;
+  user_id: string | null;
+  /** For an email change: the address being confirmed. */
+  new_email: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   player_documents: PlayerDocumentsTable;
   player_goals: PlayerGoalsTable;
   oidc_payloads: OidcPayloadsTable;
   keys: KeysTable;
+  site_sessions: SiteSessionsTable;
+  pending_sign_ups: PendingSignUpsTable;
+  mail_links: MailLinksTable;
 }

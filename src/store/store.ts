@@ -7,10 +7,22 @@
 import { sql } from 'kysely';
 import { DEFAULT_CLIENT_LIFETIMES, deleteOrphans, startIdleClocks, type ClientLifetimes } from './client-expiry.js';
 import { openDatabase, type Db, type DialectName, type StoreLocation } from './database.js';
+import { createGrantStore, type GrantStore } from './grants.js';
 import { StoreHealth, type StoreErrorEvent } from './health.js';
 import { deleteExpiredOidcPayloads, deleteOidcPayloadsOfAccount } from './oidc-adapter.js';
 import { createPlayerDataStore, type PlayerDataStore } from './player-data.js';
-import { createUserStore, type UserStore } from './users.js';
+import { createPlayerEdits, type PlayerEdits } from './player-edits.js';
+import {
+  createMailLinkStore,
+  createSignUpStore,
+  createSiteSessionStore,
+  deleteAccount,
+  deleteExpiredSiteAccountRows,
+  type MailLinkStore,
+  type SignUpStore,
+  type SiteSessionStore,
+} from './site-accounts.js';
+import { createUserStore, type User, type UserStore } from './users.js';
 
 export type { StoreErrorEvent, StoreLocation };
 
@@ -19,6 +31,14 @@ export interface Store {
   readonly dialect: DialectName;
   readonly users: UserStore;
   readonly players: PlayerDataStore;
+  /** The website's edits of the player's data, each refused when made from an out-of-date page. */
+  readonly edits: PlayerEdits;
+  /** The grants (connected apps) of accounts: whether one stands, their use, listing and revoking. */
+  readonly grants: GrantStore;
+  /** The website's sessions, pending sign-ups and mailed links (site-accounts.ts). */
+  readonly siteSessions: SiteSessionStore;
+  readonly signUps: SignUpStore;
+  readonly mailLinks: MailLinkStore;
   /** Unix seconds from the store's clock. */
   readonly nowSeconds: () => number;
   /** How long client registrations are kept (the OIDC adapter stamps new ones with it). */
@@ -30,12 +50,17 @@ export interface Store {
   /**
    * The periodic sweep: starts the idle time of used clients left without grants, deletes expired OAuth records
    * (codes, sessions, tokens, interactions, expired client registrations) and the records left without their client,
-   * and gives their space back (SQLite);
+   * the website's expired sessions, pending sign-ups and mailed links, and gives their space back (SQLite);
    * returns how many records went.
    */
   deleteExpired(): Promise<number>;
   /** Ends a user's sessions, grants, codes and refresh tokens; returns how many records went. */
   endSignIns(userId: string): Promise<number>;
+  /**
+   * Deletes the account and everything of it in one transaction (player data, site sessions, mailed links, every
+   * oidc-provider record naming it); the user deleted, or undefined when there was none.
+   */
+  deleteAccount(userId: string): Promise<User | undefined>;
   close(): Promise<void>;
 }
 
@@ -69,6 +94,11 @@ export async function openStore(location: string | StoreLocation, options: Store
     dialect,
     users: createUserStore(db, nowSeconds),
     players: createPlayerDataStore(db, nowSeconds),
+    edits: createPlayerEdits(db, nowSeconds),
+    grants: createGrantStore(db, nowSeconds),
+    siteSessions: createSiteSessionStore(db, nowSeconds),
+    signUps: createSignUpStore(db, nowSeconds),
+    mailLinks: createMailLinkStore(db, nowSeconds),
     nowSeconds,
     clientLifetimes,
     health,
@@ -78,11 +108,15 @@ export async function openStore(location: string | StoreLocation, options: Store
     async deleteExpired() {
       const now = nowSeconds();
       await startIdleClocks(db, now, clientLifetimes);
-      const deleted = (await deleteExpiredOidcPayloads(db, now)) + (await deleteOrphans(db));
+      const deleted =
+        (await deleteExpiredOidcPayloads(db, now)) +
+        (await deleteOrphans(db)) +
+        (await deleteExpiredSiteAccountRows(db, now));
       if (deleted > 0) await reclaimSpace();
       return deleted;
     },
     endSignIns: (userId) => deleteOidcPayloadsOfAccount(db, userId),
+    deleteAccount: (userId) => deleteAccount(db, userId),
     close: () => db.destroy(),
   };
 }

@@ -6,11 +6,12 @@ import type { ToolHandlers } from '../../generated/tools/index.js';
 import type { ToolError } from '../../generated/metadata-types.js';
 import { MATERIAL_NAMES } from '../../generated/cost-systems.js';
 import { everythingTo } from '../account/everything-to.js';
-import { goalsReport, isoSeconds } from '../account/goals-report.js';
+import { isoSeconds } from '../account/goals-report.js';
 import { buildingLevelLabel } from '../calculators/truegold.js';
 import { failure, success, type Failure } from '../outcomes/failures.js';
 import { StoredDataError } from '../store/player-data.js';
 import type { AccountContext, ToolContext } from './context.js';
+import { myGoalsReport } from './my-goals.js';
 
 function noAccount(): Failure {
   return failure({
@@ -86,12 +87,11 @@ export const accountHandlers = {
 
   get_my_goals: (input, context) =>
     guarded(context.account, async ({ data }) => {
-      const [goals, profile, inventory] = await Promise.all([data.goals(), data.profile(), data.inventory()]);
-      const extra = input.everything_to
-        ? everythingTo(input.everything_to, profile?.value, inventory?.value)
-        : undefined;
-      if (extra && !extra.ok) return extra;
-      const report = goalsReport({ goals, ...(profile ? { profile } : {}), ...(inventory ? { inventory } : {}) });
-      return success({ ...report, ...(extra ? { everything_to: extra.value } : {}) });
+      const report = await myGoalsReport(data);
+      if (!input.everything_to) return success(report);
+      const [profile, inventory] = await Promise.all([data.profile(), data.inventory()]);
+      const extra = everythingTo(input.everything_to, profile?.value, inventory?.value);
+      if (!extra.ok) return extra;
+      return success({ ...report, everything_to: extra.value });
     }),
 } satisfies Partial<ToolHandlers<ToolContext>>;

@@ -56,6 +56,28 @@ describeEachStore('the operator CLI', (kind) => {
       );
       await expect(runCli(['create-user', 'bob@example.com'], store, io)).rejects.toThrow('already exists');
     });
+
+    it('set-password also ends the website sessions; delete-user removes the user and everything of theirs', async () => {
+      await runCli(['create-user', 'carol@example.com'], store, io);
+      const carol = (await store.users.findByEmail('carol@example.com'))!;
+      await store.players.replace(carol.id, DEMO_PLAYER);
+      const session = { userId: carol.id, userAgent: 'cli-test', idleSeconds: 3600, maxSeconds: 7200 };
+      await store.siteSessions.create({ idHash: 'session-1', ...session });
+      stdin = 'a-new-password\n';
+      await runCli(['set-password', 'carol@example.com', '--password-stdin'], store, io);
+      expect(await store.siteSessions.listOfUser(carol.id)).toEqual([]);
+      await store.siteSessions.create({ idHash: 'session-2', ...session });
+      out = '';
+      await runCli(['delete-user', 'carol@example.com'], store, io);
+      expect(out).toBe('deleted carol@example.com and everything of it (data, sessions, links, app grants)\n');
+      expect(await store.users.findByEmail('carol@example.com')).toBeUndefined();
+      expect(await store.siteSessions.listOfUser(carol.id)).toEqual([]);
+      expect(await store.players.export(carol.id)).toEqual({ goals: [] });
+      await expect(runCli(['delete-user', 'carol@example.com'], store, io)).rejects.toThrow(
+        'no user with email carol@example.com',
+      );
+      await expect(runCli(['delete-user'], store, io)).rejects.toThrow('delete-user <email>');
+    });
   });
 
   describe('import and export', () => {

@@ -14,7 +14,10 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const after = (ms: number) => new Date(minted.getTime() + ms);
 const refused = (description: string) => ({ ok: false, description });
 /** What a good token minted at `at` checks as: the demo player's, for its 10 minutes. */
-const accepted = (at: Date) => ({ ok: true, claims: { sub: services.demoUserId, exp: seconds(at) + 600 } });
+const accepted = (at: Date) => ({
+  ok: true,
+  claims: { sub: services.demoUserId, exp: seconds(at) + 600, grantId: expect.stringMatching(/^grant-/) },
+});
 
 describe('what a refused token is told', () => {
   const mint = (options: Parameters<typeof mintAccessToken>[2] = {}) =>
@@ -41,6 +44,17 @@ describe('what a refused token is told', () => {
     ['no client_id', () => mint({ claims: { client_id: undefined } }), "the access token's client_id claim is invalid"],
     ['no jti', () => mint({ claims: { jti: undefined } }), "the access token's jti claim is invalid"],
     ['no sub', () => mint({ claims: { sub: undefined } }), "the access token's sub claim is invalid"],
+    [
+      'no grant_id (issued before tokens named their grant)',
+      () => mint({ claims: { grant_id: undefined } }),
+      "the access token's grant_id claim is invalid",
+    ],
+    ['an empty grant_id', () => mint({ claims: { grant_id: '' } }), "the access token's grant_id claim is invalid"],
+    [
+      'a grant that is not in the store (revoked)',
+      () => mint({ claims: { grant_id: 'grant-never-stored' } }),
+      "the access token was revoked (the app's access was withdrawn or the account signed out everywhere)",
+    ],
     ['an empty sub', () => mint({ claims: { sub: '' } }), "the access token's sub claim is invalid"],
     [
       'a client_id that is not a string',

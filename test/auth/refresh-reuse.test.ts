@@ -10,6 +10,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD, listen, type ListeningService } from '../account-helpers.js';
 import { describeEachStore } from '../support/stores.js';
+import { MCP_HEADERS } from '../helpers.js';
 import { Browser } from './browser.js';
 
 const REDIRECT = 'http://127.0.0.1:8976/callback';
@@ -75,6 +76,21 @@ describeEachStore('refresh token reuse interval', (kind) => {
     return { status: res.status, json: await res.json() };
   }
 
+  async function goalsStatus(at: ListeningService, accessToken: string): Promise<number> {
+    const res = await fetch(`http://127.0.0.1:${at.port}/mcp/account`, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_my_goals', arguments: {} },
+      }),
+    });
+    await res.text();
+    return res.status;
+  }
+
   const ok = (answer: TokenAnswer) => {
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     expect(answer.json.refresh_token).toMatch(/^[\w-]{43,}$/);
@@ -106,10 +122,16 @@ describeEachStore('refresh token reuse interval', (kind) => {
 
   it('reuse after the interval is theft: invalid_grant, and the whole grant is revoked (at either instance)', async () => {
     const { clientId, refreshToken: first } = await grantWithRefreshToken(a);
-    const current = ok(await refresh(a, clientId, first));
+    const answer = await refresh(a, clientId, first);
+    const current = ok(answer);
+    const accessToken = answer.json.access_token!;
+    expect(await goalsStatus(a, accessToken)).toBe(200);
     clock.advance(61);
     refused(await refresh(b, clientId, first), 'grant request is invalid');
     refused(await refresh(a, clientId, current), 'grant request is invalid');
+    // The access tokens of the revoked grant go too, once the grant check's memory (2 s) has run out.
+    expect(await goalsStatus(a, accessToken)).toBe(401);
+    expect(await goalsStatus(b, accessToken)).toBe(401);
   });
 
   it('reuse within the interval after the client has used its new token is theft too', async () => {

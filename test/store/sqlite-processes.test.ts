@@ -32,6 +32,12 @@ describe('SQLite opened by three processes at once', () => {
     expect(found.filter((f) => f.created)).toHaveLength(1);
     expect(new Set(found.map((f) => f.kid)).size).toBe(1);
     expect(new Set(found.map((f) => f.cookie)).size).toBe(1);
-    for (const f of found) expect(f.migrations).toEqual(['0001_initial', '0002_client_expiry']);
+    for (const f of found)
+      expect(f.migrations).toEqual([
+        '0001_initial',
+        '0002_client_expiry',
+        '0003_site_accounts',
+        '0004_grant_owner_and_use',
+      ]);
   });
 });

@@ -78,7 +78,9 @@ describeEachStore('upgrading a store from before client expiry', (kind) => {
   it('0002 fills client_id from the stored payloads, so grants written before it keep their clients alive', async () => {
     const location = await testStoreLocation(kind, { persistent: true });
     const old = await testStore(kind, { location, clock: () => new Date(1_790_000_000_000) });
-    const { error } = await new Migrator({ db: old.db, provider: migrationProvider(old.dialect) }).migrateDown();
+    const { error } = await new Migrator({ db: old.db, provider: migrationProvider(old.dialect) }).migrateTo(
+      '0001_initial',
+    );
     expect(error).toBeUndefined();
     // Rows as 0001 stored them: no client_id column, clients without expiry.
     await sql`insert into oidc_payloads (id, type, payload, grant_id, expires_at) values ('c-used', 'Client', '{"client_id":"c-used"}', null, null), ('c-idle', 'Client', '{"client_id":"c-idle"}', null, null), ('g-1', 'Grant', '{"clientId":"c-used","accountId":"a"}', 'g-1', 1790999999)`.execute(
@@ -102,6 +104,40 @@ describeEachStore('upgrading a store from before client expiry', (kind) => {
     expect(clients).toEqual([
       { id: 'c-idle', expires_at: 1_790_000_000 + 30 * 24 * 3600 },
       { id: 'c-used', expires_at: null },
+    ]);
+    await upgraded.close();
+  });
+});
+
+describeEachStore('upgrading a store from before connected apps', (kind) => {
+  it("0003 fills account_id from the stored payloads, so grants written before it are listed as the player's apps", async () => {
+    const location = await testStoreLocation(kind, { persistent: true });
+    const old = await testStore(kind, { location, clock: () => new Date(1_790_000_000_000) });
+    const { error } = await new Migrator({ db: old.db, provider: migrationProvider(old.dialect) }).migrateTo(
+      '0003_site_accounts',
+    );
+    expect(error).toBeUndefined();
+    await sql`insert into oidc_payloads (id, type, payload, grant_id, client_id, expires_at) values ('c-1', 'Client', '{"client_id":"c-1","client_name":"Old App","redirect_uris":["https://old.example/cb"]}', null, 'c-1', null), ('g-1', 'Grant', '{"clientId":"c-1","accountId":"a","iat":1789999000,"openid":{"scope":"openid"}}', null, 'c-1', 1790999999), ('s-1', 'Session', '{"accountId":"a"}', null, null, 1790999999)`.execute(
+      old.db,
+    );
+    await old.close();
+    const upgraded = await testStore(kind, { location, clock: () => new Date(1_790_000_000_000) });
+    const rows = await upgraded.db.selectFrom('oidc_payloads').select(['id', 'account_id']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'c-1', account_id: null },
+      { id: 'g-1', account_id: 'a' },
+      { id: 's-1', account_id: 'a' },
+    ]);
+    expect(await upgraded.grants.appsOf('a')).toEqual([
+      {
+        grantId: 'g-1',
+        clientId: 'c-1',
+        name: 'Old App',
+        redirectHosts: ['old.example'],
+        scopes: ['openid'],
+        grantedAt: 1789999000,
+        lastUsedAt: null,
+      },
     ]);
     await upgraded.close();
   });
@@ -149,7 +185,12 @@ describe.skipIf(!storeAvailable('postgres'))('instances on one database [postgre
   it('several instances starting at once on one fresh database migrate it once, and all of them work', async () => {
     const location = await testStoreLocation(kind, { persistent: true });
     const stores: Store[] = await Promise.all([1, 2, 3, 4].map(() => testStore(kind, { location })));
-    expect(await appliedMigrations(stores[0]!.db)).toEqual(['0001_initial', '0002_client_expiry']);
+    expect(await appliedMigrations(stores[0]!.db)).toEqual([
+      '0001_initial',
+      '0002_client_expiry',
+      '0003_site_accounts',
+      '0004_grant_owner_and_use',
+    ]);
     const users = await Promise.all(
       stores.map((s, i) => s.users.create({ email: `racer${i}@example.com`, name: '', password: 'racer-password' })),
     );

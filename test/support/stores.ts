@@ -29,9 +29,11 @@ export function describeEachStore(name: string, body: (kind: StoreKind) => void)
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
+// A file that opens a fresh database per test (the CLI's: about 40) drops them all here, one by one: on a loaded
+// machine that outlasts the default 60-second hook timeout.
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}, 300_000);
 
 /**
  * A new, empty store location of `kind`, removed after the test file. `persistent` asks SQLite for a directory
