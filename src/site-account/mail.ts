@@ -44,6 +44,11 @@ export interface AccountMail {
    * must not tell whether a mail went out); `sender_limited` and `failed` are told.
    */
   send(kind: MailKind, mail: OutgoingMail, senderKey: string, nowMs: number): Promise<MailOutcome>;
+  /**
+   * Whether this client address has used up its mails (a look, counting nothing): a form that would mail checks
+   * it first, so a refused flood costs neither a password hash nor a stored row.
+   */
+  senderSpent(senderKey: string, nowMs: number): Promise<boolean>;
 }
 
 export function smtpTransport(url: string, from: string): MailTransport {
@@ -124,6 +129,9 @@ export function accountMail(options: {
       })();
       options.onMail?.(kind, outcome);
       return outcome;
+    },
+    async senderSpent(senderKey, nowMs) {
+      return (await perSender.refusal(senderKey, nowMs)) !== undefined;
     },
   };
 }

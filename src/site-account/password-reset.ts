@@ -71,6 +71,10 @@ export function passwordResetRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
       );
     const user = await store.users.findByEmail(email);
     const nowMs = ctx.clock().getTime();
+    if (await ctx.mail.senderSpent(ctx.clientKey(c), ctx.clock().getTime())) {
+      ctx.events.event('password_reset_request', 'throttled');
+      return mailProblem('sender_limited')!;
+    }
     let outcome;
     if (user) {
       const link = linkSecret();

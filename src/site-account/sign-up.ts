@@ -77,6 +77,10 @@ export function signUpRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
     const password = text(form, 'password', 1024);
     const errors = signUpProblems(email, name, password);
     if (Object.keys(errors).length > 0) return accountResponse(signUpPage({ email, name }, errors), 400);
+    if (await ctx.mail.senderSpent(ctx.clientKey(c), ctx.clock().getTime())) {
+      ctx.events.event('sign_up', 'throttled');
+      return mailProblem('sender_limited')!;
+    }
     let passwordHash: string;
     try {
       // Hashed on both paths (known address or not), so the answer takes the same work.

@@ -120,6 +120,23 @@ describeEachStore('account pages', (kind) => {
     expect(metrics).not.toContain('example.com');
   });
 
+  it('mails are limited per recipient (same answer, no mail) and per client address (429 before any work)', async () => {
+    const site = await accountSite(kind, { config: { mailsPerRecipientPerHour: 1, mailsPerAddressPerHour: 3 } });
+    const signUp = (email: string) => form(site.app, '/account/sign-up', { email, name: 'F', password: PASSWORD });
+    const first = await signUp('flood@example.com');
+    const second = await signUp('flood@example.com');
+    expect(second).toEqual({ ...first, headers: second.headers });
+    expect(site.smtp.to('flood@example.com').length).toBe(1);
+    expect((await signUp('flood2@example.com')).status).toBe(200);
+    const refused = await signUp('flood3@example.com');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain('Too many mails were asked for from your network in the last hour.');
+    expect(await site.services.store.signUps.count()).toBe(3);
+    expect(site.smtp.mails.length).toBe(2);
+    site.advance(3600 + 60); // the hour, plus the one-minute bucket the window counts whole
+    expect((await signUp('flood3@example.com')).status).toBe(200);
+  });
+
   it('password reset: a mailed link, once, for one hour; it ends every session and grant', async () => {
     const site = await accountSite(kind);
     const { app, smtp, services } = site;

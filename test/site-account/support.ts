@@ -4,7 +4,7 @@
  * the browser does (same Origin), `cookieOf` reads the session cookie a response set.
  */
 import type { Hono } from 'hono';
-import { createApp } from '../../src/app.js';
+import { createApp, type AppConfig } from '../../src/app.js';
 import type { ServiceEnv } from '../../src/http/service-env.js';
 import { ServiceMetrics } from '../../src/observability/metrics.js';
 import { smtpTransport } from '../../src/site-account/mail.js';
@@ -22,7 +22,10 @@ export interface AccountSite {
   advance(seconds: number): void;
 }
 
-export async function accountSite(kind: StoreKind, options: { smtp?: TestSmtp } = {}): Promise<AccountSite> {
+export async function accountSite(
+  kind: StoreKind,
+  options: { smtp?: TestSmtp; config?: Partial<AppConfig> } = {},
+): Promise<AccountSite> {
   let now = Date.parse('2026-11-28T10:00:00Z');
   const clock = () => new Date(now);
   const services = await accountServices({ kind, clock });
@@ -30,7 +33,7 @@ export async function accountSite(kind: StoreKind, options: { smtp?: TestSmtp } 
   const metrics = new ServiceMetrics();
   const app = createApp({
     logError: (e) => process.stderr.write(`${String((e as Error)?.stack ?? e)}\n`),
-    config: testConfig(),
+    config: testConfig(options.config),
     account: services,
     clock,
     metrics,
