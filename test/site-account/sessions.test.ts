@@ -140,3 +140,13 @@ describe('session cookie under https', () => {
     );
   });
 });
+
+describe('where sign-in returns to', () => {
+  it('only ever a path under /account of this site', async () => {
+    const { safeNext } = await import('../../src/site-account/sign-in.js');
+    expect(safeNext('/account/goals?x=1')).toBe('/account/goals?x=1');
+    expect(safeNext('/account')).toBe('/account');
+    for (const bad of ['//evil.example/account', 'https://evil.example/account', '/accounts-evil', '/\\evil', '/', 7])
+      expect(safeNext(bad)).toBe('/account');
+  });
+});
