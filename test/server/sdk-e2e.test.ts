@@ -121,7 +121,7 @@ const REFERENCE_CALLS: [string, Record<string, unknown>, (s: any) => void][] = [
     'get_tier_list',
     { role: 'bear_hunt_joiner', generation: 4 },
     (s) =>
-      expect(s.tiers[0].heroes.map((h: { key: string }) => h.key)).toEqual([
+      expect(s.tiers.find((t: { tier: string }) => t.tier === 'S').heroes.map((h: { key: string }) => h.key)).toEqual([
         'chenko',
         'yeonwoo',
         'amane',
