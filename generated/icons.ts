@@ -14,6 +14,7 @@ export const ICON_FILES: Readonly<Record<string, string>> = {
   'hero_shards_cost.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" role="img" aria-label="hero shards cost"><rect width="24" height="24" rx="5" fill="#b4532a"/><path d="M6 17h12M8 17V11M12 17V7M16 17v-4" stroke="#fff" stroke-width="2" stroke-linecap="round"/></svg>\n',
   'hero_widgets_cost.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" role="img" aria-label="hero widgets cost"><rect width="24" height="24" rx="5" fill="#b4532a"/><path d="M6 17h12M8 17V11M12 17V7M16 17v-4" stroke="#fff" stroke-width="2" stroke-linecap="round"/></svg>\n',
   'mastery_forging_cost.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" role="img" aria-label="mastery forging cost"><rect width="24" height="24" rx="5" fill="#b4532a"/><path d="M6 17h12M8 17V11M12 17V7M16 17v-4" stroke="#fff" stroke-width="2" stroke-linecap="round"/></svg>\n',
+  'plan_upgrades.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" role="img" aria-label="plan upgrades"><rect width="24" height="24" rx="5" fill="#2f6f4f"/><path d="M6 8h12M6 12h12M6 16h8" stroke="#fff" stroke-width="2" stroke-linecap="round"/></svg>\n',
   'search_database.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" role="img" aria-label="search database"><rect width="24" height="24" rx="5" fill="#6b4fa0"/><circle cx="10.5" cy="10.5" r="4.5" fill="none" stroke="#fff" stroke-width="2"/><path d="M14 14l4 4" stroke="#fff" stroke-width="2" stroke-linecap="round"/></svg>\n',
   'server.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" role="img" aria-label="Kingshot Companion"><rect width="24" height="24" rx="5" fill="#1f3b5c"/><path d="M5 17l1.5-9 3.5 4 2-6 2 6 3.5-4 1.5 9z" fill="#f2c14e"/></svg>\n',
   'truegold_upgrade_cost.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" role="img" aria-label="truegold upgrade cost"><rect width="24" height="24" rx="5" fill="#b4532a"/><path d="M6 17h12M8 17V11M12 17V7M16 17v-4" stroke="#fff" stroke-width="2" stroke-linecap="round"/></svg>\n',
@@ -37,6 +38,7 @@ export const TOOL_ICON_FILES: Readonly<Record<string, string>> = {
   hero_shards_cost: 'hero_shards_cost.svg',
   hero_widgets_cost: 'hero_widgets_cost.svg',
   mastery_forging_cost: 'mastery_forging_cost.svg',
+  plan_upgrades: 'plan_upgrades.svg',
   search_database: 'search_database.svg',
   truegold_upgrade_cost: 'truegold_upgrade_cost.svg',
 };

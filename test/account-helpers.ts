@@ -249,7 +249,7 @@ export async function listen(
 }
 
 /**
- * Where the authorization endpoint's error page (issue 22 item 2) offers to send the player: a 400 page with no
+ * Where the authorization endpoint's error page offers to send the player: a 400 page with no
  * Location, whose one link is the client's redirect URI with the error. `html` when the body was already read.
  */
 export async function errorPageTarget(res: Response, html?: string): Promise<URL> {

@@ -42,7 +42,7 @@ describe('configuration from the environment', () => {
     expect(config.trustedProxies.has('10.0.0.2')).toBe(true);
     expect(config.trustedProxies.has('10.0.0.3')).toBe(false);
   });
-  it('TRUSTED_PROXIES takes addresses and CIDRs, IPv4 and IPv6, and matches IPv4-mapped addresses (issue 22 item 6)', () => {
+  it('TRUSTED_PROXIES takes addresses and CIDRs, IPv4 and IPv6, and matches IPv4-mapped addresses', () => {
     const { trustedProxies } = loadConfig({ TRUSTED_PROXIES: '127.0.0.0/8, 2001:db8::/32, ::1, 192.0.2.7' });
     const cases: [string, boolean][] = [
       ['127.0.0.1', true],

@@ -33,6 +33,8 @@ export async function startService(env: Record<string, string> = {}, port?: numb
       PORT: String(chosen),
       BASE_URL: `http://127.0.0.1:${chosen}`,
       RATE_LIMIT_PER_MINUTE: '0',
+      // The website's per-address budget off too: page tests walk every page from one address.
+      SITE_RATE_LIMIT_PER_MINUTE: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'kingshot-e2e-')),
       ...env,
     },

@@ -176,7 +176,7 @@ describe('length bounds of the stored authorization parameters', () => {
   });
 });
 
-describe('the interaction resume path (issue 22 item 7)', () => {
+describe('the interaction resume path', () => {
   it('counts in the authorization budget: past it, /api/auth/mcp/authorize/:uid is a 429 page too', async () => {
     const { svc, authorize } = await start(3);
     const first = await authorize();

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 2 (RFC 9700 §4.11.2 / §2.1): any client may register a redirect URI, so an error of the
+ * Error redirects (RFC 9700 §4.11.2 / §2.1): any client may register a redirect URI, so an error of the
  * authorization endpoint met before the player has done anything is not a bare 303 to that URI (an open redirect);
  * it is a page that names the destination and links to it.
  */

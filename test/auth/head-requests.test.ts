@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 5: HEAD on the authorization server's routes. Hono answers HEAD with its GET handler and drops the
+ * HEAD on the authorization server's routes. Hono answers HEAD with its GET handler and drops the
  * body, which broke the hand-off to oidc-provider (the provider had already written the response): a 200 with an
  * internal `x-hono-already-sent` header and an ERR_HTTP_HEADERS_SENT stack trace on stderr per request. HEAD on a
  * provider route is now 405 with `Allow`, and nothing reaches stderr.

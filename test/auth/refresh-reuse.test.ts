@@ -2,7 +2,7 @@
  * A lost refresh response, or two refreshes sent at once, do not sign the player out. Refresh tokens rotate on
  * every use; a retry with the token just rotated, within REFRESH_REUSE_SECONDS (60 by default) of its first use,
  * gets a valid answer, and every answer's refresh token stays valid until one of them is used: the first used wins
- * and the others then stop working (one live token per chain, issue 22 item 10). Reuse after the interval,
+ * and the others then stop working (one live token per chain). Reuse after the interval,
  * or after the client has used the token it got, is still treated as theft: invalid_grant and the whole grant
  * revoked. On both stores, on one instance and across two instances sharing one store (the retry at the other).
  */
@@ -157,7 +157,7 @@ describeEachStore('refresh token reuse interval', (kind) => {
     },
   );
 
-  it('a code redeemed twice at once (one redemption at each instance) leaves no live refresh token (issue 22 item 9)', async () => {
+  it('a code redeemed twice at once (one redemption at each instance) leaves no live refresh token', async () => {
     for (let round = 0; round < 8; round++) {
       const config = await client.dynamicClientRegistration(
         new URL(a.baseUrl),

@@ -348,7 +348,7 @@ describeEachStore('the account endpoint', (kind) => {
         expect(third.status).toBe(429);
         expect(third.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
         expect(third.headers.get('ratelimit')).toMatch(/^limit=2, remaining=0, reset=[1-9]\d*$/);
-        // A small body's id is echoed, as on /mcp (one refusal path for both endpoints, issue 22 item 8).
+        // A small body's id is echoed, as on /mcp (one refusal path for both endpoints).
         expect(third.json).toMatchObject({ code: 'RATE_LIMITED', error: { code: -32029 } });
         expect(Number.isInteger(third.json.id)).toBe(true);
         expect(third.json.message).toMatch(

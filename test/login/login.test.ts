@@ -115,7 +115,7 @@ describe('npm run login', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it('an existing token file written 0644 is 0600 after a sign-in (issue 22 item 11)', async () => {
+  it('an existing token file written 0644 is 0600 after a sign-in', async () => {
     const file = join(dir, 'existing-tokens.json');
     writeFileSync(file, '{}\n', { mode: 0o644 });
     chmodSync(file, 0o644);

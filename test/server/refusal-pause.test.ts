@@ -86,7 +86,7 @@ describe('/mcp: which refusals wait', () => {
   });
 });
 
-describe('/mcp/account: a refused bearer over its limit takes the same refusal path (issue 22 item 8)', () => {
+describe('/mcp/account: a refused bearer over its limit takes the same refusal path', () => {
   const client = fromAddress('203.0.113.71');
   const big = JSON.stringify({
     jsonrpc: '2.0',

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 1: the cost of a refused argument set is bounded by what the message shows. Thousands of unknown
+ * The cost of a refused argument set is bounded by what the message shows. Thousands of unknown
  * argument names (a 1 MiB body) once cost seconds: every validator error was worded and a "did you mean" computed
  * for each, though four are shown. Counted here, never timed: how many edit distances ran.
  */
@@ -44,19 +44,19 @@ describe('a refused argument set with thousands of unknown names', () => {
     expect(error.code).toBe('INVALID_ARGUMENTS');
     expect(error.argument).toBe('/unknown_name_0');
     expect(error.message).toBe(
-      'Invalid arguments: unknown argument "unknown_name_0"; this tool takes: from, to, charms; ' +
-        'unknown argument "unknown_name_1"; this tool takes: from, to, charms; ' +
-        'unknown argument "unknown_name_2"; this tool takes: from, to, charms; ' +
-        'unknown argument "unknown_name_3"; this tool takes: from, to, charms; and 8996 more.',
+      'Invalid arguments: unknown argument "unknown_name_0"; this tool takes: from, to, charms, ranges, have, include_steps; ' +
+        'unknown argument "unknown_name_1"; this tool takes: from, to, charms, ranges, have, include_steps; ' +
+        'unknown argument "unknown_name_2"; this tool takes: from, to, charms, ranges, have, include_steps; ' +
+        'unknown argument "unknown_name_3"; this tool takes: from, to, charms, ranges, have, include_steps; and 8996 more.',
     );
-    // Three candidates (from, to, charms) for each of the four names shown; not 9,000 x 3.
-    expect(counted.distances).toBeLessThanOrEqual(4 * 3);
+    // Six candidates (from, to, charms, ranges, have, include_steps) for each of the four names shown; not 9,000 x 6.
+    expect(counted.distances).toBeLessThanOrEqual(4 * 6);
   });
   it('shows a long unknown name cut short, as values are', async () => {
     const { text } = await callTool(app, 'governor_charm_cost', { from: 0, to: 1, ['n'.repeat(5000)]: 1 });
     const { error } = JSON.parse(text!);
     expect(error.message).toBe(
-      `Invalid arguments: unknown argument "${'n'.repeat(57)}..."; this tool takes: from, to, charms.`,
+      `Invalid arguments: unknown argument "${'n'.repeat(57)}..."; this tool takes: from, to, charms, ranges, have, include_steps.`,
     );
     expect(error.argument).toBe(`/${'n'.repeat(5000)}`);
   });
@@ -64,7 +64,7 @@ describe('a refused argument set with thousands of unknown names', () => {
     const { text } = await callTool(app, 'governor_charm_cost', { from: 0, to: 99, charmz: 2 });
     const { error } = JSON.parse(text!);
     expect(error.message).toBe(
-      'Invalid arguments: unknown argument "charmz"; this tool takes: from, to, charms; to must be at most 22, not 99 (allowed: 0-22).',
+      'Invalid arguments: unknown argument "charmz"; this tool takes: from, to, charms, ranges, have, include_steps; to must be at most 22, not 99 (allowed: 0-22).',
     );
     expect(error.suggestions).toEqual(['charms']);
   });
@@ -78,10 +78,10 @@ describe('unknown names past the shown ones', () => {
     const { text } = await callTool(app, 'governor_charm_cost', args);
     const { error } = JSON.parse(text!);
     expect(error.message).toBe(
-      'Invalid arguments: unknown argument "__proto__"; this tool takes: from, to, charms; ' +
-        'unknown argument "u0"; this tool takes: from, to, charms; ' +
-        'unknown argument "u1"; this tool takes: from, to, charms; ' +
-        'unknown argument "u2"; this tool takes: from, to, charms; and 6 more.',
+      'Invalid arguments: unknown argument "__proto__"; this tool takes: from, to, charms, ranges, have, include_steps; ' +
+        'unknown argument "u0"; this tool takes: from, to, charms, ranges, have, include_steps; ' +
+        'unknown argument "u1"; this tool takes: from, to, charms, ranges, have, include_steps; ' +
+        'unknown argument "u2"; this tool takes: from, to, charms, ranges, have, include_steps; and 6 more.',
     );
   });
 });

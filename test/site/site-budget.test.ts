@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 1: the website's pages and calculators have a per-address budget of their own
+ * The website's pages and calculators have a per-address budget of their own
  * (SITE_RATE_LIMIT_PER_MINUTE), counted apart from /mcp's; a refused page is a 429 HTML page with Retry-After.
  */
 import { describe, expect, it } from 'vitest';

@@ -281,7 +281,7 @@ describe.skipIf(!runnable)('three instances behind HAProxy on shared PostgreSQL 
     for (let i = 1; i < order.length; i++) expect(order[i]).not.toBe(order[i - 1]);
   });
 
-  it('the balancer sets its own X-Request-Id: a client-chosen one never reaches an instance (issue 22 item 3)', async () => {
+  it('the balancer sets its own X-Request-Id: a client-chosen one never reaches an instance', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${topology.baseUrl}/mcp`, {
