@@ -76,7 +76,7 @@ say "MCP Inspector (pinned)"
 export MCP_INSPECTOR_SECRET_STORE=memory   # no keychain on a headless machine
 inspector='npx -y @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:3000/mcp --transport http --method tools/list'
 tools=$(run "$inspector" 2>/dev/null </dev/null)
-node -e 'const n=JSON.parse(require("fs").readFileSync(0,"utf8")).tools.length; if (n!==12) { console.error(n); process.exit(1); } console.log(n, "public tools");' <<<"$tools" || fail "the Inspector did not list the twelve public tools"
+node -e 'const n=JSON.parse(require("fs").readFileSync(0,"utf8")).tools.length; if (n!==13) { console.error(n); process.exit(1); } console.log(n, "public tools");' <<<"$tools" || fail "the Inspector did not list the thirteen public tools"
 readme_has 'Pointed at `/mcp/account` without a token it exits with status 3 (`auth_required`)'
 set +e
 bash -c "$(local_port "${inspector//\/mcp /\/mcp\/account }")" >/dev/null 2>&1 </dev/null
@@ -100,7 +100,7 @@ readme_has 'The first goal of the answer is `"Top (Governor Gear): Gold T1 ★2 
 node -e 'const t=JSON.parse(require("fs").readFileSync(0,"utf8")).result.structuredContent.goals[0].title; if (t!=="Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3") { console.error(t); process.exit(1); } console.log("first goal:", t);' <<<"$goals" || fail "get_my_goals differs from the README"
 readme_has 'npx -y @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:3000/mcp/account --transport http --method tools/list --header "Authorization: Bearer $TOKEN"'
 account=$(bash -c "$(local_port 'npx -y @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:3000/mcp/account --transport http --method tools/list --header "Authorization: Bearer $TOKEN"')" 2>/dev/null </dev/null)
-node -e 'const n=JSON.parse(require("fs").readFileSync(0,"utf8")).tools.length; if (n!==15) { console.error(n); process.exit(1); } console.log(n, "tools with the token");' <<<"$account" || fail "the Inspector with the token did not list fifteen tools"
+node -e 'const n=JSON.parse(require("fs").readFileSync(0,"utf8")).tools.length; if (n!==16) { console.error(n); process.exit(1); } console.log(n, "tools with the token");' <<<"$account" || fail "the Inspector with the token did not list sixteen tools"
 
 say "npm test (the tests step of .ci/run runs the whole suite on this commit; here one file proves the command runs)"
 readme_has 'npm test'
