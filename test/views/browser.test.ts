@@ -264,8 +264,10 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     );
     expect(last?.width).toBe(WIDE);
     expect(Math.abs(last!.height! - measured)).toBeLessThanOrEqual(1);
-    // Once at the handshake, again after rendering.
-    expect((await state()).sizes.length).toBeGreaterThanOrEqual(2);
+    // Once at the handshake, again after rendering; when the view has already rendered by the handshake (seen on a
+    // loaded machine), that one report carries the rendered height and no second one is due.
+    const sizes = (await state()).sizes;
+    expect(sizes.length >= 2 || Math.abs(sizes[0]!.height! - measured) <= 1).toBe(true);
     expect(await background(frame)).toBe(LIGHT_BACKGROUND);
     await screenshot(page, `${name}-light`);
 
