@@ -131,6 +131,35 @@ module.exports = {
       to: { path: '^src/' },
     },
     {
+      name: 'codegen-stages-in-order',
+      comment:
+        'codegen runs load/, check/, build/, emit/ in that order (docs/adding-a-tool.md, "Codegen"): a stage imports the stages before it, never one after',
+      severity: 'error',
+      from: { path: '^codegen/load/' },
+      to: { path: '^codegen/(check|build|emit)/' },
+    },
+    {
+      name: 'codegen-stages-in-order',
+      comment: 'check/ runs before build/ and emit/',
+      severity: 'error',
+      from: { path: '^codegen/check/' },
+      to: { path: '^codegen/(build|emit)/' },
+    },
+    {
+      name: 'codegen-stages-in-order',
+      comment: 'build/ runs before emit/',
+      severity: 'error',
+      from: { path: '^codegen/build/' },
+      to: { path: '^codegen/emit/' },
+    },
+    {
+      name: 'codegen-emitters-read-no-disk',
+      comment: 'the emitters are pure functions of the model: the load stage read every file they need',
+      severity: 'error',
+      from: { path: '^codegen/emit/' },
+      to: { path: '^(node:)?fs(/promises)?$', dependencyTypes: ['core'] },
+    },
+    {
       name: 'codegen-apart-from-generated',
       comment: `codegen/ imports nothing it writes except the types compiled from the catalogue's and the data's schemas (${SCHEMA_TYPES.join(' ')})`,
       severity: 'error',

@@ -1,91 +1,113 @@
-/** Catalogue and data in, every generated file out: the pure part of codegen, used by main.ts and the tests. */
-import { loadCatalog } from './load-catalogue.js';
-import { attachCostSystems } from './cost-systems.js';
-import { loadGameData } from './data.js';
-import { emitMetadataTypes } from './emit/metadata-types.js';
-import { emitCostSystems } from './emit/cost-systems.js';
-import { emitData } from './emit/data.js';
-import { emitDocs } from './emit/docs.js';
-import { checkIcons, emitIcons } from './emit/icons.js';
-import { emitPlayerData } from './emit/player-data.js';
-import { emitProtocol } from './emit/protocol.js';
-import type { EmittedFiles } from './emit/shared.js';
-import { emitSharedTypes } from './emit/shared-types.js';
-import { emitTools } from './emit/tools.js';
-import { emitValidators } from './emit/validators.js';
-import { emitViews } from './emit/views.js';
-import { emitWebsite } from './emit/website.js';
-import { checkGoalsResult, loadPlayerData } from './player-data.js';
-import { CatalogInvalidError } from './problems.js';
-import { README as README_PATH, readmeWithToolTables } from './readme.js';
+/**
+ * Catalogue and data in, every generated file out, in four stages (main.ts writes or compares the result):
+ *
+ * 1. load/   read catalog/ and data/ (YAML with positions, the JSON Schemas, the icons, README.md) and validate
+ *            each file against its schema;
+ * 2. check/  the rules beyond a file's schema, within and across files;
+ * 3. build/  the browser bundles (the MCP Apps views, the site script);
+ * 4. emit/   pure functions from the checked model and the bundles to text (emit/index.ts lists them).
+ *
+ * Every problem of the first three stages is collected, with its file and line, and thrown once as
+ * CatalogInvalidError before anything is emitted; the emit stage has no way to fail on the catalogue.
+ */
+import { buildBundles } from './build/index.js';
+import { checkCatalogue } from './check/catalogue.js';
+import { attachCostSystems } from './check/cost-systems.js';
+import { checkCostTables } from './check/cost-tables.js';
+import { checkIcons } from './check/icons.js';
+import { checkPlayerData, GOALS_RESULT } from './check/player-data.js';
+import { checkReadmeMarkers } from './check/readme.js';
+import { checkReferenceData } from './check/reference.js';
+import { emitAll } from './emit/index.js';
+import { websiteModules } from './emit/website.js';
+import { readCatalogue } from './load/catalogue.js';
+import { readGameData } from './load/data.js';
+import { readIcons, readReadme, readSchemaFiles } from './load/files.js';
+import { readPlayerData } from './load/player-data.js';
+import { readViewFolders } from './load/views.js';
+import { loadYaml, SourceIndex } from './load/yaml.js';
+import type { Catalog, CostTable, EmittedFiles, GameData, JsonSchema, Model } from './model.js';
+import { CatalogInvalidError, type Problem } from './problems.js';
 
-const README = `# generated/
+/** The catalogue loaded and checked on its own (no data): the catalogue, or its problems. */
+export function loadCatalog(root: string): { catalog?: Catalog; problems: Problem[] } {
+  const sources = new SourceIndex();
+  const { catalog, problems } = readCatalogue(root, readSchemaFiles(root), sources);
+  problems.push(...checkCatalogue(catalog, sources, readViewFolders(root)));
+  return problems.length > 0 ? { problems } : { catalog, problems };
+}
 
-Everything in this folder is written by \`npm run codegen\` from \`catalog/\`, \`data/\`, \`views/\` and \`site/\`. Do not edit it by
-hand: change the catalogue or the data and run the command again. CI fails when this folder is stale
-(\`npm run codegen -- --check\`). Each file's first line names what it was generated from.
+/** The game data loaded and checked on its own: the data, or its problems. */
+export function loadGameData(root: string): { data?: GameData; problems: Problem[] } {
+  const sources = new SourceIndex();
+  const { data, problems } = readGameData(root, readSchemaFiles(root), sources);
+  problems.push(...checkData(data, sources));
+  return problems.length > 0 ? { problems } : { data, problems };
+}
 
-Each tool has its own folder, \`tools/<tool>/\`: \`types.ts\` (input and output types, catalogue metadata),
-\`schema.ts\` (the schemas as served), \`list.ts\` (its tools/list entries), \`validate-input.ts\` and
-\`validate-output.ts\` (precompiled validators). \`tools/index.ts\`, \`tools-list.ts\` and \`validators/\` are indexes
-with one line per tool, so a change to one tool shows in a diff as that tool's files and the index lines naming it.
+/** The player-data schema loaded and checked against the cost tables: the schema, or its problems. */
+export function loadPlayerData(
+  root: string,
+  costs: readonly CostTable[],
+): { schema?: JsonSchema; problems: Problem[] } {
+  const sources = new SourceIndex();
+  const goals = loadYaml(root, GOALS_RESULT.file);
+  if (goals.ok) sources.add(goals.document);
+  const { schema, problems } = readPlayerData(root, sources);
+  if (schema) problems.push(...checkPlayerData(schema, costs, sources));
+  return problems.length > 0 ? { problems } : { ...(schema ? { schema } : {}), problems };
+}
 
-- \`tools/index.ts\`: every tool's metadata (\`TOOLS\`), the \`ToolName\` union and the \`ToolHandlers\` contract the
-  handlers implement.
-- \`tools-list.ts\`: each tool's tools/list entries per protocol era, keyed by name.
-- \`validators/input.ts\`, \`validators/output.ts\`: the per-tool validators keyed by name, typed.
-- \`metadata-types.ts\`: the types of the catalogue's own metadata (a tool, an endpoint, a deprecation, a tool's
-  outcome), from \`catalog/schema/\`.
-- \`shared-types.ts\`: named types of the shared schema fragments (\`catalog/shared/\`) the tools' types refer to.
-- \`endpoints.ts\`: every MCP endpoint (path, title, instructions, tools) from \`catalog/endpoints/\`.
-- \`tool-names.ts\`: the tool names \`tools/call\` accepts on each endpoint.
-- \`icons.ts\`: the server's and each tool's icon (SVG text by file name), from \`catalog/icons/\`; served at
-  \`/icons/<file>\`.
-- \`deprecations.ts\`: the Deprecation/Sunset rules of endpoints and tools (empty when nothing is deprecated).
-- \`developer-docs.ts\` and \`docs/developers.md\`: the developer reference (served at /developers), as a module and
-  as Markdown.
-- \`cost-systems.ts\`: the cost tables by system, the cost tool serving each system and the materials' display
-  names, from \`data/costs/\` and the cost tools' YAML.
-- \`player-data.ts\`: the player data's types, its JSON Schema and the goal systems, from
-  \`catalog/player-data.schema.yaml\`.
-- \`data/\`: the game data as typed modules: \`costs/*.ts\` and \`reference/*.ts\` (one per file of \`data/\`), their
-  types (\`types.ts\`, \`reference/types.ts\`) and the data release (\`version.ts\`).
-- \`views/<view>.ts\`: one module per MCP Apps view with its self-contained HTML document (built from \`views/\`),
-  and \`views/index.ts\`, every view's URI, title, tools and document.
-- \`website/\`: the in-page WebMCP tools' types and metadata (\`tools.ts\`) and validators (\`validators.ts\`) from
-  \`catalog/website/\`, and the bundled site script and stylesheet (\`script.ts\`, from \`site/\`).
-`;
+function checkData(data: GameData, sources: SourceIndex): Problem[] {
+  return [
+    ...checkCostTables(data.costs, sources),
+    ...(data.reference ? checkReferenceData(data.reference, sources, data.costs) : []),
+  ];
+}
+
+/** Stages 1 and 2: the checked model, or every problem found. */
+export function loadAndCheck(root: string): { model?: Model; problems: Problem[] } {
+  const sources = new SourceIndex();
+  const schemas = readSchemaFiles(root);
+  const catalogue = readCatalogue(root, schemas, sources);
+  const game = readGameData(root, schemas, sources);
+  const player = readPlayerData(root, sources);
+  const icons = readIcons(root);
+  const readme = readReadme(root);
+  const { catalog, data } = { catalog: catalogue.catalog, data: game.data };
+
+  // The checks that span the catalogue and the data run on a catalogue and data that passed their own checks:
+  // anything else would report the consequences of a problem already listed.
+  const catalogProblems = [...catalogue.problems, ...checkCatalogue(catalog, sources, readViewFolders(root))];
+  const dataProblems = [...game.problems, ...player.problems, ...checkData(data, sources)];
+  const problems = [...catalogProblems, ...dataProblems];
+  if (catalogProblems.length === 0) problems.push(...checkIcons(icons, catalog));
+  if (catalogProblems.length === 0 && dataProblems.length === 0) {
+    problems.push(...attachCostSystems(catalog, data.costs, sources));
+    if (player.schema) problems.push(...checkPlayerData(player.schema, data.costs, sources));
+  }
+  if (problems.length === 0) problems.push(...checkReadmeMarkers(readme));
+  if (problems.length > 0) return { problems };
+  const model: Model = {
+    catalog,
+    data,
+    schemas,
+    icons,
+    ...(player.schema ? { playerData: player.schema } : {}),
+    ...(readme !== undefined ? { readme } : {}),
+  };
+  return { model, problems };
+}
 
 export async function generate(root: string): Promise<EmittedFiles> {
-  const { catalog, problems: catalogProblems } = loadCatalog(root);
-  const { data, problems: dataProblems } = loadGameData(root);
-  const problems = [...catalogProblems, ...dataProblems];
-  if (catalog && data) problems.push(...attachCostSystems(catalog, data.costs));
-  if (catalog) problems.push(...checkIcons(root, catalog));
-  const playerData = data ? loadPlayerData(root, data.costs) : undefined;
-  if (playerData) problems.push(...playerData.problems);
-  if (playerData?.schema) problems.push(...checkGoalsResult(root, playerData.schema));
-  const readme = catalog && data && problems.length === 0 ? readmeWithToolTables(root, catalog) : undefined;
-  if (readme?.kind === 'problem') problems.push(readme.problem);
-  if (problems.length > 0 || !catalog || !data) throw new CatalogInvalidError(problems);
-
-  const files: EmittedFiles = new Map([['generated/README.md', README]]);
-  const parts = [
-    await emitMetadataTypes(root, catalog),
-    await emitSharedTypes(root),
-    await emitTools(catalog),
-    emitProtocol(catalog),
-    emitValidators(catalog),
-    emitDocs(catalog),
-    emitIcons(root, catalog),
-    await emitData(root, data),
-    emitCostSystems(catalog, data),
-    playerData?.schema ? await emitPlayerData(playerData.schema) : new Map<string, string>(),
-    await emitViews(root, catalog),
-    await emitWebsite(root, catalog),
-  ];
-  for (const part of parts) for (const [path, text] of part) files.set(path, text);
-  // The README is the one file outside generated/ that codegen writes: only the lines between its markers change.
-  if (readme?.kind === 'text') files.set(README_PATH, readme.text);
-  return files;
+  const { model, problems } = loadAndCheck(root);
+  if (!model) throw new CatalogInvalidError(problems);
+  // Stage 3. The site script imports two generated modules: it is built from their text, not from the disk.
+  const { built, problems: buildProblems } = await buildBundles(
+    root,
+    model.catalog,
+    await websiteModules(model.catalog),
+  );
+  if (!built) throw new CatalogInvalidError(buildProblems);
+  return emitAll({ ...model, built });
 }

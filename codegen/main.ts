@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.js';
 import { CatalogInvalidError, formatProblem } from './problems.js';
-import { README } from './readme.js';
+import { README } from './load/files.js';
 import { checkOutput, writeOutput } from './write.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));

@@ -33,7 +33,7 @@ export type JsonSchema = Record<string, unknown>;
 
 /**
  * A tool of catalog/tools/: the fields its metadata shares (`costSystem` is derived from the result's totals by
- * codegen/cost-systems.ts), the rest of its YAML (typed by catalog/schema/tool.schema.json's definitions), and the
+ * codegen/check/cost-systems.ts), the rest of its YAML (typed by catalog/schema/tool.schema.json's definitions), and the
  * keyed arguments codegen reads from its arguments.
  */
 export interface ToolEntry extends Pick<
@@ -42,7 +42,7 @@ export interface ToolEntry extends Pick<
 > {
   file: string;
   annotations: ToolAnnotations;
-  /** The tool's row in the README's tool tables (codegen/readme.ts). */
+  /** The tool's row in the README's tool tables (codegen/emit/readme.ts). */
   readme: ReadmeRow;
   /** Input schema with every shared fragment inlined. */
   arguments: JsonSchema;
@@ -51,7 +51,7 @@ export interface ToolEntry extends Pick<
   examples: ToolExample[];
   /** The tool's page under /calculators (cost tools only). */
   calculator?: CalculatorPage;
-  /** Arguments whose values are keys read forgivingly, with their aliases (codegen/keyed-arguments.ts). */
+  /** Arguments whose values are keys read forgivingly, with their aliases (codegen/load/keyed-arguments.ts). */
   keyedArguments?: Record<string, KeyedArgument>;
 }
 
@@ -76,6 +76,8 @@ export interface Catalog {
   endpoints: EndpointEntry[];
   /** The shared tool-error document schema (catalog/shared/tool-error.yaml). */
   toolError: JsonSchema;
+  /** The shared fragments of catalog/shared/ (but the tool-error document), each with the fragments it uses inlined. */
+  shared: { file: string; schema: JsonSchema }[];
 }
 
 /** A cost table of data/costs/ (schema data/schema/cost-table.schema.json) and the file it was read from. */
@@ -83,7 +85,7 @@ export interface CostTable extends CostTableDocument {
   file: string;
 }
 
-/** The reference data files by their key in codegen/reference.ts (`REFERENCE_FILES`). */
+/** The reference data files by their key in codegen/load/reference.ts (`REFERENCE_FILES`). */
 export type ReferenceFileKey = 'heroes' | 'masters' | 'items' | 'events' | 'tierList';
 
 /** Each reference file's validated document, as authored (the generated types describe it). */
@@ -97,3 +99,43 @@ export interface GameData {
   /** Absent only in fixture repositories without data/reference/. */
   reference?: ReferenceData;
 }
+
+/** The JSON Schemas of catalog/schema/ and data/schema/ by file name, read once by the load stage. */
+export interface SchemaFiles {
+  catalogue: Record<string, JsonSchema>;
+  data: Record<string, JsonSchema>;
+}
+
+/** An icon of catalog/icons/: its file name and its SVG text. */
+export interface IconFile {
+  name: string;
+  text: string;
+}
+
+/** Everything the load stage read, as the check stage sees it. */
+export interface Model {
+  catalog: Catalog;
+  data: GameData;
+  schemas: SchemaFiles;
+  icons: IconFile[];
+  /** The player-data schema (catalog/player-data.schema.yaml); absent in fixture roots without it. */
+  playerData?: JsonSchema;
+  /** README.md's text; absent in fixture roots without one. */
+  readme?: string;
+}
+
+/** What the build stage bundled, before anything is emitted. */
+export interface Built {
+  /** Each view's script and stylesheet, by view name (codegen/emit/views.ts inlines them into its document). */
+  views: ReadonlyMap<string, { js: string; css: string }>;
+  /** The site script and its stylesheet; absent for a catalogue without in-page tools. */
+  site?: { js: string; css: string };
+}
+
+/** What every emitter is given: the checked model and the bundles. Emitters read nothing else. */
+export interface EmitInput extends Model {
+  built: Built;
+}
+
+/** One output file: repository-relative path and its full text. */
+export type EmittedFiles = Map<string, string>;

@@ -1,6 +1,7 @@
 /**
  * Catalogue and data problems. Every check collects problems instead of throwing, so one run of
- * `npm run codegen` reports all of them, each with its file, line and JSON pointer.
+ * `npm run codegen` reports all of them, each with its file, line and JSON pointer (the line is required: a
+ * problem is made from the parsed document that holds it, codegen/load/yaml.ts).
  */
 export interface Problem {
   /** Repository-relative path of the file at fault. */
@@ -8,14 +9,19 @@ export interface Problem {
   /** JSON pointer into the file's document ('' = the whole document). */
   pointer: string;
   message: string;
-  line?: number;
-  column?: number;
+  /** 1-based; a problem with the whole file (an SVG icon, a folder, a file that cannot be read) is at line 1. */
+  line: number;
+  column: number;
 }
 
 export function formatProblem(problem: Problem): string {
-  const position = problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`;
   const pointer = problem.pointer === '' ? '(document)' : problem.pointer;
-  return `${problem.file}${position} ${pointer}: ${problem.message}`;
+  return `${problem.file}:${problem.line}:${problem.column} ${pointer}: ${problem.message}`;
+}
+
+/** A problem with a whole file that has no finer position (not YAML, or not readable): its first line. */
+export function fileProblem(file: string, message: string): Problem {
+  return { file, pointer: '', message, line: 1, column: 1 };
 }
 
 /** Thrown once, after validation, when any problem was found; carries all of them. */

@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { EmittedFiles } from './emit/shared.js';
+import type { EmittedFiles } from './model.js';
 
 export const OUTPUT_DIR = 'generated';
 

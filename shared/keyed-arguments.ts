@@ -2,7 +2,7 @@
  * Keyed arguments: a string argument whose values are a fixed set of keys (a building, a track, a role, a kind).
  * Assistants pass what the player said ("Town Center", "TC", "town-centre"), so each is read forgivingly: case,
  * spaces, hyphens, underscores, punctuation and diacritics do not count, "centre" is "center", and the game data's
- * names and the catalogue's aliases mean their key (codegen/keyed-arguments.ts joins the two). The handler always receives the canonical key; a value that is
+ * names and the catalogue's aliases mean their key (codegen/load/keyed-arguments.ts joins the two). The handler always receives the canonical key; a value that is
  * none of them is left as sent, for the argument validator to refuse with the nearest keys.
  * Codegen reads the same rules (collisions between aliases, the catalogue's examples).
  */

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadCatalog } from '../codegen/load-catalogue.js';
+import { loadCatalog } from '../codegen/generate.js';
 import type { JsonSchema } from '../codegen/model.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -67,7 +67,7 @@ describe('the catalogue', () => {
   });
 
   // The rules each entry follows (descriptions with examples, described and typed arguments, portable schemas,
-  // examples that fit them) are codegen's checks (codegen/load-catalogue.ts, tool-rules.ts, examples.ts), each tested
+  // examples that fit them) are codegen's checks (codegen/check/catalogue.ts, tool-rules.ts, examples.ts), each tested
   // in test/codegen/validation.test.ts; here the real catalogue passes them all, and its examples run.
   it('loads without problems', () => {
     expect(problems).toEqual([]);

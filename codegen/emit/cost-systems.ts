@@ -1,9 +1,9 @@
 /**
- * generated/cost-systems.ts: every cost table by system, the tool that computes each (codegen/cost-systems.ts derives
+ * generated/cost-systems.ts: every cost table by system, the tool that computes each (codegen/check/cost-systems.ts derives
  * it from the tool's result totals), and every material's display name. One line per system or material, so a new
  * tool that is not a cost tool changes nothing here.
  */
-import { costToolOfSystem } from '../cost-systems.js';
+import { costToolOfSystem } from '../check/cost-systems.js';
 import type { Catalog, GameData } from '../model.js';
 import { addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
 

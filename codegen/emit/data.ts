@@ -1,8 +1,7 @@
 /** generated/data/: the cost tables and the reference data as typed modules (no YAML is parsed while serving) and the data version. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
-import type { GameData } from '../model.js';
+import { COST_TABLE_SCHEMA } from '../load/data.js';
+import type { GameData, SchemaFiles } from '../model.js';
 import { emitReference } from './reference.js';
 import {
   addCompiledDeclarations,
@@ -15,13 +14,12 @@ import {
   type EmittedFiles,
 } from './shared.js';
 
-export async function emitData(root: string, data: GameData): Promise<EmittedFiles> {
+export async function emitData(data: GameData, schemas: SchemaFiles): Promise<EmittedFiles> {
   const files: EmittedFiles = new Map();
   const project = createProject();
 
-  const schema = JSON.parse(readFileSync(join(root, 'data/schema/cost-table.schema.json'), 'utf8')) as Parameters<
-    typeof compile
-  >[0];
+  // A copy: the compiler is handed a schema it may annotate.
+  const schema = structuredClone(schemas.data[COST_TABLE_SCHEMA]!) as Parameters<typeof compile>[0];
   const types = newSourceFile(project, 'generated/data/types.ts');
   addCompiledDeclarations(
     types,
@@ -43,7 +41,7 @@ export async function emitData(root: string, data: GameData): Promise<EmittedFil
     files.set(`generated/data/costs/${name}.ts`, finish(file, banner(table.file)));
   }
 
-  if (data.reference) for (const [path, text] of await emitReference(root, data.reference)) files.set(path, text);
+  if (data.reference) for (const [path, text] of await emitReference(data.reference, schemas)) files.set(path, text);
 
   const version = newSourceFile(project, 'generated/data/version.ts');
   addConstant(version, {

@@ -2,7 +2,7 @@
  * The developer reference (/developers, and generated/docs/developers.md in the repository): endpoints, tools,
  * arguments, availability, examples and the deprecation changelog, straight from the catalogue.
  */
-import { servedArguments } from '../keyed-arguments.js';
+import { servedArguments } from '../load/keyed-arguments.js';
 import type { Catalog, JsonSchema, ToolEntry, WebsiteToolEntry } from '../model.js';
 import { toolsServedBy } from './protocol.js';
 import {

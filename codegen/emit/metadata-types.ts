@@ -3,10 +3,8 @@
  * compiled from the catalogue's schemas (catalog/schema/*.json, catalog/shared/tool-error.yaml) so that each concept
  * has one definition: the schema.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
-import type { Catalog, JsonSchema } from '../model.js';
+import type { JsonSchema, SchemaFiles } from '../model.js';
 import { valueAt } from '../problems.js';
 import { TYPE_OPTIONS } from './shared-types.js';
 import {
@@ -37,13 +35,12 @@ const DECLARED = [
 
 const WHOLE_DEFINITION = /^\/definitions\/([^/]+)$/;
 
-/** The schema files of catalog/schema/, read once each, and the value a `$ref` points at. */
+/** The schema files of catalog/schema/ (as the load stage read them), and the value a `$ref` points at. */
 class CatalogueSchemas {
-  readonly #root: string;
-  readonly #files = new Map<string, JsonSchema>();
+  readonly #files: Readonly<Record<string, JsonSchema>>;
 
-  constructor(root: string) {
-    this.#root = root;
+  constructor(files: Readonly<Record<string, JsonSchema>>) {
+    this.#files = files;
   }
 
   /** The target of `ref` (`<file>#<pointer>`, or `#<pointer>` within `base`), and the file it is in. */
@@ -56,11 +53,8 @@ class CatalogueSchemas {
   }
 
   #file(name: string): JsonSchema {
-    let schema = this.#files.get(name);
-    if (!schema) {
-      schema = JSON.parse(readFileSync(join(this.#root, SCHEMA_FOLDER, name), 'utf8')) as JsonSchema;
-      this.#files.set(name, schema);
-    }
+    const schema = this.#files[name];
+    if (!schema) throw new Error(`${SCHEMA_FOLDER}/${name} does not exist`);
     return schema;
   }
 }
@@ -105,10 +99,10 @@ async function compileDefinition(schemas: CatalogueSchemas, declared: string): P
   return compile(withReferences(schema, file, schemas) as Parameters<typeof compile>[0], name, TYPE_OPTIONS);
 }
 
-export async function emitMetadataTypes(root: string, catalog: Catalog): Promise<EmittedFiles> {
+export async function emitMetadataTypes(schemaFiles: SchemaFiles, errorDocument: JsonSchema): Promise<EmittedFiles> {
   const project = createProject();
   const file = newSourceFile(project, 'generated/metadata-types.ts');
-  const schemas = new CatalogueSchemas(root);
+  const schemas = new CatalogueSchemas(schemaFiles.catalogue);
   const [availability, ...entries] = DECLARED;
   addCompiledDeclarations(file, await compileDefinition(schemas, availability));
   // The protocol's revisions, not a catalogue fact: codegen/emit/protocol.ts writes one tools/list entry per era.
@@ -119,7 +113,6 @@ export async function emitMetadataTypes(root: string, catalog: Catalog): Promise
     docs: ['Shape of a tools/list entry, named after the protocol revision that introduced it.'],
   });
   for (const declared of entries) addCompiledDeclarations(file, await compileDefinition(schemas, declared));
-  const errorDocument = catalog.toolError;
   const errorSchema = (errorDocument.properties as Record<string, unknown>).error as Parameters<typeof compile>[0];
   addCompiledDeclarations(file, await compile(errorSchema, 'ToolError', TYPE_OPTIONS));
   const documentSchema = {

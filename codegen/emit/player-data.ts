@@ -4,7 +4,7 @@
  */
 import { compile } from 'json-schema-to-typescript';
 import type { JsonSchema } from '../model.js';
-import { goalSystems, PLAYER_DATA_FILE } from '../player-data.js';
+import { goalSystems, PLAYER_DATA_FILE } from '../load/player-data.js';
 import {
   addCompiledDeclarations,
   addConstant,

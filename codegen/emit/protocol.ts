@@ -4,7 +4,7 @@
  * formatted once.
  */
 import type { Catalog, Deprecation, DeprecationRule, EndpointMetadata, JsonSchema, ToolEntry } from '../model.js';
-import { servedArguments } from '../keyed-arguments.js';
+import { servedArguments } from '../load/keyed-arguments.js';
 import {
   addConstant,
   banner,

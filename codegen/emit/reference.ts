@@ -2,10 +2,10 @@
  * generated/data/reference/: the reference data as typed modules (no YAML is parsed while serving), and their types
  * compiled from data/schema/reference-*.schema.json.
  */
-import { join } from 'node:path';
+import { posix } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
-import type { ReferenceData } from '../model.js';
-import { REFERENCE_FILES } from '../reference.js';
+import { REFERENCE_FILES } from '../load/reference.js';
+import type { ReferenceData, SchemaFiles } from '../model.js';
 import {
   addCompiledDeclarations,
   addConstant,
@@ -17,7 +17,26 @@ import {
   type EmittedFiles,
 } from './shared.js';
 
-export async function emitReference(root: string, reference: ReferenceData): Promise<EmittedFiles> {
+/**
+ * The files the wrapper's `$ref`s name are resolved from the schemas the load stage read, never from the disk: the
+ * compiler's file resolver is swapped for one over `schemas.data`, under a folder that exists nowhere.
+ */
+function schemaResolver(schemas: SchemaFiles) {
+  return {
+    file: false,
+    loaded: {
+      order: 1,
+      canRead: true,
+      read: (file: { url: string }) => {
+        const schema = schemas.data[posix.basename(file.url)];
+        if (!schema) throw new Error(`data/schema/${posix.basename(file.url)} does not exist`);
+        return JSON.stringify(schema);
+      },
+    },
+  };
+}
+
+export async function emitReference(reference: ReferenceData, schemas: SchemaFiles): Promise<EmittedFiles> {
   const files: EmittedFiles = new Map();
   const project = createProject();
 
@@ -35,7 +54,8 @@ export async function emitReference(root: string, reference: ReferenceData): Pro
   addCompiledDeclarations(
     types,
     await compile(wrapper as Parameters<typeof compile>[0], 'ReferenceFiles', {
-      cwd: join(root, 'data/schema'),
+      cwd: '/data/schema/',
+      $refOptions: { resolve: schemaResolver(schemas) },
       bannerComment: '',
       additionalProperties: false,
       format: false,

@@ -1,14 +1,13 @@
 /**
  * Named types for the shared fragments (catalog/shared/<name>.yaml becomes `<Name>` in generated/shared-types.ts),
  * so a tool's types refer to `CostStep` or `Sources` rather than each carrying a copy, and src/ and views/ import
- * the one type. Where a tool schema inlined a fragment unchanged (codegen/inline-refs.ts marks it), the emitter
+ * the one type. Where a tool schema inlined a fragment unchanged (codegen/load/inline-refs.ts marks it), the emitter
  * hands json-schema-to-typescript a `tsType` reference instead of the fragment's body.
  */
 import { compile } from 'json-schema-to-typescript';
-import { yamlFiles } from '../load-catalogue.js';
-import { FRAGMENT, FragmentLoader, inlineRefs } from '../inline-refs.js';
-import type { JsonSchema } from '../model.js';
-import type { Problem } from '../problems.js';
+import { TOOL_ERROR_FILE } from '../load/catalogue.js';
+import { FRAGMENT } from '../load/inline-refs.js';
+import type { Catalog, JsonSchema } from '../model.js';
 import {
   addCompiledDeclarations,
   banner,
@@ -21,7 +20,7 @@ import {
 
 export const SHARED_TYPES_MODULE = 'generated/shared-types.ts';
 /** The tool-error document is typed in generated/metadata-types.ts (ToolError), beside ToolOutcome. */
-const TYPED_ELSEWHERE = new Set(['catalog/shared/tool-error.yaml']);
+const TYPED_ELSEWHERE = new Set([TOOL_ERROR_FILE]);
 
 export function sharedTypeName(file: string): string {
   return pascalCase(file.replace(/^catalog\/shared\//, '').replace(/\.yaml$/, ''));
@@ -52,18 +51,11 @@ export const TYPE_OPTIONS = {
   format: false,
 } as const;
 
-export async function emitSharedTypes(root: string): Promise<EmittedFiles> {
-  const loader = new FragmentLoader(root);
+export async function emitSharedTypes(shared: Catalog['shared']): Promise<EmittedFiles> {
   const file = newSourceFile(createProject(), SHARED_TYPES_MODULE);
-  for (const path of yamlFiles(root, 'catalog/shared')) {
-    if (TYPED_ELSEWHERE.has(path)) continue;
-    const source = loader.load(path);
-    if (Array.isArray(source)) continue; // reported by loadCatalog when a tool uses it
-    const problems: Problem[] = [];
-    const inlined = inlineRefs(source.value, source, [], loader, problems);
-    if (problems.length > 0) continue;
-    const schema = withNamedFragments(inlined, new Set(), path) as JsonSchema;
-    addCompiledDeclarations(file, await compile(schema, sharedTypeName(path), TYPE_OPTIONS));
+  for (const { file: path, schema } of shared) {
+    const named = withNamedFragments(schema, new Set(), path) as JsonSchema;
+    addCompiledDeclarations(file, await compile(named, sharedTypeName(path), TYPE_OPTIONS));
   }
   return new Map([[SHARED_TYPES_MODULE, finish(file, banner('catalog/shared/*.yaml'))]]);
 }

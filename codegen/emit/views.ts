@@ -2,9 +2,9 @@
  * generated/views/: one module per MCP Apps view holding its built HTML document, and an index listing every view
  * with its URI, the tools that show it, and the resources/list metadata. src/mcp/resources.ts serves them.
  */
+import type { BuiltView } from '../build/views.js';
+import { parseViewUri, VIEWS_DIR } from '../load/views.js';
 import type { Catalog, ToolEntry } from '../model.js';
-import { CatalogInvalidError, type Problem } from '../problems.js';
-import { buildView, parseViewUri, viewDocument, VIEWS_DIR } from '../views.js';
 import {
   addConstant,
   banner,
@@ -43,19 +43,14 @@ export function viewSpecs(catalog: Catalog): ViewSpec[] {
     });
 }
 
-export async function emitViews(root: string, catalog: Catalog): Promise<EmittedFiles> {
+/** `views` holds each view's bundle by name, built by codegen/build/views.ts for every spec of viewSpecs. */
+export function emitViews(catalog: Catalog, views: ReadonlyMap<string, BuiltView>): EmittedFiles {
   const files: EmittedFiles = new Map();
   const project = createProject();
   const specs = viewSpecs(catalog);
-  const problems: Problem[] = [];
 
   for (const spec of specs) {
-    const built = await buildView(root, spec.name);
-    if (Array.isArray(built)) {
-      problems.push(...built);
-      continue;
-    }
-    const html = viewDocument(spec, built);
+    const html = viewDocument(spec, views.get(spec.name)!);
     const file = newSourceFile(project, `generated/views/${spec.name}.ts`);
     addConstant(file, {
       name: 'html',
@@ -68,7 +63,6 @@ export async function emitViews(root: string, catalog: Catalog): Promise<Emitted
       finish(file, banner(`${VIEWS_DIR}/${spec.name}/ and ${VIEWS_DIR}/shared/`)),
     );
   }
-  if (problems.length > 0) throw new CatalogInvalidError(problems);
 
   const index = newSourceFile(project, 'generated/views/index.ts');
   for (const spec of specs)
@@ -99,4 +93,30 @@ export async function emitViews(root: string, catalog: Catalog): Promise<Emitted
   });
   files.set('generated/views/index.ts', finish(index, banner(`catalog/tools/*.yaml (view) and ${VIEWS_DIR}/`)));
   return files;
+}
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}
+
+/** The HTML5 document of a view: inline stylesheet, an empty <main> the script fills, the inline script. */
+export function viewDocument(view: { uri: string; name: string; title: string }, built: BuiltView): string {
+  return [
+    '<!doctype html>',
+    `<html lang="en" data-view="${escapeHtml(view.name)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    `<title>${escapeHtml(view.title)}</title>`,
+    `<!-- ${escapeHtml(view.uri)}: built by \`npm run codegen\` from ${VIEWS_DIR}/${escapeHtml(view.name)}/ -->`,
+    `<style>${built.css.trim()}</style>`,
+    '</head>',
+    '<body>',
+    '<main id="app"></main>',
+    `<script>${built.js.trim()}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
 }

@@ -5,9 +5,8 @@
  * catalogue without website tools.
  */
 import { compile } from 'json-schema-to-typescript';
+import { SITE_DIR } from '../build/site.js';
 import type { Catalog, WebsiteToolEntry } from '../model.js';
-import { CatalogInvalidError } from '../problems.js';
-import { buildSiteScript, SITE_DIR } from '../site.js';
 import {
   addCompiledDeclarations,
   addConstant,
@@ -133,14 +132,22 @@ export function validatorsModule(catalog: Catalog): string {
   );
 }
 
-export async function emitWebsite(root: string, catalog: Catalog): Promise<EmittedFiles> {
-  const files: EmittedFiles = new Map();
-  if (catalog.websiteTools.length === 0) return files;
-  files.set('generated/website/tools.ts', await toolsModule(catalog));
-  files.set('generated/website/validators.ts', validatorsModule(catalog));
-  // The script imports the two modules above: it is built from these texts, not from what is on disk.
-  const built = await buildSiteScript(root, files);
-  if (Array.isArray(built)) throw new CatalogInvalidError(built);
+/** The two modules the site script imports (it is built from their text, by codegen/build/site.ts). */
+export async function websiteModules(catalog: Catalog): Promise<EmittedFiles> {
+  if (catalog.websiteTools.length === 0) return new Map();
+  return new Map([
+    ['generated/website/tools.ts', await toolsModule(catalog)],
+    ['generated/website/validators.ts', validatorsModule(catalog)],
+  ]);
+}
+
+/** `built` is the site script bundled from websiteModules' text; absent only for a catalogue without in-page tools. */
+export async function emitWebsite(
+  catalog: Catalog,
+  built: { js: string; css: string } | undefined,
+): Promise<EmittedFiles> {
+  const files = await websiteModules(catalog);
+  if (!built) return files;
   const project = createProject();
   const script = newSourceFile(project, 'generated/website/script.ts');
   addConstant(script, {

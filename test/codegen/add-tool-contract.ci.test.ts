@@ -25,7 +25,7 @@ describe('the handler contract', () => {
       JSON.stringify({ extends: './tsconfig.base.json', include: ['src', 'generated'] }),
     );
     cpSync(join(REPO, 'tsconfig.json'), join(root, 'tsconfig.base.json'));
-    // A second tool computing the same cost system must be the deprecated one (codegen/cost-systems.ts).
+    // A second tool computing the same cost system must be the deprecated one (codegen/check/cost-systems.ts).
     const deprecation =
       'deprecation: {deprecated: "2030-01-01T00:00:00Z", sunset: "2030-06-01", replacement: hero_widgets_cost, notice: Use hero_widgets_cost.}\n';
     const yaml = readFileSync(join(REPO, 'catalog/tools/hero_widgets_cost.yaml'), 'utf8').replace(

@@ -1,12 +1,10 @@
 /**
- * Which tool computes which cost system is derived from the tools' result totals (codegen/cost-systems.ts), and the
+ * Which tool computes which cost system is derived from the tools' result totals (codegen/check/cost-systems.ts), and the
  * calculator-page facts in a tool's YAML are checked against it.
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../codegen/load-catalogue.js';
-import { attachCostSystems } from '../../codegen/cost-systems.js';
-import { loadGameData } from '../../codegen/data.js';
+import { loadAndCheck, loadCatalog } from '../../codegen/generate.js';
 import { formatProblem } from '../../codegen/problems.js';
 import { COST_TOOL_OF_SYSTEM, MATERIAL_NAMES } from '../../generated/cost-systems.js';
 import { fixtureRoot, toolYaml } from './fixture-root.js';
@@ -21,16 +19,17 @@ function costToolYaml(name: string, keys: string[], extra = ''): string {
 
 function problemsOf(files: Record<string, string>): string[] {
   const root = fixtureRoot(files, { withRealData: true });
-  const { catalog, problems } = loadCatalog(root);
-  expect(problems.map(formatProblem)).toEqual([]);
-  return attachCostSystems(catalog!, loadGameData(root).data!.costs).map(formatProblem);
+  expect(loadCatalog(root).problems.map(formatProblem)).toEqual([]);
+  return loadAndCheck(root).problems.map(formatProblem);
 }
 
 describe('cost systems', () => {
   it('pairs each cost table with the tool whose totals list exactly its materials', () => {
-    const { catalog } = loadCatalog(REPO);
-    expect(attachCostSystems(catalog!, loadGameData(REPO).data!.costs)).toEqual([]);
-    expect(Object.fromEntries(catalog!.tools.filter((t) => t.costSystem).map((t) => [t.costSystem, t.name]))).toEqual({
+    const { model, problems } = loadAndCheck(REPO);
+    expect(problems).toEqual([]);
+    expect(
+      Object.fromEntries(model!.catalog.tools.filter((t) => t.costSystem).map((t) => [t.costSystem, t.name])),
+    ).toEqual({
       governor_gear: 'governor_gear_cost',
       governor_charm: 'governor_charm_cost',
       truegold: 'truegold_upgrade_cost',
@@ -60,7 +59,7 @@ describe('cost systems', () => {
         'catalog/tools/more.yaml': costToolYaml('more', ['shards']),
       }),
     ).toEqual([
-      'catalog/tools/more.yaml /result/properties/totals: cost system "hero_shards" is already computed by echo; one tool per cost system (deprecate one of them)',
+      'catalog/tools/more.yaml:17:5 /result/properties/totals: cost system "hero_shards" is already computed by echo; one tool per cost system (deprecate one of them)',
     ]);
   });
 
@@ -79,7 +78,7 @@ describe('cost systems', () => {
     expect(
       problemsOf({ 'catalog/tools/echo.yaml': toolYaml('echo', "calculator: {example: {level: '1'}}\n") }),
     ).toEqual([
-      'catalog/tools/echo.yaml /calculator: only a cost tool (whose result totals are the materials of a data/costs table) has a calculator page',
+      'catalog/tools/echo.yaml:23:1 /calculator: only a cost tool (whose result totals are the materials of a data/costs table) has a calculator page',
     ]);
     expect(
       problemsOf({
@@ -90,8 +89,8 @@ describe('cost systems', () => {
         ),
       }),
     ).toEqual([
-      'catalog/tools/echo.yaml /calculator/example/from: "from" is not an argument of echo (arguments: level)',
-      'catalog/tools/echo.yaml /calculator/level_choices/0: "to" is not an argument of echo (arguments: level)',
+      'catalog/tools/echo.yaml:24:36 /calculator/example/from: "from" is not an argument of echo (arguments: level)',
+      'catalog/tools/echo.yaml:24:64 /calculator/level_choices/0: "to" is not an argument of echo (arguments: level)',
     ]);
   });
 });

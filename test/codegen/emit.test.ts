@@ -15,7 +15,7 @@ import {
   printLiteral,
   printTemplateLiteral,
 } from '../../codegen/emit/shared.js';
-import { loadCatalog } from '../../codegen/load-catalogue.js';
+import { loadCatalog } from '../../codegen/generate.js';
 import { generate } from '../../codegen/generate.js';
 import type { ToolEntry } from '../../codegen/model.js';
 import { DEVELOPER_MARKDOWN } from '../../generated/developer-docs.js';

@@ -22,8 +22,11 @@ import { emitTools } from '../../codegen/emit/tools.js';
 import { addCompiledDeclarations, createProject, newSourceFile, printLiteral } from '../../codegen/emit/shared.js';
 import { emitValidators, standaloneValidators } from '../../codegen/emit/validators.js';
 import { emitViews, viewSpecs } from '../../codegen/emit/views.js';
-import { emitWebsite, toolsModule, validatorsModule } from '../../codegen/emit/website.js';
-import { loadCatalog } from '../../codegen/load-catalogue.js';
+import { emitWebsite, toolsModule, validatorsModule, websiteModules } from '../../codegen/emit/website.js';
+import { buildBundles } from '../../codegen/build/index.js';
+import { loadCatalog } from '../../codegen/generate.js';
+import { sharedFragments } from '../../codegen/load/catalogue.js';
+import { readSchemaFiles } from '../../codegen/load/files.js';
 import type { Catalog, CostTable } from '../../codegen/model.js';
 import { ENDPOINT_YAML, fixtureRoot, toolYaml } from './fixture-root.js';
 
@@ -792,7 +795,7 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 /**
- * One call of the tool and what it answers: codegen checks it against the tool's schemas (codegen/examples.ts), test/catalog.test.ts runs it through the endpoint.
+ * One call of the tool and what it answers: codegen checks it against the tool's schemas (codegen/check/examples.ts), test/catalog.test.ts runs it through the endpoint.
  */
 export interface ToolExample {
   title: string;
@@ -1053,7 +1056,7 @@ export const VIEWS: readonly ViewDocument[] = [
 ];
 `;
 
-/** The document around the bundle, up to the inline stylesheet (codegen/views.ts viewDocument). */
+/** The document around the bundle, up to the inline stylesheet (codegen/emit/views.ts viewDocument). */
 const echoDocumentHead = `<!doctype html>
 <html lang="en" data-view="echo">
 <head>
@@ -1280,7 +1283,10 @@ describe('codegen/emit/cost-systems.ts', () => {
 
 describe('codegen/emit/data.ts', () => {
   it('writes each cost table as a typed module and the data version', async () => {
-    const files = await emitData(root, { release: '2026.01.01', version: '2026.01.01+abcdef12', costs: [forge] });
+    const files = await emitData(
+      { release: '2026.01.01', version: '2026.01.01+abcdef12', costs: [forge] },
+      readSchemaFiles(root),
+    );
     expect([...files.keys()]).toEqual([
       'generated/data/types.ts',
       'generated/data/costs/forge.ts',
@@ -1305,7 +1311,8 @@ describe('codegen/emit/player-data.ts', () => {
 
 describe('codegen/emit/views.ts', () => {
   it("writes each view's document as a module, and the index listing every view by URI", async () => {
-    const files = await emitViews(viewRoot, viewCatalog);
+    const { built } = await buildBundles(viewRoot, viewCatalog, new Map());
+    const files = emitViews(viewCatalog, built!.views);
     expect([...files.keys()]).toEqual(['generated/views/echo.ts', 'generated/views/index.ts']);
     expect(files.get('generated/views/index.ts')).toBe(viewsIndex);
     // The module around the document exactly; the document by what it must hold (the bundle's text is esbuild's).
@@ -1380,7 +1387,9 @@ describe('codegen/emit/metadata-types.ts', () => {
     // `serves` through endpoint.schema.json); a property is copied in with its description (`name`, `notice`). The
     // entries' own shapes (ToolAnnotations, ToolExample, ReadmeRow, CalculatorPage, WebsiteTool) come from the entry
     // schemas' definitions; a oneOf that only chooses keys (an example's result or error) leaves no index signature.
-    expect((await emitMetadataTypes(root, catalog)).get('generated/metadata-types.ts')).toBe(metadataTypes);
+    expect((await emitMetadataTypes(readSchemaFiles(root), catalog.toolError)).get('generated/metadata-types.ts')).toBe(
+      metadataTypes,
+    );
   });
 
   it('refuses a $ref to a definition it does not declare as a type', async () => {
@@ -1395,7 +1404,7 @@ describe('codegen/emit/metadata-types.ts', () => {
     };
     schema.definitions.toolMetadata.properties.stray = { $ref: 'tool.schema.json#/definitions/stray' };
     writeFileSync(path, JSON.stringify(schema));
-    await expect(emitMetadataTypes(given, catalog)).rejects.toThrow(
+    await expect(emitMetadataTypes(readSchemaFiles(given), catalog.toolError)).rejects.toThrow(
       'catalog/schema/metadata.schema.json: $ref "tool.schema.json#/definitions/stray" names tool.schema.json#/definitions/stray, which metadata-types.ts does not declare',
     );
   });
@@ -1407,19 +1416,22 @@ describe('codegen/emit/shared-types.ts', () => {
       'level.yaml': 'description: A level.\ntype: integer\nminimum: 0\n',
       'levels.yaml': 'description: Levels, lowest first.\ntype: array\nitems: {$ref: level.yaml}\n',
     });
-    expect((await emitSharedTypes(given)).get('generated/shared-types.ts')).toBe(sharedTypes);
+    expect((await emitSharedTypes(sharedFragments(given))).get('generated/shared-types.ts')).toBe(sharedTypes);
   });
 });
 
 describe('codegen/emit/reference.ts', () => {
   it('writes each reference file as a typed constant beside the types module', async () => {
-    const files = await emitReference(root, {
-      heroes: { heroes: [{ key: 'amane', name: 'Amane' }] },
-      masters: {},
-      items: {},
-      events: {},
-      tierList: { version: 1 },
-    });
+    const files = await emitReference(
+      {
+        heroes: { heroes: [{ key: 'amane', name: 'Amane' }] },
+        masters: {},
+        items: {},
+        events: {},
+        tierList: { version: 1 },
+      },
+      readSchemaFiles(root),
+    );
     expect([...files.keys()]).toEqual([
       'generated/data/reference/types.ts',
       'generated/data/reference/heroes.ts',
@@ -1433,13 +1445,16 @@ describe('codegen/emit/reference.ts', () => {
   });
 
   it('writes the types of the five files from their schemas under one wrapper, a definition they share declared once', async () => {
-    const files = await emitReference(referenceRoot, {
-      heroes: { heroes: [] },
-      masters: { masters: [] },
-      items: {},
-      events: {},
-      tierList: { version: 1 },
-    });
+    const files = await emitReference(
+      {
+        heroes: { heroes: [] },
+        masters: { masters: [] },
+        items: {},
+        events: {},
+        tierList: { version: 1 },
+      },
+      readSchemaFiles(referenceRoot),
+    );
     expect(files.get('generated/data/reference/types.ts')).toBe(referenceTypes);
   });
 });
@@ -1450,7 +1465,8 @@ describe('codegen/emit/website.ts', () => {
   });
 
   it('writes the site script and its stylesheet, bundled with the in-page tools emitted in the same run', async () => {
-    const files = await emitWebsite(siteRoot, websiteCatalog);
+    const { built } = await buildBundles(siteRoot, websiteCatalog, await websiteModules(websiteCatalog));
+    const files = await emitWebsite(websiteCatalog, built!.site);
     expect([...files.keys()]).toEqual([
       'generated/website/tools.ts',
       'generated/website/validators.ts',
@@ -1477,7 +1493,7 @@ describe('codegen/emit/website.ts', () => {
   });
 
   it('writes nothing for a catalogue without in-page tools', async () => {
-    expect([...(await emitWebsite(root, catalog)).keys()]).toEqual([]);
+    expect([...(await emitWebsite(catalog, undefined)).keys()]).toEqual([]);
   });
 
   it('writes the standalone input validators and the typed map of them by tool name', () => {

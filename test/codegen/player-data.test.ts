@@ -6,9 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadGameData } from '../../codegen/data.js';
-import { checkGoalsResult, loadPlayerData } from '../../codegen/player-data.js';
-import { generate } from '../../codegen/generate.js';
+import { generate, loadGameData, loadPlayerData } from '../../codegen/generate.js';
 import { CatalogInvalidError, formatProblem } from '../../codegen/problems.js';
 import { GOAL_SYSTEMS } from '../../generated/player-data.js';
 import { fixtureRoot } from './fixture-root.js';
@@ -20,8 +18,8 @@ const GOALS_TOOL = readFileSync(resolve(REPO, 'catalog/tools/get_my_goals.yaml')
 /** 1-based line of the first line of `text` that includes `part`. */
 const lineOf = (text: string, part: string) => text.split('\n').findIndex((l) => l.includes(part)) + 1;
 
-function problemsOf(schema: string): string[] {
-  const root = fixtureRoot({ 'catalog/player-data.schema.yaml': schema }, { withRealData: true });
+function problemsOf(schema: string, files: Record<string, string> = {}): string[] {
+  const root = fixtureRoot({ 'catalog/player-data.schema.yaml': schema, ...files }, { withRealData: true });
   return loadPlayerData(root, loadGameData(root).data!.costs).problems.map(formatProblem);
 }
 
@@ -80,12 +78,7 @@ describe('player-data schema', () => {
   });
 
   it("checks that get_my_goals' system enum lists exactly the goal kinds, with its line", () => {
-    const schema = loadPlayerData(
-      fixtureRoot({ 'catalog/player-data.schema.yaml': SCHEMA }, { withRealData: true }),
-      loadGameData(fixtureRoot({}, { withRealData: true })).data!.costs,
-    ).schema!;
-    const goalsProblems = (tool: string) =>
-      checkGoalsResult(fixtureRoot({ 'catalog/tools/get_my_goals.yaml': tool }), schema).map(formatProblem);
+    const goalsProblems = (tool: string) => problemsOf(SCHEMA, { 'catalog/tools/get_my_goals.yaml': tool });
     expect(goalsProblems(GOALS_TOOL)).toEqual([]);
     const line = lineOf(GOALS_TOOL, 'enum: [governor_gear, governor_charm, truegold');
     expect(

@@ -7,9 +7,10 @@ import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../codegen/load-catalogue.js';
+import { loadCatalog } from '../../codegen/generate.js';
 import { formatProblem } from '../../codegen/problems.js';
-import { BEGIN_MARKER, END_MARKER, readmeWithToolTables, toolTables } from '../../codegen/readme.js';
+import { checkReadmeMarkers } from '../../codegen/check/readme.js';
+import { BEGIN_MARKER, END_MARKER, readmeWithToolTables, toolTables } from '../../codegen/emit/readme.js';
 import { fixtureRoot, toolYaml } from './fixture-root.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -29,28 +30,22 @@ describe('README tool tables', () => {
   });
 
   it('replaces only the text between the markers', () => {
-    const root = fixtureRoot({
-      'catalog/tools/echo.yaml': toolYaml('echo'),
-      'README.md': `# Title\n\n${BEGIN_MARKER}\nold | table\n${END_MARKER}\n\nAfter.\n`,
-    });
-    const { catalog } = loadCatalog(root);
-    const outcome = readmeWithToolTables(root, catalog!);
-    expect(outcome).toEqual({
-      kind: 'text',
-      text: `# Title\n\n${BEGIN_MARKER}\n${toolTables(catalog!)}\n${END_MARKER}\n\nAfter.\n`,
-    });
+    const { catalog } = loadCatalog(fixtureRoot({ 'catalog/tools/echo.yaml': toolYaml('echo') }));
+    const readme = `# Title\n\n${BEGIN_MARKER}\nold | table\n${END_MARKER}\n\nAfter.\n`;
+    expect(checkReadmeMarkers(readme)).toEqual([]);
+    expect(readmeWithToolTables(readme, catalog!)).toBe(
+      `# Title\n\n${BEGIN_MARKER}\n${toolTables(catalog!)}\n${END_MARKER}\n\nAfter.\n`,
+    );
   });
 
   it.each([
-    ['no markers', '# Title\n'],
-    ['the end before the begin', `${END_MARKER}\n${BEGIN_MARKER}\n`],
-    ['two begin markers', `${BEGIN_MARKER}\n${BEGIN_MARKER}\n${END_MARKER}\n`],
-  ])('reports %s', (_, readme) => {
-    const root = fixtureRoot({ 'catalog/tools/echo.yaml': toolYaml('echo'), 'README.md': readme });
-    const outcome = readmeWithToolTables(root, loadCatalog(root).catalog!);
-    expect(outcome.kind === 'problem' && formatProblem(outcome.problem)).toBe(
-      `README.md (document): the tool tables need one "${BEGIN_MARKER}" line followed by one "${END_MARKER}" line; codegen writes the tables between them`,
-    );
+    ['no markers', '# Title\n', 1],
+    ['the end before the begin', `${END_MARKER}\n${BEGIN_MARKER}\n`, 1],
+    ['two begin markers', `${BEGIN_MARKER}\n${BEGIN_MARKER}\n${END_MARKER}\n`, 2],
+  ])('reports %s, at the marker out of place', (_, readme, line) => {
+    expect(checkReadmeMarkers(readme).map(formatProblem)).toEqual([
+      `README.md:${line}:1 (document): the tool tables need one "${BEGIN_MARKER}" line followed by one "${END_MARKER}" line; codegen writes the tables between them`,
+    ]);
   });
 
   // That the committed README holds the current tables is test/codegen/emit.test.ts's "matches what is committed".

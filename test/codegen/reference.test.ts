@@ -5,8 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadGameData } from '../../codegen/data.js';
+import { loadGameData } from '../../codegen/generate.js';
 import { emitReference } from '../../codegen/emit/reference.js';
+import { readSchemaFiles } from '../../codegen/load/files.js';
 import { formatProblem } from '../../codegen/problems.js';
 import { fixtureRoot, REPO } from './fixture-root.js';
 
@@ -369,7 +370,7 @@ describe('reference data problems, each with file, line, column and JSON pointer
 describe('emitted reference modules', () => {
   it('types every file from the schemas and exports one typed constant per file', async () => {
     const { data } = loadGameData(REPO);
-    const files = await emitReference(REPO, data!.reference!);
+    const files = await emitReference(data!.reference!, readSchemaFiles(REPO));
     expect([...files.keys()].sort()).toEqual([
       'generated/data/reference/events.ts',
       'generated/data/reference/heroes.ts',

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sharedTypeName, withNamedFragments } from '../../codegen/emit/shared-types.js';
-import { FRAGMENT } from '../../codegen/inline-refs.js';
+import { FRAGMENT } from '../../codegen/load/inline-refs.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 

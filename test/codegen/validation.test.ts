@@ -1,7 +1,7 @@
 /** The catalogue and data checks: each problem reported with file, line and JSON pointer, all of them at once. */
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../codegen/load-catalogue.js';
-import { loadGameData } from '../../codegen/data.js';
+import { loadCatalog } from '../../codegen/generate.js';
+import { loadGameData } from '../../codegen/generate.js';
 import { formatProblem } from '../../codegen/problems.js';
 import { ENDPOINT_YAML, fixtureRoot, toolYaml } from './fixture-root.js';
 
@@ -142,7 +142,7 @@ describe('catalogue validation', () => {
         'catalog/shared/tool-error.yaml':
           'type: object\nproperties:\n  error: {type: string, description: What was wrong, and how to fix it.}\n',
       },
-      'catalog/shared/tool-error.yaml (document): schema does not compile: strict mode: unknown keyword: "and how to fix it."',
+      'catalog/shared/tool-error.yaml:1:1 (document): schema does not compile: strict mode: unknown keyword: "and how to fix it."',
     ],
     [
       'a type array (not portable)',
@@ -257,7 +257,7 @@ describe('catalogue validation', () => {
           .replace('serves: [public]', 'serves: [public, account]')
           .replace('auth: none', 'auth: oauth'),
       },
-      'catalog/endpoints/mcp-account.yaml /instructions: the instructions do not name echo, served here and not on every endpoint; say what each is for',
+      'catalog/endpoints/mcp-account.yaml:4:1 /instructions: the instructions do not name echo, served here and not on every endpoint; say what each is for',
     ],
     [
       'a website tool sharing an MCP tool that does not exist',
@@ -361,7 +361,7 @@ describe('catalogue validation', () => {
         'views/ghost/main.ts': 'export {};\n',
         'views/shared/dom.ts': 'export {};\n',
       },
-      'views/ghost/ (document): view source without a tool: no catalog/tools/*.yaml declares view: ui://kingshot/ghost (declare it, or remove the folder)',
+      'views/ghost/:1:1 (document): view source without a tool: no catalog/tools/*.yaml declares view: ui://kingshot/ghost (declare it, or remove the folder)',
     ],
   ])('reports %s, and only that', (_, files, expected) => {
     expect(problemsOf(files)).toEqual([expected]);

@@ -6,8 +6,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkIcons } from '../../codegen/emit/icons.js';
-import { loadCatalog } from '../../codegen/load-catalogue.js';
+import { checkIcons } from '../../codegen/check/icons.js';
+import { loadCatalog } from '../../codegen/generate.js';
+import { readIcons } from '../../codegen/load/files.js';
 import { TOOLS } from '../../generated/tools/index.js';
 import { BASE, rpc, testApp } from '../helpers.js';
 
@@ -79,25 +80,33 @@ describe('icons', () => {
     writeFileSync(join(root, 'catalog/icons/get_event.svg'), svg('<rect width="1"/>'));
     writeFileSync(join(root, 'catalog/icons/stray.svg'), svg(''));
     const { catalog } = loadCatalog(REPO);
-    expect(checkIcons(root, catalog!)).toEqual([
+    expect(checkIcons(readIcons(root), catalog!)).toEqual([
       {
         file: 'catalog/icons/get_hero.svg',
         pointer: '',
+        line: 1,
+        column: 1,
         message: 'holds a script, event handler, foreignObject or external reference',
       },
       {
         file: 'catalog/icons/get_item.svg',
         pointer: '',
+        line: 1,
+        column: 1,
         message: 'holds a script, event handler, foreignObject or external reference',
       },
       {
         file: 'catalog/icons/server.svg',
         pointer: '',
+        line: 1,
+        column: 1,
         message: 'holds a script, event handler, foreignObject or external reference',
       },
       {
         file: 'catalog/icons/stray.svg',
         pointer: '',
+        line: 1,
+        column: 1,
         message: 'is named after no tool (expected server.svg or <tool>.svg)',
       },
     ]);

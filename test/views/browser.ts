@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { viewDocument } from '../../codegen/views.js';
+import { viewDocument } from '../../codegen/emit/views.js';
 
 /** Debian's Chromium; CHROMIUM_PATH points elsewhere (a missing path shows what a machine without it does). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

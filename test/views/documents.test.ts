@@ -5,9 +5,10 @@
 import { resolve } from 'node:path';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../codegen/load-catalogue.js';
+import { loadCatalog } from '../../codegen/generate.js';
 import { formatProblem, type Problem } from '../../codegen/problems.js';
-import { buildView, viewDocument } from '../../codegen/views.js';
+import { buildView } from '../../codegen/build/views.js';
+import { viewDocument } from '../../codegen/emit/views.js';
 import { VIEWS } from '../../generated/views/index.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../src/mcp/protocol-versions.js';
 import { VIEW_MIME_TYPE } from '../../src/mcp/resources.js';
@@ -51,7 +52,7 @@ describe('building a view', () => {
     const built = await buildView(root, 'comment');
     expect(Array.isArray(built)).toBe(true);
     expect((built as Problem[]).map(formatProblem)).toEqual([
-      'views/comment/main.ts (document): the bundled script contains "<!--", which can keep the inline <script> from ending at its </script>; build that text at run time (esbuild folds "<!" + "--" back into "<!--")',
+      'views/comment/main.ts:1:1 (document): the bundled script contains "<!--", which can keep the inline <script> from ending at its </script>; build that text at run time (esbuild folds "<!" + "--" back into "<!--")',
     ]);
   });
 

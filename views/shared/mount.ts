@@ -70,7 +70,7 @@ function outcomeOf(result: ToolResult): Outcome {
 
 export function mountView(definition: ViewDefinition): void {
   const root = document.documentElement;
-  // Codegen writes <main id="app"> into every view document (codegen/views.ts viewDocument).
+  // Codegen writes <main id="app"> into every view document (codegen/emit/views.ts viewDocument).
   const main = document.getElementById('app')!;
   let lastValue: unknown;
   let locale: string | undefined;

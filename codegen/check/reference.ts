@@ -1,66 +1,13 @@
 /**
- * Loads the game reference data in data/reference/ (heroes, Masters, items, events, tier lists), validates each file
- * against its schema in data/schema/, and checks what a schema cannot: the counts the reference README publishes,
- * the internal sums of the Master tables, and every cross-reference between files (an item's granting event, an
- * event's reward item, a tier list's hero, an item's cost-table column). A dangling key is reported with its file,
- * line and JSON pointer.
+ * The check stage for data/reference/: what a schema cannot say. The counts the reference README publishes, the
+ * internal sums of the Master tables, and every cross-reference between files (an item's granting event, an event's
+ * reward item, a tier list's hero, an item's cost-table column). A dangling key is reported with its file, line and
+ * JSON pointer.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { AnySchema } from 'ajv';
-import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
-import { loadYaml, type SourceDocument } from './load.js';
-import type { CostTable, ReferenceData, ReferenceFileKey } from './model.js';
-import type { Problem } from './problems.js';
-
-export const REFERENCE_DIR = 'data/reference';
-
-/** The five reference files, the schema each must satisfy, and the name of its generated module. */
-export const REFERENCE_FILES: readonly {
-  key: ReferenceFileKey;
-  file: string;
-  schema: string;
-  module: string;
-  type: string;
-}[] = [
-  {
-    key: 'heroes',
-    file: `${REFERENCE_DIR}/heroes.yaml`,
-    schema: 'reference-heroes.schema.json',
-    module: 'heroes',
-    type: 'HeroesFile',
-  },
-  {
-    key: 'masters',
-    file: `${REFERENCE_DIR}/masters.yaml`,
-    schema: 'reference-masters.schema.json',
-    module: 'masters',
-    type: 'MastersFile',
-  },
-  {
-    key: 'items',
-    file: `${REFERENCE_DIR}/items.yaml`,
-    schema: 'reference-items.schema.json',
-    module: 'items',
-    type: 'ItemsFile',
-  },
-  {
-    key: 'events',
-    file: `${REFERENCE_DIR}/events.yaml`,
-    schema: 'reference-events.schema.json',
-    module: 'events',
-    type: 'EventsFile',
-  },
-  {
-    key: 'tierList',
-    file: `${REFERENCE_DIR}/tier-list.yaml`,
-    schema: 'reference-tier-list.schema.json',
-    module: 'tier-list',
-    type: 'TierListFile',
-  },
-];
-
-export const REFERENCE_SCHEMAS = ['reference-common.schema.json', ...REFERENCE_FILES.map((f) => f.schema)];
+import { REFERENCE_FILES } from '../load/reference.js';
+import type { SourceDocument, SourceIndex } from '../load/yaml.js';
+import type { CostTable, ReferenceData, ReferenceFileKey } from '../model.js';
+import type { Problem } from '../problems.js';
 
 // Minimal shapes of the validated documents: only what the checks below read.
 interface Keyed {
@@ -146,58 +93,24 @@ interface Files {
   };
 }
 
-export function loadReferenceData(
-  root: string,
+export function checkReferenceData(
+  reference: ReferenceData,
+  sources: SourceIndex,
   costs: readonly CostTable[],
-): { reference?: ReferenceData; files: string[]; problems: Problem[] } {
-  if (!existsSync(join(root, REFERENCE_DIR))) return { files: [], problems: [] };
+): Problem[] {
   const problems: Problem[] = [];
-  const ajv = createAjv({ discriminator: true });
-  for (const name of REFERENCE_SCHEMAS)
-    ajv.addSchema(JSON.parse(readFileSync(join(root, 'data/schema', name), 'utf8')) as AnySchema);
-
-  const docs: Partial<Record<ReferenceFileKey, SourceDocument>> = {};
-  for (const { key, file, schema } of REFERENCE_FILES) {
-    const loaded = loadYaml(root, file);
-    if (!loaded.ok) {
-      problems.push(...loaded.problems);
-      continue;
-    }
-    const validate = ajv.getSchema(schema)!;
-    if (!validate(loaded.document.value)) {
-      for (const error of validate.errors ?? [])
-        problems.push(loaded.document.problem(ajvErrorPointer(error), describeAjvError(error)));
-      continue;
-    }
-    docs[key] = loaded.document;
-  }
-  const files = REFERENCE_FILES.map((f) => f.file);
-  if (problems.length > 0 || REFERENCE_FILES.some((f) => !docs[f.key])) return { files, problems };
-
-  const all = docs as Record<ReferenceFileKey, SourceDocument>;
-  const value = <K extends ReferenceFileKey>(key: K) => all[key].value as Files[K];
-  checkHeroes(value('heroes'), all.heroes, problems);
-  checkMasters(value('masters'), all.masters, problems);
-  checkItems(value('items'), all.items, problems);
-  checkEvents(value('events'), all.events, problems);
-  checkTierList(value('tierList'), all.tierList, problems);
-  checkCrossReferences(
-    {
-      heroes: value('heroes'),
-      masters: value('masters'),
-      items: value('items'),
-      events: value('events'),
-      tierList: value('tierList'),
-    },
-    all,
-    costs,
-    problems,
-  );
-  if (problems.length > 0) return { files, problems };
-  const reference = Object.fromEntries(
-    REFERENCE_FILES.map((f) => [f.key, all[f.key].value]),
-  ) as unknown as ReferenceData;
-  return { reference, files, problems };
+  const all = Object.fromEntries(REFERENCE_FILES.map((f) => [f.key, sources.get(f.file)!])) as Record<
+    ReferenceFileKey,
+    SourceDocument
+  >;
+  const files = reference as unknown as Files;
+  checkHeroes(files.heroes, all.heroes, problems);
+  checkMasters(files.masters, all.masters, problems);
+  checkItems(files.items, all.items, problems);
+  checkEvents(files.events, all.events, problems);
+  checkTierList(files.tierList, all.tierList, problems);
+  checkCrossReferences(files, all, costs, problems);
+  return problems;
 }
 
 function checkUniqueKeys(

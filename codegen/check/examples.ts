@@ -5,11 +5,11 @@
  * instead of waiting for the example test.
  */
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { ajvErrorPointer, describeAjvError } from './ajv.js';
-import type { SourceDocument } from './load.js';
-import type { JsonSchema, ToolEntry } from './model.js';
-import type { Problem } from './problems.js';
-import { canonicalArguments } from '../shared/keyed-arguments.js';
+import { ajvErrorPointer, describeAjvError } from '../ajv.js';
+import type { SourceDocument } from '../load/yaml.js';
+import type { JsonSchema, ToolEntry } from '../model.js';
+import type { Problem } from '../problems.js';
+import { canonicalArguments } from '../../shared/keyed-arguments.js';
 
 /**
  * The schema with every `required` list dropped: an example's result lists a subset of the real result's fields

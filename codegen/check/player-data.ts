@@ -1,57 +1,40 @@
 /**
- * The player-data schema (catalog/player-data.schema.yaml): the shape of a player's saved profile, goals and
- * inventory. Codegen checks that it compiles under the options the service validates with (strict, discriminator),
- * and that the lists it shares with the game data agree with data/costs/: its goal kinds are cost systems, the
- * buildings a goal names are the ladders of that goal's cost table, and the inventory keeps each goal system's
- * materials under their own keys. It also checks the one copy of the goal kinds outside it (get_my_goals' `system`
- * enum). generated/player-data.ts carries the schema with its types.
+ * The check stage for the player-data schema (catalog/player-data.schema.yaml): it compiles under the options the
+ * service validates with (strict, discriminator), and the lists it shares with the game data agree with data/costs/:
+ * its goal kinds are cost systems, the buildings a goal names are the ladders of that goal's cost table, and the
+ * inventory keeps each goal system's materials under their own keys. It also checks the one copy of the goal kinds
+ * outside it (get_my_goals' `system` enum).
  */
-import { createAjv } from './ajv.js';
-import { loadYaml, type SourceDocument } from './load.js';
-import type { CostTable, JsonSchema } from './model.js';
-import { pointerOf, valueAt, type Problem } from './problems.js';
+import { createAjv } from '../ajv.js';
+import { goalSystems, PLAYER_DATA_FILE } from '../load/player-data.js';
+import type { SourceDocument, SourceIndex } from '../load/yaml.js';
+import type { CostTable, JsonSchema } from '../model.js';
+import { pointerOf, valueAt, type Problem } from '../problems.js';
 
-export const PLAYER_DATA_FILE = 'catalog/player-data.schema.yaml';
-
-/** The goal kinds the schema declares: each oneOf branch of `definitions.goal` by its `system` const. */
-export function goalSystems(schema: JsonSchema): string[] {
-  const goal = (
-    schema.definitions as Record<string, { oneOf?: { properties?: { system?: { const?: string } } }[] }> | undefined
-  )?.goal;
-  return (goal?.oneOf ?? []).flatMap((branch) =>
-    branch.properties?.system?.const === undefined ? [] : [branch.properties.system.const],
-  );
-}
-
-/** The schema, or the problems that keep it from being served; absent in fixture roots without the file. */
-export function loadPlayerData(
-  root: string,
-  costs: readonly CostTable[],
-): { schema?: JsonSchema; problems: Problem[] } {
-  const loaded = loadYaml(root, PLAYER_DATA_FILE);
-  if (!loaded.ok)
-    return loaded.problems.some((p) => p.message.startsWith('cannot read file'))
-      ? { problems: [] }
-      : { problems: loaded.problems };
-  const schema = loaded.document.value as JsonSchema;
+export function checkPlayerData(schema: JsonSchema, costs: readonly CostTable[], sources: SourceIndex): Problem[] {
+  const document = sources.get(PLAYER_DATA_FILE)!;
   const problems: Problem[] = [];
   try {
     createAjv({ discriminator: true, formats: false }).compile(schema);
   } catch (error) {
-    problems.push(loaded.document.problem('', `schema does not compile: ${(error as Error).message}`));
+    problems.push(document.problem('', `schema does not compile: ${(error as Error).message}`));
   }
   const systems = new Set(costs.map((t) => t.system));
   goalSystems(schema).forEach((system, i) => {
     if (!systems.has(system))
       problems.push(
-        loaded.document.problem(
+        document.problem(
           `/definitions/goal/oneOf/${i}/properties/system/const`,
           `goal system "${system}" is not a cost system of data/costs/ (${[...systems].join(', ')})`,
         ),
       );
   });
-  problems.push(...checkBuildings(schema, costs, loaded.document), ...checkInventory(schema, costs, loaded.document));
-  return problems.length > 0 ? { problems } : { schema, problems };
+  problems.push(
+    ...checkBuildings(schema, costs, document),
+    ...checkInventory(schema, costs, document),
+    ...checkGoalsResult(schema, sources),
+  );
+  return problems;
 }
 
 type SchemaNode = {
@@ -167,14 +150,14 @@ export const GOALS_RESULT = {
  * get_my_goals' `system` enum lists exactly the goal kinds of the schema (in any order). Absent in fixture roots
  * without the tool.
  */
-export function checkGoalsResult(root: string, schema: JsonSchema): Problem[] {
-  const loaded = loadYaml(root, GOALS_RESULT.file);
-  if (!loaded.ok) return [];
-  const value = valueAt(loaded.document.value, GOALS_RESULT.pointer);
+function checkGoalsResult(schema: JsonSchema, sources: SourceIndex): Problem[] {
+  const document = sources.get(GOALS_RESULT.file);
+  if (!document) return [];
+  const value = valueAt(document.value, GOALS_RESULT.pointer);
   const kinds = goalSystems(schema);
   if (!Array.isArray(value))
     return [
-      loaded.document.problem(
+      document.problem(
         GOALS_RESULT.pointer,
         `the goals' \`system\` must be an enum of the goal kinds of ${PLAYER_DATA_FILE} (${kinds.join(', ')})`,
       ),
@@ -183,7 +166,7 @@ export function checkGoalsResult(root: string, schema: JsonSchema): Problem[] {
   return differs === ''
     ? []
     : [
-        loaded.document.problem(
+        document.problem(
           GOALS_RESULT.pointer,
           `lists ${value.join(', ')}; the goal kinds of ${PLAYER_DATA_FILE} are ${kinds.join(', ')} (${differs})`,
         ),

@@ -1,12 +1,13 @@
 /**
- * The build of the site script: esbuild bundles site/main.ts (TypeScript and CSS, minified) into one script and
- * one stylesheet. Modules codegen is emitting in the same run (generated/website/*) are read from memory, so the
+ * The build of the site script: site/main.ts (TypeScript and CSS) bundled into one script and one stylesheet
+ * (codegen/build/bundle.ts). Modules codegen is emitting in the same run (generated/website/*) are read from memory, so the
  * script is built from this run's catalogue and `--check` is deterministic.
  */
 import { dirname, join } from 'node:path';
-import { build, type Message, type Plugin } from 'esbuild';
-import type { EmittedFiles } from './emit/shared.js';
-import type { Problem } from './problems.js';
+import type { Plugin } from 'esbuild';
+import type { EmittedFiles } from '../model.js';
+import type { Problem } from '../problems.js';
+import { bundle, type Bundle } from './bundle.js';
 
 export const SITE_DIR = 'site';
 const ENTRY = `${SITE_DIR}/main.ts`;
@@ -45,48 +46,10 @@ function emittedModules(root: string, files: EmittedFiles): Plugin {
   };
 }
 
-function problemOf(message: Message): Problem {
-  const location = message.location;
-  if (!location) return { file: ENTRY, pointer: '', message: `esbuild: ${message.text}` };
-  return {
-    file: location.file,
-    pointer: '',
-    line: location.line,
-    column: location.column + 1,
-    message: `esbuild: ${message.text}`,
-  };
-}
-
-export async function buildSiteScript(
-  root: string,
-  files: EmittedFiles,
-): Promise<{ js: string; css: string } | Problem[]> {
-  try {
-    const result = await build({
-      absWorkingDir: root,
-      entryPoints: [ENTRY],
-      bundle: true,
-      write: false,
-      outdir: 'out',
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2022',
-      minify: true,
-      legalComments: 'none',
-      charset: 'utf8',
-      logLevel: 'silent',
-      tsconfig: `${SITE_DIR}/tsconfig.json`,
-      plugins: [emittedModules(root, files)],
-    });
-    const text = (extension: string) =>
-      result.outputFiles
-        .filter((f) => f.path.endsWith(extension))
-        .map((f) => f.text)
-        .join('');
-    return { js: text('.js'), css: text('.css') };
-  } catch (error) {
-    const errors = (error as { errors?: Message[] }).errors;
-    if (Array.isArray(errors) && errors.length > 0) return errors.map(problemOf);
-    return [{ file: ENTRY, pointer: '', message: `esbuild: ${(error as Error).message}` }];
-  }
+/**
+ * Bundles site/main.ts. `modules` are the generated/website modules of this run (their text, by path): the script
+ * imports them, and is built from them rather than from what is on disk.
+ */
+export async function buildSiteScript(root: string, modules: EmittedFiles): Promise<Bundle | Problem[]> {
+  return bundle(root, ENTRY, { tsconfig: `${SITE_DIR}/tsconfig.json`, plugins: [emittedModules(root, modules)] });
 }

@@ -2,12 +2,12 @@
  * The website's in-page WebMCP tools (catalog/website/<name>.yaml): the checks on one entry beyond its schema,
  * and its input schema, its own or the arguments of the MCP tool it shares a contract with (`mcp_tool`).
  */
-import { createAjv } from './ajv.js';
+import { createAjv } from '../ajv.js';
 import { inlineRefs, type FragmentLoader } from './inline-refs.js';
 import { servedArguments } from './keyed-arguments.js';
-import type { SourceDocument } from './load.js';
-import type { JsonSchema, ToolEntry, WebsiteToolEntry } from './model.js';
-import type { Problem } from './problems.js';
+import type { SourceDocument } from './yaml.js';
+import type { JsonSchema, ToolEntry, WebsiteToolEntry } from '../model.js';
+import type { Problem } from '../problems.js';
 
 type Authored = Omit<WebsiteToolEntry, 'file' | 'inputSchema'> & { inputSchema?: JsonSchema };
 

@@ -1,127 +1,38 @@
 /**
- * Loads catalog/ and checks it: each file against the catalogue's own schema (catalog/schema/), then the rules
- * that span files. Nothing is emitted unless every check passes; every problem found is reported.
+ * The check stage for catalog/: the rules beyond each file's schema. Each tool's name, root schemas, view URI,
+ * deprecation and model-facing text (codegen/check/tool-rules.ts); the rules that span files (names, replacements,
+ * endpoints serving every availability, instructions); every schema compiles under Ajv's strict mode and every
+ * example fits it (codegen/check/examples.ts). Each problem is made from the document it is about, with its line.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { AnySchema, ErrorObject } from 'ajv';
-import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
+import { createAjv } from '../ajv.js';
+import type { SourceDocument, SourceIndex } from '../load/yaml.js';
+import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry } from '../model.js';
+import { pointerOf, type Problem } from '../problems.js';
+import { TOOL_ERROR_FILE } from '../load/catalogue.js';
 import { checkExamples } from './examples.js';
 import { checkModelFacingRules } from './tool-rules.js';
-import { FragmentLoader, inlineRefs } from './inline-refs.js';
-import { loadYaml, type SourceDocument } from './load.js';
-import type { Catalog, Deprecation, EndpointEntry, JsonSchema, ToolEntry, WebsiteToolEntry } from './model.js';
-import { pointerOf, type Problem } from './problems.js';
-import { checkOrphanViews, checkViewSource } from './views.js';
-import { websiteToolOf } from './website.js';
-import { extractKeyedArguments } from './keyed-arguments.js';
+import { checkOrphanViews, checkViewSource, type ViewFolder } from './views.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const VIEW_URI = /^ui:\/\/[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
 const MIN_NOTICE_MS = 90 * 24 * 60 * 60 * 1000;
 const ROOT_FORBIDDEN = ['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else'];
 
-export function loadCatalog(root: string): { catalog?: Catalog; problems: Problem[] } {
+export function checkCatalogue(catalog: Catalog, sources: SourceIndex, viewFolders: readonly ViewFolder[]): Problem[] {
   const problems: Problem[] = [];
-  const ajv = createAjv();
-  for (const name of ['tool', 'endpoint', 'website-tool']) {
-    const schema = JSON.parse(readFileSync(join(root, `catalog/schema/${name}.schema.json`), 'utf8')) as AnySchema;
-    ajv.addSchema(schema, `${name}.schema.json`);
-  }
-  const loader = new FragmentLoader(root);
-
-  const tools: ToolEntry[] = [];
-  const sources = new Map<string, SourceDocument>();
-  for (const file of yamlFiles(root, 'catalog/tools')) {
-    const doc = checkedDocument(root, file, 'tool.schema.json', ajv, problems);
-    if (!doc) continue;
-    const raw = doc.value as Omit<ToolEntry, 'file'>;
-    const tool: ToolEntry = {
-      ...raw,
-      file,
-      arguments: inlineRefs(raw.arguments, doc, ['arguments'], loader, problems) as JsonSchema,
-      result: inlineRefs(raw.result, doc, ['result'], loader, problems) as JsonSchema,
-    };
-    const keyed = extractKeyedArguments(tool, doc, problems, root);
-    if (keyed) tool.keyedArguments = keyed;
+  for (const tool of catalog.tools) {
+    const doc = sources.get(tool.file)!;
     checkTool(tool, doc, problems);
-    sources.set(file, doc);
-    checkViewSource(root, tool, doc, problems);
-    tools.push(tool);
+    checkViewSource(tool, doc, viewFolders, problems);
   }
-
-  const endpoints: EndpointEntry[] = [];
-  for (const file of yamlFiles(root, 'catalog/endpoints')) {
-    const doc = checkedDocument(root, file, 'endpoint.schema.json', ajv, problems);
-    if (!doc) continue;
-    const endpoint: EndpointEntry = { ...(doc.value as Omit<EndpointEntry, 'file'>), file };
-    if (endpoint.deprecation) checkDeprecation(endpoint.deprecation, doc, problems);
-    endpoints.push(endpoint);
-  }
-
-  const toolErrorSource = loader.load('catalog/shared/tool-error.yaml');
-  let toolError: JsonSchema = {};
-  if (Array.isArray(toolErrorSource)) problems.push(...toolErrorSource);
-  else toolError = toolErrorSource.value as JsonSchema;
-
-  tools.sort((a, b) => a.name.localeCompare(b.name));
-  endpoints.sort((a, b) => a.path.localeCompare(b.path));
-  checkAcrossFiles(tools, endpoints, problems);
-  checkOrphanViews(root, tools, problems);
-  checkSchemasCompile(tools, sources, toolError, problems);
-  const websiteTools: WebsiteToolEntry[] = [];
-  for (const file of yamlFiles(root, 'catalog/website')) {
-    const doc = checkedDocument(root, file, 'website-tool.schema.json', ajv, problems);
-    const tool = doc && websiteToolOf(doc, tools, loader, problems);
-    if (!doc || !tool) continue;
-    checkRootSchema(tool.inputSchema, tool.mcp_tool ? '/mcp_tool' : '/inputSchema', doc, problems);
-    websiteTools.push(tool);
-  }
-  websiteTools.sort((a, b) => a.name.localeCompare(b.name));
-  if (problems.length > 0) return { problems };
-  return { catalog: { tools, websiteTools, endpoints, toolError }, problems };
-}
-
-export function yamlFiles(root: string, folder: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(join(root, folder));
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.endsWith('.yaml'))
-    .sort()
-    .map((n) => `${folder}/${n}`);
-}
-
-function checkedDocument(
-  root: string,
-  file: string,
-  schemaId: string,
-  ajv: ReturnType<typeof createAjv>,
-  problems: Problem[],
-): SourceDocument | undefined {
-  const loaded = loadYaml(root, file);
-  if (!loaded.ok) {
-    problems.push(...loaded.problems);
-    return undefined;
-  }
-  const validate = ajv.getSchema(schemaId);
-  if (!validate) throw new Error(`schema ${schemaId} not registered`);
-  if (!validate(loaded.document.value)) {
-    for (const error of relevantErrors(validate.errors ?? [])) {
-      problems.push(loaded.document.problem(ajvErrorPointer(error), describeAjvError(error)));
-    }
-    return undefined;
-  }
-  return loaded.document;
-}
-
-/** Drops the `oneOf` summary errors whose branch errors are already listed. */
-function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
-  const specific = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if');
-  return specific.length > 0 ? specific : errors;
+  for (const endpoint of catalog.endpoints)
+    if (endpoint.deprecation) checkDeprecation(endpoint.deprecation, sources.get(endpoint.file)!, problems);
+  checkAcrossFiles(catalog.tools, catalog.endpoints, sources, problems);
+  checkOrphanViews(catalog.tools, viewFolders, problems);
+  checkSchemasCompile(catalog.tools, sources, catalog.toolError, problems);
+  for (const tool of catalog.websiteTools)
+    checkRootSchema(tool.inputSchema, tool.mcp_tool ? '/mcp_tool' : '/inputSchema', sources.get(tool.file)!, problems);
+  return problems;
 }
 
 function checkTool(tool: ToolEntry, doc: SourceDocument, problems: Problem[]): void {
@@ -208,42 +119,41 @@ function checkDeprecation(deprecation: Deprecation, doc: SourceDocument, problem
   }
 }
 
-function checkAcrossFiles(tools: ToolEntry[], endpoints: EndpointEntry[], problems: Problem[]): void {
+function checkAcrossFiles(
+  tools: readonly ToolEntry[],
+  endpoints: readonly EndpointEntry[],
+  sources: SourceIndex,
+  problems: Problem[],
+): void {
   const byName = new Map<string, ToolEntry>();
   for (const tool of tools) {
     const other = byName.get(tool.name);
     if (other)
-      problems.push({
-        file: tool.file,
-        pointer: '/name',
-        message: `duplicate tool name "${tool.name}" (also in ${other.file})`,
-      });
+      problems.push(sources.problem(tool.file, '/name', `duplicate tool name "${tool.name}" (also in ${other.file})`));
     byName.set(tool.name, tool);
   }
   for (const tool of tools) {
     const replacement = tool.deprecation?.replacement;
     if (replacement !== undefined && !byName.has(replacement)) {
-      problems.push({
-        file: tool.file,
-        pointer: '/deprecation/replacement',
-        message: `replacement "${replacement}" is not a tool in the catalogue`,
-      });
+      problems.push(
+        sources.problem(
+          tool.file,
+          '/deprecation/replacement',
+          `replacement "${replacement}" is not a tool in the catalogue`,
+        ),
+      );
     }
     if (replacement === tool.name) {
-      problems.push({ file: tool.file, pointer: '/deprecation/replacement', message: 'a tool cannot replace itself' });
+      problems.push(sources.problem(tool.file, '/deprecation/replacement', 'a tool cannot replace itself'));
     }
     if (!endpoints.some((e) => e.serves.includes(tool.availability))) {
-      problems.push({
-        file: tool.file,
-        pointer: '/availability',
-        message: `no endpoint serves "${tool.availability}" tools`,
-      });
+      problems.push(sources.problem(tool.file, '/availability', `no endpoint serves "${tool.availability}" tools`));
     }
   }
   const paths = new Set<string>();
   for (const endpoint of endpoints) {
     if (paths.has(endpoint.path))
-      problems.push({ file: endpoint.file, pointer: '/path', message: `duplicate endpoint path ${endpoint.path}` });
+      problems.push(sources.problem(endpoint.file, '/path', `duplicate endpoint path ${endpoint.path}`));
     paths.add(endpoint.path);
   }
   // What an endpoint adds over the others is what its instructions must introduce: a model reads them first, and
@@ -254,21 +164,25 @@ function checkAcrossFiles(tools: ToolEntry[], endpoints: EndpointEntry[], proble
     );
     const unnamed = own.filter((t) => !new RegExp(`\\b${t.name}\\b`).test(endpoint.instructions));
     if (unnamed.length > 0) {
-      problems.push({
-        file: endpoint.file,
-        pointer: '/instructions',
-        message: `the instructions do not name ${unnamed.map((t) => t.name).join(', ')}, served here and not on every endpoint; say what each is for`,
-      });
+      problems.push(
+        sources.problem(
+          endpoint.file,
+          '/instructions',
+          `the instructions do not name ${unnamed.map((t) => t.name).join(', ')}, served here and not on every endpoint; say what each is for`,
+        ),
+      );
     }
   }
   for (const endpoint of endpoints) {
     const replacement = endpoint.deprecation?.replacement;
     if (replacement !== undefined && !paths.has(replacement)) {
-      problems.push({
-        file: endpoint.file,
-        pointer: '/deprecation/replacement',
-        message: `replacement "${replacement}" is not an endpoint path in the catalogue`,
-      });
+      problems.push(
+        sources.problem(
+          endpoint.file,
+          '/deprecation/replacement',
+          `replacement "${replacement}" is not an endpoint path in the catalogue`,
+        ),
+      );
     }
   }
 }
@@ -283,12 +197,12 @@ function compileProblem(error: unknown): string {
 
 /**
  * Every tool schema must compile under Ajv's strict mode (catches misspelt keywords, and YAML flow maps split by a
- * comma into stray keys) without format support, and every example must fit (codegen/examples.ts). The tool-error
+ * comma into stray keys) without format support, and every example must fit (codegen/check/examples.ts). The tool-error
  * document too.
  */
 function checkSchemasCompile(
-  tools: ToolEntry[],
-  sources: ReadonlyMap<string, SourceDocument>,
+  tools: readonly ToolEntry[],
+  sources: SourceIndex,
   toolError: JsonSchema,
   problems: Problem[],
 ): void {
@@ -296,7 +210,7 @@ function checkSchemasCompile(
   try {
     ajv.compile(toolError);
   } catch (error) {
-    problems.push({ file: 'catalog/shared/tool-error.yaml', pointer: '', message: compileProblem(error) });
+    problems.push(sources.problem(TOOL_ERROR_FILE, '', compileProblem(error)));
   }
   for (const tool of tools) {
     const compiled: Partial<Record<'arguments' | 'result', ReturnType<typeof ajv.compile>>> = {};
@@ -304,7 +218,7 @@ function checkSchemasCompile(
       try {
         compiled[key] = ajv.compile(tool[key]);
       } catch (error) {
-        problems.push({ file: tool.file, pointer: `/${key}`, message: compileProblem(error) });
+        problems.push(sources.problem(tool.file, `/${key}`, compileProblem(error)));
       }
     }
     const doc = sources.get(tool.file);

@@ -4,14 +4,12 @@
  * stale. The grouping is derived: cost tools compute a cost system, account tools need a sign-in, the rest is
  * reference. A root without README.md (the test fixtures) has no tables to keep.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Catalog, ToolEntry } from './model.js';
-import type { Problem } from './problems.js';
+import { BEGIN_MARKER, END_MARKER } from '../check/readme.js';
+import { README } from '../load/files.js';
+import type { Catalog, EmitInput, ToolEntry } from '../model.js';
+import type { EmittedFiles } from './shared.js';
 
-export const README = 'README.md';
-export const BEGIN_MARKER = '<!-- BEGIN GENERATED: tool tables (npm run codegen) -->';
-export const END_MARKER = '<!-- END GENERATED: tool tables -->';
+export { BEGIN_MARKER, END_MARKER, README };
 
 /** A table cell: one line, pipes escaped. */
 function cell(text: string): string {
@@ -43,26 +41,14 @@ export function toolTables(catalog: Catalog): string {
     .join('\n\n');
 }
 
-export type ReadmeOutcome = { kind: 'absent' } | { kind: 'text'; text: string } | { kind: 'problem'; problem: Problem };
-
-/** README.md with the tables between the markers replaced, or the problem with its markers. */
-export function readmeWithToolTables(root: string, catalog: Catalog): ReadmeOutcome {
-  const path = join(root, README);
-  if (!existsSync(path)) return { kind: 'absent' };
-  const text = readFileSync(path, 'utf8');
+/** README.md with the tables between the markers replaced (the markers are checked by codegen/check/readme.ts). */
+export function readmeWithToolTables(text: string, catalog: Catalog): string {
   const begin = text.indexOf(BEGIN_MARKER);
   const end = text.indexOf(END_MARKER);
-  if (begin < 0 || end < begin || text.indexOf(BEGIN_MARKER, begin + 1) >= 0) {
-    return {
-      kind: 'problem',
-      problem: {
-        file: README,
-        pointer: '',
-        message: `the tool tables need one "${BEGIN_MARKER}" line followed by one "${END_MARKER}" line; codegen writes the tables between them`,
-      },
-    };
-  }
-  const before = text.slice(0, begin + BEGIN_MARKER.length);
-  const after = text.slice(end);
-  return { kind: 'text', text: `${before}\n${toolTables(catalog)}\n${after}` };
+  return `${text.slice(0, begin + BEGIN_MARKER.length)}\n${toolTables(catalog)}\n${text.slice(end)}`;
+}
+
+/** The README, when the root has one: the one file outside generated/ that codegen writes. */
+export function emitReadme({ readme, catalog }: EmitInput): EmittedFiles {
+  return readme === undefined ? new Map() : new Map([[README, readmeWithToolTables(readme, catalog)]]);
 }

@@ -2,9 +2,9 @@
  * The house rules for what a model reads of a tool, enforced here rather than only by a test, so a new catalogue
  * entry learns them from `npm run codegen` with the file, the rule and how to fix it.
  */
-import type { SourceDocument } from './load.js';
-import type { JsonSchema, ToolEntry } from './model.js';
-import { pointerOf, type Problem } from './problems.js';
+import type { SourceDocument } from '../load/yaml.js';
+import type { JsonSchema, ToolEntry } from '../model.js';
+import { pointerOf, type Problem } from '../problems.js';
 
 const MIN_DESCRIPTION = 100;
 const EXAMPLES = /Examples?:/;

@@ -4,8 +4,8 @@
  * keywords written beside the `$ref` (a `description`, say) override the fragment's.
  */
 import { dirname, posix } from 'node:path';
-import { loadYaml, type SourceDocument } from './load.js';
-import { pointerOf, type Problem } from './problems.js';
+import { loadYaml, type SourceDocument } from './yaml.js';
+import { pointerOf, type Problem } from '../problems.js';
 
 /**
  * The shared fragment an inlined schema object came from (`catalog/shared/<name>.yaml`), set only when nothing but a

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
-import { pointerSegments, type Problem } from './problems.js';
+import { fileProblem, pointerSegments, type Problem } from '../problems.js';
 
 export interface SourceDocument {
   /** Repository-relative path, with forward slashes. */
@@ -22,7 +22,7 @@ export function loadYaml(root: string, file: string): LoadResult {
   try {
     text = readFileSync(join(root, file), 'utf8');
   } catch (error) {
-    return { ok: false, problems: [{ file, pointer: '', message: `cannot read file: ${(error as Error).message}` }] };
+    return { ok: false, problems: [fileProblem(file, `cannot read file: ${(error as Error).message}`)] };
   }
   return parseYaml(file, text);
 }
@@ -46,8 +46,8 @@ export function parseYaml(file: string, text: string): LoadResult {
       file,
       value,
       problem(pointer, message) {
-        const offset = offsetOf(doc, pointer);
-        if (offset === undefined) return { file, pointer, message };
+        // An empty document has no node to point at: its problems are at its first line.
+        const offset = offsetOf(doc, pointer) ?? 0;
         const pos = lineCounter.linePos(offset);
         return { file, pointer, message, line: pos.line, column: pos.col };
       },
@@ -76,4 +76,26 @@ function offsetOf(doc: Document, pointer: string): number | undefined {
     } else break;
   }
   return offset;
+}
+
+/**
+ * Every parsed document of a run by file, so a check that spans files (or runs after loading) reports a problem
+ * at its line: the one way problems about a loaded file are made.
+ */
+export class SourceIndex {
+  readonly #documents = new Map<string, SourceDocument>();
+
+  add(document: SourceDocument): SourceDocument {
+    this.#documents.set(document.file, document);
+    return document;
+  }
+
+  get(file: string): SourceDocument | undefined {
+    return this.#documents.get(file);
+  }
+
+  /** A problem at `pointer` in `file`; a file that was not parsed as a document is pointed at as a whole. */
+  problem(file: string, pointer: string, message: string): Problem {
+    return this.#documents.get(file)?.problem(pointer, message) ?? { ...fileProblem(file, message), pointer };
+  }
 }

@@ -1,83 +1,26 @@
 /**
- * Loads the game data in data/ (the project's own transcription of the team's researched game data), validates it
- * against data/schema/, and checks that the per-step rows add up to every published cross-check total. The
- * reference data (data/reference/, codegen/reference.ts) is checked against the cost tables too, and hashed into
- * the data version.
+ * The check stage for data/costs/: what the cost-table schema cannot say. Ladder keys and level labels are unique,
+ * every step has its cost and names known materials, disputes and published totals agree with the rows, and no two
+ * tables compute the same system.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { AnySchema } from 'ajv';
-import { ajvErrorPointer, createAjv, describeAjvError } from './ajv.js';
-import { yamlFiles } from './load-catalogue.js';
-import { loadYaml, type SourceDocument } from './load.js';
-import type { CostTable, GameData } from './model.js';
-import { loadReferenceData } from './reference.js';
-import type { Problem } from './problems.js';
+import type { SourceDocument, SourceIndex } from '../load/yaml.js';
+import type { CostTable } from '../model.js';
+import type { Problem } from '../problems.js';
 
 type Ladder = CostTable['ladders'][number];
 type Covers = NonNullable<CostTable['sources'][number]['covers']>;
 type Bounds = Pick<Covers, 'from' | 'to'>;
 
-export function loadGameData(root: string): { data?: GameData; problems: Problem[] } {
+export function checkCostTables(costs: readonly CostTable[], sources: SourceIndex): Problem[] {
   const problems: Problem[] = [];
-  const ajv = createAjv();
-  const schema = JSON.parse(readFileSync(join(root, 'data/schema/cost-table.schema.json'), 'utf8')) as AnySchema;
-  const validate = ajv.compile(schema);
-
-  const manifest = loadYaml(root, 'data/manifest.yaml');
-  let release = '';
-  if (!manifest.ok) problems.push(...manifest.problems);
-  else {
-    const value = manifest.document.value as { release?: unknown };
-    if (typeof value.release !== 'string' || !/^\d{4}\.\d{2}\.\d{2}$/.test(value.release)) {
-      problems.push(manifest.document.problem('/release', 'release must be a string like "2026.11.21"'));
-    } else release = value.release;
-  }
-
-  const costs: CostTable[] = [];
-  const files = yamlFiles(root, 'data/costs');
-  for (const file of files) {
-    const loaded = loadYaml(root, file);
-    if (!loaded.ok) {
-      problems.push(...loaded.problems);
-      continue;
-    }
-    if (!validate(loaded.document.value)) {
-      for (const error of validate.errors ?? [])
-        problems.push(loaded.document.problem(ajvErrorPointer(error), describeAjvError(error)));
-      continue;
-    }
-    const table = { ...(loaded.document.value as Omit<CostTable, 'file'>), file };
-    checkCostTable(table, loaded.document, problems);
-    costs.push(table);
-  }
-  costs.sort((a, b) => a.system.localeCompare(b.system));
+  for (const table of costs) checkCostTable(table, sources.get(table.file)!, problems);
   const systems = new Set<string>();
   for (const table of costs) {
     if (systems.has(table.system))
-      problems.push({ file: table.file, pointer: '/system', message: `duplicate system "${table.system}"` });
+      problems.push(sources.problem(table.file, '/system', `duplicate system "${table.system}"`));
     systems.add(table.system);
   }
-  const reference = loadReferenceData(root, costs);
-  problems.push(...reference.problems);
-  if (problems.length > 0) return { problems };
-  const version = `${release}+${contentHash(root, ['data/manifest.yaml', ...files, ...reference.files])}`;
-  return {
-    data: { release, version, costs, ...(reference.reference ? { reference: reference.reference } : {}) },
-    problems,
-  };
-}
-
-function contentHash(root: string, files: string[]): string {
-  const hash = createHash('sha256');
-  for (const file of [...files].sort()) {
-    hash.update(file);
-    hash.update('\0');
-    hash.update(readFileSync(join(root, file), 'utf8').replaceAll('\r\n', '\n'));
-    hash.update('\0');
-  }
-  return hash.digest('hex').slice(0, 8);
+  return problems;
 }
 
 function checkCostTable(table: CostTable, doc: SourceDocument, problems: Problem[]): void {

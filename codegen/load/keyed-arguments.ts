@@ -12,10 +12,10 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { keyForm, keyLookup, type KeyedArgument } from '../shared/keyed-arguments.js';
-import { loadYaml, type SourceDocument } from './load.js';
-import type { JsonSchema, ToolEntry } from './model.js';
-import { valueAt, type Problem } from './problems.js';
+import { keyForm, keyLookup, type KeyedArgument } from '../../shared/keyed-arguments.js';
+import { loadYaml, type SourceDocument } from './yaml.js';
+import type { JsonSchema, ToolEntry } from '../model.js';
+import { valueAt, type Problem } from '../problems.js';
 
 const ALIASES = 'x-aliases';
 const NAMES_FROM = 'x-names-from';
