@@ -15,6 +15,7 @@ import { checkCatalogue } from './check/catalogue.js';
 import { attachCostSystems } from './check/cost-systems.js';
 import { checkCostTables } from './check/cost-tables.js';
 import { checkIcons } from './check/icons.js';
+import { checkInstructionLines } from './check/instructions.js';
 import { checkPlayerData, GOALS_RESULT } from './check/player-data.js';
 import { checkReadmeMarkers } from './check/readme.js';
 import { checkReferenceData } from './check/reference.js';
@@ -84,6 +85,7 @@ export function loadAndCheck(root: string): { model?: Model; problems: Problem[]
   if (catalogProblems.length === 0) problems.push(...checkIcons(icons, catalog));
   if (catalogProblems.length === 0 && dataProblems.length === 0) {
     problems.push(...attachCostSystems(catalog, data.costs, sources));
+    problems.push(...checkInstructionLines(catalog, sources));
     if (player.schema) problems.push(...checkPlayerData(player.schema, data.costs, sources));
   }
   if (problems.length === 0) problems.push(...checkReadmeMarkers(readme));

@@ -44,6 +44,8 @@ export interface ToolEntry extends Pick<
   annotations: ToolAnnotations;
   /** The tool's row in the README's tool tables (codegen/emit/readme.ts). */
   readme: ReadmeRow;
+  /** A cost tool's line in the endpoints' instructions (codegen/check/instructions.ts, codegen/emit/instructions.ts). */
+  instructions?: string;
   /** Input schema with every shared fragment inlined. */
   arguments: JsonSchema;
   /** Output schema with every shared fragment inlined. */

@@ -88,7 +88,7 @@ export interface EndpointMetadata {
   title: string;
   description: string;
   /**
-   * Sent as `instructions` in the initialize result: how a model should use this endpoint's tools.
+   * Sent as `instructions` in the initialize result: how a model should use this endpoint's tools. Where it says {cost_tools} (once), codegen writes the `instructions` lines of the cost tools the endpoint serves, in catalogue order, joined by "; ".
    */
   instructions: string;
   auth: 'none' | 'oauth';
@@ -157,7 +157,7 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 /**
- * One call of the tool and what it answers: codegen checks it against the tool's schemas (codegen/examples.ts), test/catalog.test.ts runs it through the endpoint.
+ * One call of the tool and what it answers: codegen checks it against the tool's schemas (codegen/check/examples.ts), test/catalog.test.ts runs it through the endpoint.
  */
 export interface ToolExample {
   title: string;

@@ -5,6 +5,7 @@
  */
 import type { Catalog, Deprecation, DeprecationRule, EndpointMetadata, JsonSchema, ToolEntry } from '../model.js';
 import { servedArguments } from '../load/keyed-arguments.js';
+import { composeInstructions } from './instructions.js';
 import {
   addConstant,
   banner,
@@ -207,7 +208,7 @@ export function emitProtocol(catalog: Catalog): EmittedFiles {
       path: e.path,
       title: e.title,
       description: e.description,
-      instructions: e.instructions,
+      instructions: composeInstructions(e, catalog.tools),
       auth: e.auth,
       serves: e.serves,
       deprecation: e.deprecation,

@@ -28,10 +28,9 @@ describe('the handler contract', () => {
     // A second tool computing the same cost system must be the deprecated one (codegen/check/cost-systems.ts).
     const deprecation =
       'deprecation: {deprecated: "2030-01-01T00:00:00Z", sunset: "2030-06-01", replacement: hero_widgets_cost, notice: Use hero_widgets_cost.}\n';
-    const yaml = readFileSync(join(REPO, 'catalog/tools/hero_widgets_cost.yaml'), 'utf8').replace(
-      'name: hero_widgets_cost\n',
-      `name: hero_widgets_copy\n${deprecation}`,
-    );
+    const yaml = readFileSync(join(REPO, 'catalog/tools/hero_widgets_cost.yaml'), 'utf8')
+      .replace('name: hero_widgets_cost\n', `name: hero_widgets_copy\n${deprecation}`)
+      .replace("instructions: 'hero_widgets_cost ", "instructions: 'hero_widgets_copy ");
     writeFileSync(join(root, 'catalog/tools/hero_widgets_copy.yaml'), yaml);
     writeOutput(root, await generate(root));
     const tsc = join(REPO, 'node_modules/typescript/bin/tsc');

@@ -7,18 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { loadAndCheck, loadCatalog } from '../../codegen/generate.js';
 import { formatProblem } from '../../codegen/problems.js';
 import { COST_TOOL_OF_SYSTEM, MATERIAL_NAMES } from '../../generated/cost-systems.js';
-import { fixtureRoot, toolYaml } from './fixture-root.js';
+import { COST_ENDPOINT_YAML, costToolYaml, ENDPOINT_YAML, fixtureRoot, toolYaml } from './fixture-root.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 
-/** A tool whose result totals are `keys` (integers), with `extra` YAML appended. */
-function costToolYaml(name: string, keys: string[], extra = ''): string {
-  const totals = `    totals: {type: object, additionalProperties: false, required: [${keys.join(', ')}], properties: {${keys.map((k) => `${k}: {type: integer}`).join(', ')}}}\n`;
-  return toolYaml(name, extra).replace('    echo: {type: integer}\n', `    echo: {type: integer}\n${totals}`);
-}
-
+/** Served on the endpoint whose instructions have a place for the cost tools' lines, unless `files` give another. */
 function problemsOf(files: Record<string, string>): string[] {
-  const root = fixtureRoot(files, { withRealData: true });
+  const root = fixtureRoot({ 'catalog/endpoints/mcp.yaml': COST_ENDPOINT_YAML, ...files }, { withRealData: true });
   expect(loadCatalog(root).problems.map(formatProblem)).toEqual([]);
   return loadAndCheck(root).problems.map(formatProblem);
 }
@@ -76,7 +71,10 @@ describe('cost systems', () => {
 
   it('reports a calculator page on a tool that computes no cost system, and arguments it does not have', () => {
     expect(
-      problemsOf({ 'catalog/tools/echo.yaml': toolYaml('echo', "calculator: {example: {level: '1'}}\n") }),
+      problemsOf({
+        'catalog/endpoints/mcp.yaml': ENDPOINT_YAML,
+        'catalog/tools/echo.yaml': toolYaml('echo', "calculator: {example: {level: '1'}}\n"),
+      }),
     ).toEqual([
       'catalog/tools/echo.yaml:23:1 /calculator: only a cost tool (whose result totals are the materials of a data/costs table) has a calculator page',
     ]);
@@ -89,8 +87,8 @@ describe('cost systems', () => {
         ),
       }),
     ).toEqual([
-      'catalog/tools/echo.yaml:24:36 /calculator/example/from: "from" is not an argument of echo (arguments: level)',
-      'catalog/tools/echo.yaml:24:64 /calculator/level_choices/0: "to" is not an argument of echo (arguments: level)',
+      'catalog/tools/echo.yaml:25:36 /calculator/example/from: "from" is not an argument of echo (arguments: level)',
+      'catalog/tools/echo.yaml:25:64 /calculator/level_choices/0: "to" is not an argument of echo (arguments: level)',
     ]);
   });
 });

@@ -726,7 +726,7 @@ export interface EndpointMetadata {
   title: string;
   description: string;
   /**
-   * Sent as \`instructions\` in the initialize result: how a model should use this endpoint's tools.
+   * Sent as \`instructions\` in the initialize result: how a model should use this endpoint's tools. Where it says {cost_tools} (once), codegen writes the \`instructions\` lines of the cost tools the endpoint serves, in catalogue order, joined by "; ".
    */
   instructions: string;
   auth: 'none' | 'oauth';

@@ -40,6 +40,24 @@ readme: {summary: Echoes the level it is given., arguments: level 0-3}
 ${extra}`;
 }
 
+/** The fixture endpoint with the place for the cost tools' lines in its instructions, for a catalogue with one. */
+export const COST_ENDPOINT_YAML = ENDPOINT_YAML.replace(
+  'instructions: Use the fixture tools as the examples in their descriptions show.',
+  'instructions: Use the fixture tools as the examples in their descriptions show; {cost_tools}.',
+);
+
+/**
+ * A tool whose result totals are `keys` (integers), with its line for the endpoints' instructions and `extra` YAML:
+ * a cost tool when the keys are the materials of one table of data/costs/ (serve it with COST_ENDPOINT_YAML).
+ */
+export function costToolYaml(name: string, keys: string[], extra = ''): string {
+  const totals = `    totals: {type: object, additionalProperties: false, required: [${keys.join(', ')}], properties: {${keys.map((k) => `${k}: {type: integer}`).join(', ')}}}\n`;
+  return toolYaml(name, `instructions: ${name} takes levels 0-3\n${extra}`).replace(
+    '    echo: {type: integer}\n',
+    `    echo: {type: integer}\n${totals}`,
+  );
+}
+
 export function fixtureRoot(files: Record<string, string>, options: { withRealData?: boolean } = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'kingshot-codegen-'));
   cpSync(join(REPO, 'catalog/schema'), join(root, 'catalog/schema'), { recursive: true });

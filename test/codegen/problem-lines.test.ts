@@ -9,19 +9,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate, loadAndCheck } from '../../codegen/generate.js';
 import { CatalogInvalidError, type Problem } from '../../codegen/problems.js';
-import { ENDPOINT_YAML, fixtureRoot, REPO, toolYaml } from './fixture-root.js';
+import { COST_ENDPOINT_YAML, costToolYaml, ENDPOINT_YAML, fixtureRoot, REPO, toolYaml } from './fixture-root.js';
 
 /** 1-based line of the first line of `text` that includes `part`. */
 function lineOf(text: string, part: string): number {
   const index = text.split('\n').findIndex((line) => line.includes(part));
   if (index < 0) throw new Error(`"${part}" is not in the fixture`);
   return index + 1;
-}
-
-/** A tool whose result totals are `keys` (integers): a cost tool when they are one table's materials. */
-function costToolYaml(name: string, keys: string[], extra = ''): string {
-  const totals = `    totals: {type: object, additionalProperties: false, required: [${keys.join(', ')}], properties: {${keys.map((k) => `${k}: {type: integer}`).join(', ')}}}\n`;
-  return toolYaml(name, extra).replace('    echo: {type: integer}\n', `    echo: {type: integer}\n${totals}`);
 }
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1"/></svg>\n';
@@ -123,6 +117,7 @@ const CASES: Record<string, Case> = {
   },
   'a second tool for one cost system': {
     files: {
+      'catalog/endpoints/mcp.yaml': COST_ENDPOINT_YAML,
       'catalog/tools/echo.yaml': costToolYaml('echo', ['shards']),
       'catalog/tools/more.yaml': costToolYaml('more', ['shards']),
     },
@@ -135,7 +130,10 @@ const CASES: Record<string, Case> = {
     want: [{ file: 'catalog/tools/echo.yaml', line: lineOf(toolYaml('echo', 'calculator:\n'), 'calculator:') }],
   },
   'a calculator page naming no argument': {
-    files: { 'catalog/tools/echo.yaml': costToolYaml('echo', ['shards'], 'calculator:\n  example: {from: "0"}\n') },
+    files: {
+      'catalog/endpoints/mcp.yaml': COST_ENDPOINT_YAML,
+      'catalog/tools/echo.yaml': costToolYaml('echo', ['shards'], 'calculator:\n  example: {from: "0"}\n'),
+    },
     withRealData: true,
     want: [
       {
