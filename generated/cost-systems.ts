@@ -28,6 +28,18 @@ export const COST_TOOL_OF_SYSTEM: Readonly<Record<string, ToolName>> = {
   truegold: 'truegold_upgrade_cost',
 };
 
+/** Every cost tool (its result totals are the materials of a cost table), in catalogue order. */
+export const COST_TOOLS = [
+  'governor_charm_cost',
+  'governor_gear_cost',
+  'hero_shards_cost',
+  'hero_widgets_cost',
+  'mastery_forging_cost',
+  'truegold_upgrade_cost',
+] as const satisfies readonly ToolName[];
+
+export type CostToolName = (typeof COST_TOOLS)[number];
+
 /** Display name of every material key of every cost system. */
 export const MATERIAL_NAMES: Readonly<Record<string, string>> = {
   charm_guides: 'Charm Guides',

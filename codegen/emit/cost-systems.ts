@@ -1,11 +1,20 @@
 /**
- * generated/cost-systems.ts: every cost table by system, the tool that computes each (codegen/check/cost-systems.ts derives
- * it from the tool's result totals), and every material's display name. One line per system or material, so a new
- * tool that is not a cost tool changes nothing here.
+ * generated/cost-systems.ts: every cost table by system, the tool that computes each (codegen/check/cost-systems.ts
+ * derives it from the tool's result totals), every cost tool, and every material's display name. One line per system
+ * or material, so a new tool that is not a cost tool changes nothing here.
  */
 import { costToolOfSystem } from '../check/cost-systems.js';
 import type { Catalog, GameData } from '../model.js';
-import { addConstant, banner, camelCase, createProject, finish, newSourceFile, type EmittedFiles } from './shared.js';
+import {
+  addConstant,
+  banner,
+  camelCase,
+  createProject,
+  finish,
+  newSourceFile,
+  printLiteral,
+  type EmittedFiles,
+} from './shared.js';
 
 export function emitCostSystems(catalog: Catalog, data: GameData): EmittedFiles {
   const file = newSourceFile(createProject(), 'generated/cost-systems.ts');
@@ -29,6 +38,14 @@ export function emitCostSystems(catalog: Catalog, data: GameData): EmittedFiles 
     docs: "The cost tool whose totals count a cost system's materials (a system without a tool yet is absent).",
     value: Object.fromEntries(served),
   });
+  // Every cost tool (a deprecated one beside its replacement included), in catalogue order: the set and order of
+  // the website's calculator pages, typed so that a page can name its tool's result type.
+  addConstant(file, {
+    name: 'COST_TOOLS',
+    docs: 'Every cost tool (its result totals are the materials of a cost table), in catalogue order.',
+    initializer: `${printLiteral(catalog.tools.filter((t) => t.costSystem !== undefined).map((t) => t.name))} as const satisfies readonly ToolName[]`,
+  });
+  file.addTypeAlias({ name: 'CostToolName', isExported: true, type: '(typeof COST_TOOLS)[number]' });
   addConstant(file, {
     name: 'MATERIAL_NAMES',
     type: 'Readonly<Record<string, string>>',

@@ -26,8 +26,8 @@ with one line per tool, so a change to one tool shows in a diff as that tool's f
 - \`deprecations.ts\`: the Deprecation/Sunset rules of endpoints and tools (empty when nothing is deprecated).
 - \`developer-docs.ts\` and \`docs/developers.md\`: the developer reference (served at /developers), as a module and
   as Markdown.
-- \`cost-systems.ts\`: the cost tables by system, the cost tool serving each system and the materials' display
-  names, from \`data/costs/\` and the cost tools' YAML.
+- \`cost-systems.ts\`: the cost tables by system, the cost tool serving each system, every cost tool (the
+  website's calculator pages) and the materials' display names, from \`data/costs/\` and the cost tools' YAML.
 - \`player-data.ts\`: the player data's types, its JSON Schema and the goal systems, from
   \`catalog/player-data.schema.yaml\`.
 - \`data/\`: the game data as typed modules: \`costs/*.ts\` and \`reference/*.ts\` (one per file of \`data/\`), their

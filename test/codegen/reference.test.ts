@@ -9,6 +9,7 @@ import { loadGameData } from '../../codegen/generate.js';
 import { emitReference } from '../../codegen/emit/reference.js';
 import { readSchemaFiles } from '../../codegen/load/files.js';
 import { formatProblem } from '../../codegen/problems.js';
+import { COST_TABLES } from '../../generated/cost-systems.js';
 import { fixtureRoot, REPO } from './fixture-root.js';
 
 const FILES = {
@@ -134,7 +135,7 @@ describe('reference data problems, each with file, line, column and JSON pointer
       'costs: {system: governor_gear, material: satin}',
       'costs: {system: gear, material: satin}',
       '/items/0/costs/system',
-      'unknown cost system "gear"; data/costs has: governor_charm, governor_gear, hero_shards, hero_widgets, mastery_forging, truegold',
+      `unknown cost system "gear"; data/costs has: ${Object.keys(COST_TABLES).join(', ')}`,
     ],
     [
       'a count that no longer matches',

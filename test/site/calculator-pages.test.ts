@@ -12,6 +12,7 @@ import {
   resultSummaryMarkdown,
   type SingleCostResult,
 } from '../../src/pages/calculators/result-markdown.js';
+import { TOOLS } from '../../generated/tools/index.js';
 import { argumentsOf } from '../../src/pages/calculators/arguments.js';
 import { BASE, callTool, testApp } from '../helpers.js';
 
@@ -373,20 +374,21 @@ describe('the form and the index', () => {
     expect(markdown).toContain('- `from` (required for one range): ');
   });
 
-  it('/calculators lists the six cost tools; the sitemap, llms.txt, the guide and a hero page link them', async () => {
+  it('/calculators lists every cost tool of the catalogue; the sitemap, llms.txt, the guide and a hero page link them', async () => {
     const index = await (await get('/calculators', 'text/markdown')).text();
     const links = [...index.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]);
-    const paths = [
-      'governor-gear-cost',
-      'governor-charm-cost',
-      'truegold-upgrade-cost',
-      'hero-shards-cost',
-      'hero-widgets-cost',
-      'mastery-forging-cost',
-    ].map((p) => `${BASE}/calculators/${p}`);
+    // The set and order are the catalogue's (its cost tools, in catalogue order); test/catalogue-facts.json pins them.
+    const costTools = TOOLS.filter((tool) => tool.costSystem !== undefined);
+    const pathOf = (tool: string) => `${BASE}/calculators/${tool.replaceAll('_', '-')}`;
+    const paths = costTools.map((tool) => pathOf(tool.name));
     expect(links).toEqual(paths);
-    // The examples' link texts are the arguments in words (the query string escapes `+` as %2B).
-    expect([...index.matchAll(/ Example: \[([^\]]+)\]\(([^)]+)\)$/gm)].map((m) => [m[1], m[2]])).toEqual([
+    // One example per tool with a `calculator` entry; the link texts are the arguments in words (the query string
+    // escapes `+` as %2B).
+    const examples = [...index.matchAll(/ Example: \[([^\]]+)\]\(([^)]+)\)$/gm)].map((m) => [m[1], m[2]]);
+    expect(examples.map(([, url]) => url!.split('?')[0])).toEqual(
+      costTools.filter((tool) => tool.calculator).map((tool) => pathOf(tool.name)),
+    );
+    for (const example of [
       [
         'from Gold T2 ★1, to Gold T3 ★3, pieces 2',
         `${BASE}/calculators/governor-gear-cost?from=Gold+T2+★1&to=Gold+T3+★3&pieces=2`,
@@ -399,7 +401,8 @@ describe('the form and the index', () => {
       ['from 0★, to 5★', `${BASE}/calculators/hero-shards-cost?from=0★&to=5★`],
       ['from 0, to 10', `${BASE}/calculators/hero-widgets-cost?from=0&to=10`],
       ['track mastery, from +0, to +20', `${BASE}/calculators/mastery-forging-cost?track=mastery&from=%2B0&to=%2B20`],
-    ]);
+    ])
+      expect(examples).toContainEqual(example);
     const sitemap = await (await get('/sitemap.xml')).text();
     for (const url of [`${BASE}/calculators`, `${BASE}/guide`, ...paths])
       expect(sitemap).toContain(`<loc>${url}</loc>`);

@@ -3,6 +3,7 @@
  * (WebMCP)" section (HTML and Markdown), and the calculators in /llms.txt named by their tools' titles.
  */
 import { describe, expect, it } from 'vitest';
+import { TOOLS } from '../../generated/tools/index.js';
 import { WEBSITE_TOOLS } from '../../generated/website/tools.js';
 import { BASE, testApp } from '../helpers.js';
 
@@ -19,17 +20,8 @@ describe('/robots.txt', () => {
 });
 
 describe('the developer page lists the website tools', () => {
-  /** Name, title, read-only: as the catalogue (catalog/website/*.yaml) says. */
-  const TOOLS: [string, string, boolean][] = [
-    ['get_page_markdown', 'Read a page of this site as Markdown', true],
-    ['get_site_guide', 'What this site holds and how to use it', true],
-    ['open_page', 'Open a page of this site in this tab', false],
-    ['search_database', 'Search heroes, Masters, items and events', true],
-  ];
-
-  it('the table matches the catalogue', () => {
-    expect(WEBSITE_TOOLS.map((t) => [t.name, t.title, t.annotations.readOnlyHint])).toEqual(TOOLS);
-  });
+  /** Name, title, read-only: as the catalogue (catalog/website/*.yaml) says; test/catalogue-facts.json pins them. */
+  const IN_PAGE = WEBSITE_TOOLS.map((t) => [t.name, t.title, t.annotations.readOnlyHint] as const);
 
   it('in Markdown (/developers.md and Accept: text/markdown): the section, its table, one heading each and whether it is read-only', async () => {
     const markdown = await (await get('/developers.md')).text();
@@ -42,7 +34,7 @@ describe('the developer page lists the website tools', () => {
       [
         '| Tool | Title | Read-only |',
         '| --- | --- | --- |',
-        ...TOOLS.map(([name, title, readOnly]) => `| \`${name}\` | ${title} | ${readOnly ? 'yes' : 'no'} |`),
+        ...IN_PAGE.map(([name, title, readOnly]) => `| \`${name}\` | ${title} | ${readOnly ? 'yes' : 'no'} |`),
       ].join('\n'),
     );
     const headings = [...section.matchAll(/^### `([a-z_]+)` \(in page\): (.+)\n\n[^\n]+\n\n([^\n]+)/gm)].map((m) => [
@@ -74,7 +66,7 @@ describe('the developer page lists the website tools', () => {
     );
     expect(rows).toEqual([
       ['Tool', 'Title', 'Read-only'],
-      ...TOOLS.map(([name, title, readOnly]) => [`<code>${name}</code>`, title, readOnly ? 'yes' : 'no']),
+      ...IN_PAGE.map(([name, title, readOnly]) => [`<code>${name}</code>`, title, readOnly ? 'yes' : 'no']),
     ]);
     expect(section).toContain('<h3><code>open_page</code> (in page): Open a page of this site in this tab</h3>');
     expect(section).toContain('<p>Not read-only: it navigates the tab.</p>');
@@ -84,13 +76,12 @@ describe('/llms.txt', () => {
   it("names each calculator by its tool's title", async () => {
     const llms = await (await get('/llms.txt')).text();
     const calculators = llms.slice(llms.indexOf('## Calculators\n'), llms.indexOf('\n## Heroes\n'));
-    expect([...calculators.matchAll(/^- (.+)$/gm)].map((m) => m[1])).toEqual([
-      `[Governor Gear upgrade cost](${BASE}/calculators/governor-gear-cost.md)`,
-      `[Governor Charm upgrade cost](${BASE}/calculators/governor-charm-cost.md)`,
-      `[Truegold building upgrade cost](${BASE}/calculators/truegold-upgrade-cost.md)`,
-      `[Hero shards cost](${BASE}/calculators/hero-shards-cost.md)`,
-      `[Hero widgets (Exclusive Gear) cost](${BASE}/calculators/hero-widgets-cost.md)`,
-      `[Mastery Forging and Red Gear cost](${BASE}/calculators/mastery-forging-cost.md)`,
-    ]);
+    // Every cost tool of the catalogue, in catalogue order, by its title (test/catalogue-facts.json pins the set).
+    expect([...calculators.matchAll(/^- (.+)$/gm)].map((m) => m[1])).toEqual(
+      TOOLS.filter((tool) => tool.costSystem !== undefined).map(
+        (tool) => `[${tool.title}](${BASE}/calculators/${tool.name.replaceAll('_', '-')}.md)`,
+      ),
+    );
+    expect(calculators).toContain(`- [Governor Gear upgrade cost](${BASE}/calculators/governor-gear-cost.md)\n`);
   });
 });

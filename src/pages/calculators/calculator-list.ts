@@ -1,24 +1,20 @@
 /**
- * The calculator pages: one per cost tool (the tools the cost handlers implement), at
+ * The calculator pages: one per cost tool of the catalogue (generated/cost-systems.ts, in catalogue order), at
  * /calculators/<tool-name-with-dashes>, with the tool's catalogue title, description and input schema, the level
  * spellings each argument accepts (from the cost tables), and one example range. The example and which arguments
  * suggest levels come from the tool's YAML (`calculator`), the labels from its cost table.
  */
-import { COST_TABLES } from '../../../generated/cost-systems.js';
+import { COST_TABLES, COST_TOOLS, type CostToolName } from '../../../generated/cost-systems.js';
 import type { CostTable } from '../../../generated/data/types.js';
 import type { ToolMetadata } from '../../../generated/metadata-types.js';
 import { TOOLS } from '../../../generated/tools/index.js';
 import type { Registry } from '../../tool-registry/registry.js';
-import { costHandlers } from '../../tools/cost-handlers.js';
 
-export type CostToolName = keyof typeof costHandlers;
+export type { CostToolName };
 
 export const CALCULATORS_PATH = '/calculators';
 
 export const calculatorPath = (tool: string) => `${CALCULATORS_PATH}/${tool.replaceAll('_', '-')}`;
-
-/** Every cost tool, in the order the cost handlers list them. */
-export const COST_TOOLS = Object.keys(costHandlers) as CostToolName[];
 
 export const CALCULATOR_PATHS: readonly string[] = COST_TOOLS.map(calculatorPath);
 
