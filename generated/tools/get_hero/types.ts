@@ -127,7 +127,7 @@ export interface GetHeroOutput {
     tier: 'S+' | 'S' | 'A' | 'B' | 'C' | 'D' | 'not rated';
   }[];
   /**
-   * Things a player should know about these numbers (scope, conflicts between sources).
+   * What a player should know about these numbers.
    */
   notes?: Notes;
   /**
@@ -143,7 +143,7 @@ export interface GetHeroOutput {
    */
   resolved?: Resolved;
   /**
-   * Version of the game data used (release and content hash); changes whenever a number changes.
+   * Version of the game data used (release and content hash).
    */
   data_version: DataVersion;
 }
