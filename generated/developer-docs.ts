@@ -332,7 +332,7 @@ Returns, among other fields:
 
 ### \`get_my_goals\`: My Progression Goals and readiness
 
-The signed-in player's active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player's current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal's readiness is that of its scarcest material, \`ready\` is true when every material is covered. \`combined\` adds up all active goals (they draw on the same inventory). Reached goals are listed with status \`reached\`. Each goal also says how far the saved inventory takes it now (\`reachable_now\`): the goals take the inventory in their order, each every step it can afford before the next, so a later goal gets what the earlier ones leave; \`next_step\` names what is short for the step after. With \`everything_to\` it also plans "everything of a kind to at least a level" from the saved profile: every Governor Charm to 12, every gear piece to the best piece's level (\`"level": "best"\`), every Truegold building to TG5; each unit below the level is listed with its cost, the totals, and how far the whole inventory takes them (not counting the goals). Examples: {}; {"everything_to": {"system": "governor_charm", "level": 12}}; {"everything_to": {"system": "governor_gear", "level": "best"}}; {"everything_to": {"system": "truegold", "level": "TG5"}}.
+The signed-in player's active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player's current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal's readiness is that of its scarcest material, \`ready\` is true when every material is covered. \`combined\` adds up all active goals (they draw on the same inventory). Reached goals are listed with status \`reached\`. Each goal also says how far the saved inventory takes it now (\`reachable_now\`): the goals take the inventory in their order, each every step it can afford before the next, so a later goal gets what the earlier ones leave; \`next_step\` names what is short for the step after. With \`everything_to\` it also plans "everything of a kind to at least a level" from the saved profile: every Governor Charm to 12, every gear piece to the best piece's level (\`"level": "best"\`), every Truegold building to TG5; each unit below the level is listed with its cost, the totals, and how far the whole inventory takes them (not counting the goals). A goal's notes name each dispute on its steps (steps, figures, sources), with \`totals_range\`, as the cost tools do. Examples: {}; {"everything_to": {"system": "governor_charm", "level": 12}}; {"everything_to": {"system": "governor_gear", "level": "best"}}; {"everything_to": {"system": "truegold", "level": "TG5"}}.
 
 Available on: \`/mcp/account\`.
 
@@ -346,7 +346,7 @@ Available on: \`/mcp/account\`.
 
 | Field | Type | Description |
 | --- | --- | --- |
-| \`goals\` | array of object {id, title, system, subject, from, to, status, step_count, materials, readiness, ready, confidence, gaps, notes, note, reachable_now} | Active goals in the player's order. |
+| \`goals\` | array of object {id, title, system, subject, from, to, status, step_count, materials, readiness, ready, confidence, gaps, notes, totals_range, note, reachable_now} | Active goals in the player's order. |
 | \`combined\` | object {materials, readiness, ready} | All active goals together against the one inventory. |
 | \`inventory_order\` | string | How the goals share the inventory in \`reachable_now\`. |
 | \`everything_to\` | object {system, level, upgrades, already_there, totals, totals_range, materials, reach, confidence, notes, gaps} | With the \`everything_to\` argument, every unit of the kind below the level, planned from the saved profile. |
@@ -355,7 +355,7 @@ Available on: \`/mcp/account\`.
 | \`inventory_updated_at\` | string or null | When the inventory was last saved. |
 | \`data_version\` | string | Version of the game data used (release and content hash). |
 
-**Example**: The demo player's goals
+**Example**: The demo player's goals (the first crosses a disputed step, which its notes name)
 
 \`\`\`json
 {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_my_goals","arguments":{}}}
@@ -365,6 +365,32 @@ Returns, among other fields:
 
 \`\`\`json
 {
+  "goals": [
+    {
+      "title": "Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3",
+      "confidence": "medium-high",
+      "notes": [
+        "Sources disagree on Gilded Threads for Gold T1 ★3 -> Gold T2 ★0: 360 (kingshotdata_com, kingshotoptimizer, kingshotdata_kr_repo, unidentified_constants) is used; also published: 390 (omar_kakashi, h5joy_and_kingshotguide_org). See totals_range."
+      ],
+      "totals_range": {
+        "gilded_threads": {
+          "used": 5090,
+          "lowest": 5090,
+          "highest": 5120
+        }
+      }
+    },
+    {
+      "title": "Town Center: TG3 → TG5",
+      "confidence": "high",
+      "notes": []
+    },
+    {},
+    {},
+    {},
+    {},
+    {}
+  ],
   "inactive_goals": 1,
   "combined": {
     "readiness": 0.213,

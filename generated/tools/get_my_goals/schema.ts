@@ -75,6 +75,20 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
         { type: 'null' },
       ],
     },
+    totals_range: {
+      additionalProperties: {
+        additionalProperties: false,
+        properties: {
+          used: { minimum: 0, type: 'integer' },
+          lowest: { minimum: 0, type: 'integer' },
+          highest: { minimum: 0, type: 'integer' },
+        },
+        required: ['used', 'lowest', 'highest'],
+        type: 'object',
+      },
+      description: 'Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.',
+      type: 'object',
+    },
   },
   description: 'The result, or the tool error when isError is true.',
   oneOf: [
@@ -129,10 +143,11 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               confidence: { $ref: '#/$defs/confidence' },
               gaps: { $ref: '#/$defs/gaps' },
               notes: {
-                description: 'How the current level was read (assumptions).',
+                description: 'How the current level was read (assumptions), then, as the cost tools say them, why the confidence of the goal\'s steps is lowered and each dispute on them (its steps and sources).',
                 items: { type: 'string' },
                 type: 'array',
               },
+              totals_range: { $ref: '#/$defs/totals_range' },
               note: { description: 'The player\'s own note on the goal.', type: 'string' },
               reachable_now: {
                 additionalProperties: false,
@@ -239,20 +254,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               description: 'What all the listed upgrades cost, per material.',
               type: 'object',
             },
-            totals_range: {
-              additionalProperties: {
-                additionalProperties: false,
-                properties: {
-                  used: { minimum: 0, type: 'integer' },
-                  lowest: { minimum: 0, type: 'integer' },
-                  highest: { minimum: 0, type: 'integer' },
-                },
-                required: ['used', 'lowest', 'highest'],
-                type: 'object',
-              },
-              description: 'Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.',
-              type: 'object',
-            },
+            totals_range: { $ref: '#/$defs/totals_range' },
             materials: { additionalProperties: { type: 'string' }, type: 'object' },
             reach: {
               additionalProperties: false,
