@@ -187,7 +187,7 @@ export interface HeroSkill {
    */
   effect: string;
   /**
-   * Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").
+   * Per stat, the values at skill levels 1 to 5 as published (e.g. "5%"); with `skill_levels`, those levels only.
    */
   levels: SkillLevels;
   /**
@@ -333,14 +333,14 @@ export interface SearchMatch {
   summary: string;
 }
 /**
- * Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").
+ * Per stat, the values at skill levels 1 to 5 as published (e.g. "5%"); with `skill_levels`, those levels only.
  */
 export interface SkillLevels {
   /**
-   * @minItems 5
+   * @minItems 1
    * @maxItems 5
    */
-  [k: string]: [string, string, string, string, string];
+  [k: string]: [string] | [string, string] | [string, string, string] | [string, string, string, string] | [string, string, string, string, string];
 }
 export interface Source {
   /**

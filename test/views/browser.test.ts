@@ -1089,6 +1089,36 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
       },
     );
 
+    it('with skill_levels, labels each ladder with the levels the result holds, and the callout with the highest', async () => {
+      const args = { key: 'amadeus', skill_levels: { from: 3, to: 4 } };
+      const call = await rpc('tools/call', { name: 'get_hero', arguments: args });
+      const opened = await open(viewOf('get_hero'), { viewportHeight: 6000 });
+      const { page, frame } = opened;
+      await hostCall(page, 'sendInput', args);
+      await hostCall(page, 'sendResult', call);
+      await waitForState(frame, 'rendered');
+      const battleReady = frame.locator('.expedition-section [data-skill="Battle Ready"]');
+      expect(await battleReady.locator('thead th').allTextContents()).toEqual(['Stat', 'Lv3', 'Lv4']);
+      expect(
+        await battleReady
+          .locator('tr[data-stat="lethality_up"] td')
+          .evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-level'), td.textContent])),
+      ).toEqual([
+        ['3', '15%'],
+        ['4', '20%'],
+      ]);
+      expect(await frame.locator('.talent-section thead th').allTextContents()).toEqual(['Stat', 'Lv3', 'Lv4']);
+      expect(await frame.locator('header .joiner-callout').textContent()).toBe(
+        'Joiner skill Battle Ready (Lv4: Lethality up 20%)',
+      );
+      expect(await frame.locator('.conquest-section .hint').textContent()).toBe(
+        'Hero battle skills. Values at skill levels 3 to 4.',
+      );
+      await screenshot(page, 'hero-amadeus-levels-3-4');
+      expect(opened.problems).toEqual([]);
+      await page.close();
+    });
+
     it('decides that a hero without gear is Mythic by the rarity key, not by its display name', async () => {
       const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'amadeus' } });
       const { exclusive_gear: gear, ...hero } = call.structuredContent;

@@ -45,6 +45,41 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
       pattern: '[\\p{L}\\p{N}]',
       type: 'string',
     },
+    skill_levels: {
+      additionalProperties: false,
+      description: 'Only these skill levels in every level table (skills, exclusive gear, talent), e.g. {"from": 5} for level 5 alone or {"from": 3, "to": 5}; the result\'s `skill_levels` says which levels the lists hold.',
+      properties: {
+        from: { description: 'Lowest level (1-5).', maximum: 5, minimum: 1, type: 'integer' },
+        to: { description: 'Highest level (1-5); default `from`.', maximum: 5, minimum: 1, type: 'integer' },
+      },
+      required: ['from'],
+      type: 'object',
+    },
+    stars: {
+      anyOf: [
+        { maxLength: 32, type: 'string' },
+        {
+          additionalProperties: false,
+          properties: {
+            stars: {
+              description: 'The star being filled (or the number of full stars when tier is omitted).',
+              maximum: 5,
+              minimum: 0,
+              type: 'integer',
+            },
+            tier: {
+              description: 'Sub-tiers done on that star, 0-6 (6 = the star is full).',
+              maximum: 6,
+              minimum: 0,
+              type: 'integer',
+            },
+          },
+          required: ['stars'],
+          type: 'object',
+        },
+      ],
+      description: 'A star position to spell out in words (`star_position`), in hero_shards_cost\'s forms: `3★ 2/6` (star 3 being filled: 2 full stars and 2 of the 6 sub-tiers of the 3rd), `4★` (4 full stars), `0★`, `locked`, or {"stars": 3, "tier": 2}.',
+    },
   },
   required: ['key'],
   type: 'object',
@@ -54,8 +89,8 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 export const outputSchema: Readonly<Record<string, unknown>> = {
   $defs: {
     levels: {
-      additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
-      description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
+      additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 1, type: 'array' },
+      description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%"); with `skill_levels`, those levels only.',
       type: 'object',
     },
     skills_item: {
@@ -254,6 +289,26 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
             },
           },
           required: ['from', 'matched', 'match_type'],
+          type: 'object',
+        },
+        skill_levels: {
+          additionalProperties: false,
+          description: 'With the `skill_levels` argument, the levels every level list holds (its first value is level `from`).',
+          properties: {
+            from: { maximum: 5, minimum: 1, type: 'integer' },
+            to: { maximum: 5, minimum: 1, type: 'integer' },
+          },
+          required: ['from', 'to'],
+          type: 'object',
+        },
+        star_position: {
+          additionalProperties: false,
+          description: 'With the `stars` argument, that position as a canonical label and in words.',
+          properties: {
+            label: { description: 'The canonical label, e.g. "3★ 2/6".', type: 'string' },
+            words: { description: 'E.g. "2 full stars and 2 of 6 sub-tiers of the 3rd star".', type: 'string' },
+          },
+          required: ['label', 'words'],
           type: 'object',
         },
         data_version: { description: 'Version of the game data used (release and content hash).', type: 'string' },
