@@ -10,10 +10,9 @@ import { success, unknownLevel, type Outcome } from '../outcomes/failures.js';
 import { details, knownTotals, ladderOf } from './ladder.js';
 import {
   costCall,
-  leanSingle,
-  priceRange,
-  singleReach,
+  singleRangeCost,
   targetOrTop,
+  toolAnswer,
   unitRange,
   type Budget,
   type PricedRange,
@@ -161,20 +160,14 @@ function singleResult(priced: PricedRange, reach: BudgetReach | undefined): Hero
 }
 
 /** One range (the single arguments), with how far `have` takes it when given. */
-export function heroShardsCost(input: ShardRange & { have?: Budget }): Outcome<HeroShardsCostSingle> {
-  const range = shardRange(input, '', input.have !== undefined);
-  if (!range.ok) return range;
-  const priced = priceRange(range.value);
-  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
-}
+export const heroShardsCost: (input: ShardRange & { have?: Budget }) => Outcome<HeroShardsCostSingle> = singleRangeCost(
+  shardRange,
+  MATERIALS,
+  singleResult,
+);
 
 /** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
 export function heroShardsCostTool(input: HeroShardsCostInput): Outcome<HeroShardsCostOutput> {
   const call = costCall(input, () => ({ from: input.from!, to: input.to }), shardRange, MATERIALS);
-  if (!call.ok) return call;
-  if (call.value.kind === 'list') {
-    const { totals, ...rest } = call.value.answer;
-    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
-  }
-  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
+  return toolAnswer(call, input, (totals) => knownTotals(totals, MATERIALS), singleResult);
 }
