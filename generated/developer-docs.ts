@@ -67,11 +67,11 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | \`rewards\` | array of object {key, name, url, note} | Reward items; \`key\` and \`url\` where the item has a record. Empty when the rewards are not documented. |
 | \`shop\` | array of object {key, name, url, price} | Shop prices in the event's currency. |
 | \`tips\` | array of string | Advice paraphrased from player guides. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
+| \`notes\` | array of string | What a player should know about these numbers. |
 | \`confidence\` | one of \`high\`, \`medium\`, \`low\` | How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only). |
 | \`sources\` | array of object {id, ref, used_for} | The sources this record's facts were transcribed from. |
 | \`resolved\` | object {from, matched, match_type} | Present when \`key\` was not the record's key itself: what was asked for and the name, alias or key it matched. |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
 
 **Example**: Bear Hunt, with reward item names
 
@@ -116,7 +116,7 @@ Returns, among other fields:
 
 ### \`get_hero\`: Hero details
 
-Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply; Epic and Rare heroes have none, and \`exclusive_gear_note\` says so), where its shards come from, its place in each community tier list (latest generation), a \`summary\` that says all this in one sentence, notes on conflicting sources, confidence and sources. \`fields\` returns only the parts named (key, name, url and data_version always come), e.g. \`["exclusive_gear"]\`; \`skill\` keeps only the skill of that name (a skill, exclusive-gear skill or the talent), e.g. "what does Amadeus's Battle Ready do at level 5". \`key\` is the hero's key from search_database (e.g. \`amadeus\`, \`long-fei\`, \`wee-and-woo\`); a name or alias also works (\`Long Fei\`, \`Mikoto\`, \`wee & woo\`), and a clear typo is resolved (\`resolved\` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player's march in someone else's rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}; {"key": "amadeus", "skill": "Battle Ready", "fields": ["skills"]}.
+Everything known about one Kingshot hero: rarity, troop type, generation, roles, base stats, expedition troop bonus, talent, every conquest and expedition skill with its effect and level 1-5 values, the exclusive gear (Mythic heroes: name, stats at level 10, its two skills and when they apply; Epic and Rare heroes have none, and \`exclusive_gear_note\` says so), where its shards come from, its place in each community tier list (latest generation), a \`summary\` that says all this in one sentence, notes on conflicting sources, confidence and sources. \`fields\` returns only the parts named (key, name, url and data_version always come), e.g. \`["exclusive_gear"]\`; \`skill\` keeps only the skill of that name (a skill, exclusive-gear skill or the talent), e.g. "what does Amadeus's Battle Ready do at level 5"; \`skill_levels\` keeps only some levels of every level table ({"from": 5}, {"from": 3, "to": 5}); \`stars\` spells a star position out in words (\`3★ 2/6\`: 2 full stars and 2 of the 6 sub-tiers of the 3rd). \`key\` is the hero's key from search_database (e.g. \`amadeus\`, \`long-fei\`, \`wee-and-woo\`); a name or alias also works (\`Long Fei\`, \`Mikoto\`, \`wee & woo\`), and a clear typo is resolved (\`resolved\` then says what it matched). Several equally good matches give an AMBIGUOUS failure listing their keys; no match gives NOT_FOUND with the closest keys. Expedition skill slot 1 is the only skill a hero adds when it leads a player's march in someone else's rally (what rally and Bear Hunt joiners care about). Examples: {"key": "amadeus"}; {"key": "Long Fei"}; {"key": "mikoto"}; {"key": "amadeus", "skill": "Battle Ready", "fields": ["skills"]}.
 
 Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero\`.
 
@@ -127,6 +127,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero\`.
 | \`key\` | string | yes | Hero key (from search_database), name or alias, e.g. \`amadeus\`, \`Long Fei\`, \`Mikoto\`. |
 | \`fields\` | array of one of \`summary\`, \`aliases\`, \`generation\`, \`generation_note\`, \`release\`, \`rarity\`, \`troop_type\`, \`roles\`, \`base_stats\`, \`expedition_bonus\`, \`talent\`, \`skills\`, \`exclusive_gear\`, \`exclusive_gear_note\`, \`shard_sources\`, \`tier_ratings\`, \`notes\`, \`confidence\`, \`sources\` | no | Only these parts of the result (key, name, url, data_version and resolved always come). Default all. |
 | \`skill\` | string | no | Only the skill of this name (case and punctuation do not count): in skills, exclusive_gear.skills and talent, whichever has it. |
+| \`skill_levels\` | object | no | Only these skill levels in every level table (skills, exclusive gear, talent), e.g. {"from": 5} for level 5 alone or {"from": 3, "to": 5}; the result's \`skill_levels\` says which levels the lists hold. |
+| \`stars\` | string or object | no | A star position to spell out in words (\`star_position\`), in hero_shards_cost's forms: \`3★ 2/6\` (star 3 being filled: 2 full stars and 2 of the 6 sub-tiers of the 3rd), \`4★\` (4 full stars), \`0★\`, \`locked\`, or {"stars": 3, "tier": 2}. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -151,11 +153,13 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero\`.
 | \`exclusive_gear_note\` | string | Present when the hero has no exclusive gear: says so and why (only Mythic heroes have it). |
 | \`shard_sources\` | array of string |  |
 | \`tier_ratings\` | array of object {role, generation, tier} | The hero's tier in each community tier-list role, at that role's latest generation (see get_tier_list). |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
+| \`notes\` | array of string | What a player should know about these numbers. |
 | \`confidence\` | one of \`high\`, \`medium\`, \`low\` | How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only). |
 | \`sources\` | array of object {id, ref, used_for} | The sources this record's facts were transcribed from. |
 | \`resolved\` | object {from, matched, match_type} | Present when \`key\` was not the record's key itself: what was asked for and the name, alias or key it matched. |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`skill_levels\` | object {from, to} | With the \`skill_levels\` argument, the levels every level list holds (its first value is level \`from\`). |
+| \`star_position\` | object {label, words} | With the \`stars\` argument, that position as a canonical label and in words. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
 
 **Example**: A Mythic hero by key
 
@@ -236,11 +240,11 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | \`shops\` | array of object {shop, shop_name, price, currency, event, note} |  |
 | \`community_gem_value\` | number | One calculator's estimate of the item's worth in gems (not an in-game price). |
 | \`cost_tool\` | object {tool, material} | The cost calculator that counts this item, and the material key it uses in its totals. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
+| \`notes\` | array of string | What a player should know about these numbers. |
 | \`confidence\` | one of \`high\`, \`medium\`, \`low\` | How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only). |
 | \`sources\` | array of object {id, ref, used_for} | The sources this record's facts were transcribed from. |
 | \`resolved\` | object {from, matched, match_type} | Present when \`key\` was not the record's key itself: what was asked for and the name, alias or key it matched. |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
 
 **Example**: A Governor Gear material and the events that grant it
 
@@ -300,11 +304,11 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | \`talent\` | object {name, effect, max_level, levels, power_per_level} |  |
 | \`skills\` | array of object {slot, name, unlock_relationship_level, effect, max_level, levels, learning_xp_cumulative, manuscripts_per_level, manuscripts_total, power_per_level} |  |
 | \`manuscripts_total_all_skills\` | integer | Master's Manuscripts to max all four skills. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
+| \`notes\` | array of string | What a player should know about these numbers. |
 | \`confidence\` | one of \`high\`, \`medium\`, \`low\` | How well the sources agree on this record: high (3+ consistent sources), medium (1-2 sources or minor conflicts), low (name or schedule only). |
 | \`sources\` | array of object {id, ref, used_for} | The sources this record's facts were transcribed from. |
 | \`resolved\` | object {from, matched, match_type} | Present when \`key\` was not the record's key itself: what was asked for and the name, alias or key it matched. |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
 
 **Example**: The Bear Hunt Master
 
@@ -332,7 +336,7 @@ Returns, among other fields:
 
 ### \`get_my_goals\`: My Progression Goals and readiness
 
-The signed-in player's active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player's current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal's readiness is that of its scarcest material, \`ready\` is true when every material is covered. \`combined\` adds up all active goals (they draw on the same inventory). Reached goals are listed with status \`reached\`. Each goal also says how far the saved inventory takes it now (\`reachable_now\`): the goals take the inventory in their order, each every step it can afford before the next, so a later goal gets what the earlier ones leave; \`next_step\` names what is short for the step after. With \`everything_to\` it also plans "everything of a kind to at least a level" from the saved profile: every Governor Charm to 12, every gear piece to the best piece's level (\`"level": "best"\`), every Truegold building to TG5; each unit below the level is listed with its cost, the totals, and how far the whole inventory takes them (not counting the goals). Examples: {}; {"everything_to": {"system": "governor_charm", "level": 12}}; {"everything_to": {"system": "governor_gear", "level": "best"}}; {"everything_to": {"system": "truegold", "level": "TG5"}}.
+The signed-in player's active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player's current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal's readiness is that of its scarcest material, \`ready\` is true when every material is covered. \`combined\` adds up all active goals (they draw on the same inventory). Reached goals are listed with status \`reached\`. Each goal also says how far the saved inventory takes it now (\`reachable_now\`): the goals take the inventory in their order, each every step it can afford before the next, so a later goal gets what the earlier ones leave; \`next_step\` names what is short for the step after. With \`everything_to\` it also plans "everything of a kind to at least a level" from the saved profile: every Governor Charm to 12, every gear piece to the best piece's level (\`"level": "best"\`), every Truegold building to TG5; each unit below the level is listed with its cost, the totals, and how far the whole inventory takes them (not counting the goals). A goal's notes name each dispute on its steps (steps, figures, sources), with \`totals_range\`, as the cost tools do. Examples: {}; {"everything_to": {"system": "governor_charm", "level": 12}}; {"everything_to": {"system": "governor_gear", "level": "best"}}; {"everything_to": {"system": "truegold", "level": "TG5"}}.
 
 Available on: \`/mcp/account\`.
 
@@ -346,16 +350,16 @@ Available on: \`/mcp/account\`.
 
 | Field | Type | Description |
 | --- | --- | --- |
-| \`goals\` | array of object {id, title, system, subject, from, to, status, step_count, materials, readiness, ready, confidence, gaps, notes, note, reachable_now} | Active goals in the player's order. |
+| \`goals\` | array of object {id, title, system, subject, from, to, status, step_count, materials, readiness, ready, confidence, gaps, notes, totals_range, note, reachable_now} | Active goals in the player's order. |
 | \`combined\` | object {materials, readiness, ready} | All active goals together against the one inventory. |
 | \`inventory_order\` | string | How the goals share the inventory in \`reachable_now\`. |
 | \`everything_to\` | object {system, level, upgrades, already_there, totals, totals_range, materials, reach, confidence, notes, gaps} | With the \`everything_to\` argument, every unit of the kind below the level, planned from the saved profile. |
 | \`inactive_goals\` | integer | Saved goals that are switched off (not listed). |
 | \`profile_updated_at\` | string or null | When the profile (current levels) was last saved. |
 | \`inventory_updated_at\` | string or null | When the inventory was last saved. |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
 
-**Example**: The demo player's goals
+**Example**: The demo player's goals (the first crosses a disputed step, which its notes name)
 
 \`\`\`json
 {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_my_goals","arguments":{}}}
@@ -365,6 +369,32 @@ Returns, among other fields:
 
 \`\`\`json
 {
+  "goals": [
+    {
+      "title": "Top (Governor Gear): Gold T1 ★2 → Gold T3 ★3",
+      "confidence": "medium-high",
+      "notes": [
+        "Sources disagree on Gilded Threads for Gold T1 ★3 -> Gold T2 ★0: 360 (kingshotdata_com, kingshotoptimizer, kingshotdata_kr_repo, unidentified_constants) is used; also published: 390 (omar_kakashi, h5joy_and_kingshotguide_org). See totals_range."
+      ],
+      "totals_range": {
+        "gilded_threads": {
+          "used": 5090,
+          "lowest": 5090,
+          "highest": 5120
+        }
+      }
+    },
+    {
+      "title": "Town Center: TG3 → TG5",
+      "confidence": "high",
+      "notes": []
+    },
+    {},
+    {},
+    {},
+    {},
+    {}
+  ],
   "inactive_goals": 1,
   "combined": {
     "readiness": 0.213,
@@ -513,9 +543,9 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | \`url\` | string | The tier-list page. |
 | \`source\` | string | Where this role's ratings come from. |
 | \`as_of\` | string |  |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
+| \`notes\` | array of string | What a player should know about these numbers. |
 | \`sources\` | array of object {id, ref, used_for} | The sources this record's facts were transcribed from. |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
 
 **Example**: Bear Hunt joiners at the latest generation
 
@@ -552,8 +582,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 | \`to\` | integer 0-22 | no | Target charm level, 0-22, not below \`from\`. |
 | \`charms\` | integer 1-18 | no | How many charms make this upgrade (1-18). Default: \`1\`. |
 | \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`charms\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
+| \`have\` | object | no | Materials the player has (keys of \`totals\`; one left out counts as none): \`reach\` then says how far they go. \`to\` may then be left out (the ladder's end). |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out there by default). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -563,18 +593,18 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-charm-c
 | \`to\` | string | The target level. |
 | \`charms\` | integer 1-18 | Number of charms the totals are for. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | Every step from \`from\` to \`to\`, costs per unit. |
 | \`totals_per_charm\` | object {charm_guides, charm_designs} | Governor Charm materials, by key. |
 | \`totals\` | object {charm_guides, charm_designs} | Totals for all charms (per charm x charms). |
 | \`materials\` | object | Display names of the material keys. |
-| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
-| \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
-| \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree (the lowest over the steps used). |
+| \`notes\` | array of string | What a player should know about these numbers. |
+| \`gaps\` | array of string | Costs no source publishes that this answer needs; empty when the totals are complete. |
+| \`sources\` | array of object {id, ref, covers} | The sources of this result's steps. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
+| \`totals_range\` | object | Per material with a disputed step: the total used (as in \`totals\`) and the lowest and highest the published figures make; a note names the dispute. |
 | \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free). |
 
 **Example**: One charm from 0 to 22
 
@@ -609,8 +639,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 | \`to\` | string | no | Target level, same form as \`from\`; must not be below \`from\`. Highest level is \`Red T6 ★3\`. |
 | \`pieces\` | integer 1-6 | no | How many gear pieces make this upgrade (1-6). Default: \`1\`. |
 | \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
+| \`have\` | object | no | Materials the player has (keys of \`totals\`; one left out counts as none): \`reach\` then says how far they go. \`to\` may then be left out (the ladder's end). |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out there by default). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -620,18 +650,18 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/governor-gear-co
 | \`to\` | string | The target level as a canonical label. |
 | \`pieces\` | integer 1-6 | Number of pieces the totals are for. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | Every step from \`from\` to \`to\`, costs per unit. |
 | \`totals_per_piece\` | object {satin, gilded_threads, artisans_vision} | Governor Gear materials, by key. |
 | \`totals\` | object {satin, gilded_threads, artisans_vision} | Totals for all pieces (per piece x pieces). |
 | \`materials\` | object | Display names of the material keys. |
-| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
-| \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
-| \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree (the lowest over the steps used). |
+| \`notes\` | array of string | What a player should know about these numbers. |
+| \`gaps\` | array of string | Costs no source publishes that this answer needs; empty when the totals are complete. |
+| \`sources\` | array of object {id, ref, covers} | The sources of this result's steps. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
+| \`totals_range\` | object | Per material with a disputed step: the total used (as in \`totals\`) and the lowest and highest the published figures make; a note names the dispute. |
 | \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free). |
 
 **Example**: One piece from Gold T2 ★1 to Gold T3 ★3
 
@@ -669,8 +699,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 | \`from\` | string or object | no | Current position, e.g. \`0★\`, \`2★ 4/6\`, \`3★\`, \`locked\`, or {"stars": 2, "tier": 4}. |
 | \`to\` | string or object | no | Target position, same forms as \`from\`, not below it. The maximum is \`5★ 6/6\` (= \`5★\`). |
 | \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
+| \`have\` | object | no | Materials the player has (keys of \`totals\`; one left out counts as none): \`reach\` then says how far they go. \`to\` may then be left out (the ladder's end). |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out there by default). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -679,17 +709,17 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-shards-cost
 | \`from\` | string | The starting position as a canonical label. |
 | \`to\` | string | The target position as a canonical label. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | Every step from \`from\` to \`to\`, costs per unit. |
 | \`totals\` | object {shards} |  |
 | \`materials\` | object | Display names of the material keys. |
-| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
-| \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
-| \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree (the lowest over the steps used). |
+| \`notes\` | array of string | What a player should know about these numbers. |
+| \`gaps\` | array of string | Costs no source publishes that this answer needs; empty when the totals are complete. |
+| \`sources\` | array of object {id, ref, covers} | The sources of this result's steps. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
+| \`totals_range\` | object | Per material with a disputed step: the total used (as in \`totals\`) and the lowest and highest the published figures make; a note names the dispute. |
 | \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free). |
 
 **Example**: No stars to five full stars
 
@@ -724,8 +754,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 | \`from\` | integer 0-10 | no | Current Exclusive Gear level, 0-10 (0 = not unlocked). |
 | \`to\` | integer 0-10 | no | Target Exclusive Gear level, 0-10, not below \`from\`. |
 | \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
+| \`have\` | object | no | Materials the player has (keys of \`totals\`; one left out counts as none): \`reach\` then says how far they go. \`to\` may then be left out (the ladder's end). |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out there by default). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -734,17 +764,17 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/hero-widgets-cos
 | \`from\` | string | The starting level. |
 | \`to\` | string | The target level. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | Every step from \`from\` to \`to\`, costs per unit. |
 | \`totals\` | object {widgets} |  |
 | \`materials\` | object | Display names of the material keys. |
-| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
-| \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
-| \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree (the lowest over the steps used). |
+| \`notes\` | array of string | What a player should know about these numbers. |
+| \`gaps\` | array of string | Costs no source publishes that this answer needs; empty when the totals are complete. |
+| \`sources\` | array of object {id, ref, covers} | The sources of this result's steps. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
+| \`totals_range\` | object | Per material with a disputed step: the total used (as in \`totals\`) and the lowest and highest the published figures make; a note names the dispute. |
 | \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free). |
 
 **Example**: Unlock to maximum
 
@@ -781,8 +811,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | \`to\` | string or integer 0-200 | no | Target level on the same track, not below \`from\`. |
 | \`pieces\` | integer 1-12 | no | How many hero-gear pieces make this upgrade (1-12). Default: \`1\`. |
 | \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`pieces\` and \`track\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
+| \`have\` | object | no | Materials the player has (keys of \`totals\`; one left out counts as none): \`reach\` then says how far they go. \`to\` may then be left out (the ladder's end). |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out there by default). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -793,18 +823,18 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/mastery-forging-
 | \`to\` | string | The target level as a canonical label. |
 | \`pieces\` | integer 1-12 | Number of pieces the totals are for. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | Every step from \`from\` to \`to\`, costs per unit. |
 | \`totals_per_piece\` | object {forgehammers, mythic_gear_pieces, mithril, enhancement_xp} | Mastery Forging and Red Gear materials, by key. null means unknown: some step of the range needs the material in an amount no source publishes (named in \`gaps\`), so no total can be given; it is never counted as 0. |
 | \`totals\` | object {forgehammers, mythic_gear_pieces, mithril, enhancement_xp} | Totals for all pieces (per piece x pieces). |
 | \`materials\` | object | Display names of the material keys. |
-| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
-| \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
-| \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree (the lowest over the steps used). |
+| \`notes\` | array of string | What a player should know about these numbers. |
+| \`gaps\` | array of string | Costs no source publishes that this answer needs; empty when the totals are complete. |
+| \`sources\` | array of object {id, ref, covers} | The sources of this result's steps. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
+| \`totals_range\` | object | Per material with a disputed step: the total used (as in \`totals\`) and the lowest and highest the published figures make; a note names the dispute. |
 | \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free). |
 
 **Example**: Mastery +0 to +20
 
@@ -849,14 +879,14 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | --- | --- | --- |
 | \`upgrades\` | array of object {system, subject, from, to, count, step_count, totals, totals_range, confidence} | Each upgrade of the plan with its totals. |
 | \`totals\` | object | The plan's totals per material (only the materials it needs); null for an amount no source publishes. |
-| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`totals_range\` | object | Per material with a disputed step: the total used (as in \`totals\`) and the lowest and highest the published figures make; a note names the dispute. |
 | \`materials\` | object | Display names of the material keys. |
-| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
+| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree (the lowest over the steps used). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free). |
 | \`comparison\` | object {b_totals, b_totals_range, b_confidence, materials} | With \`compare_with\`, plan B's totals and, per material, which plan needs more. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
-| \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`notes\` | array of string | What a player should know about these numbers. |
+| \`gaps\` | array of string | Costs no source publishes that this answer needs; empty when the totals are complete. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
 
 **Example**: Town Center TG6 -> TG7 or the three troop buildings
 
@@ -919,7 +949,7 @@ Available on: \`/mcp\`, \`/mcp/account\`.
 | \`total_matches\` | integer | How many records matched (or were listed) before \`limit\` was applied. |
 | \`message\` | string | Present when nothing matched, or to say where else matches are. |
 | \`elsewhere\` | array of object {key, kind, name, score, url, matched, match_type, summary} | Present when a \`kind\` was given and records of other kinds match the query; their best 3, which the filter hid. |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
 
 **Example**: A hero's name with a typo
 
@@ -962,8 +992,8 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 | \`from\` | string or integer 30-80 | no | Current level, e.g. \`30\`, \`30-4\`, \`TG2\`, \`TG5-1\`, or the numeric level 30-80. |
 | \`to\` | string or integer 30-80 | no | Target level, same form as \`from\`, not below it. Highest level is \`TG10\` (80). |
 | \`ranges\` | array of object | no | Several upgrades in one call, instead of \`from\`/\`to\`: each entry has its own \`from\` and \`to\` and \`building\` (same forms as the single arguments). The result lists each range and the totals of all of them; with \`have\` the budget applies to the list as a whole, in the order given. |
-| \`have\` | object | no | The materials the player has (the keys of the result's \`totals\`; a key left out counts as none). The result then says how far they go (\`reach\`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With \`have\`, \`to\` may be left out: the ladder's end. |
-| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out by default there to keep the answer short). Default: \`false\`. |
+| \`have\` | object | no | Materials the player has (keys of \`totals\`; one left out counts as none): \`reach\` then says how far they go. \`to\` may then be left out (the ladder's end). |
+| \`include_steps\` | boolean | no | With \`ranges\` or \`have\`, also list the steps (left out there by default). Default: \`false\`. |
 
 **Result** (\`structuredContent\`, and the same JSON in the text content)
 
@@ -973,17 +1003,17 @@ Available on: \`/mcp\`, \`/mcp/account\`. View: \`ui://kingshot/truegold-upgrade
 | \`from\` | string | The starting level as a canonical label. |
 | \`to\` | string | The target level as a canonical label. |
 | \`step_count\` | integer | Number of upgrade steps between \`from\` and \`to\` (0 when they are the same level). |
-| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | The step-by-step breakdown from \`from\` to \`to\`, one entry per upgrade step, costs per unit. |
+| \`steps\` | array of object {from, to, cost, confidence, note, unknown, disputed} | Every step from \`from\` to \`to\`, costs per unit. |
 | \`totals\` | object {truegold, tempered_truegold} | Truegold materials, by key. |
 | \`materials\` | object | Display names of the material keys. |
-| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low. |
-| \`notes\` | array of string | Things a player should know about these numbers (scope, conflicts between sources). |
-| \`gaps\` | array of string | Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete. |
-| \`sources\` | array of object {id, ref, covers} | The sources that publish the steps of this result (a source that covers none of them is not listed). |
-| \`data_version\` | string | Version of the game data used (release and content hash); changes whenever a number changes. |
-| \`totals_range\` | object | Per material whose total sources disagree on (a disputed step): the total used (as in \`totals\`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources. |
+| \`confidence\` | one of \`high\`, \`medium-high\`, \`medium\`, \`low-medium\`, \`low\` | How well the sources agree (the lowest over the steps used). |
+| \`notes\` | array of string | What a player should know about these numbers. |
+| \`gaps\` | array of string | Costs no source publishes that this answer needs; empty when the totals are complete. |
+| \`sources\` | array of object {id, ref, covers} | The sources of this result's steps. |
+| \`data_version\` | string | Version of the game data used (release and content hash). |
+| \`totals_range\` | object | Per material with a disputed step: the total used (as in \`totals\`) and the lowest and highest the published figures make; a note names the dispute. |
 | \`ranges\` | array of object {subject, from, to, count, step_count, totals, confidence, steps} | With \`ranges\`, one entry per range (the totals are then for all of them; \`from\`, \`to\` and \`steps\` are left out). |
-| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free). |
+| \`reach\` | object {complete, ranges, spent, left, runs_out_first, short_for_all} | How far \`have\` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free). |
 
 **Example**: A building by its name
 
@@ -1073,8 +1103,8 @@ tool's \`outputSchema\` is exactly one of its result and this document):
 | Field | Type | Description |
 | --- | --- | --- |
 | \`code\` | one of \`INVALID_ARGUMENTS\`, \`UNKNOWN_LEVEL\`, \`LEVEL_OUT_OF_RANGE\`, \`RANGE_REVERSED\`, \`UNKNOWN_VALUE\`, \`NOT_FOUND\`, \`AMBIGUOUS\`, \`UNAVAILABLE\` | Stable machine-readable reason. |
-| \`message\` | string | What was wrong and how to fix it, in one or two sentences. |
-| \`argument\` | string | The argument at fault (a JSON pointer into the arguments, e.g. /from). |
+| \`message\` | string | What was wrong and how to fix it. |
+| \`argument\` | string | JSON pointer to the argument at fault, e.g. /from. |
 | \`allowed\` | string | What the argument accepts. |
 | \`suggestions\` | array of string | The nearest valid values, best first. |
 

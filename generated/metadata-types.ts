@@ -247,11 +247,11 @@ export interface ToolError {
    */
   code: 'INVALID_ARGUMENTS' | 'UNKNOWN_LEVEL' | 'LEVEL_OUT_OF_RANGE' | 'RANGE_REVERSED' | 'UNKNOWN_VALUE' | 'NOT_FOUND' | 'AMBIGUOUS' | 'UNAVAILABLE';
   /**
-   * What was wrong and how to fix it, in one or two sentences.
+   * What was wrong and how to fix it.
    */
   message: string;
   /**
-   * The argument at fault (a JSON pointer into the arguments, e.g. /from).
+   * JSON pointer to the argument at fault, e.g. /from.
    */
   argument?: string;
   /**
@@ -264,7 +264,7 @@ export interface ToolError {
   suggestions?: string[];
 }
 /**
- * The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.
+ * A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.
  */
 export interface ToolErrorDocument {
   error: ToolError;

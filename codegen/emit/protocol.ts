@@ -6,6 +6,7 @@
 import type { Catalog, Deprecation, DeprecationRule, EndpointMetadata, JsonSchema, ToolEntry } from '../model.js';
 import { servedArguments } from '../load/keyed-arguments.js';
 import { composeInstructions } from './instructions.js';
+import { withSharedDefs } from './share-defs.js';
 import {
   addConstant,
   banner,
@@ -31,15 +32,16 @@ export interface ListEntryParts {
  * structuredContent of a failure, `isError: true`). Every result of the tool then carries structuredContent that
  * validates against it, failures included: strict clients (Cursor; the SDK clients, which validate structuredContent
  * whenever there is one) refuse a result of a tool with an outputSchema that has none. The two never overlap: a result
- * schema always requires its own fields and the tool-error document allows `error` alone.
+ * schema always requires its own fields and the tool-error document allows `error` alone. A shape repeated in it is
+ * written once under its `$defs` (codegen/share-defs.ts).
  */
 export function servedOutputSchema(result: JsonSchema, toolError: JsonSchema): unknown {
-  return canonicalSchema({
+  const schema = canonicalSchema({
     type: 'object',
-    description:
-      "The tool's result or, when isError is true, the tool error: exactly one of the two (the first on success).",
+    description: 'The result, or the tool error when isError is true.',
     oneOf: [result, toolError],
-  });
+  }) as Record<string, unknown>;
+  return withSharedDefs(schema);
 }
 
 /**

@@ -8,7 +8,7 @@ import { charmRange } from '../calculators/governor-charm.js';
 import { gearRange } from '../calculators/governor-gear.js';
 import { shardRange } from '../calculators/hero-shards.js';
 import { widgetRange } from '../calculators/hero-widgets.js';
-import type { Confidence } from '../calculators/ladder.js';
+import { scaleRange, type Confidence, type TotalsRange } from '../calculators/ladder.js';
 import { forgingRange } from '../calculators/mastery-forging.js';
 import { priceRange, type PricedRange, type UnitRange } from '../calculators/plan.js';
 import { buildingRange } from '../calculators/truegold.js';
@@ -27,7 +27,10 @@ export interface GoalPlan {
   hero?: string;
   confidence: Confidence;
   gaps: string[];
+  /** How the current level was read, then what the cost tools say about the range's own steps (disputes). */
   notes: string[];
+  /** Per disputed material of the range: the total used and the lowest and highest the published figures make. */
+  totals_range?: TotalsRange;
   /** The goal's range, priced (absent when the goal is reached): what a budget is spent on. */
   priced?: PricedRange;
 }
@@ -172,6 +175,7 @@ export function planGoal(goal: Goal, profile: PlayerProfile | undefined, goalPoi
   }
   if (!outcome.ok) return failure(repoint(outcome.error, goalPointer, current));
   const b = outcome.value.breakdown;
+  const { table, count } = outcome.value.range;
   return success({
     from: b.from,
     to: b.to,
@@ -187,7 +191,10 @@ export function planGoal(goal: Goal, profile: PlayerProfile | undefined, goalPoi
     ...(hero ? { hero } : {}),
     confidence: b.confidence,
     gaps: b.gaps,
-    notes: current.notes,
+    // As a list answer of the cost tools: the notes about the range's own steps (why the confidence is lowered, each
+    // dispute with its steps and sources), not the table's general notes.
+    notes: [...current.notes, ...b.notes.filter((note) => !table.notes.includes(note))],
+    ...(b.totals_range ? { totals_range: scaleRange(b.totals_range, count) } : {}),
     ...(b.step_count > 0 ? { priced: outcome.value } : {}),
   });
 }

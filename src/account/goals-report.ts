@@ -152,6 +152,7 @@ export function goalsReport(input: GoalsInput): GetMyGoalsOutput {
       confidence: plan.confidence,
       gaps: plan.gaps,
       notes: plan.notes,
+      ...(plan.totals_range ? { totals_range: plan.totals_range } : {}),
       ...(goal.note ? { note: goal.note } : {}),
       reachable_now: reachableNow(plan, shared),
     });

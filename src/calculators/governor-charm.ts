@@ -5,14 +5,13 @@ import type {
   GovernorCharmCostInput,
   GovernorCharmCostOutput,
 } from '../../generated/tools/governor_charm_cost/types.js';
-import { success, type Outcome } from '../outcomes/failures.js';
+import type { Outcome } from '../outcomes/failures.js';
 import { checkQuantity, details, knownTotals, knownUnitTotals, ladderOf, numericLevelIndex } from './ladder.js';
 import {
   costCall,
-  leanSingle,
-  priceRange,
-  singleReach,
+  singleRangeCost,
   targetOrTop,
+  toolAnswer,
   unitRange,
   type Budget,
   type PricedRange,
@@ -62,12 +61,8 @@ function singleResult(priced: PricedRange, reach: BudgetReach | undefined): Gove
 }
 
 /** One range (the single arguments), with how far `have` takes it when given. */
-export function governorCharmCost(input: CharmRange & { have?: Budget }): Outcome<GovernorCharmCostSingle> {
-  const range = charmRange(input, '', input.have !== undefined);
-  if (!range.ok) return range;
-  const priced = priceRange(range.value);
-  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
-}
+export const governorCharmCost: (input: CharmRange & { have?: Budget }) => Outcome<GovernorCharmCostSingle> =
+  singleRangeCost(charmRange, MATERIALS, singleResult);
 
 /** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
 export function governorCharmCostTool(input: GovernorCharmCostInput): Outcome<GovernorCharmCostOutput> {
@@ -77,10 +72,5 @@ export function governorCharmCostTool(input: GovernorCharmCostInput): Outcome<Go
     charmRange,
     MATERIALS,
   );
-  if (!call.ok) return call;
-  if (call.value.kind === 'list') {
-    const { totals, ...rest } = call.value.answer;
-    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
-  }
-  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
+  return toolAnswer(call, input, (totals) => knownTotals(totals, MATERIALS), singleResult);
 }

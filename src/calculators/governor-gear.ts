@@ -10,10 +10,9 @@ import { closest } from '../outcomes/similarity.js';
 import { checkQuantity, details, knownTotals, knownUnitTotals, ladderOf } from './ladder.js';
 import {
   costCall,
-  leanSingle,
-  priceRange,
-  singleReach,
+  singleRangeCost,
   targetOrTop,
+  toolAnswer,
   unitRange,
   type Budget,
   type PricedRange,
@@ -185,20 +184,11 @@ function singleResult(priced: PricedRange, reach: BudgetReach | undefined): Gove
 }
 
 /** One range (the single arguments), with how far `have` takes it when given. */
-export function governorGearCost(input: GearRange & { have?: Budget }): Outcome<GovernorGearCostSingle> {
-  const range = gearRange(input, '', input.have !== undefined);
-  if (!range.ok) return range;
-  const priced = priceRange(range.value);
-  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
-}
+export const governorGearCost: (input: GearRange & { have?: Budget }) => Outcome<GovernorGearCostSingle> =
+  singleRangeCost(gearRange, MATERIALS, singleResult);
 
 /** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
 export function governorGearCostTool(input: GovernorGearCostInput): Outcome<GovernorGearCostOutput> {
   const call = costCall(input, () => ({ from: input.from!, to: input.to, pieces: input.pieces }), gearRange, MATERIALS);
-  if (!call.ok) return call;
-  if (call.value.kind === 'list') {
-    const { totals, ...rest } = call.value.answer;
-    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
-  }
-  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
+  return toolAnswer(call, input, (totals) => knownTotals(totals, MATERIALS), singleResult);
 }

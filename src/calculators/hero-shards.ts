@@ -10,10 +10,9 @@ import { success, unknownLevel, type Outcome } from '../outcomes/failures.js';
 import { details, knownTotals, ladderOf } from './ladder.js';
 import {
   costCall,
-  leanSingle,
-  priceRange,
-  singleReach,
+  singleRangeCost,
   targetOrTop,
+  toolAnswer,
   unitRange,
   type Budget,
   type PricedRange,
@@ -101,6 +100,38 @@ export function starPositionIndex(argument: string, position: Position): Outcome
   return success(ladderIndexOf(subTiers));
 }
 
+function ordinal(n: number): string {
+  return `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+}
+
+function fullStars(n: number): string {
+  return n === 0 ? 'no full star' : `${n} full ${n === 1 ? 'star' : 'stars'}`;
+}
+
+/**
+ * A position in words, as the data's labels mean it: `3★ 2/6` is star 3 being filled, so 2 full stars and 2 of the
+ * 6 sub-tiers of the 3rd (players also say "2 stars, 2/6 to the 3rd"); `3★ 6/6` is 3 full stars.
+ */
+function wordsOf(index: number): string {
+  if (index === 0) return 'locked: the hero is not unlocked yet';
+  const subTiers = index - 1;
+  if (subTiers === 0) return 'unlocked with no stars yet (0 of 6 sub-tiers of the 1st star)';
+  const full = Math.floor(subTiers / SUB_TIERS);
+  const within = subTiers - full * SUB_TIERS;
+  if (within === 0)
+    return full === MAX_STARS
+      ? `${fullStars(full)}, the maximum`
+      : `${fullStars(full)} (0 of 6 sub-tiers of the ${ordinal(full + 1)} star)`;
+  return `${fullStars(full)} and ${within} of 6 sub-tiers of the ${ordinal(full + 1)} star`;
+}
+
+/** A hero's star position read as hero_shards_cost reads it: its label and what it means in words. */
+export function starPositionInWords(argument: string, position: Position): Outcome<{ label: string; words: string }> {
+  const index = starPositionIndex(argument, position);
+  if (!index.ok) return index;
+  return success({ label: LADDER.labels[index.value]!, words: wordsOf(index.value) });
+}
+
 type ShardRange = { from: Position; to?: Position };
 
 /** One hero's star range; `at` is where it sits in the arguments ('' or `/ranges/<i>`). */
@@ -129,20 +160,14 @@ function singleResult(priced: PricedRange, reach: BudgetReach | undefined): Hero
 }
 
 /** One range (the single arguments), with how far `have` takes it when given. */
-export function heroShardsCost(input: ShardRange & { have?: Budget }): Outcome<HeroShardsCostSingle> {
-  const range = shardRange(input, '', input.have !== undefined);
-  if (!range.ok) return range;
-  const priced = priceRange(range.value);
-  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
-}
+export const heroShardsCost: (input: ShardRange & { have?: Budget }) => Outcome<HeroShardsCostSingle> = singleRangeCost(
+  shardRange,
+  MATERIALS,
+  singleResult,
+);
 
 /** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
 export function heroShardsCostTool(input: HeroShardsCostInput): Outcome<HeroShardsCostOutput> {
   const call = costCall(input, () => ({ from: input.from!, to: input.to }), shardRange, MATERIALS);
-  if (!call.ok) return call;
-  if (call.value.kind === 'list') {
-    const { totals, ...rest } = call.value.answer;
-    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
-  }
-  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
+  return toolAnswer(call, input, (totals) => knownTotals(totals, MATERIALS), singleResult);
 }

@@ -1,14 +1,13 @@
 /** Hero Exclusive Gear (widgets): levels 0-10 of one Mythic hero's gear. */
 import { heroWidgets } from '../../generated/data/costs/hero-widgets.js';
 import type { HeroWidgetsCostInput, HeroWidgetsCostOutput } from '../../generated/tools/hero_widgets_cost/types.js';
-import { success, type Outcome } from '../outcomes/failures.js';
+import type { Outcome } from '../outcomes/failures.js';
 import { details, knownTotals, ladderOf, numericLevelIndex } from './ladder.js';
 import {
   costCall,
-  leanSingle,
-  priceRange,
-  singleReach,
+  singleRangeCost,
   targetOrTop,
+  toolAnswer,
   unitRange,
   type Budget,
   type PricedRange,
@@ -51,20 +50,11 @@ function singleResult(priced: PricedRange, reach: BudgetReach | undefined): Hero
 }
 
 /** One range (the single arguments), with how far `have` takes it when given. */
-export function heroWidgetsCost(input: WidgetRange & { have?: Budget }): Outcome<HeroWidgetsCostSingle> {
-  const range = widgetRange(input, '', input.have !== undefined);
-  if (!range.ok) return range;
-  const priced = priceRange(range.value);
-  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
-}
+export const heroWidgetsCost: (input: WidgetRange & { have?: Budget }) => Outcome<HeroWidgetsCostSingle> =
+  singleRangeCost(widgetRange, MATERIALS, singleResult);
 
 /** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
 export function heroWidgetsCostTool(input: HeroWidgetsCostInput): Outcome<HeroWidgetsCostOutput> {
   const call = costCall(input, () => ({ from: input.from!, to: input.to }), widgetRange, MATERIALS);
-  if (!call.ok) return call;
-  if (call.value.kind === 'list') {
-    const { totals, ...rest } = call.value.answer;
-    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
-  }
-  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
+  return toolAnswer(call, input, (totals) => knownTotals(totals, MATERIALS), singleResult);
 }

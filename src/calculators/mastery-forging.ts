@@ -12,10 +12,9 @@ import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/f
 import { checkQuantity, details, ladderOf, pickTotals, unitTotals, type LadderIndex } from './ladder.js';
 import {
   costCall,
-  leanSingle,
-  priceRange,
-  singleReach,
+  singleRangeCost,
   targetOrTop,
+  toolAnswer,
   unitRange,
   type Budget,
   type PricedRange,
@@ -165,12 +164,8 @@ function singleResult(priced: PricedRange, reach: BudgetReach | undefined): Mast
 }
 
 /** One range (the single arguments), with how far `have` takes it when given. */
-export function masteryForgingCost(input: ForgingRange & { have?: Budget }): Outcome<MasteryForgingCostSingle> {
-  const range = forgingRange(input, '', input.have !== undefined);
-  if (!range.ok) return range;
-  const priced = priceRange(range.value);
-  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
-}
+export const masteryForgingCost: (input: ForgingRange & { have?: Budget }) => Outcome<MasteryForgingCostSingle> =
+  singleRangeCost(forgingRange, MATERIALS, singleResult);
 
 /** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
 export function masteryForgingCostTool(input: MasteryForgingCostInput): Outcome<MasteryForgingCostOutput> {
@@ -182,10 +177,5 @@ export function masteryForgingCostTool(input: MasteryForgingCostInput): Outcome<
       forgingRange({ ...range, track: range.track ?? input.track }, at, hasBudget),
     MATERIALS,
   );
-  if (!call.ok) return call;
-  if (call.value.kind === 'list') {
-    const { totals, ...rest } = call.value.answer;
-    return success({ totals: pickTotals(totals, MATERIALS), ...rest });
-  }
-  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
+  return toolAnswer(call, input, (totals) => pickTotals(totals, MATERIALS), singleResult);
 }

@@ -383,3 +383,44 @@ export function leanSingle<T extends { steps?: unknown }>(
   const { steps: _steps, ...rest } = result;
   return rest as T;
 }
+
+/** How a calculator turns one priced range (and the reach of a budget on it) into its tool's one-range result. */
+export type SingleResult<S> = (priced: PricedRange, reach: BudgetReach | undefined) => S;
+
+/**
+ * A calculator's one-range function: the range read from the single arguments (`read`, errors pointed at `/from`,
+ * `/to`, …), priced, and how far `have` takes it when given, shaped by the calculator's `single`.
+ */
+export function singleRangeCost<R, S>(
+  read: (range: R, at: string, hasBudget: boolean) => Outcome<UnitRange>,
+  keys: readonly string[],
+  single: SingleResult<S>,
+): (input: R & { have?: Budget }) => Outcome<S> {
+  return (input) => {
+    const range = read(input, '', input.have !== undefined);
+    if (!range.ok) return range;
+    const priced = priceRange(range.value);
+    return success(single(priced, singleReach(priced, keys, input.have)));
+  };
+}
+
+/** A list answer with its totals in the form the tool's result declares (every material key, or unknown as null). */
+export type ListResult<Totals> = Omit<ListAnswer, 'totals'> & { totals: Totals };
+
+/**
+ * A cost tool's answer to what `costCall` read: a list answer with its totals typed by `totalsOf`, or the one-range
+ * result shaped by `single` (lean with a budget: `leanSingle`).
+ */
+export function toolAnswer<Totals, S extends { steps?: unknown }>(
+  call: Outcome<CostCall>,
+  input: { have?: Budget; include_steps?: boolean },
+  totalsOf: (totals: Record<string, Amount>) => Totals,
+  single: SingleResult<S>,
+): Outcome<ListResult<Totals> | S> {
+  if (!call.ok) return call;
+  if (call.value.kind === 'list') {
+    const { totals, ...rest } = call.value.answer;
+    return success({ totals: totalsOf(totals), ...rest });
+  }
+  return success(leanSingle(single(call.value.priced, call.value.reach), input));
+}

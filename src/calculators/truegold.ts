@@ -12,10 +12,9 @@ import { success, unknownLevel, unknownValue, type Outcome } from '../outcomes/f
 import { details, LadderIndex, knownTotals } from './ladder.js';
 import {
   costCall,
-  leanSingle,
-  priceRange,
-  singleReach,
+  singleRangeCost,
   targetOrTop,
+  toolAnswer,
   unitRange,
   type Budget,
   type PricedRange,
@@ -176,12 +175,8 @@ function singleResult(priced: PricedRange, reach: BudgetReach | undefined): True
 }
 
 /** One range (the single arguments), with how far `have` takes it when given. */
-export function truegoldUpgradeCost(input: BuildingRange & { have?: Budget }): Outcome<TruegoldUpgradeCostSingle> {
-  const range = buildingRange(input, '', input.have !== undefined);
-  if (!range.ok) return range;
-  const priced = priceRange(range.value);
-  return success(singleResult(priced, singleReach(priced, MATERIALS, input.have)));
-}
+export const truegoldUpgradeCost: (input: BuildingRange & { have?: Budget }) => Outcome<TruegoldUpgradeCostSingle> =
+  singleRangeCost(buildingRange, MATERIALS, singleResult);
 
 /** The tool: one range or a list (`ranges`), with a budget (`have`) applying to the list as a whole. */
 export function truegoldUpgradeCostTool(input: TruegoldUpgradeCostInput): Outcome<TruegoldUpgradeCostOutput> {
@@ -193,10 +188,5 @@ export function truegoldUpgradeCostTool(input: TruegoldUpgradeCostInput): Outcom
     buildingRange,
     MATERIALS,
   );
-  if (!call.ok) return call;
-  if (call.value.kind === 'list') {
-    const { totals, ...rest } = call.value.answer;
-    return success({ totals: knownTotals(totals, MATERIALS), ...rest });
-  }
-  return success(leanSingle(singleResult(call.value.priced, call.value.reach), input));
+  return toolAnswer(call, input, (totals) => knownTotals(totals, MATERIALS), singleResult);
 }

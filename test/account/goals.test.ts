@@ -164,7 +164,11 @@ describe('worked examples', () => {
     expect(r.inactive_goals).toBe(1);
     expect(r.goals).toHaveLength(1);
     expect(r.goals[0]!.from).toBe('locked');
-    expect(r.goals[0]!.notes).toEqual(['zoe is not in the profile, so the hero counts as locked.']);
+    // How the level was read, then why the unlock step's confidence is lowered (as hero_shards_cost says it).
+    expect(r.goals[0]!.notes).toEqual([
+      'zoe is not in the profile, so the hero counts as locked.',
+      'Medium confidence for the unlock (locked -> 0★): 10 shards for most heroes, but two sources list Amadeus at 20 and Chenko at 40.',
+    ]);
   });
 
   it('names heroes and buildings as the game data does', () => {
@@ -180,6 +184,39 @@ describe('worked examples', () => {
     expect(r.goals.map((g) => g.subject)).toEqual(['Wee & Woo stars', 'War Academy', 'Pants charm 2']);
     expect(r.goals[0]!.title).toBe('Wee & Woo stars: locked → 1★ 1/6');
     expect(r.goals[0]!.materials.map((m) => m.name)).toEqual(['Hero Shards (Wee & Woo)']);
+  });
+
+  it('a goal over disputed steps names each dispute (steps, figures, sources) and gives the totals range', () => {
+    // Command Center TG5 -> TG7 (data/costs/truegold.yaml): Tempered Truegold 2 x 4 (TG5-1..TG5-4) + 4 (TG6, aistra
+    // says 5) + 3 x 4 (TG6-1..TG6-4) + 6 (TG7, aistra says 7) = 30, at most 32; Truegold 40 x 4 + 20 + 48 x 4 + 24 = 396.
+    const r = report(
+      [{ system: 'truegold', building: 'command_center', target: 'TG7', active: true }],
+      { buildings: { ...DEMO_PLAYER.profile.buildings, command_center: 'TG5' } },
+      {},
+    );
+    const goal = r.goals[0]!;
+    expect(goal.materials.map((m) => [m.key, m.needed])).toEqual([
+      ['truegold', 396],
+      ['tempered_truegold', 30],
+    ]);
+    expect(goal.confidence).toBe('medium-high');
+    expect(goal.totals_range).toEqual({ tempered_truegold: { used: 30, lowest: 30, highest: 32 } });
+    expect(goal.notes).toEqual([
+      'Sources disagree on Tempered Truegold for TG5-4 -> TG6: 4 (kingshotdata_kr, zikowang, audit_command_center_source) is used; also published: 5 (aistra). See totals_range.',
+      'Sources disagree on Tempered Truegold for TG6-4 -> TG7: 6 (kingshotdata_kr, zikowang, audit_command_center_source) is used; also published: 7 (aistra). See totals_range.',
+    ]);
+  });
+
+  it('a goal that crosses no disputed step has neither dispute notes nor a totals range', () => {
+    // TG6 -> TG6-4 on the Command Center lies between its disputed steps (TG5-4 -> TG6 and TG6-4 -> TG7).
+    const past = report(
+      [{ system: 'truegold', building: 'command_center', target: 'TG6-4', active: true }],
+      { buildings: { ...DEMO_PLAYER.profile.buildings, command_center: 'TG6' } },
+      {},
+    ).goals[0]!;
+    expect(past.notes).toEqual([]);
+    expect(past.totals_range).toBeUndefined();
+    expect(past.confidence).toBe('high');
   });
 
   it('a Town Center below 30 is counted from 30, and says so', () => {

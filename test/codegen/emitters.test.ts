@@ -314,7 +314,7 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -324,7 +324,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -343,11 +343,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },
@@ -543,8 +540,8 @@ tool's \`outputSchema\` is exactly one of its result and this document):
 | Field | Type | Description |
 | --- | --- | --- |
 | \`code\` | one of \`INVALID_ARGUMENTS\`, \`UNKNOWN_LEVEL\`, \`LEVEL_OUT_OF_RANGE\`, \`RANGE_REVERSED\`, \`UNKNOWN_VALUE\`, \`NOT_FOUND\`, \`AMBIGUOUS\`, \`UNAVAILABLE\` | Stable machine-readable reason. |
-| \`message\` | string | What was wrong and how to fix it, in one or two sentences. |
-| \`argument\` | string | The argument at fault (a JSON pointer into the arguments, e.g. /from). |
+| \`message\` | string | What was wrong and how to fix it. |
+| \`argument\` | string | JSON pointer to the argument at fault, e.g. /from. |
 | \`allowed\` | string | What the argument accepts. |
 | \`suggestions\` | array of string | The nearest valid values, best first. |
 
@@ -885,11 +882,11 @@ export interface ToolError {
    */
   code: 'INVALID_ARGUMENTS' | 'UNKNOWN_LEVEL' | 'LEVEL_OUT_OF_RANGE' | 'RANGE_REVERSED' | 'UNKNOWN_VALUE' | 'NOT_FOUND' | 'AMBIGUOUS' | 'UNAVAILABLE';
   /**
-   * What was wrong and how to fix it, in one or two sentences.
+   * What was wrong and how to fix it.
    */
   message: string;
   /**
-   * The argument at fault (a JSON pointer into the arguments, e.g. /from).
+   * JSON pointer to the argument at fault, e.g. /from.
    */
   argument?: string;
   /**
@@ -902,7 +899,7 @@ export interface ToolError {
   suggestions?: string[];
 }
 /**
- * The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.
+ * A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.
  */
 export interface ToolErrorDocument {
   error: ToolError;

@@ -27,6 +27,9 @@ async function ask(name: string, args: Record<string, unknown>): Promise<Any> {
   return { ...JSON.parse(text!), isError: result.isError === true };
 }
 
+/** Where a skill sits in a result's skills (the tool orders them: conquest first, expedition in slot order). */
+const order = (out: Any, name: string): number => out.skills.findIndex((s: Any) => s.name === name);
+
 /** Each question resets the count; at most two calls answer it. */
 function question(title: string, answer: () => Promise<void>) {
   it(title, async () => {
@@ -107,6 +110,32 @@ describe('player reference questions, at most two calls each', () => {
     expect(out.skills).toHaveLength(1);
     expect(out.skills[0].levels.lethality_up[4]).toBe(skill.levels.lethality_up[4]);
     expect(out.skills[0].levels.lethality_up[4]).toBe('25%');
+  });
+
+  question("What do Amadeus's skills give from level 3 to 5? (one call, only those levels)", async () => {
+    const out = await ask('get_hero', { key: 'amadeus', skill_levels: { from: 3, to: 5 } });
+    const data = hero('amadeus');
+    const cut = (levels: Record<string, string[]>) =>
+      Object.fromEntries(Object.entries(levels).map(([stat, values]) => [stat, values.slice(2, 5)]));
+    expect(out.skill_levels).toEqual({ from: 3, to: 5 });
+    expect(out.skills.map((s: Any) => [s.name, s.levels])).toEqual(
+      [...data.skills].map((s: Any) => [s.name, cut(s.levels)]).sort((a, b) => order(out, a[0]) - order(out, b[0])),
+    );
+    expect(out.talent.levels).toEqual(cut(data.talent.levels));
+    expect(out.exclusive_gear.skills.map((s: Any) => s.levels)).toEqual(
+      data.exclusive_gear.skills.map((s: Any) => cut(s.levels)),
+    );
+    // Read by hand from data/reference/heroes.yaml: Battle Ready 15%, 20%, 25% at levels 3-5.
+    expect(out.skills.find((s: Any) => s.name === 'Battle Ready').levels).toEqual({
+      lethality_up: ['15%', '20%', '25%'],
+    });
+  });
+
+  question('My Amadeus is at 3★ 2/6: how many full stars is that?', async () => {
+    const out = await ask('get_hero', { key: 'amadeus', stars: '3 star 2/6', fields: ['rarity'] });
+    expect(out.star_position).toEqual({ label: '3★ 2/6', words: '2 full stars and 2 of 6 sub-tiers of the 3rd star' });
+    const full = await ask('get_hero', { key: 'amadeus', stars: { stars: 4 }, fields: ['rarity'] });
+    expect(full.star_position).toEqual({ label: '4★ 6/6', words: '4 full stars (0 of 6 sub-tiers of the 5th star)' });
   });
 
   question('What gives Forgehammers besides events? (search by what it does)', async () => {

@@ -209,6 +209,49 @@ describe('get_hero, get_master, get_item, get_event', () => {
     expect((await ok('get_hero', { key: 'olive' })).exclusive_gear).toBeUndefined();
   });
 
+  it('get_hero spells a star position out in words, in every form hero_shards_cost takes', async () => {
+    const cases: [unknown, string, string][] = [
+      ['locked', 'locked', 'locked: the hero is not unlocked yet'],
+      ['0★', '0★', 'unlocked with no stars yet (0 of 6 sub-tiers of the 1st star)'],
+      ['1★ 3/6', '1★ 3/6', 'no full star and 3 of 6 sub-tiers of the 1st star'],
+      ['1★', '1★ 6/6', '1 full star (0 of 6 sub-tiers of the 2nd star)'],
+      ['3★ 2/6', '3★ 2/6', '2 full stars and 2 of 6 sub-tiers of the 3rd star'],
+      [{ stars: 4, tier: 0 }, '3★ 6/6', '3 full stars (0 of 6 sub-tiers of the 4th star)'],
+      ['5★ 5/6', '5★ 5/6', '4 full stars and 5 of 6 sub-tiers of the 5th star'],
+      ['5 stars', '5★ 6/6', '5 full stars, the maximum'],
+    ];
+    for (const [stars, label, words] of cases) {
+      const { structured } = await callTool(app, 'get_hero', { key: 'amane', stars, fields: ['rarity'] });
+      expect(structured.star_position, JSON.stringify(stars)).toEqual({ label, words });
+    }
+    const { result, structured } = await callTool(app, 'get_hero', { key: 'amane', stars: '2★ 7/6' });
+    expect(result.isError).toBe(true);
+    expect(structured.error).toMatchObject({ code: 'UNKNOWN_LEVEL', argument: '/stars' });
+    expect(structured.error.message).toContain('each star has 6 sub-tiers');
+  });
+
+  it('get_hero with skill_levels cuts every level list to those levels and says which they are', async () => {
+    const one = await callTool(app, 'get_hero', { key: 'amadeus', skill: 'Born Leader', skill_levels: { from: 2 } });
+    expect(one.structured.talent.levels).toEqual({ lethality_and_health_up: ['6%'] });
+    expect(one.structured.skills).toEqual([]);
+    expect(one.structured.skill_levels).toEqual({ from: 2, to: 2 });
+    // With `fields`, the levels named still come (like the record's identity).
+    const cut = await callTool(app, 'get_hero', {
+      key: 'amadeus',
+      skill: 'Battle Ready',
+      skill_levels: { from: 1, to: 2 },
+      fields: ['skills'],
+    });
+    expect(cut.structured).toMatchObject({
+      skills: [{ name: 'Battle Ready', levels: { lethality_up: ['5%', '10%'] } }],
+      skill_levels: { from: 1, to: 2 },
+    });
+    const reversed = await callTool(app, 'get_hero', { key: 'amadeus', skill_levels: { from: 4, to: 2 } });
+    expect(reversed.structured.error).toMatchObject({ code: 'RANGE_REVERSED', argument: '/skill_levels' });
+    const beyond = await callTool(app, 'get_hero', { key: 'amadeus', skill_levels: { from: 6 } });
+    expect(beyond.structured.error).toMatchObject({ code: 'INVALID_ARGUMENTS' });
+  });
+
   it('get_item lists the events that grant it, from the item record and from event rewards', async () => {
     const gems = await ok('get_item', { key: 'gems' });
     const arena = eventsFile.events.find((e) => e.key === 'arena')!;

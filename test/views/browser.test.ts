@@ -399,6 +399,129 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     });
   });
 
+  /** A list (`ranges`) or budget (`have` → `reach`) result: no steps of its own unless asked, so no chart. */
+  interface ListOrBudgetCase {
+    name: string;
+    tool: string;
+    args: Record<string, unknown>;
+    running: string;
+    /** The heading's range, for a one-range budget. */
+    range?: [string, string];
+    /** The Upgrades fact and each range's row (subject, upgrade, units, totals..., confidence), for a list. */
+    ranges?: string[][];
+    totals: Record<string, string>;
+    disputes?: Record<string, string>;
+    reach?: {
+      verdict: string;
+      lines: string[];
+      spent: Record<string, string>;
+      left: Record<string, string>;
+      shortForAll: Record<string, string>;
+    };
+  }
+
+  it.each<ListOrBudgetCase>([
+    {
+      name: 'governor-gear-cost-budget',
+      tool: 'governor_gear_cost',
+      args: { from: 'Purple T1 ★1', have: { satin: 300_000, gilded_threads: 3_000, artisans_vision: 600 } },
+      running: 'Calculating Purple T1 ★1 → as far as the materials go…',
+      range: ['Purple T1 ★1', 'Red T6 ★3'],
+      totals: { satin: '9,885,000', gilded_threads: '98,860', artisans_vision: '19,810' },
+      disputes: { gilded_threads: 'Sources disagree: 98,860 to 98,890' },
+      reach: {
+        verdict: 'Not enough for every target.',
+        lines: ["reaches Gold T1 ★3 (out of materials)Next step (to Gold T2 ★0) is short of 20 Artisan's Vision"],
+        spent: { satin: '249,000', gilded_threads: '2,490', artisans_vision: '565' },
+        left: { satin: '51,000', gilded_threads: '510', artisans_vision: '35' },
+        shortForAll: { satin: '9,585,000', gilded_threads: '95,860', artisans_vision: '19,210' },
+      },
+    },
+    {
+      name: 'truegold-upgrade-cost-list-budget',
+      tool: 'truegold_upgrade_cost',
+      args: {
+        ranges: [
+          { building: 'town_center', from: 'TG6', to: 'TG7' },
+          { building: 'barracks', from: 'TG6', to: 'TG7' },
+        ],
+        have: { truegold: 3_000, tempered_truegold: 100 },
+      },
+      running: 'Calculating 2 upgrades…',
+      ranges: [
+        ['1', 'Town Center', 'TG6 → TG7', '1', '1,080', '90', 'High'],
+        ['2', 'Barracks', 'TG6 → TG7', '1', '486', '37', 'High'],
+      ],
+      totals: { truegold: '1,566', tempered_truegold: '127' },
+      reach: {
+        verdict: 'Not enough for every target.',
+        lines: [
+          'Town Center: reaches TG7 (target reached)',
+          'Barracks: reaches TG6-1 (out of materials)Next step (to TG6-2) is short of 2 Tempered Truegold',
+        ],
+        spent: { truegold: '1,188', tempered_truegold: '96' },
+        left: { truegold: '1,812', tempered_truegold: '4' },
+        shortForAll: { truegold: '0', tempered_truegold: '27' },
+      },
+    },
+    {
+      name: 'governor-charm-cost-list',
+      tool: 'governor_charm_cost',
+      args: {
+        ranges: [
+          { from: 3, to: 6, charms: 3 },
+          { from: 6, to: 9 },
+        ],
+      },
+      running: 'Calculating 2 upgrades…',
+      ranges: [
+        ['1', '3 → 6', '3', '900', '1,800', 'High'],
+        ['2', '6 → 9', '1', '640', '1,200', 'High'],
+      ],
+      totals: { charm_guides: '1,540', charm_designs: '3,000' },
+    },
+  ])('$name: renders a list or budget result exactly, follows light/dark and fits 320 px', async (c) => {
+    const call = await rpc('tools/call', { name: c.tool, arguments: c.args });
+    expect(call.isError).toBeUndefined();
+    const opened = await open(viewOf(c.tool));
+    const { page, frame } = opened;
+    await hostCall(page, 'sendInput', c.args);
+    await waitForState(frame, 'running');
+    expect(await frame.locator('.status').textContent()).toBe(c.running);
+    await hostCall(page, 'sendResult', call);
+    await waitForState(frame, 'rendered');
+
+    for (const [key, text] of Object.entries(c.totals))
+      expect(await frame.locator(`[data-total="${key}"]`).textContent(), key).toBe(text);
+    expect(await frame.locator('[data-dispute]').allTextContents()).toEqual(Object.values(c.disputes ?? {}));
+    if (c.range) {
+      expect(await frame.locator('[data-level="from"]').textContent()).toBe(c.range[0]);
+      expect(await frame.locator('[data-level="to"]').textContent()).toBe(c.range[1]);
+    } else expect(await frame.locator('[data-level]').count()).toBe(0);
+    if (c.ranges) {
+      expect(await frame.locator('[data-range-count]').textContent()).toBe(String(c.ranges.length));
+      const rows = await frame
+        .locator('table.ranges tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
+      expect(rows).toEqual(c.ranges);
+    } else expect(await frame.locator('table.ranges').count()).toBe(0);
+    if (c.reach) {
+      expect(await frame.locator('.reach-verdict').textContent()).toBe(c.reach.verdict);
+      expect(await frame.locator('.reach-ranges li').allTextContents()).toEqual(c.reach.lines);
+      for (const [attribute, expected] of [
+        ['data-spent', c.reach.spent],
+        ['data-left', c.reach.left],
+        ['data-short-for-all', c.reach.shortForAll],
+      ] as const)
+        for (const [key, text] of Object.entries(expected))
+          expect(await frame.locator(`[${attribute}="${key}"]`).textContent(), `${attribute} ${key}`).toBe(text);
+    } else expect(await frame.locator('.reach-section').count()).toBe(0);
+    // No steps in these answers (include_steps not given): no chart and no step table, never an empty one.
+    expect(await frame.locator('svg.chart, table.steps:not(.ranges)').count()).toBe(0);
+
+    await checkSizeThemesAndNarrow(opened, c.name, { minHeight: 200, atNarrow: async () => {} });
+  });
+
   const ATTACK = '<img src=x onerror="window.parent.postMessage(1, \'*\')"><script>document.title = "owned"</script>';
 
   interface ViewCall {
@@ -965,6 +1088,36 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
         });
       },
     );
+
+    it('with skill_levels, labels each ladder with the levels the result holds, and the callout with the highest', async () => {
+      const args = { key: 'amadeus', skill_levels: { from: 3, to: 4 } };
+      const call = await rpc('tools/call', { name: 'get_hero', arguments: args });
+      const opened = await open(viewOf('get_hero'), { viewportHeight: 6000 });
+      const { page, frame } = opened;
+      await hostCall(page, 'sendInput', args);
+      await hostCall(page, 'sendResult', call);
+      await waitForState(frame, 'rendered');
+      const battleReady = frame.locator('.expedition-section [data-skill="Battle Ready"]');
+      expect(await battleReady.locator('thead th').allTextContents()).toEqual(['Stat', 'Lv3', 'Lv4']);
+      expect(
+        await battleReady
+          .locator('tr[data-stat="lethality_up"] td')
+          .evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-level'), td.textContent])),
+      ).toEqual([
+        ['3', '15%'],
+        ['4', '20%'],
+      ]);
+      expect(await frame.locator('.talent-section thead th').allTextContents()).toEqual(['Stat', 'Lv3', 'Lv4']);
+      expect(await frame.locator('header .joiner-callout').textContent()).toBe(
+        'Joiner skill Battle Ready (Lv4: Lethality up 20%)',
+      );
+      expect(await frame.locator('.conquest-section .hint').textContent()).toBe(
+        'Hero battle skills. Values at skill levels 3 to 4.',
+      );
+      await screenshot(page, 'hero-amadeus-levels-3-4');
+      expect(opened.problems).toEqual([]);
+      await page.close();
+    });
 
     it('decides that a hero without gear is Mythic by the rarity key, not by its display name', async () => {
       const call = await rpc('tools/call', { name: 'get_hero', arguments: { key: 'amadeus' } });

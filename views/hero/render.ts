@@ -19,8 +19,6 @@ import {
   type Skill,
 } from './result.js';
 
-const LEVELS = [1, 2, 3, 4, 5] as const;
-
 /** The tier as a class name: S+ → s-plus, "not rated" → not-rated. */
 function tierClass(tier: string): string {
   return tier
@@ -70,14 +68,16 @@ function header(hero: HeroResult): HTMLElement {
           ),
         )
       : null,
-    joiner ? joinerCallout(joiner) : null,
+    joiner ? joinerCallout(joiner, hero.levels_shown) : null,
   );
 }
 
 /** "Joiner skill: Battle Ready (Lv5: Lethality up 25%)": what a rally or Bear Hunt joiner gets from this hero. */
-function joinerCallout(skill: Skill): HTMLElement {
-  const top = Object.entries(skill.levels).map(
-    ([stat, values]) => `${keyLabel(stat)} ${values[4] ?? values.at(-1) ?? ''}`,
+function joinerCallout(skill: Skill, shown: readonly number[]): HTMLElement {
+  // The highest level the result holds (level 5 unless `skill_levels` asked for fewer).
+  const level = shown.at(-1);
+  const top = Object.entries(skill.levels).flatMap(([stat, values]) =>
+    values.length > 0 ? [`${keyLabel(stat)} ${values.at(-1)}`] : [],
   );
   return h(
     'p',
@@ -85,7 +85,7 @@ function joinerCallout(skill: Skill): HTMLElement {
     h('span', { class: 'badge badge-joiner' }, 'Joiner skill'),
     ' ',
     h('strong', { 'data-joiner-skill': '' }, skill.name),
-    top.length > 0 ? ` (Lv5: ${top.join(', ')})` : null,
+    top.length > 0 && level !== undefined ? ` (Lv${level}: ${top.join(', ')})` : null,
   );
 }
 
@@ -134,14 +134,22 @@ function tierSection(hero: HeroResult): HTMLElement | null {
   );
 }
 
-/** A skill's ladder: one row per stat, its values at skill levels 1 to 5; a value that never changes spans them. */
-function ladderTable(labelId: string, levels: Ladders, fixed: Record<string, string> | undefined): HTMLElement {
+/**
+ * A skill's ladder: one row per stat, its values at skill levels 1 to 5 (or the levels `shown`); a value that never
+ * changes spans them.
+ */
+function ladderTable(
+  labelId: string,
+  levels: Ladders,
+  fixed: Record<string, string> | undefined,
+  shown: readonly number[],
+): HTMLElement {
   const rows = Object.entries(levels).map(([stat, values]) =>
     h(
       'tr',
       { 'data-stat': stat },
       h('th', { scope: 'row' }, keyLabel(stat)),
-      ...LEVELS.map((level) => h('td', { class: 'num', 'data-level': level }, values[level - 1] ?? '–')),
+      ...shown.map((level, i) => h('td', { class: 'num', 'data-level': level }, values[i] ?? '–')),
     ),
   );
   const fixedRows = Object.entries(fixed ?? {}).map(([stat, value]) =>
@@ -149,7 +157,7 @@ function ladderTable(labelId: string, levels: Ladders, fixed: Record<string, str
       'tr',
       { 'data-stat': stat, class: 'fixed' },
       h('th', { scope: 'row' }, keyLabel(stat)),
-      h('td', { colspan: LEVELS.length, class: 'num' }, `${value} at every level`),
+      h('td', { colspan: shown.length, class: 'num' }, `${value} at every level`),
     ),
   );
   const table = h(
@@ -162,7 +170,7 @@ function ladderTable(labelId: string, levels: Ladders, fixed: Record<string, str
         'tr',
         {},
         h('th', { scope: 'col' }, 'Stat'),
-        ...LEVELS.map((level) => h('th', { scope: 'col', class: 'num' }, `Lv${level}`)),
+        ...shown.map((level) => h('th', { scope: 'col', class: 'num' }, `Lv${level}`)),
       ),
     ),
     h('tbody', {}, ...rows, ...fixedRows),
@@ -170,7 +178,7 @@ function ladderTable(labelId: string, levels: Ladders, fixed: Record<string, str
   return scrollRegion(labelId, table);
 }
 
-function skillCard(skill: Skill, tag?: string): HTMLElement {
+function skillCard(skill: Skill, shown: readonly number[], tag?: string): HTMLElement {
   const headingId = uniqueId('skill');
   const joiner = isJoinerSkill(skill);
   return h(
@@ -197,27 +205,36 @@ function skillCard(skill: Skill, tag?: string): HTMLElement {
           'Expedition slot 1: the only skill this hero adds when its march joins someone else’s rally (rally and Bear Hunt joiners).',
         )
       : null,
-    ladderTable(headingId, skill.levels, skill.fixed),
+    ladderTable(headingId, skill.levels, skill.fixed, shown),
   );
 }
 
-function skillsSection(title: string, className: string, skills: Skill[], hint?: string): HTMLElement | null {
+function skillsSection(
+  title: string,
+  className: string,
+  skills: Skill[],
+  shown: readonly number[],
+  hint?: string,
+): HTMLElement | null {
   if (skills.length === 0) return null;
   return h(
     'section',
     { class: `skills ${className}` },
     h('h2', {}, title),
     hint ? h('p', { class: 'hint' }, hint) : null,
-    ...skills.map((skill) => skillCard(skill)),
+    ...skills.map((skill) => skillCard(skill, shown)),
   );
 }
 
 function talentSection(hero: HeroResult): HTMLElement | null {
   const talent = hero.talent;
   if (!talent) return null;
-  return skillsSection('Talent', 'talent-section', [
-    { name: talent.name, kind: 'talent', effect: talent.effect, levels: talent.levels },
-  ]);
+  return skillsSection(
+    'Talent',
+    'talent-section',
+    [{ name: talent.name, kind: 'talent', effect: talent.effect, levels: talent.levels }],
+    hero.levels_shown,
+  );
 }
 
 function gearStats(stats: Record<string, number | string>, format: Formatter): HTMLElement {
@@ -247,7 +264,7 @@ function gearStats(stats: Record<string, number | string>, format: Formatter): H
   );
 }
 
-function gearSection(gear: ExclusiveGear, format: Formatter): HTMLElement {
+function gearSection(gear: ExclusiveGear, shown: readonly number[], format: Formatter): HTMLElement {
   return h(
     'section',
     { class: 'gear-section' },
@@ -265,7 +282,7 @@ function gearSection(gear: ExclusiveGear, format: Formatter): HTMLElement {
         : null,
     h('p', {}, `${capitalised(gear.trigger)}.`),
     h('p', { class: 'hint' }, gear.levels),
-    ...gear.skills.map((skill) => skillCard(skill, capitalised(skill.kind))),
+    ...gear.skills.map((skill) => skillCard(skill, shown, capitalised(skill.kind))),
     gear.max_level_stats && Object.keys(gear.max_level_stats).length > 0
       ? gearStats(gear.max_level_stats, format)
       : h(
@@ -361,15 +378,17 @@ export function renderHero(value: unknown, { format }: RenderContext): Node {
       'Conquest skills',
       'conquest-section',
       conquest,
-      'Hero battle skills. Values at skill levels 1 to 5.',
+      hero.levels_shown,
+      `Hero battle skills. Values at skill levels ${hero.levels_shown[0] ?? 1} to ${hero.levels_shown.at(-1) ?? 5}.`,
     ),
     skillsSection(
       'Expedition skills',
       'expedition-section',
       expedition,
+      hero.levels_shown,
       'World-map march skills (rallies, garrisons, Bear Hunt), in slot order.',
     ),
-    hero.exclusive_gear ? gearSection(hero.exclusive_gear, format) : noGear(hero),
+    hero.exclusive_gear ? gearSection(hero.exclusive_gear, hero.levels_shown, format) : noGear(hero),
     statsSection(hero, format),
     listSection('Where to get shards', 'shards-section', hero.shard_sources),
     notesSection(

@@ -45,9 +45,11 @@ type Stats<Block extends { note: string }> = Omit<Block, 'note'> & { note?: stri
  * The hero as readHeroResult gives it: the generated output (without the page `url`, which the view does not show),
  * where the base stats and the troop bonus are absent when malformed.
  */
-export type HeroResult = Omit<Hero, 'url' | 'base_stats' | 'expedition_bonus'> & {
+export type HeroResult = Omit<Hero, 'url' | 'base_stats' | 'expedition_bonus' | 'skill_levels'> & {
   base_stats?: Stats<Hero['base_stats']>;
   expedition_bonus?: Stats<Hero['expedition_bonus']>;
+  /** The skill levels every level list holds, in order: 1-5, or those `skill_levels` asked for. */
+  levels_shown: number[];
 };
 
 const isLadders = (v: unknown): v is Ladders => isObject(v) && Object.values(v).every(isStrings);
@@ -161,7 +163,16 @@ export function readHeroResult(input: unknown): HeroResult {
         ? { from: resolved.from, matched: resolved.matched, match_type: resolved.match_type }
         : undefined,
     data_version: isString(value.data_version) ? value.data_version : '',
+    levels_shown: levelsShown(value.skill_levels),
   };
+}
+
+/** The levels the lists hold: a list's first value is level `from` of `skill_levels`, else level 1. */
+function levelsShown(range: unknown): number[] {
+  const asked = isObject(range) && isNumber(range.from) && isNumber(range.to);
+  const from = asked ? (range.from as number) : 1;
+  const to = asked ? (range.to as number) : 5;
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 }
 
 /** Whether a skill is the one a hero contributes when it joins someone else's rally: expedition slot 1. */

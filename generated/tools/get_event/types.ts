@@ -79,7 +79,7 @@ export interface GetEventOutput {
    */
   tips?: string[];
   /**
-   * Things a player should know about these numbers (scope, conflicts between sources).
+   * What a player should know about these numbers.
    */
   notes?: Notes;
   /**
@@ -95,7 +95,7 @@ export interface GetEventOutput {
    */
   resolved?: Resolved;
   /**
-   * Version of the game data used (release and content hash); changes whenever a number changes.
+   * Version of the game data used (release and content hash).
    */
   data_version: DataVersion;
 }

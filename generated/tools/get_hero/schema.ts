@@ -45,6 +45,41 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
       pattern: '[\\p{L}\\p{N}]',
       type: 'string',
     },
+    skill_levels: {
+      additionalProperties: false,
+      description: 'Only these skill levels in every level table (skills, exclusive gear, talent), e.g. {"from": 5} for level 5 alone or {"from": 3, "to": 5}; the result\'s `skill_levels` says which levels the lists hold.',
+      properties: {
+        from: { description: 'Lowest level (1-5).', maximum: 5, minimum: 1, type: 'integer' },
+        to: { description: 'Highest level (1-5); default `from`.', maximum: 5, minimum: 1, type: 'integer' },
+      },
+      required: ['from'],
+      type: 'object',
+    },
+    stars: {
+      anyOf: [
+        { maxLength: 32, type: 'string' },
+        {
+          additionalProperties: false,
+          properties: {
+            stars: {
+              description: 'The star being filled (or the number of full stars when tier is omitted).',
+              maximum: 5,
+              minimum: 0,
+              type: 'integer',
+            },
+            tier: {
+              description: 'Sub-tiers done on that star, 0-6 (6 = the star is full).',
+              maximum: 6,
+              minimum: 0,
+              type: 'integer',
+            },
+          },
+          required: ['stars'],
+          type: 'object',
+        },
+      ],
+      description: 'A star position to spell out in words (`star_position`), in hero_shards_cost\'s forms: `3★ 2/6` (star 3 being filled: 2 full stars and 2 of the 6 sub-tiers of the 3rd), `4★` (4 full stars), `0★`, `locked`, or {"stars": 3, "tier": 2}.',
+    },
   },
   required: ['key'],
   type: 'object',
@@ -52,7 +87,40 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  $defs: {
+    levels: {
+      additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 1, type: 'array' },
+      description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%"); with `skill_levels`, those levels only.',
+      type: 'object',
+    },
+    skills_item: {
+      additionalProperties: false,
+      properties: {
+        name: { type: 'string' },
+        kind: {
+          description: 'conquest: hero battle skill; expedition: world-map march skill.',
+          enum: ['conquest', 'expedition'],
+          type: 'string',
+        },
+        slot: {
+          description: 'Expedition skill order; slot 1 is the only skill a rally joiner contributes.',
+          maximum: 3,
+          minimum: 1,
+          type: 'integer',
+        },
+        effect: { description: 'Short paraphrase of what the skill does.', type: 'string' },
+        levels: { $ref: '#/$defs/levels' },
+        fixed: {
+          additionalProperties: { type: 'string' },
+          description: 'Per stat, a value that does not change with the level.',
+          type: 'object',
+        },
+      },
+      required: ['name', 'kind', 'effect', 'levels'],
+      type: 'object',
+    },
+  },
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -124,50 +192,13 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
         },
         talent: {
           additionalProperties: false,
-          properties: {
-            name: { type: 'string' },
-            effect: { type: 'string' },
-            levels: {
-              additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
-              description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
-              type: 'object',
-            },
-          },
+          properties: { name: { type: 'string' }, effect: { type: 'string' }, levels: { $ref: '#/$defs/levels' } },
           required: ['name', 'effect', 'levels'],
           type: 'object',
         },
         skills: {
           description: 'Conquest skills, then expedition skills in slot order.',
-          items: {
-            additionalProperties: false,
-            properties: {
-              name: { type: 'string' },
-              kind: {
-                description: 'conquest: hero battle skill; expedition: world-map march skill.',
-                enum: ['conquest', 'expedition'],
-                type: 'string',
-              },
-              slot: {
-                description: 'Expedition skill order; slot 1 is the only skill a rally joiner contributes.',
-                maximum: 3,
-                minimum: 1,
-                type: 'integer',
-              },
-              effect: { description: 'Short paraphrase of what the skill does.', type: 'string' },
-              levels: {
-                additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
-                description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
-                type: 'object',
-              },
-              fixed: {
-                additionalProperties: { type: 'string' },
-                description: 'Per stat, a value that does not change with the level.',
-                type: 'object',
-              },
-            },
-            required: ['name', 'kind', 'effect', 'levels'],
-            type: 'object',
-          },
+          items: { $ref: '#/$defs/skills_item' },
           type: 'array',
         },
         exclusive_gear: {
@@ -193,39 +224,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               type: 'object',
             },
             trigger: { description: 'When the gear\'s expedition skill applies.', type: 'string' },
-            skills: {
-              items: {
-                additionalProperties: false,
-                properties: {
-                  name: { type: 'string' },
-                  kind: {
-                    description: 'conquest: hero battle skill; expedition: world-map march skill.',
-                    enum: ['conquest', 'expedition'],
-                    type: 'string',
-                  },
-                  slot: {
-                    description: 'Expedition skill order; slot 1 is the only skill a rally joiner contributes.',
-                    maximum: 3,
-                    minimum: 1,
-                    type: 'integer',
-                  },
-                  effect: { description: 'Short paraphrase of what the skill does.', type: 'string' },
-                  levels: {
-                    additionalProperties: { items: { type: 'string' }, maxItems: 5, minItems: 5, type: 'array' },
-                    description: 'Per stat, the values at skill levels 1 to 5 as published (e.g. "5%").',
-                    type: 'object',
-                  },
-                  fixed: {
-                    additionalProperties: { type: 'string' },
-                    description: 'Per stat, a value that does not change with the level.',
-                    type: 'object',
-                  },
-                },
-                required: ['name', 'kind', 'effect', 'levels'],
-                type: 'object',
-              },
-              type: 'array',
-            },
+            skills: { items: { $ref: '#/$defs/skills_item' }, type: 'array' },
             levels: { description: 'How gear levels raise the two skills.', type: 'string' },
           },
           required: ['name', 'trigger', 'skills', 'levels'],
@@ -255,7 +254,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           type: 'array',
         },
         notes: {
-          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          description: 'What a player should know about these numbers.',
           items: { type: 'string' },
           type: 'array',
         },
@@ -292,17 +291,34 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           required: ['from', 'matched', 'match_type'],
           type: 'object',
         },
-        data_version: {
-          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-          type: 'string',
+        skill_levels: {
+          additionalProperties: false,
+          description: 'With the `skill_levels` argument, the levels every level list holds (its first value is level `from`).',
+          properties: {
+            from: { maximum: 5, minimum: 1, type: 'integer' },
+            to: { maximum: 5, minimum: 1, type: 'integer' },
+          },
+          required: ['from', 'to'],
+          type: 'object',
         },
+        star_position: {
+          additionalProperties: false,
+          description: 'With the `stars` argument, that position as a canonical label and in words.',
+          properties: {
+            label: { description: 'The canonical label, e.g. "3★ 2/6".', type: 'string' },
+            words: { description: 'E.g. "2 full stars and 2 of 6 sub-tiers of the 3rd star".', type: 'string' },
+          },
+          required: ['label', 'words'],
+          type: 'object',
+        },
+        data_version: { description: 'Version of the game data used (release and content hash).', type: 'string' },
       },
       required: ['key', 'name', 'url', 'data_version'],
       type: 'object',
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -321,11 +337,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },

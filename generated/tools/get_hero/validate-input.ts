@@ -3,7 +3,7 @@
 import func2Module from 'ajv/dist/runtime/ucs2length.js';
 
 export const validateInput = validate10;
-const schema11 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`."},"fields":{"type":"array","minItems":1,"uniqueItems":true,"description":"Only these parts of the result (key, name, url, data_version and resolved always come). Default all.","items":{"type":"string","enum":["summary","aliases","generation","generation_note","release","rarity","troop_type","roles","base_stats","expedition_bonus","talent","skills","exclusive_gear","exclusive_gear_note","shard_sources","tier_ratings","notes","confidence","sources"]}},"skill":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Only the skill of this name (case and punctuation do not count): in skills, exclusive_gear.skills and talent, whichever has it."}}};
+const schema11 = {"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Hero key (from search_database), name or alias, e.g. `amadeus`, `Long Fei`, `Mikoto`."},"fields":{"type":"array","minItems":1,"uniqueItems":true,"description":"Only these parts of the result (key, name, url, data_version and resolved always come). Default all.","items":{"type":"string","enum":["summary","aliases","generation","generation_note","release","rarity","troop_type","roles","base_stats","expedition_bonus","talent","skills","exclusive_gear","exclusive_gear_note","shard_sources","tier_ratings","notes","confidence","sources"]}},"skill":{"type":"string","maxLength":100,"pattern":"[\\p{L}\\p{N}]","description":"Only the skill of this name (case and punctuation do not count): in skills, exclusive_gear.skills and talent, whichever has it."},"skill_levels":{"type":"object","additionalProperties":false,"required":["from"],"description":"Only these skill levels in every level table (skills, exclusive gear, talent), e.g. {\"from\": 5} for level 5 alone or {\"from\": 3, \"to\": 5}; the result's `skill_levels` says which levels the lists hold.","properties":{"from":{"type":"integer","minimum":1,"maximum":5,"description":"Lowest level (1-5)."},"to":{"type":"integer","minimum":1,"maximum":5,"description":"Highest level (1-5); default `from`."}}},"stars":{"description":"A star position to spell out in words (`star_position`), in hero_shards_cost's forms: `3★ 2/6` (star 3 being filled: 2 full stars and 2 of the 6 sub-tiers of the 3rd), `4★` (4 full stars), `0★`, `locked`, or {\"stars\": 3, \"tier\": 2}.","anyOf":[{"type":"string","maxLength":32},{"type":"object","additionalProperties":false,"required":["stars"],"properties":{"stars":{"type":"integer","minimum":0,"maximum":5,"description":"The star being filled (or the number of full stars when tier is omitted)."},"tier":{"type":"integer","minimum":0,"maximum":6,"description":"Sub-tiers done on that star, 0-6 (6 = the star is full)."}}}]}}};
 const func2 = func2Module.default ?? func2Module;
 const pattern0 = new RegExp("[\\p{L}\\p{N}]", "u");
 
@@ -22,7 +22,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "key") || (key0 === "fields")) || (key0 === "skill"))){
+if(!(((((key0 === "key") || (key0 === "fields")) || (key0 === "skill")) || (key0 === "skill_levels")) || (key0 === "stars"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -176,14 +176,281 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data.skill_levels !== undefined){
+let data4 = data.skill_levels;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.from === undefined){
+const err13 = {instancePath:instancePath+"/skill_levels",schemaPath:"#/properties/skill_levels/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema11.properties.skill_levels.required,parentSchema:schema11.properties.skill_levels,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((key1 === "from") || (key1 === "to"))){
+const err14 = {instancePath:instancePath+"/skill_levels",schemaPath:"#/properties/skill_levels/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.skill_levels,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+let data5 = data4.from;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err15 = {instancePath:instancePath+"/skill_levels/from",schemaPath:"#/properties/skill_levels/properties/from/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.skill_levels.properties.from.type,parentSchema:schema11.properties.skill_levels.properties.from,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 5 || isNaN(data5)){
+const err16 = {instancePath:instancePath+"/skill_levels/from",schemaPath:"#/properties/skill_levels/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema11.properties.skill_levels.properties.from,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data5 < 1 || isNaN(data5)){
+const err17 = {instancePath:instancePath+"/skill_levels/from",schemaPath:"#/properties/skill_levels/properties/from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.skill_levels.properties.from,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data4.to !== undefined){
+let data6 = data4.to;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err18 = {instancePath:instancePath+"/skill_levels/to",schemaPath:"#/properties/skill_levels/properties/to/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.skill_levels.properties.to.type,parentSchema:schema11.properties.skill_levels.properties.to,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 5 || isNaN(data6)){
+const err19 = {instancePath:instancePath+"/skill_levels/to",schemaPath:"#/properties/skill_levels/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema11.properties.skill_levels.properties.to,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data6 < 1 || isNaN(data6)){
+const err20 = {instancePath:instancePath+"/skill_levels/to",schemaPath:"#/properties/skill_levels/properties/to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.skill_levels.properties.to,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/skill_levels",schemaPath:"#/properties/skill_levels/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.skill_levels.type,parentSchema:schema11.properties.skill_levels,data:data4};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.stars !== undefined){
+let data7 = data.stars;
+const _errs18 = errors;
+let valid5 = false;
+const _errs19 = errors;
+if(typeof data7 === "string"){
+if(func2(data7) > 32){
+const err22 = {instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema11.properties.stars.anyOf[0],data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.stars.anyOf[0].type,parentSchema:schema11.properties.stars.anyOf[0],data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var _valid0 = _errs19 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs21 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.stars === undefined){
+const err24 = {instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/anyOf/1/required",keyword:"required",params:{missingProperty: "stars"},message:"must have required property '"+"stars"+"'",schema:schema11.properties.stars.anyOf[1].required,parentSchema:schema11.properties.stars.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+for(const key2 in data7){
+if(!((key2 === "stars") || (key2 === "tier"))){
+const err25 = {instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.stars.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data7.stars !== undefined){
+let data8 = data7.stars;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err26 = {instancePath:instancePath+"/stars/stars",schemaPath:"#/properties/stars/anyOf/1/properties/stars/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.stars.anyOf[1].properties.stars.type,parentSchema:schema11.properties.stars.anyOf[1].properties.stars,data:data8};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 5 || isNaN(data8)){
+const err27 = {instancePath:instancePath+"/stars/stars",schemaPath:"#/properties/stars/anyOf/1/properties/stars/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema11.properties.stars.anyOf[1].properties.stars,data:data8};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data8 < 0 || isNaN(data8)){
+const err28 = {instancePath:instancePath+"/stars/stars",schemaPath:"#/properties/stars/anyOf/1/properties/stars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.stars.anyOf[1].properties.stars,data:data8};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data7.tier !== undefined){
+let data9 = data7.tier;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err29 = {instancePath:instancePath+"/stars/tier",schemaPath:"#/properties/stars/anyOf/1/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.stars.anyOf[1].properties.tier.type,parentSchema:schema11.properties.stars.anyOf[1].properties.tier,data:data9};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 6 || isNaN(data9)){
+const err30 = {instancePath:instancePath+"/stars/tier",schemaPath:"#/properties/stars/anyOf/1/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6",schema:6,parentSchema:schema11.properties.stars.anyOf[1].properties.tier,data:data9};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err31 = {instancePath:instancePath+"/stars/tier",schemaPath:"#/properties/stars/anyOf/1/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.stars.anyOf[1].properties.tier,data:data9};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.stars.anyOf[1].type,parentSchema:schema11.properties.stars.anyOf[1],data:data7};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var _valid0 = _errs21 === errors;
+valid5 = valid5 || _valid0;
+}
+if(!valid5){
+const err33 = {instancePath:instancePath+"/stars",schemaPath:"#/properties/stars/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema11.properties.stars.anyOf,parentSchema:schema11.properties.stars,data:data7};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+else {
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }

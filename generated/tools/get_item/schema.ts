@@ -41,7 +41,20 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  $defs: {
+    currency: {
+      additionalProperties: false,
+      description: 'Another reference record, with its page.',
+      properties: {
+        key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+        name: { type: 'string' },
+        url: { description: 'Page about the record (HTML; Markdown with Accept text/markdown).', type: 'string' },
+      },
+      required: ['key', 'name', 'url'],
+      type: 'object',
+    },
+  },
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -98,34 +111,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               shop: { description: 'Shop, e.g. alliance_championship_shop.', type: 'string' },
               shop_name: { type: 'string' },
               price: { description: 'Price of one unit or listed bundle, with the currency.', type: 'string' },
-              currency: {
-                additionalProperties: false,
-                description: 'Another reference record, with its page.',
-                properties: {
-                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-                  name: { type: 'string' },
-                  url: {
-                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                    type: 'string',
-                  },
-                },
-                required: ['key', 'name', 'url'],
-                type: 'object',
-              },
-              event: {
-                additionalProperties: false,
-                description: 'Another reference record, with its page.',
-                properties: {
-                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-                  name: { type: 'string' },
-                  url: {
-                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                    type: 'string',
-                  },
-                },
-                required: ['key', 'name', 'url'],
-                type: 'object',
-              },
+              currency: { $ref: '#/$defs/currency' },
+              event: { $ref: '#/$defs/currency' },
               note: { description: 'Why the shop has no event, where it has none.', type: 'string' },
             },
             required: ['shop', 'shop_name', 'price'],
@@ -145,7 +132,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           type: 'object',
         },
         notes: {
-          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          description: 'What a player should know about these numbers.',
           items: { type: 'string' },
           type: 'array',
         },
@@ -182,17 +169,14 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           required: ['from', 'matched', 'match_type'],
           type: 'object',
         },
-        data_version: {
-          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-          type: 'string',
-        },
+        data_version: { description: 'Version of the game data used (release and content hash).', type: 'string' },
       },
       required: ['key', 'name', 'url', 'data_version'],
       type: 'object',
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -211,11 +195,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },

@@ -105,7 +105,7 @@ export interface GetItemOutput {
     material: string;
   };
   /**
-   * Things a player should know about these numbers (scope, conflicts between sources).
+   * What a player should know about these numbers.
    */
   notes?: Notes;
   /**
@@ -121,7 +121,7 @@ export interface GetItemOutput {
    */
   resolved?: Resolved;
   /**
-   * Version of the game data used (release and content hash); changes whenever a number changes.
+   * Version of the game data used (release and content hash).
    */
   data_version: DataVersion;
 }

@@ -126,7 +126,7 @@ export interface GetMasterOutput {
    */
   manuscripts_total_all_skills?: number;
   /**
-   * Things a player should know about these numbers (scope, conflicts between sources).
+   * What a player should know about these numbers.
    */
   notes?: Notes;
   /**
@@ -142,7 +142,7 @@ export interface GetMasterOutput {
    */
   resolved?: Resolved;
   /**
-   * Version of the game data used (release and content hash); changes whenever a number changes.
+   * Version of the game data used (release and content hash).
    */
   data_version: DataVersion;
 }

@@ -29,7 +29,68 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  $defs: {
+    confidence: {
+      description: 'How well the sources agree (the lowest over the steps used).',
+      enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+      type: 'string',
+    },
+    gaps: {
+      description: 'Costs no source publishes that this answer needs; empty when the totals are complete.',
+      items: { type: 'string' },
+      type: 'array',
+    },
+    materials: {
+      description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
+      items: {
+        additionalProperties: false,
+        properties: {
+          key: {
+            description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
+            type: 'string',
+          },
+          name: { description: 'Display name of the material.', type: 'string' },
+          hero: {
+            description: 'For per-hero materials (shards, widgets), the hero they belong to.',
+            type: 'string',
+          },
+          needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
+          in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
+          missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
+          readiness: {
+            description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
+            maximum: 1,
+            minimum: 0,
+            type: 'number',
+          },
+        },
+        required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
+        type: 'object',
+      },
+      type: 'array',
+    },
+    totals: {
+      anyOf: [
+        { minimum: 0, type: 'integer' },
+        { type: 'null' },
+      ],
+    },
+    totals_range: {
+      additionalProperties: {
+        additionalProperties: false,
+        properties: {
+          used: { minimum: 0, type: 'integer' },
+          lowest: { minimum: 0, type: 'integer' },
+          highest: { minimum: 0, type: 'integer' },
+        },
+        required: ['used', 'lowest', 'highest'],
+        type: 'object',
+      },
+      description: 'Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.',
+      type: 'object',
+    },
+  },
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -68,35 +129,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                 type: 'string',
               },
               step_count: { description: 'Upgrade steps left.', minimum: 0, type: 'integer' },
-              materials: {
-                description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
-                items: {
-                  additionalProperties: false,
-                  properties: {
-                    key: {
-                      description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
-                      type: 'string',
-                    },
-                    name: { description: 'Display name of the material.', type: 'string' },
-                    hero: {
-                      description: 'For per-hero materials (shards, widgets), the hero they belong to.',
-                      type: 'string',
-                    },
-                    needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
-                    in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
-                    missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
-                    readiness: {
-                      description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
-                      maximum: 1,
-                      minimum: 0,
-                      type: 'number',
-                    },
-                  },
-                  required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
-                  type: 'object',
-                },
-                type: 'array',
-              },
+              materials: { $ref: '#/$defs/materials' },
               readiness: {
                 description: 'The scarcest material\'s readiness (1 when nothing is needed).',
                 maximum: 1,
@@ -107,21 +140,14 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                 description: 'True when the inventory covers every material the goal still needs.',
                 type: 'boolean',
               },
-              confidence: {
-                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-                type: 'string',
-              },
-              gaps: {
-                description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
-                items: { type: 'string' },
-                type: 'array',
-              },
+              confidence: { $ref: '#/$defs/confidence' },
+              gaps: { $ref: '#/$defs/gaps' },
               notes: {
-                description: 'How the current level was read (assumptions).',
+                description: 'How the current level was read (assumptions), then, as the cost tools say them, why the confidence of the goal\'s steps is lowered and each dispute on them (its steps and sources).',
                 items: { type: 'string' },
                 type: 'array',
               },
+              totals_range: { $ref: '#/$defs/totals_range' },
               note: { description: 'The player\'s own note on the goal.', type: 'string' },
               reachable_now: {
                 additionalProperties: false,
@@ -189,35 +215,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           additionalProperties: false,
           description: 'All active goals together against the one inventory.',
           properties: {
-            materials: {
-              description: 'Per material: how much is still needed, how much the saved inventory holds, what is missing, and readiness (min(1, in_inventory / needed), rounded down to three decimals; 1 = covered).',
-              items: {
-                additionalProperties: false,
-                properties: {
-                  key: {
-                    description: 'Material key, as in the cost tools\' totals (e.g. satin, truegold, shards).',
-                    type: 'string',
-                  },
-                  name: { description: 'Display name of the material.', type: 'string' },
-                  hero: {
-                    description: 'For per-hero materials (shards, widgets), the hero they belong to.',
-                    type: 'string',
-                  },
-                  needed: { description: 'Amount still needed.', minimum: 0, type: 'integer' },
-                  in_inventory: { description: 'Amount in the saved inventory.', minimum: 0, type: 'integer' },
-                  missing: { description: 'needed - in_inventory, at least 0.', minimum: 0, type: 'integer' },
-                  readiness: {
-                    description: 'min(1, in_inventory / needed), rounded down to 3 decimals.',
-                    maximum: 1,
-                    minimum: 0,
-                    type: 'number',
-                  },
-                },
-                required: ['key', 'name', 'needed', 'in_inventory', 'missing', 'readiness'],
-                type: 'object',
-              },
-              type: 'array',
-            },
+            materials: { $ref: '#/$defs/materials' },
             readiness: { maximum: 1, minimum: 0, type: 'number' },
             ready: { type: 'boolean' },
           },
@@ -243,15 +241,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                   from: { type: 'string' },
                   to: { type: 'string' },
                   step_count: { minimum: 0, type: 'integer' },
-                  totals: {
-                    additionalProperties: {
-                      anyOf: [
-                        { minimum: 0, type: 'integer' },
-                        { type: 'null' },
-                      ],
-                    },
-                    type: 'object',
-                  },
+                  totals: { additionalProperties: { $ref: '#/$defs/totals' }, type: 'object' },
                 },
                 required: ['subject', 'from', 'to', 'step_count', 'totals'],
                 type: 'object',
@@ -260,33 +250,15 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
             },
             already_there: { description: 'Units already at or above the level (not listed).', minimum: 0, type: 'integer' },
             totals: {
-              additionalProperties: {
-                anyOf: [
-                  { minimum: 0, type: 'integer' },
-                  { type: 'null' },
-                ],
-              },
+              additionalProperties: { $ref: '#/$defs/totals' },
               description: 'What all the listed upgrades cost, per material.',
               type: 'object',
             },
-            totals_range: {
-              additionalProperties: {
-                additionalProperties: false,
-                properties: {
-                  used: { minimum: 0, type: 'integer' },
-                  lowest: { minimum: 0, type: 'integer' },
-                  highest: { minimum: 0, type: 'integer' },
-                },
-                required: ['used', 'lowest', 'highest'],
-                type: 'object',
-              },
-              description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
-              type: 'object',
-            },
+            totals_range: { $ref: '#/$defs/totals_range' },
             materials: { additionalProperties: { type: 'string' }, type: 'object' },
             reach: {
               additionalProperties: false,
-              description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
+              description: 'How far `have` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free).',
               properties: {
                 complete: { description: 'Every range reaches its target.', type: 'boolean' },
                 ranges: {
@@ -312,22 +284,14 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                             additionalProperties: false,
                             properties: {
                               to: { type: 'string' },
-                              cost: {
-                                additionalProperties: {
-                                  anyOf: [
-                                    { minimum: 0, type: 'integer' },
-                                    { type: 'null' },
-                                  ],
-                                },
-                                type: 'object',
-                              },
+                              cost: { additionalProperties: { $ref: '#/$defs/totals' }, type: 'object' },
                               short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
                             },
                             required: ['to', 'cost', 'short'],
                             type: 'object',
                           },
                         ],
-                        description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+                        description: 'The step after `reached` (null at the target): its cost for all units and the shortfall.',
                       },
                     },
                     required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
@@ -346,37 +310,24 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                     { type: 'string' },
                     { type: 'null' },
                   ],
-                  description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
+                  description: 'The material that stops the first range cut short; null if none.',
                 },
                 short_for_all: {
-                  additionalProperties: {
-                    anyOf: [
-                      { minimum: 0, type: 'integer' },
-                      { type: 'null' },
-                    ],
-                  },
-                  description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+                  additionalProperties: { $ref: '#/$defs/totals' },
+                  description: 'What all ranges to their targets need beyond `have` (0: covered; null: unknown).',
                   type: 'object',
                 },
               },
               required: ['complete', 'ranges', 'spent', 'left', 'runs_out_first', 'short_for_all'],
               type: 'object',
             },
-            confidence: {
-              description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-              enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-              type: 'string',
-            },
+            confidence: { $ref: '#/$defs/confidence' },
             notes: {
-              description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+              description: 'What a player should know about these numbers.',
               items: { type: 'string' },
               type: 'array',
             },
-            gaps: {
-              description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
-              items: { type: 'string' },
-              type: 'array',
-            },
+            gaps: { $ref: '#/$defs/gaps' },
           },
           required: [
             'system',
@@ -407,17 +358,14 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           ],
           description: 'When the inventory was last saved.',
         },
-        data_version: {
-          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-          type: 'string',
-        },
+        data_version: { description: 'Version of the game data used (release and content hash).', type: 'string' },
       },
       required: ['goals', 'combined', 'inactive_goals', 'profile_updated_at', 'inventory_updated_at', 'data_version'],
       type: 'object',
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -436,11 +384,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },

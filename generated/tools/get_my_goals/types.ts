@@ -67,17 +67,21 @@ export interface GetMyGoalsOutput {
      */
     ready: boolean;
     /**
-     * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.
+     * How well the sources agree (the lowest over the steps used).
      */
     confidence: Confidence;
     /**
-     * Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.
+     * Costs no source publishes that this answer needs; empty when the totals are complete.
      */
     gaps: Gaps;
     /**
-     * How the current level was read (assumptions).
+     * How the current level was read (assumptions), then, as the cost tools say them, why the confidence of the goal's steps is lowered and each dispute on them (its steps and sources).
      */
     notes: string[];
+    /**
+     * Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.
+     */
+    totals_range?: TotalsRange;
     /**
      * The player's own note on the goal.
      */
@@ -163,26 +167,26 @@ export interface GetMyGoalsOutput {
       [k: string]: number | null;
     };
     /**
-     * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
+     * Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.
      */
     totals_range?: TotalsRange;
     materials: {
       [k: string]: string;
     };
     /**
-     * How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).
+     * How far `have` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free).
      */
     reach: BudgetReach;
     /**
-     * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.
+     * How well the sources agree (the lowest over the steps used).
      */
     confidence: Confidence;
     /**
-     * Things a player should know about these numbers (scope, conflicts between sources).
+     * What a player should know about these numbers.
      */
     notes: Notes;
     /**
-     * Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.
+     * Costs no source publishes that this answer needs; empty when the totals are complete.
      */
     gaps: Gaps;
   };
@@ -199,7 +203,7 @@ export interface GetMyGoalsOutput {
    */
   inventory_updated_at: string | null;
   /**
-   * Version of the game data used (release and content hash); changes whenever a number changes.
+   * Version of the game data used (release and content hash).
    */
   data_version: DataVersion;
 }
@@ -211,7 +215,7 @@ export interface GetMyGoalsOutput {
 export const getMyGoalsTool: ToolMetadata = {
   name: 'get_my_goals',
   title: 'My Progression Goals and readiness',
-  description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Each goal also says how far the saved inventory takes it now (`reachable_now`): the goals take the inventory in their order, each every step it can afford before the next, so a later goal gets what the earlier ones leave; `next_step` names what is short for the step after. With `everything_to` it also plans "everything of a kind to at least a level" from the saved profile: every Governor Charm to 12, every gear piece to the best piece\'s level (`"level": "best"`), every Truegold building to TG5; each unit below the level is listed with its cost, the totals, and how far the whole inventory takes them (not counting the goals). Examples: {}; {"everything_to": {"system": "governor_charm", "level": 12}}; {"everything_to": {"system": "governor_gear", "level": "best"}}; {"everything_to": {"system": "truegold", "level": "TG5"}}.',
+  description: 'The signed-in player\'s active Progression Goals (read-only). Each goal is a target on one cost system (e.g. the top to Gold T3 ★3, the Town Center to TG5, Amadeus to 5★). For each, the remaining materials are computed with the same calculators as the cost tools, from the player\'s current level (saved profile) to the target, and compared with the saved inventory: per material the amount needed, in inventory and missing, and readiness min(1, in_inventory / needed); a goal\'s readiness is that of its scarcest material, `ready` is true when every material is covered. `combined` adds up all active goals (they draw on the same inventory). Reached goals are listed with status `reached`. Each goal also says how far the saved inventory takes it now (`reachable_now`): the goals take the inventory in their order, each every step it can afford before the next, so a later goal gets what the earlier ones leave; `next_step` names what is short for the step after. With `everything_to` it also plans "everything of a kind to at least a level" from the saved profile: every Governor Charm to 12, every gear piece to the best piece\'s level (`"level": "best"`), every Truegold building to TG5; each unit below the level is listed with its cost, the totals, and how far the whole inventory takes them (not counting the goals). A goal\'s notes name each dispute on its steps (steps, figures, sources), with `totals_range`, as the cost tools do. Examples: {}; {"everything_to": {"system": "governor_charm", "level": 12}}; {"everything_to": {"system": "governor_gear", "level": "best"}}; {"everything_to": {"system": "truegold", "level": "TG5"}}.',
   availability: 'account',
   source: 'catalog/tools/get_my_goals.yaml',
 };

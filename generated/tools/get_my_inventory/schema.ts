@@ -4,7 +4,8 @@ export const inputSchema: Readonly<Record<string, unknown>> = { additionalProper
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  $defs: { governor_gear: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' } },
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -13,9 +14,9 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           additionalProperties: false,
           description: 'Amounts per section and material key.',
           properties: {
-            governor_gear: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
-            charms: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
-            truegold: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+            governor_gear: { $ref: '#/$defs/governor_gear' },
+            charms: { $ref: '#/$defs/governor_gear' },
+            truegold: { $ref: '#/$defs/governor_gear' },
             hero_shards: {
               additionalProperties: { minimum: 0, type: 'integer' },
               description: 'Shards per hero key.',
@@ -26,7 +27,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               description: 'Widgets per hero key.',
               type: 'object',
             },
-            forging: { additionalProperties: { minimum: 0, type: 'integer' }, type: 'object' },
+            forging: { $ref: '#/$defs/governor_gear' },
           },
           required: ['governor_gear', 'charms', 'truegold', 'hero_shards', 'widgets', 'forging'],
           type: 'object',
@@ -43,7 +44,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -62,11 +63,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },

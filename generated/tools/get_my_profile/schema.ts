@@ -4,7 +4,7 @@ export const inputSchema: Readonly<Record<string, unknown>> = { additionalProper
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -136,7 +136,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -155,11 +155,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },

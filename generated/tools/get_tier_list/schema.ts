@@ -34,7 +34,47 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  $defs: {
+    heroes_item: {
+      additionalProperties: false,
+      description: 'A hero in a tier list, with what tells heroes apart at a glance.',
+      properties: {
+        key: { description: 'Key to pass to get_hero.', type: 'string' },
+        name: { type: 'string' },
+        url: { description: 'The hero\'s page.', type: 'string' },
+        troop_type: {
+          enum: ['infantry', 'cavalry', 'archer'],
+          type: 'string',
+        },
+        rarity: {
+          enum: ['mythic', 'epic', 'rare'],
+          type: 'string',
+        },
+        generation: {
+          description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
+          minimum: 1,
+          type: 'integer',
+        },
+      },
+      required: ['key', 'name', 'url', 'troop_type', 'rarity', 'generation'],
+      type: 'object',
+    },
+    solo_attack: {
+      items: {
+        additionalProperties: false,
+        description: 'Another reference record, with its page.',
+        properties: {
+          key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
+          name: { type: 'string' },
+          url: { description: 'Page about the record (HTML; Markdown with Accept text/markdown).', type: 'string' },
+        },
+        required: ['key', 'name', 'url'],
+        type: 'object',
+      },
+      type: 'array',
+    },
+  },
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -64,33 +104,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                 enum: ['S+', 'S', 'A', 'B', 'C', 'D'],
                 type: 'string',
               },
-              heroes: {
-                items: {
-                  additionalProperties: false,
-                  description: 'A hero in a tier list, with what tells heroes apart at a glance.',
-                  properties: {
-                    key: { description: 'Key to pass to get_hero.', type: 'string' },
-                    name: { type: 'string' },
-                    url: { description: 'The hero\'s page.', type: 'string' },
-                    troop_type: {
-                      enum: ['infantry', 'cavalry', 'archer'],
-                      type: 'string',
-                    },
-                    rarity: {
-                      enum: ['mythic', 'epic', 'rare'],
-                      type: 'string',
-                    },
-                    generation: {
-                      description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
-                      minimum: 1,
-                      type: 'integer',
-                    },
-                  },
-                  required: ['key', 'name', 'url', 'troop_type', 'rarity', 'generation'],
-                  type: 'object',
-                },
-                type: 'array',
-              },
+              heroes: { items: { $ref: '#/$defs/heroes_item' }, type: 'array' },
             },
             required: ['tier', 'heroes'],
             type: 'object',
@@ -99,87 +113,16 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
         },
         not_rated: {
           description: 'Heroes the source does not rate for this role.',
-          items: {
-            additionalProperties: false,
-            description: 'A hero in a tier list, with what tells heroes apart at a glance.',
-            properties: {
-              key: { description: 'Key to pass to get_hero.', type: 'string' },
-              name: { type: 'string' },
-              url: { description: 'The hero\'s page.', type: 'string' },
-              troop_type: {
-                enum: ['infantry', 'cavalry', 'archer'],
-                type: 'string',
-              },
-              rarity: {
-                enum: ['mythic', 'epic', 'rare'],
-                type: 'string',
-              },
-              generation: {
-                description: 'Hero generation (Epic and Rare heroes are listed under generation 1).',
-                minimum: 1,
-                type: 'integer',
-              },
-            },
-            required: ['key', 'name', 'url', 'troop_type', 'rarity', 'generation'],
-            type: 'object',
-          },
+          items: { $ref: '#/$defs/heroes_item' },
           type: 'array',
         },
         lineup: {
           additionalProperties: false,
           description: 'Lead lineups (infantry, cavalry, archer) a battle simulator uses at this generation; a practical reference, not a tier list.',
           properties: {
-            solo_attack: {
-              items: {
-                additionalProperties: false,
-                description: 'Another reference record, with its page.',
-                properties: {
-                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-                  name: { type: 'string' },
-                  url: {
-                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                    type: 'string',
-                  },
-                },
-                required: ['key', 'name', 'url'],
-                type: 'object',
-              },
-              type: 'array',
-            },
-            rally_attack: {
-              items: {
-                additionalProperties: false,
-                description: 'Another reference record, with its page.',
-                properties: {
-                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-                  name: { type: 'string' },
-                  url: {
-                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                    type: 'string',
-                  },
-                },
-                required: ['key', 'name', 'url'],
-                type: 'object',
-              },
-              type: 'array',
-            },
-            defense: {
-              items: {
-                additionalProperties: false,
-                description: 'Another reference record, with its page.',
-                properties: {
-                  key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-                  name: { type: 'string' },
-                  url: {
-                    description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                    type: 'string',
-                  },
-                },
-                required: ['key', 'name', 'url'],
-                type: 'object',
-              },
-              type: 'array',
-            },
+            solo_attack: { $ref: '#/$defs/solo_attack' },
+            rally_attack: { $ref: '#/$defs/solo_attack' },
+            defense: { $ref: '#/$defs/solo_attack' },
             note: { type: 'string' },
           },
           required: ['solo_attack', 'rally_attack', 'defense', 'note'],
@@ -198,23 +141,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                   additionalProperties: false,
                   properties: {
                     tier: { description: 'The site\'s label, e.g. S+, A, B+ (Gen 1-2 servers).', type: 'string' },
-                    heroes: {
-                      items: {
-                        additionalProperties: false,
-                        description: 'Another reference record, with its page.',
-                        properties: {
-                          key: { description: 'Key to pass to the matching get_* tool.', type: 'string' },
-                          name: { type: 'string' },
-                          url: {
-                            description: 'Page about the record (HTML; Markdown with Accept text/markdown).',
-                            type: 'string',
-                          },
-                        },
-                        required: ['key', 'name', 'url'],
-                        type: 'object',
-                      },
-                      type: 'array',
-                    },
+                    heroes: { $ref: '#/$defs/solo_attack' },
                   },
                   required: ['tier', 'heroes'],
                   type: 'object',
@@ -245,7 +172,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
         source: { description: 'Where this role\'s ratings come from.', type: 'string' },
         as_of: { type: 'string' },
         notes: {
-          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          description: 'What a player should know about these numbers.',
           items: { type: 'string' },
           type: 'array',
         },
@@ -263,10 +190,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           },
           type: 'array',
         },
-        data_version: {
-          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-          type: 'string',
-        },
+        data_version: { description: 'Version of the game data used (release and content hash).', type: 'string' },
       },
       required: [
         'role',
@@ -288,7 +212,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -307,11 +231,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },

@@ -114,7 +114,7 @@ export interface GetTierListOutput {
   source: string;
   as_of: string;
   /**
-   * Things a player should know about these numbers (scope, conflicts between sources).
+   * What a player should know about these numbers.
    */
   notes: Notes;
   /**
@@ -122,7 +122,7 @@ export interface GetTierListOutput {
    */
   sources: ReferenceSources;
   /**
-   * Version of the game data used (release and content hash); changes whenever a number changes.
+   * Version of the game data used (release and content hash).
    */
   data_version: DataVersion;
 }

@@ -31,7 +31,7 @@ export interface GovernorCharmCostInput {
     charms?: number;
   }[]];
   /**
-   * The materials the player has (the keys of the result's `totals`; a key left out counts as none). The result then says how far they go (`reach`): the level reachable, what that spends and leaves, the next step's shortfall and the material that runs out first. With `have`, `to` may be left out: the ladder's end.
+   * Materials the player has (keys of `totals`; one left out counts as none): `reach` then says how far they go. `to` may then be left out (the ladder's end).
    */
   have?: {
     /**
@@ -44,7 +44,7 @@ export interface GovernorCharmCostInput {
     charm_designs?: number;
   };
   /**
-   * With `ranges` or `have`, also list the steps (left out by default there to keep the answer short).
+   * With `ranges` or `have`, also list the steps (left out there by default).
    */
   include_steps?: boolean;
 }
@@ -66,7 +66,7 @@ export interface GovernorCharmCostOutput {
    */
   step_count?: StepCount;
   /**
-   * The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.
+   * Every step from `from` to `to`, costs per unit.
    */
   steps?: CostSteps;
   /**
@@ -84,27 +84,27 @@ export interface GovernorCharmCostOutput {
     [k: string]: string;
   };
   /**
-   * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.
+   * How well the sources agree (the lowest over the steps used).
    */
   confidence: Confidence;
   /**
-   * Things a player should know about these numbers (scope, conflicts between sources).
+   * What a player should know about these numbers.
    */
   notes: Notes;
   /**
-   * Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.
+   * Costs no source publishes that this answer needs; empty when the totals are complete.
    */
   gaps: Gaps;
   /**
-   * The sources that publish the steps of this result (a source that covers none of them is not listed).
+   * The sources of this result's steps.
    */
   sources: Sources;
   /**
-   * Version of the game data used (release and content hash); changes whenever a number changes.
+   * Version of the game data used (release and content hash).
    */
   data_version: DataVersion;
   /**
-   * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
+   * Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.
    */
   totals_range?: TotalsRange;
   /**
@@ -114,7 +114,7 @@ export interface GovernorCharmCostOutput {
    */
   ranges?: CostRangeResult[];
   /**
-   * How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).
+   * How far `have` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free).
    */
   reach?: BudgetReach;
 }

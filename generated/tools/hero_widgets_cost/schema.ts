@@ -32,13 +32,13 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
     },
     have: {
       additionalProperties: false,
-      description: 'The materials the player has (the keys of the result\'s `totals`; a key left out counts as none). The result then says how far they go (`reach`): the level reachable, what that spends and leaves, the next step\'s shortfall and the material that runs out first. With `have`, `to` may be left out: the ladder\'s end.',
+      description: 'Materials the player has (keys of `totals`; one left out counts as none): `reach` then says how far they go. `to` may then be left out (the ladder\'s end).',
       properties: { widgets: { description: 'Widgets', maximum: 1000000000000, minimum: 0, type: 'integer' } },
       type: 'object',
     },
     include_steps: {
       default: false,
-      description: 'With `ranges` or `have`, also list the steps (left out by default there to keep the answer short).',
+      description: 'With `ranges` or `have`, also list the steps (left out there by default).',
       type: 'boolean',
     },
   },
@@ -47,7 +47,21 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  $defs: {
+    confidence: {
+      description: 'How well the sources agree (the lowest over the steps used).',
+      enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+      type: 'string',
+    },
+    cost: {
+      anyOf: [
+        { minimum: 0, type: 'integer' },
+        { type: 'null' },
+      ],
+    },
+    totals: { additionalProperties: { $ref: '#/$defs/cost' }, type: 'object' },
+  },
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -60,37 +74,28 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           type: 'integer',
         },
         steps: {
-          description: 'The step-by-step breakdown from `from` to `to`, one entry per upgrade step, costs per unit.',
+          description: 'Every step from `from` to `to`, costs per unit.',
           items: {
             additionalProperties: false,
-            description: 'One upgrade step, with the cost of that step for a single unit (piece, charm, hero or building).',
+            description: 'One step, its cost for a single unit (piece, charm, hero or building).',
             properties: {
               from: { description: 'Level before the step.', type: 'string' },
               to: { description: 'Level after the step.', type: 'string' },
               cost: {
-                additionalProperties: {
-                  anyOf: [
-                    { minimum: 0, type: 'integer' },
-                    { type: 'null' },
-                  ],
-                },
-                description: 'Materials this step consumes, by material key. Materials the step does not use are omitted; a material it needs in an amount no source publishes is null (and listed in `unknown`), never 0.',
+                additionalProperties: { $ref: '#/$defs/cost' },
+                description: 'Materials the step consumes, by key; an amount no source publishes is null (and in `unknown`), never 0.',
                 type: 'object',
               },
-              confidence: {
-                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-                type: 'string',
-              },
+              confidence: { $ref: '#/$defs/confidence' },
               note: { description: 'Where sources disagree or what the step is.', type: 'string' },
               unknown: {
-                description: 'Materials this step may also need whose amounts no source publishes (a data gap).',
+                description: 'Materials the step may also need in amounts no source publishes.',
                 items: { type: 'string' },
                 type: 'array',
               },
               disputed: {
                 additionalProperties: { items: { minimum: 0, type: 'integer' }, type: 'array' },
-                description: 'Materials whose amount on this step the sources disagree on: every published amount, lowest first (the one in `cost` is the one used). The result\'s `totals_range` and notes carry the consequences.',
+                description: 'Materials the sources disagree on here: every published amount, lowest first (`cost` has the one used).',
                 type: 'object',
               },
             },
@@ -110,23 +115,19 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           description: 'Display names of the material keys.',
           type: 'object',
         },
-        confidence: {
-          description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-          enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-          type: 'string',
-        },
+        confidence: { $ref: '#/$defs/confidence' },
         notes: {
-          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          description: 'What a player should know about these numbers.',
           items: { type: 'string' },
           type: 'array',
         },
         gaps: {
-          description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
+          description: 'Costs no source publishes that this answer needs; empty when the totals are complete.',
           items: { type: 'string' },
           type: 'array',
         },
         sources: {
-          description: 'The sources that publish the steps of this result (a source that covers none of them is not listed).',
+          description: 'The sources of this result\'s steps.',
           items: {
             additionalProperties: false,
             properties: {
@@ -142,10 +143,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           },
           type: 'array',
         },
-        data_version: {
-          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-          type: 'string',
-        },
+        data_version: { description: 'Version of the game data used (release and content hash).', type: 'string' },
         totals_range: {
           additionalProperties: {
             additionalProperties: false,
@@ -157,7 +155,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
             required: ['used', 'lowest', 'highest'],
             type: 'object',
           },
-          description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
+          description: 'Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.',
           type: 'object',
         },
         ranges: {
@@ -175,20 +173,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                 type: 'integer',
               },
               step_count: { minimum: 0, type: 'integer' },
-              totals: {
-                additionalProperties: {
-                  anyOf: [
-                    { minimum: 0, type: 'integer' },
-                    { type: 'null' },
-                  ],
-                },
-                type: 'object',
-              },
-              confidence: {
-                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-                type: 'string',
-              },
+              totals: { $ref: '#/$defs/totals' },
+              confidence: { $ref: '#/$defs/confidence' },
               steps: {
                 description: 'With include_steps, the range\'s steps, as in a one-range result\'s `steps`.',
                 items: { type: 'object' },
@@ -202,7 +188,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
         },
         reach: {
           additionalProperties: false,
-          description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
+          description: 'How far `have` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free).',
           properties: {
             complete: { description: 'Every range reaches its target.', type: 'boolean' },
             ranges: {
@@ -228,22 +214,14 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                         additionalProperties: false,
                         properties: {
                           to: { type: 'string' },
-                          cost: {
-                            additionalProperties: {
-                              anyOf: [
-                                { minimum: 0, type: 'integer' },
-                                { type: 'null' },
-                              ],
-                            },
-                            type: 'object',
-                          },
+                          cost: { $ref: '#/$defs/totals' },
                           short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
                         },
                         required: ['to', 'cost', 'short'],
                         type: 'object',
                       },
                     ],
-                    description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+                    description: 'The step after `reached` (null at the target): its cost for all units and the shortfall.',
                   },
                 },
                 required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
@@ -262,16 +240,11 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                 { type: 'string' },
                 { type: 'null' },
               ],
-              description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
+              description: 'The material that stops the first range cut short; null if none.',
             },
             short_for_all: {
-              additionalProperties: {
-                anyOf: [
-                  { minimum: 0, type: 'integer' },
-                  { type: 'null' },
-                ],
-              },
-              description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+              additionalProperties: { $ref: '#/$defs/cost' },
+              description: 'What all ranges to their targets need beyond `have` (0: covered; null: unknown).',
               type: 'object',
             },
           },
@@ -284,7 +257,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -303,11 +276,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },

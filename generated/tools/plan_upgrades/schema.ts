@@ -175,7 +175,35 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  $defs: {
+    confidence: {
+      description: 'How well the sources agree (the lowest over the steps used).',
+      enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
+      type: 'string',
+    },
+    totals: {
+      anyOf: [
+        { minimum: 0, type: 'integer' },
+        { type: 'null' },
+      ],
+    },
+    totals_2: { additionalProperties: { $ref: '#/$defs/totals' }, type: 'object' },
+    totals_range: {
+      additionalProperties: {
+        additionalProperties: false,
+        properties: {
+          used: { minimum: 0, type: 'integer' },
+          lowest: { minimum: 0, type: 'integer' },
+          highest: { minimum: 0, type: 'integer' },
+        },
+        required: ['used', 'lowest', 'highest'],
+        type: 'object',
+      },
+      description: 'Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.',
+      type: 'object',
+    },
+  },
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -191,34 +219,9 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               to: { type: 'string' },
               count: { minimum: 1, type: 'integer' },
               step_count: { minimum: 0, type: 'integer' },
-              totals: {
-                additionalProperties: {
-                  anyOf: [
-                    { minimum: 0, type: 'integer' },
-                    { type: 'null' },
-                  ],
-                },
-                type: 'object',
-              },
-              totals_range: {
-                additionalProperties: {
-                  additionalProperties: false,
-                  properties: {
-                    used: { minimum: 0, type: 'integer' },
-                    lowest: { minimum: 0, type: 'integer' },
-                    highest: { minimum: 0, type: 'integer' },
-                  },
-                  required: ['used', 'lowest', 'highest'],
-                  type: 'object',
-                },
-                description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
-                type: 'object',
-              },
-              confidence: {
-                description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-                enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-                type: 'string',
-              },
+              totals: { $ref: '#/$defs/totals_2' },
+              totals_range: { $ref: '#/$defs/totals_range' },
+              confidence: { $ref: '#/$defs/confidence' },
             },
             required: ['system', 'from', 'to', 'count', 'step_count', 'totals', 'confidence'],
             type: 'object',
@@ -226,42 +229,20 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           type: 'array',
         },
         totals: {
-          additionalProperties: {
-            anyOf: [
-              { minimum: 0, type: 'integer' },
-              { type: 'null' },
-            ],
-          },
+          additionalProperties: { $ref: '#/$defs/totals' },
           description: 'The plan\'s totals per material (only the materials it needs); null for an amount no source publishes.',
           type: 'object',
         },
-        totals_range: {
-          additionalProperties: {
-            additionalProperties: false,
-            properties: {
-              used: { minimum: 0, type: 'integer' },
-              lowest: { minimum: 0, type: 'integer' },
-              highest: { minimum: 0, type: 'integer' },
-            },
-            required: ['used', 'lowest', 'highest'],
-            type: 'object',
-          },
-          description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
-          type: 'object',
-        },
+        totals_range: { $ref: '#/$defs/totals_range' },
         materials: {
           additionalProperties: { type: 'string' },
           description: 'Display names of the material keys.',
           type: 'object',
         },
-        confidence: {
-          description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-          enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-          type: 'string',
-        },
+        confidence: { $ref: '#/$defs/confidence' },
         reach: {
           additionalProperties: false,
-          description: 'How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).',
+          description: 'How far `have` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free).',
           properties: {
             complete: { description: 'Every range reaches its target.', type: 'boolean' },
             ranges: {
@@ -287,22 +268,14 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                         additionalProperties: false,
                         properties: {
                           to: { type: 'string' },
-                          cost: {
-                            additionalProperties: {
-                              anyOf: [
-                                { minimum: 0, type: 'integer' },
-                                { type: 'null' },
-                              ],
-                            },
-                            type: 'object',
-                          },
+                          cost: { $ref: '#/$defs/totals_2' },
                           short: { additionalProperties: { minimum: 1, type: 'integer' }, type: 'object' },
                         },
                         required: ['to', 'cost', 'short'],
                         type: 'object',
                       },
                     ],
-                    description: 'The step after `reached` (null at the target), its cost for all units, and the shortfall.',
+                    description: 'The step after `reached` (null at the target): its cost for all units and the shortfall.',
                   },
                 },
                 required: ['reached', 'steps_taken', 'stopped_by', 'next_step'],
@@ -321,16 +294,11 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
                 { type: 'string' },
                 { type: 'null' },
               ],
-              description: 'The material that stops the first range cut short (the largest share of that step missing); null if none.',
+              description: 'The material that stops the first range cut short; null if none.',
             },
             short_for_all: {
-              additionalProperties: {
-                anyOf: [
-                  { minimum: 0, type: 'integer' },
-                  { type: 'null' },
-                ],
-              },
-              description: 'More than `have` that all ranges to their targets need (0 when covered; null when unknown).',
+              additionalProperties: { $ref: '#/$defs/totals' },
+              description: 'What all ranges to their targets need beyond `have` (0: covered; null: unknown).',
               type: 'object',
             },
           },
@@ -341,60 +309,20 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           additionalProperties: false,
           description: 'With `compare_with`, plan B\'s totals and, per material, which plan needs more.',
           properties: {
-            b_totals: {
-              additionalProperties: {
-                anyOf: [
-                  { minimum: 0, type: 'integer' },
-                  { type: 'null' },
-                ],
-              },
-              type: 'object',
-            },
-            b_totals_range: {
-              additionalProperties: {
-                additionalProperties: false,
-                properties: {
-                  used: { minimum: 0, type: 'integer' },
-                  lowest: { minimum: 0, type: 'integer' },
-                  highest: { minimum: 0, type: 'integer' },
-                },
-                required: ['used', 'lowest', 'highest'],
-                type: 'object',
-              },
-              description: 'Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.',
-              type: 'object',
-            },
-            b_confidence: {
-              description: 'How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.',
-              enum: ['high', 'medium-high', 'medium', 'low-medium', 'low'],
-              type: 'string',
-            },
+            b_totals: { $ref: '#/$defs/totals_2' },
+            b_totals_range: { $ref: '#/$defs/totals_range' },
+            b_confidence: { $ref: '#/$defs/confidence' },
             materials: {
               additionalProperties: {
                 additionalProperties: false,
                 properties: {
-                  a: {
-                    anyOf: [
-                      { minimum: 0, type: 'integer' },
-                      { type: 'null' },
-                    ],
-                  },
-                  b: {
-                    anyOf: [
-                      { minimum: 0, type: 'integer' },
-                      { type: 'null' },
-                    ],
-                  },
+                  a: { $ref: '#/$defs/totals' },
+                  b: { $ref: '#/$defs/totals' },
                   more: {
                     enum: ['a', 'b', 'same', 'unknown'],
                     type: 'string',
                   },
-                  by: {
-                    anyOf: [
-                      { minimum: 0, type: 'integer' },
-                      { type: 'null' },
-                    ],
-                  },
+                  by: { $ref: '#/$defs/totals' },
                   decided_by_dispute: {
                     description: 'True when the answer could change within the disputed figures\' ranges (the lowest of one plan against the highest of the other).',
                     type: 'boolean',
@@ -411,26 +339,23 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           type: 'object',
         },
         notes: {
-          description: 'Things a player should know about these numbers (scope, conflicts between sources).',
+          description: 'What a player should know about these numbers.',
           items: { type: 'string' },
           type: 'array',
         },
         gaps: {
-          description: 'Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.',
+          description: 'Costs no source publishes that this answer needs; empty when the totals are complete.',
           items: { type: 'string' },
           type: 'array',
         },
-        data_version: {
-          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-          type: 'string',
-        },
+        data_version: { description: 'Version of the game data used (release and content hash).', type: 'string' },
       },
       required: ['upgrades', 'totals', 'materials', 'confidence', 'notes', 'gaps', 'data_version'],
       type: 'object',
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -449,11 +374,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },

@@ -106,11 +106,11 @@ export interface PlanUpgradesOutput {
       [k: string]: number | null;
     };
     /**
-     * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
+     * Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.
      */
     totals_range?: TotalsRange;
     /**
-     * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.
+     * How well the sources agree (the lowest over the steps used).
      */
     confidence: Confidence;
   }[];
@@ -121,7 +121,7 @@ export interface PlanUpgradesOutput {
     [k: string]: number | null;
   };
   /**
-   * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
+   * Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.
    */
   totals_range?: TotalsRange;
   /**
@@ -131,11 +131,11 @@ export interface PlanUpgradesOutput {
     [k: string]: string;
   };
   /**
-   * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.
+   * How well the sources agree (the lowest over the steps used).
    */
   confidence: Confidence;
   /**
-   * How far `have` goes. Ranges take the materials in the order given, each every step it can afford (all its units together) before the next starts on what is left. A step of unknown amount stops its range (never counted free).
+   * How far `have` goes: ranges spend it in the order given, each every step it can afford before the next; a step of unknown amount stops its range (never free).
    */
   reach?: BudgetReach;
   /**
@@ -146,11 +146,11 @@ export interface PlanUpgradesOutput {
       [k: string]: number | null;
     };
     /**
-     * Per material whose total sources disagree on (a disputed step): the total used (as in `totals`) and the lowest and highest the published figures make. Absent without a dispute; a note names the steps and sources.
+     * Per material with a disputed step: the total used (as in `totals`) and the lowest and highest the published figures make; a note names the dispute.
      */
     b_totals_range?: TotalsRange;
     /**
-     * How well the sources agree on the numbers used (lowest across the steps involved): high, medium-high, medium, low-medium or low.
+     * How well the sources agree (the lowest over the steps used).
      */
     b_confidence: Confidence;
     /**
@@ -170,15 +170,15 @@ export interface PlanUpgradesOutput {
     };
   };
   /**
-   * Things a player should know about these numbers (scope, conflicts between sources).
+   * What a player should know about these numbers.
    */
   notes: Notes;
   /**
-   * Where the data has a gap that affects this answer (costs no source publishes). Empty when the totals are complete.
+   * Costs no source publishes that this answer needs; empty when the totals are complete.
    */
   gaps: Gaps;
   /**
-   * Version of the game data used (release and content hash); changes whenever a number changes.
+   * Version of the game data used (release and content hash).
    */
   data_version: DataVersion;
 }

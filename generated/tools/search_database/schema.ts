@@ -29,7 +29,45 @@ export const inputSchema: Readonly<Record<string, unknown>> = {
 
 /** The outputSchema as served (2025-06-18 and later): the result or the tool error, shared fragments inlined, keywords sorted. */
 export const outputSchema: Readonly<Record<string, unknown>> = {
-  description: 'The tool\'s result or, when isError is true, the tool error: exactly one of the two (the first on success).',
+  $defs: {
+    matches_item: {
+      additionalProperties: false,
+      properties: {
+        key: {
+          description: 'Key to pass to get_hero, get_master, get_item or get_event (by kind).',
+          type: 'string',
+        },
+        kind: {
+          enum: ['hero', 'master', 'item', 'event'],
+          type: 'string',
+        },
+        name: { type: 'string' },
+        score: {
+          description: 'Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo.',
+          maximum: 1,
+          minimum: 0,
+          type: 'number',
+        },
+        url: {
+          description: 'Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>.',
+          type: 'string',
+        },
+        matched: {
+          description: 'The name, alias, key or title that matched; for `skill` the skill as "name: effect", for `reward` the item granted.',
+          type: 'string',
+        },
+        match_type: {
+          description: 'How the query matched; `skill`: a Master\'s skill or talent does it (e.g. gives Forgehammers); `reward`: the event grants an item of that name; `listed` when a kind is listed without a query.',
+          enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions', 'skill', 'reward', 'listed'],
+          type: 'string',
+        },
+        summary: { description: 'One line that tells similar names apart.', type: 'string' },
+      },
+      required: ['key', 'kind', 'name', 'score', 'url', 'matched', 'match_type', 'summary'],
+      type: 'object',
+    },
+  },
+  description: 'The result, or the tool error when isError is true.',
   oneOf: [
     {
       additionalProperties: false,
@@ -40,46 +78,7 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
           enum: ['all', 'heroes', 'masters', 'items', 'events'],
           type: 'string',
         },
-        matches: {
-          description: 'Best first.',
-          items: {
-            additionalProperties: false,
-            properties: {
-              key: {
-                description: 'Key to pass to get_hero, get_master, get_item or get_event (by kind).',
-                type: 'string',
-              },
-              kind: {
-                enum: ['hero', 'master', 'item', 'event'],
-                type: 'string',
-              },
-              name: { type: 'string' },
-              score: {
-                description: 'Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo.',
-                maximum: 1,
-                minimum: 0,
-                type: 'number',
-              },
-              url: {
-                description: 'Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>.',
-                type: 'string',
-              },
-              matched: {
-                description: 'The name, alias, key or title that matched; for `skill` the skill as "name: effect", for `reward` the item granted.',
-                type: 'string',
-              },
-              match_type: {
-                description: 'How the query matched; `skill`: a Master\'s skill or talent does it (e.g. gives Forgehammers); `reward`: the event grants an item of that name; `listed` when a kind is listed without a query.',
-                enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions', 'skill', 'reward', 'listed'],
-                type: 'string',
-              },
-              summary: { description: 'One line that tells similar names apart.', type: 'string' },
-            },
-            required: ['key', 'kind', 'name', 'score', 'url', 'matched', 'match_type', 'summary'],
-            type: 'object',
-          },
-          type: 'array',
-        },
+        matches: { description: 'Best first.', items: { $ref: '#/$defs/matches_item' }, type: 'array' },
         total_matches: {
           description: 'How many records matched (or were listed) before `limit` was applied.',
           minimum: 0,
@@ -88,55 +87,17 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
         message: { description: 'Present when nothing matched, or to say where else matches are.', type: 'string' },
         elsewhere: {
           description: 'Present when a `kind` was given and records of other kinds match the query; their best 3, which the filter hid.',
-          items: {
-            additionalProperties: false,
-            properties: {
-              key: {
-                description: 'Key to pass to get_hero, get_master, get_item or get_event (by kind).',
-                type: 'string',
-              },
-              kind: {
-                enum: ['hero', 'master', 'item', 'event'],
-                type: 'string',
-              },
-              name: { type: 'string' },
-              score: {
-                description: 'Match quality: 1 exact name or key, about 0.8-0.95 prefix, 0.45-0.8 partial or typo.',
-                maximum: 1,
-                minimum: 0,
-                type: 'number',
-              },
-              url: {
-                description: 'Page about the record: {BASE_URL}/heroes/<key>, /masters/<key>, /items/<key> or /events/<key>.',
-                type: 'string',
-              },
-              matched: {
-                description: 'The name, alias, key or title that matched; for `skill` the skill as "name: effect", for `reward` the item granted.',
-                type: 'string',
-              },
-              match_type: {
-                description: 'How the query matched; `skill`: a Master\'s skill or talent does it (e.g. gives Forgehammers); `reward`: the event grants an item of that name; `listed` when a kind is listed without a query.',
-                enum: ['exact', 'prefix', 'words', 'typo', 'contains', 'mentions', 'skill', 'reward', 'listed'],
-                type: 'string',
-              },
-              summary: { description: 'One line that tells similar names apart.', type: 'string' },
-            },
-            required: ['key', 'kind', 'name', 'score', 'url', 'matched', 'match_type', 'summary'],
-            type: 'object',
-          },
+          items: { $ref: '#/$defs/matches_item' },
           type: 'array',
         },
-        data_version: {
-          description: 'Version of the game data used (release and content hash); changes whenever a number changes.',
-          type: 'string',
-        },
+        data_version: { description: 'Version of the game data used (release and content hash).', type: 'string' },
       },
       required: ['query', 'kind', 'matches', 'total_matches', 'data_version'],
       type: 'object',
     },
     {
       additionalProperties: false,
-      description: 'The JSON document of a failed tool call (isError: true): its text content and, from protocol 2025-06-18 on, its structuredContent. It says what was wrong, what is allowed and, where it can, the nearest valid values.',
+      description: 'A failed call (isError: true): what was wrong, what is allowed, the nearest valid values.',
       properties: {
         error: {
           additionalProperties: false,
@@ -155,11 +116,8 @@ export const outputSchema: Readonly<Record<string, unknown>> = {
               ],
               type: 'string',
             },
-            message: { description: 'What was wrong and how to fix it, in one or two sentences.', type: 'string' },
-            argument: {
-              description: 'The argument at fault (a JSON pointer into the arguments, e.g. /from).',
-              type: 'string',
-            },
+            message: { description: 'What was wrong and how to fix it.', type: 'string' },
+            argument: { description: 'JSON pointer to the argument at fault, e.g. /from.', type: 'string' },
             allowed: { description: 'What the argument accepts.', type: 'string' },
             suggestions: { description: 'The nearest valid values, best first.', items: { type: 'string' }, type: 'array' },
           },

@@ -42,7 +42,7 @@ export interface SearchDatabaseOutput {
    */
   elsewhere?: SearchMatch[];
   /**
-   * Version of the game data used (release and content hash); changes whenever a number changes.
+   * Version of the game data used (release and content hash).
    */
   data_version: DataVersion;
 }

@@ -19,6 +19,7 @@ import {
   type Amount,
   type CostResult,
   type CostStep,
+  type RangeReach,
 } from './result.js';
 
 export interface Quantity {
@@ -69,10 +70,13 @@ function quantityOf(result: CostResult, quantity: Quantity | undefined): number 
 function header(result: CostResult, options: CostViewOptions, title: string): HTMLElement {
   const count = quantityOf(result, options.quantity);
   const subject = options.subject?.(result);
+  const stepCount = typeof result.step_count === 'number' ? result.step_count : result.steps.length;
   const facts = h(
     'dl',
     { class: 'facts' },
-    fact('Steps', String(result.steps.length)),
+    result.ranges.length > 0
+      ? fact('Upgrades', h('span', { 'data-range-count': result.ranges.length }, String(result.ranges.length)))
+      : fact('Steps', String(stepCount)),
     count !== undefined && options.quantity
       ? fact(capitalised(options.quantity.plural), h('span', { 'data-quantity': count }, String(count)))
       : null,
@@ -83,14 +87,16 @@ function header(result: CostResult, options: CostViewOptions, title: string): HT
     {},
     h('h1', {}, title),
     subject ? h('p', { class: 'subject' }, subject) : null,
-    h(
-      'p',
-      { class: 'range' },
-      h('span', { class: 'level', 'data-level': 'from' }, result.from),
-      h('span', { class: 'arrow', 'aria-hidden': 'true' }, ' → '),
-      h('span', { class: 'sr-only' }, ' to '),
-      h('span', { class: 'level', 'data-level': 'to' }, result.to),
-    ),
+    result.from !== undefined && result.to !== undefined
+      ? h(
+          'p',
+          { class: 'range' },
+          h('span', { class: 'level', 'data-level': 'from' }, result.from),
+          h('span', { class: 'arrow', 'aria-hidden': 'true' }, ' → '),
+          h('span', { class: 'sr-only' }, ' to '),
+          h('span', { class: 'level', 'data-level': 'to' }, result.to),
+        )
+      : null,
     facts,
   );
 }
@@ -115,7 +121,7 @@ function totalsSection(result: CostResult, options: CostViewOptions, format: For
     h(
       'tr',
       {},
-      h('th', { scope: 'row' }, materialName(result, key), unknownNote(result, key)),
+      h('th', { scope: 'row' }, materialName(result, key), unknownNote(result, key), disputeNote(result, key, format)),
       perUnit ? amountOrUnknown(format, perUnit[key], { 'data-per-unit': key }) : null,
       amountOrUnknown(format, result.totals[key], { 'data-total': key }),
     ),
@@ -134,6 +140,17 @@ function totalsSection(result: CostResult, options: CostViewOptions, format: For
     result.gaps.length > 0
       ? h('div', { class: 'gaps', role: 'note' }, h('strong', {}, 'Incomplete: '), ...listOrLine(result.gaps))
       : null,
+  );
+}
+
+/** Where the sources disagree on a step of this material: the lowest and highest total their figures make. */
+function disputeNote(result: CostResult, key: string, format: Formatter): HTMLElement | null {
+  const range = result.totals_range[key];
+  if (!range) return null;
+  return h(
+    'span',
+    { class: 'step-note', 'data-dispute': key },
+    `Sources disagree: ${format.number(range.lowest)} to ${format.number(range.highest)}`,
   );
 }
 
@@ -171,7 +188,7 @@ function chartSection(result: CostResult, format: Formatter): HTMLElement | null
     else unused.push(`${name}: none needed`);
   }
   if (series.length === 0) return null;
-  const input = { from: result.from, levels, series };
+  const input = { from: result.from ?? result.steps[0]?.from ?? '', levels, series };
   const holder = h('div', { class: 'chart-holder' });
   const draw = () => holder.replaceChildren(drawChart(input, Math.floor(holder.clientWidth) || 320, format));
   // Drawn at its real width once it is in the document, and again whenever that width changes.
@@ -196,6 +213,132 @@ function chartSection(result: CostResult, format: Formatter): HTMLElement | null
       h('figcaption', {}, 'Share of each material’s total spent once each step is done.'),
       chartLegend(series, unused),
     ),
+  );
+}
+
+/** A list result: one row per range, with its own totals for all its units and its confidence. */
+function rangesSection(result: CostResult, format: Formatter): HTMLElement | null {
+  if (result.ranges.length === 0) return null;
+  const keys = materialKeys(result);
+  const subjects = result.ranges.some((range) => range.subject !== undefined);
+  const headingId = uniqueId('ranges');
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col', class: 'num index' }, '#'),
+    subjects ? h('th', { scope: 'col' }, 'Of') : null,
+    h('th', { scope: 'col' }, 'Upgrade'),
+    h('th', { scope: 'col', class: 'num' }, 'Units'),
+    ...keys.map((key) => h('th', { scope: 'col', class: 'num' }, materialName(result, key))),
+    h('th', { scope: 'col' }, 'Confidence'),
+  );
+  const rows = result.ranges.map((range, index) =>
+    h(
+      'tr',
+      { 'data-range': index + 1, class: index % 2 === 1 ? 'alt' : undefined },
+      h('td', { class: 'num index' }, String(index + 1)),
+      subjects ? h('td', {}, range.subject ?? '') : null,
+      h(
+        'th',
+        { scope: 'row' },
+        h('span', { class: 'step-range' }, h('span', {}, `${range.from} →`), ' ', h('span', {}, range.to)),
+      ),
+      h('td', { class: 'num' }, String(range.count)),
+      ...keys.map((key) => amountOrUnknown(format, range.totals[key], { 'data-range-total': key })),
+      h('td', {}, confidenceBadge(range.confidence)),
+    ),
+  );
+  const table = h(
+    'table',
+    { class: 'steps ranges', 'aria-labelledby': headingId },
+    h('thead', {}, head),
+    h('tbody', {}, ...rows),
+  );
+  return h(
+    'section',
+    { class: 'ranges-section' },
+    h('h2', { id: headingId }, 'Each upgrade'),
+    scrollRegion(headingId, table),
+  );
+}
+
+const STOPPED_BY: Record<string, string> = {
+  target: 'target reached',
+  materials: 'out of materials',
+  unknown_amount: 'stopped at a step whose amount no source publishes',
+};
+
+/** One range's reach: the level reached, why it stops there, and what the next step lacks. */
+function reachItem(line: RangeReach, result: CostResult, format: Formatter, index: number): HTMLElement {
+  const short = line.next_step
+    ? Object.entries(line.next_step.short).map(([key, value]) => `${format.number(value)} ${materialName(result, key)}`)
+    : [];
+  return h(
+    'li',
+    { 'data-reach': index + 1 },
+    line.subject ? h('span', { class: 'subject' }, `${line.subject}: `) : null,
+    'reaches ',
+    h('strong', { 'data-reached': index + 1 }, line.reached),
+    ` (${STOPPED_BY[line.stopped_by] ?? line.stopped_by})`,
+    line.reached_at_highest_figures
+      ? h('span', { class: 'step-note' }, `At the highest published figures: ${line.reached_at_highest_figures}`)
+      : null,
+    line.next_step && short.length > 0
+      ? h(
+          'span',
+          { class: 'step-note', 'data-short': index + 1 },
+          `Next step (to ${line.next_step.to}) is short of ${short.join(', ')}`,
+        )
+      : null,
+  );
+}
+
+/** A budget result: how far the materials go, what that spends and leaves, and what all the targets still need. */
+function reachSection(result: CostResult, format: Formatter): HTMLElement | null {
+  const reach = result.reach;
+  if (!reach) return null;
+  const keys = materialKeys(result);
+  const headingId = uniqueId('reach');
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, 'Material'),
+    h('th', { scope: 'col', class: 'num' }, 'Spent'),
+    h('th', { scope: 'col', class: 'num' }, 'Left'),
+    h('th', { scope: 'col', class: 'num' }, 'Short for all'),
+  );
+  const rows = keys.map((key) =>
+    h(
+      'tr',
+      {},
+      h(
+        'th',
+        { scope: 'row' },
+        materialName(result, key),
+        reach.runs_out_first === key ? h('span', { class: 'step-note' }, 'Runs out first') : null,
+      ),
+      amount(format, reach.spent[key] ?? 0, { 'data-spent': key }),
+      amount(format, reach.left[key] ?? 0, { 'data-left': key }),
+      amountOrUnknown(format, reach.short_for_all[key], { 'data-short-for-all': key }),
+    ),
+  );
+  const table = h(
+    'table',
+    { class: 'totals reach', 'aria-labelledby': headingId },
+    h('thead', {}, head),
+    h('tbody', {}, ...rows),
+  );
+  return h(
+    'section',
+    { class: 'reach-section' },
+    h('h2', { id: headingId }, 'With your materials'),
+    h(
+      'p',
+      { class: 'reach-verdict', 'data-complete': String(reach.complete) },
+      reach.complete ? 'Enough for every target.' : 'Not enough for every target.',
+    ),
+    h('ul', { class: 'reach-ranges' }, ...reach.ranges.map((line, i) => reachItem(line, result, format, i))),
+    scrollRegion(headingId, table),
   );
 }
 
@@ -287,14 +430,13 @@ export function renderCost(value: unknown, options: CostViewOptions, { format, t
   chartObserver = undefined;
   const result = readCostResult(value);
   const parts: (Node | null)[] = [header(result, options, title)];
-  if (result.steps.length === 0) {
+  const list = result.ranges.length > 0;
+  if (!list && !result.reach && result.steps.length === 0) {
     parts.push(h('p', { class: 'status' }, 'Nothing to upgrade: the two levels are the same.'));
   } else {
-    parts.push(
-      totalsSection(result, options, format),
-      chartSection(result, format),
-      stepsSection(result, options, format),
-    );
+    parts.push(reachSection(result, format), totalsSection(result, options, format), rangesSection(result, format));
+    // Steps come with a one-range result, and with a budget when the call asked for them (`include_steps`).
+    if (result.steps.length > 0) parts.push(chartSection(result, format), stepsSection(result, options, format));
   }
   parts.push(notesSection(result.notes, result.sources));
   return resultView(parts, result.data_version);
@@ -304,10 +446,13 @@ export function renderCost(value: unknown, options: CostViewOptions, { format, t
 export function costView(options: CostViewOptions): ViewDefinition {
   return {
     describeInput(args) {
-      const { from, to } = args;
-      if ((typeof from !== 'string' && typeof from !== 'number') || (typeof to !== 'string' && typeof to !== 'number'))
-        return undefined;
-      return `${String(from)} → ${String(to)}`;
+      const { from, to, ranges } = args;
+      if (Array.isArray(ranges)) return `${ranges.length} ${ranges.length === 1 ? 'upgrade' : 'upgrades'}`;
+      const level = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+      if (!level(from)) return undefined;
+      // With `have` and no `to`, the tool answers how far the materials go.
+      if (to === undefined && args.have !== undefined) return `${String(from)} → as far as the materials go`;
+      return level(to) ? `${String(from)} → ${String(to)}` : undefined;
     },
     render: (value, context) => renderCost(value, options, context),
   };
