@@ -102,7 +102,11 @@ describe('player-data schema', () => {
     const files = {
       'catalog/player-data.schema.yaml': SCHEMA,
       'catalog/tools/get_my_goals.yaml': tool,
-      'catalog/endpoints/mcp-account.yaml': readFileSync(resolve(REPO, 'catalog/endpoints/mcp-account.yaml'), 'utf8'),
+      // Without the cost tools' lines: this fixture serves no cost tool.
+      'catalog/endpoints/mcp-account.yaml': readFileSync(
+        resolve(REPO, 'catalog/endpoints/mcp-account.yaml'),
+        'utf8',
+      ).replace('{cost_tools}', 'see each tool'),
     };
     const error = await generate(fixtureRoot(files, { withRealData: true })).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(CatalogInvalidError);
