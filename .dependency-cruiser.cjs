@@ -35,7 +35,10 @@ const LAYERS = [
     name: 'HTTP, auth, pages, observability',
     paths: ['^src/http/', '^src/pages/', '^src/auth/', '^src/site-account/', '^src/observability/'],
   },
-  { name: 'app and command lines', paths: ['^src/app[.]ts$', '^src/main[.]ts$', '^src/cli/', '^src/login/'] },
+  {
+    name: 'app and command lines',
+    paths: ['^src/app[.]ts$', '^src/account-stack[.]ts$', '^src/main[.]ts$', '^src/cli/', '^src/login/'],
+  },
 ];
 
 const upwardRules = LAYERS.slice(0, -1).map((layer, index) => ({

@@ -1,23 +1,19 @@
 /**
- * The Hono application: per MCP endpoint a POST route that runs its own host and origin checks (CORS and the bearer
- * guard around it when they apply), then the host guard for everything else; the account stack, forwarded to once it
- * is up; the site pages; one error handler. Built from explicit options so tests can freeze the clock or swap the
- * catalogue.
+ * The Hono application, composed: the operations routes; the public MCP endpoints (http/mcp-endpoint.ts), then the
+ * host guard for everything else; the account stack, forwarded to once it is up (account-stack.ts); the site pages;
+ * one error handler. Built from explicit options so tests can freeze the clock or swap the catalogue.
  */
-import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
-import type { EndpointMetadata } from '../generated/metadata-types.js';
+import { Hono, type ErrorHandler } from 'hono';
+import { deferredAccountStack } from './account-stack.js';
 import type { AccountServices } from './auth/account-services.js';
-import { mountAuthorizationServer, protectedEndpoint, signInGuard, type ProtectedEndpoint } from './auth/mount.js';
 import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';
 import { accountStackUnavailable, surfaceOf } from './auth/unavailable.js';
 import { registryFromCatalogue, type Registry } from './tool-registry/registry.js';
 import type { Config } from './config.js';
-import { hostGuard, hostRefusal, originGuard, originRefusal } from './http/guards.js';
+import { hostGuard } from './http/guards.js';
 import { clientAddress } from './http/client-address.js';
 import { compressedPages } from './http/compressed-pages.js';
-import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './http/mcp-route.js';
-import { networkBudgetOf } from './network-budgets.js';
+import { mountEndpoint, type EndpointServices } from './http/mcp-endpoint.js';
 import { siteBudget } from './pages/site-budget.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
 import { RefusalPause } from './http/refusal-pause.js';
@@ -25,7 +21,6 @@ import { jsonRpcErrorResponse } from './http/responses.js';
 import type { ServiceEnv } from './http/service-env.js';
 import { ErrorCode } from './mcp/jsonrpc.js';
 import { ResourceCatalog, viewResources } from './mcp/resources.js';
-import { McpServer } from './mcp/server.js';
 import { calculators } from './pages/calculators/calculator-list.js';
 import { calculatorPages } from './pages/calculators/pages.js';
 import { sendPage } from './pages/markdown.js';
@@ -39,16 +34,10 @@ import { publicToolRunner } from './pages/tool-runner.js';
 import { isStoreUnavailable } from './store/errors.js';
 import { countedRateLimits } from './observability/counted-rate-limits.js';
 import type { ServiceMetrics } from './observability/metrics.js';
-import { countOAuthOutcomes } from './observability/oauth-events.js';
 import { operationsRoutes } from './observability/ops-routes.js';
 import type { Readiness } from './observability/readiness.js';
-import { unconfiguredTransport, type MailTransport } from './site-account/mail.js';
-import {
-  mountSiteAccount,
-  SITE_ACCOUNT_PATTERNS,
-  siteAccountOptions,
-  type SiteAccountConfig,
-} from './site-account/mount.js';
+import type { MailTransport } from './site-account/mail.js';
+import { SITE_ACCOUNT_PATTERNS, type SiteAccountConfig } from './site-account/mount.js';
 
 export type AppConfig = Pick<
   Config,
@@ -86,65 +75,6 @@ export interface AppOptions {
   mailTransport?: MailTransport;
 }
 
-/** Longest a request to the account stack waits for it to come up before it is answered 503. */
-const ACCOUNT_START_WAIT_MS = 10_000;
-
-/** Request headers a browser MCP client sends, and response headers it needs to read. */
-export const CORS_ALLOW_HEADERS = [
-  'Content-Type',
-  'Accept',
-  'Authorization',
-  'MCP-Protocol-Version',
-  'Mcp-Session-Id',
-  'Idempotency-Key',
-  'Last-Event-ID',
-  'Mcp-Method',
-  'Mcp-Name',
-];
-export const CORS_EXPOSE_HEADERS = [
-  'MCP-Protocol-Version',
-  'Mcp-Session-Id',
-  'WWW-Authenticate',
-  'Retry-After',
-  'RateLimit',
-  'RateLimit-Policy',
-  'Deprecation',
-  'Sunset',
-  'Link',
-];
-
-/**
- * CORS for browser clients. Requests without an Origin (every non-browser MCP client) skip it: hono/cors writes
- * headers on the response before and after the handler, which turns the server's lightweight response into a full
- * Fetch Response on every request (measured: about a third of the throughput of a static reply).
- */
-function browserCors(allowedOrigins: ReadonlySet<string>): MiddlewareHandler<ServiceEnv> {
-  const corsMiddleware = cors({
-    origin: (origin) => (allowedOrigins.has(origin.toLowerCase()) ? origin : null),
-    allowMethods: ['POST', 'OPTIONS'],
-    allowHeaders: CORS_ALLOW_HEADERS,
-    exposeHeaders: CORS_EXPOSE_HEADERS,
-    maxAge: 600,
-  });
-  return async function browserCors(c, next) {
-    if (c.req.header('origin') === undefined) return next();
-    return corsMiddleware(c, next);
-  };
-}
-
-/** Runs Hono middleware around `inner` outside Hono's dispatch: the middleware's own response, or the inner one. */
-async function through(
-  middleware: MiddlewareHandler<ServiceEnv>,
-  c: Context<ServiceEnv>,
-  inner: () => Promise<Response>,
-): Promise<Response> {
-  const early = await middleware(c, async () => {
-    c.res = await inner();
-  });
-  // The middleware may have added headers to c.res after `next` (CORS does).
-  return early ?? c.res;
-}
-
 function defaultLogError(error: unknown, request: Request): void {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(
@@ -179,47 +109,6 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
   };
 
-  /**
-   * One MCP endpoint. The POST route runs the host and origin checks inline, CORS only for browsers (requests with
-   * an Origin) and the bearer guard when secured: as separate Hono middleware each layer cost a dispatch and a
-   * promise per request, about a tenth of the throughput together (measured with --cpu-prof). Preflights and the
-   * other methods keep the middleware forms.
-   */
-  function mountEndpoint(target: Hono<ServiceEnv>, endpoint: EndpointMetadata, secured?: ProtectedEndpoint): void {
-    const path = endpoint.path;
-    const server = new McpServer({ registry, endpoint, resources, baseUrl: config.baseUrl });
-    const limiter =
-      config.rateLimitPerMinute > 0
-        ? rateLimits.limiter(path.slice(1), { limit: config.rateLimitPerMinute })
-        : undefined;
-    const clientKey = secured?.clientKey ?? ((c: Context<ServiceEnv>) => clientAddress(c, config.trustedProxies));
-    // Listed networks' budgets are per address, so they apply where the key is the address: the public endpoint.
-    const limitFor =
-      !secured && config.rateLimitNetworks?.length ? networkBudgetOf(config.rateLimitNetworks) : undefined;
-    const post = mcpPost({
-      server,
-      registry,
-      clock,
-      baseUrl: config.baseUrl,
-      ...(limiter ? { limiter } : {}),
-      clientKey,
-      ...(limitFor ? { limitFor } : {}),
-      ...(secured ? { account: secured.account } : {}),
-      refusalPause,
-    });
-    const cors = browserCors(config.allowedOrigins);
-    const guarded = secured ? (c: Context<ServiceEnv>) => through(secured.guard, c, () => post(c)) : post;
-    target.post(path, async function mcpEndpoint(c) {
-      const refused = hostRefusal(c, config.allowedHosts) ?? originRefusal(c, config.allowedOrigins);
-      if (refused) return refused;
-      return c.req.header('origin') === undefined ? guarded(c) : through(cors, c, () => guarded(c));
-    });
-    target.use(path, originGuard(config.allowedOrigins));
-    target.use(path, cors);
-    target.options(path, mcpOptions());
-    target.on(['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH'], path, mcpMethodNotAllowed());
-  }
-
   const app = new Hono<ServiceEnv>();
   // Before the host guard: probes and scrapers address an instance by its IP (ops-routes.ts says why that is safe).
   if (options.readiness || metrics) {
@@ -234,66 +123,23 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
     );
   }
   // The MCP POST routes guard their host inline (above), so they are registered before the host guard of the rest.
-  for (const endpoint of registry.endpoints) if (endpoint.auth === 'none') mountEndpoint(app, endpoint);
+  const endpoints: EndpointServices = { config, registry, resources, rateLimits, clock, refusalPause };
+  for (const endpoint of registry.endpoints) if (endpoint.auth === 'none') mountEndpoint(app, endpoint, endpoints);
   app.use('*', hostGuard(config.allowedHosts));
 
   const secured = registry.endpoints.filter((e) => e.auth !== 'none');
   if (options.account && secured.length > 0) {
-    // The account stack (oidc-provider, the store) is built once its services are ready; until then requests to
-    // its paths wait here instead of failing, and the public endpoint answers meanwhile.
-    const accountApp = Promise.resolve(options.account).then((services) => {
-      if (metrics)
-        countOAuthOutcomes(services.provider, (operation, outcome) => metrics.oauthOutcome(operation, outcome));
-      const sub = new Hono<ServiceEnv>();
-      const mountOptions = {
-        baseUrl: config.baseUrl,
-        clock,
-        trustedProxies: config.trustedProxies,
-        authRateLimitPerMinute: config.authRateLimitPerMinute,
-        rateLimits,
-        refusalPause,
-      };
-      for (const endpoint of secured)
-        mountEndpoint(sub, endpoint, protectedEndpoint(services, endpoint.path, mountOptions));
-      // One backoff and one password-hash pool for the OAuth sign-in and the website's sign-in.
-      const signIn = signInGuard(rateLimits);
-      mountSiteAccount(
-        sub,
-        services,
-        siteAccountOptions({
-          config,
-          rateLimits,
-          transport: options.mailTransport ?? unconfiguredTransport,
-          clock,
-          clientKey: (c) => clientAddress(c, config.trustedProxies),
-          signIn,
-          ...(config.authRateLimitPerMinute > 0
-            ? { signInLimit: rateLimits.limiter('auth:site-sign-in', { limit: config.authRateLimitPerMinute }) }
-            : {}),
-          events: { event: (event, outcome) => metrics?.accountEvent(event, outcome) },
-          ...(metrics ? { onMail: (kind, outcome) => metrics.mail(kind, outcome) } : {}),
-        }),
-      );
-      mountAuthorizationServer(sub, services, { ...mountOptions, signIn });
-      sub.onError(onError);
-      return sub;
+    const forward = deferredAccountStack({
+      services: options.account,
+      endpoints: secured,
+      shared: endpoints,
+      config,
+      ...(metrics ? { metrics } : {}),
+      ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+      ...(options.accountWaiting ? { accountWaiting: options.accountWaiting } : {}),
+      onError,
+      mcpPaths,
     });
-    let settled = false;
-    accountApp.then(
-      () => (settled = true),
-      () => (settled = true),
-    ); // a failure is reported by main.ts; requests get a 500
-    // While the stack starts, a request waits for it, but never past a failed attempt or ACCOUNT_START_WAIT_MS.
-    const waitForStack = async (): Promise<boolean> => {
-      const deadline = Date.now() + ACCOUNT_START_WAIT_MS;
-      while (!settled && !options.accountWaiting?.() && Date.now() < deadline)
-        await Promise.race([accountApp.catch(() => undefined), new Promise((tick) => setTimeout(tick, 100))]);
-      return settled;
-    };
-    const forward = async (c: Context<ServiceEnv>) => {
-      if (!settled && !(await waitForStack())) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
-      return (await accountApp).fetch(c.req.raw, c.env);
-    };
     for (const path of [...secured.map((e) => e.path), ...AUTH_ROUTE_PATTERNS, ...SITE_ACCOUNT_PATTERNS])
       app.all(path, forward);
   }

@@ -7,7 +7,7 @@
  * so a flood of bad tokens costs neither a body parse nor an ES256 verification each.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { peekId, rateRefusal, unreadBodyHeaders } from '../http/mcp-route.js';
+import { peekId, rateRefusal, unreadBodyHeaders } from '../http/request-peek.js';
 import type { RefusalPause } from '../http/refusal-pause.js';
 import type { ServiceEnv } from '../http/service-env.js';
 import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';

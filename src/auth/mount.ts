@@ -1,12 +1,12 @@
 /** How the account endpoint and the authorization server plug into the app (kept out of app.ts). */
 import type { RefusalPause } from '../http/refusal-pause.js';
 import type { TrustedProxies } from '../trusted-proxies.js';
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Hono } from 'hono';
 import { clientAddress } from '../http/client-address.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import type { RateLimits } from '../http/rate-limits.js';
 import type { ServiceEnv } from '../http/service-env.js';
-import type { AccountContext } from '../tools/context.js';
+import type { ProtectedEndpoint } from '../http/mcp-endpoint.js';
 import type { AccountServices } from './account-services.js';
 import { bearerAuth } from './bearer.js';
 import { HashGate } from './hash-gate.js';
@@ -15,13 +15,7 @@ import { authRoutes } from './routes.js';
 import { resourceMetadataUrl } from './scopes.js';
 import { SIGN_IN_BACKOFF } from './sign-in-throttle.js';
 
-export interface ProtectedEndpoint {
-  /** Bearer guard to run before the MCP route. */
-  guard: MiddlewareHandler<ServiceEnv>;
-  /** Rate-limit key: the token's subject, so the account endpoint limits each player, not each address. */
-  clientKey: (c: Context<ServiceEnv>) => string;
-  account: (c: Context<ServiceEnv>) => AccountContext | undefined;
-}
+export type { ProtectedEndpoint };
 
 export interface AccountMountOptions {
   baseUrl: string;

@@ -74,35 +74,33 @@ async function storeCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Every method of the provider's adapter, each of which reads or writes the store. Typed against oidc-provider's
+ * `Adapter`, so a method it adds (or drops) fails to compile here instead of bypassing the wrapper below.
+ */
+const ADAPTER_METHODS = {
+  upsert: true,
+  find: true,
+  findByUid: true,
+  findByUserCode: true,
+  consume: true,
+  destroy: true,
+  revokeByGrantId: true,
+} as const satisfies Record<keyof Adapter, true>;
+
+type AdapterMethod = keyof typeof ADAPTER_METHODS;
+
 /** The adapter with every store failure that means "unreachable" turned into the provider's 503 error. */
 function unavailableAs503(Base: new (model: string) => Adapter): new (model: string) => Adapter {
-  return class StoreAdapter implements Adapter {
-    readonly #inner: Adapter;
+  return class StoreAdapter {
     constructor(model: string) {
-      this.#inner = new Base(model);
+      const inner = new Base(model);
+      for (const method of Object.keys(ADAPTER_METHODS) as AdapterMethod[]) {
+        const call = inner[method].bind(inner) as (...args: unknown[]) => Promise<unknown>;
+        Object.defineProperty(this, method, { value: (...args: unknown[]) => storeCall(() => call(...args)) });
+      }
     }
-    upsert(id: string, payload: Parameters<Adapter['upsert']>[1], expiresIn: number) {
-      return storeCall(() => this.#inner.upsert(id, payload, expiresIn));
-    }
-    find(id: string) {
-      return storeCall(() => this.#inner.find(id));
-    }
-    findByUid(uid: string) {
-      return storeCall(() => this.#inner.findByUid(uid));
-    }
-    findByUserCode(userCode: string) {
-      return storeCall(() => this.#inner.findByUserCode(userCode));
-    }
-    consume(id: string) {
-      return storeCall(() => this.#inner.consume(id));
-    }
-    destroy(id: string) {
-      return storeCall(() => this.#inner.destroy(id));
-    }
-    revokeByGrantId(grantId: string) {
-      return storeCall(() => this.#inner.revokeByGrantId(grantId));
-    }
-  };
+  } as new (model: string) => Adapter;
 }
 
 export function createProvider(options: ProviderOptions): Provider {

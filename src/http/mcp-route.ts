@@ -4,32 +4,35 @@
  * (400), body size (413), UTF-8 and JSON (400/-32700), nesting depth and message shape (400/-32600),
  * the claimed protocol version (400/-32022, src/mcp/era.ts), then 202 for notifications and responses or 200 with the reply.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Context, Handler } from 'hono';
 import type { DeprecationRule } from '../../generated/metadata-types.js';
 import { endpointAvailability, mostUrgent, type TimedAvailability } from '../tool-registry/availability.js';
 import type { Registry } from '../tool-registry/registry.js';
-import { classify, ErrorCode, idOf, type JsonRpcRequest, type RequestId } from '../mcp/jsonrpc.js';
+import { classify, ErrorCode, type JsonRpcRequest, type RequestId } from '../mcp/jsonrpc.js';
 import { decideEra, metaVersionOf } from '../mcp/era.js';
 import type { McpServer, Reply } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, jsonContentType } from './media-types.js';
-import { rateLimitHeaders, type RateLimiter, type RateDecision } from './rate-limit.js';
+import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
 import { RefusalPause } from './refusal-pause.js';
 import { jsonShapeProblem, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import { methodLabel, noteMcp, type McpNote } from './mcp-notes.js';
+import {
+  incomingOf,
+  JSON_LIMITS,
+  MAX_JSON_DEPTH,
+  MAX_JSON_NAMES,
+  PEEK_LIMIT_BYTES,
+  rateRefusal,
+} from './request-peek.js';
 import type { ServiceEnv } from './service-env.js';
-import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, rateLimitedResponse, storeUnavailableJsonRpc } from './responses.js';
+import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, storeUnavailableJsonRpc } from './responses.js';
 import { COMPRESS_MIN_BYTES, CompressedBodies, compress, negotiateEncoding } from './compression.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-export const MAX_JSON_DEPTH = 64;
-/** Object member names in one message: a tools/call needs a few dozen; 10,000 parse in a few milliseconds. */
-export const MAX_JSON_NAMES = 10_000;
-const JSON_LIMITS = { maxDepth: MAX_JSON_DEPTH, maxNames: MAX_JSON_NAMES };
 export const IDEMPOTENCY_KEY_MAX = 255;
-export const PEEK_LIMIT_BYTES = 4 * 1024;
+export { MAX_JSON_DEPTH, MAX_JSON_NAMES, PEEK_LIMIT_BYTES };
 
 export interface McpRouteOptions {
   server: McpServer;
@@ -55,93 +58,6 @@ function deprecationHeaders(rule: DeprecationRule | undefined, baseUrl: string):
     Sunset: rule.sunsetHeader,
     Link: `<${baseUrl}/developers#changelog>; rel="deprecation"`,
   };
-}
-
-function incomingOf(c: Context<ServiceEnv>): IncomingMessage | undefined {
-  return c.env?.incoming;
-}
-
-/** What a refusal before dispatch learnt from the body: its id, and whether the body was left unread. */
-export interface Peeked {
-  id: RequestId | null;
-  /** The body was not read: the answer closes the connection rather than leave the rest of an upload in it. */
-  unread: boolean;
-}
-
-const UNREAD: Peeked = { id: null, unread: true };
-const CLOSE = { Connection: 'close' } as const;
-
-/**
- * The body when it is at most `limit` bytes, read from its stream (no declared length); undefined when it is longer.
- * The stream is released, not cancelled, past the limit: cancelling would destroy the socket before the answer is
- * written, and the Node adapter discards what is left of the body after the response.
- */
-async function smallStreamedBody(request: Request, limit: number): Promise<string | undefined> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) return undefined;
-      chunks.push(value);
-    }
-  } catch {
-    return undefined;
-  } finally {
-    reader.releaseLock();
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function idIn(text: string): RequestId | null {
-  if (jsonShapeProblem(text, JSON_LIMITS)) return null;
-  try {
-    return idOf(JSON.parse(text));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Best-effort id of a request we are refusing before dispatch. Only a body of at most PEEK_LIMIT_BYTES is read and
- * parsed: a refused client must not make the server read and parse megabytes to echo an id. A body declared longer
- * is not read at all (id null); one without a declared length is read up to the limit.
- */
-export async function peekId(c: Context<ServiceEnv>): Promise<Peeked> {
-  const declared = c.req.header('content-length');
-  if (declared === undefined) {
-    const text = await smallStreamedBody(c.req.raw, PEEK_LIMIT_BYTES);
-    return text === undefined ? UNREAD : { id: idIn(text), unread: false };
-  }
-  if (!(Number(declared) <= PEEK_LIMIT_BYTES)) return UNREAD;
-  const body = await readText(c.req.raw, incomingOf(c), PEEK_LIMIT_BYTES);
-  return { id: body.ok ? idIn(body.text) : null, unread: false };
-}
-
-/**
- * The one answer of a request refused for its rate, on /mcp and on /mcp/account's bearer guard alike: the id echoed
- * when the body is small enough to peek, else the body left unread, the answer held for the pause and the connection
- * closed (refusal-pause.ts says why).
- */
-export async function rateRefusal(
-  c: Context<ServiceEnv>,
-  decision: RateDecision,
-  message: string,
-  headers: Record<string, string>,
-  pause: RefusalPause,
-): Promise<Response> {
-  const peeked = await peekId(c);
-  if (peeked.unread) await pause.beforeAnswer();
-  return rateLimitedResponse(decision, peeked.id, message, { ...headers, ...unreadBodyHeaders(peeked) });
-}
-
-/** Response headers for a refusal that left the body unread. */
-export function unreadBodyHeaders(peeked: Peeked): Record<string, string> {
-  return peeked.unread ? CLOSE : {};
 }
 
 /** Longest request id (as JSON) whose stored reply is kept compressed; longer ones are compressed each time. */

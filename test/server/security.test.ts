@@ -1,6 +1,6 @@
 /** DNS-rebinding protection (Host and Origin) and CORS for browser clients. */
 import { describe, expect, it } from 'vitest';
-import { CORS_EXPOSE_HEADERS } from '../../src/app.js';
+import { CORS_EXPOSE_HEADERS } from '../../src/http/mcp-endpoint.js';
 import { BASE, MCP_HEADERS, testApp } from '../helpers.js';
 
 const app = testApp();

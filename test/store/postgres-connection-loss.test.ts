@@ -2,7 +2,7 @@
  * A PostgreSQL connection the server ends while the store holds it (a query running, or between two statements of
  * one request): that request fails, the process does not. node-postgres emits 'error' on a checked-out client
  * whose connection ends, and the pool listens only while the client is idle; an 'error' nobody listens to is
- * thrown, and it ended an instance when PostgreSQL stopped under the topology (test/topology/postgres-outage.test.ts).
+ * thrown, and it ended an instance when PostgreSQL stopped under the topology (test/topology/postgres-outage.ci.test.ts).
  * On the shared server, in a throw-away database; the connection is ended with pg_terminate_backend, as a server
  * shutdown ends every connection.
  */

@@ -19,7 +19,7 @@ import { ARTIFACTS, chromiumAvailable, launchSiteChromium, PAGE_KINDS } from './
 const skip = !chromiumAvailable() && !process.env.CI;
 if (skip)
   process.stderr.write(
-    'test/site/players.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
+    'test/site/players.ci.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
   );
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
