@@ -5,7 +5,8 @@
  *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 40] [--skip-ms 2000] [--requests 60000]
  *
  * `--skip-ms` leaves out the first milliseconds of samples (start-up, before the load began); `--requests` (how many
- * requests the load sent) adds each function's CPU microseconds per request, comparable between two processes.
+ * requests the load sent) adds each function's CPU microseconds per request, comparable between two processes;
+ * `--inclusive name,name` adds the time spent in those functions and everything they called.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -29,6 +30,7 @@ const { values, positionals } = parseArgs({
     top: { type: 'string', default: '40' },
     'skip-ms': { type: 'string', default: '0' },
     requests: { type: 'string' },
+    inclusive: { type: 'string' },
   },
 });
 if (positionals.length !== 1) throw new Error('usage: bench/profile-summary.ts <file.cpuprofile> [--top n]');
@@ -75,4 +77,29 @@ for (const [key, micros] of rows.slice(0, Number(values.top))) {
   console.log(
     `${((100 * micros) / busy).toFixed(2).padStart(6)} | ${(micros / 1000).toFixed(0).padStart(6)} |${perRequest} ${key}`,
   );
+}
+
+if (values.inclusive) {
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const wanted = new Set(values.inclusive.split(','));
+  const inclusive = new Map<string, number>();
+  for (const [id, micros] of selfMicros) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+      const name = byId.get(at)!.callFrame.functionName;
+      if (wanted.has(name) && !seen.has(name)) {
+        seen.add(name);
+        inclusive.set(name, (inclusive.get(name) ?? 0) + micros);
+      }
+    }
+  }
+  console.log('\ninclusive % of busy | ms |' + (requests ? ' µs/request |' : '') + ' function');
+  for (const name of wanted) {
+    const micros = inclusive.get(name) ?? 0;
+    const perRequest = requests ? ` ${(micros / requests).toFixed(2).padStart(6)} |` : '';
+    console.log(
+      `${((100 * micros) / busy).toFixed(2).padStart(6)} | ${(micros / 1000).toFixed(0).padStart(6)} |${perRequest} ${name}`,
+    );
+  }
 }

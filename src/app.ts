@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import { hostGuard, hostRefusal, originGuard, originRefusal } from './http/guards.js';
 import { clientAddress } from './http/client-address.js';
 import { compressedPages } from './http/compressed-pages.js';
+import { withDirectRoutes } from './http/direct-routes.js';
 import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './http/mcp-route.js';
 import { networkBudgetOf } from './network-budgets.js';
 import { siteBudget } from './pages/site-budget.js';
@@ -185,7 +186,12 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
    * promise per request, about a tenth of the throughput together (measured with --cpu-prof). Preflights and the
    * other methods keep the middleware forms.
    */
-  function mountEndpoint(target: Hono<ServiceEnv>, endpoint: EndpointMetadata, secured?: ProtectedEndpoint): void {
+  function mountEndpoint(
+    target: Hono<ServiceEnv>,
+    endpoint: EndpointMetadata,
+    secured?: ProtectedEndpoint,
+    direct?: Hono<ServiceEnv>,
+  ): void {
     const path = endpoint.path;
     const server = new McpServer({ registry, endpoint, resources, baseUrl: config.baseUrl });
     const limiter =
@@ -209,11 +215,13 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
     });
     const cors = browserCors(config.allowedOrigins);
     const guarded = secured ? (c: Context<ServiceEnv>) => through(secured.guard, c, () => post(c)) : post;
-    target.post(path, async function mcpEndpoint(c) {
+    const mcpEndpoint = async function mcpEndpoint(c: Context<ServiceEnv>) {
       const refused = hostRefusal(c, config.allowedHosts) ?? originRefusal(c, config.allowedOrigins);
       if (refused) return refused;
       return c.req.header('origin') === undefined ? guarded(c) : through(cors, c, () => guarded(c));
-    });
+    };
+    target.post(path, mcpEndpoint);
+    direct?.post(path, mcpEndpoint);
     target.use(path, originGuard(config.allowedOrigins));
     target.use(path, cors);
     target.options(path, mcpOptions());
@@ -234,7 +242,11 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
     );
   }
   // The MCP POST routes guard their host inline (above), so they are registered before the host guard of the rest.
-  for (const endpoint of registry.endpoints) if (endpoint.auth === 'none') mountEndpoint(app, endpoint);
+  // Their POSTs are also routed by an app of their own, where nothing else matches them (direct-routes.ts).
+  const mcpPosts = new Hono<ServiceEnv>();
+  const publicPaths = registry.endpoints.filter((e) => e.auth === 'none').map((e) => e.path);
+  for (const endpoint of registry.endpoints)
+    if (endpoint.auth === 'none') mountEndpoint(app, endpoint, undefined, mcpPosts);
   app.use('*', hostGuard(config.allowedHosts));
 
   const secured = registry.endpoints.filter((e) => e.auth !== 'none');
@@ -334,5 +346,6 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));
   app.onError(onError);
-  return app;
+  mcpPosts.onError(onError);
+  return withDirectRoutes(app, mcpPosts, 'POST', new Set(publicPaths));
 }
