@@ -5,6 +5,10 @@
  * can compare configurations (e.g. `--env LOG_LEVEL=warn`).
  *
  *   npx tsx bench/cpu-per-request.ts [--requests 100000] [--rounds 3] [--only governor|initialize|list]
+ *
+ * `--vs-root <a built checkout>` adds that build as a third target (`baseline`), and `--vs-env KEY=VALUE`
+ * (repeatable) adds this build again with those settings instead (`variant`): before/after, or a setting's cost,
+ * in the same alternating rounds, each also as a ratio to the service.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,6 +24,8 @@ const { values } = parseArgs({
     env: { type: 'string', multiple: true, default: [] },
     'no-anchor': { type: 'boolean', default: false },
     'service-root': { type: 'string' },
+    'vs-root': { type: 'string' },
+    'vs-env': { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -66,19 +72,32 @@ async function measure(target: Running, body: string, amount: number): Promise<n
   return ((after - before) * 1e6) / amount;
 }
 
-const env = Object.fromEntries(
-  values.env.map((pair) => {
-    const at = pair.indexOf('=');
-    return [pair.slice(0, at), pair.slice(at + 1)];
-  }),
-);
+const pairs = (list: string[]) =>
+  Object.fromEntries(
+    list.map((pair) => {
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+const env = pairs(values.env);
 const service = await startService(
   3650,
   { RATE_LIMIT_PER_MINUTE: '1000000000', ...env },
   values['service-root'] ?? undefined,
 );
 const anchor = values['no-anchor'] ? undefined : await startAnchor('bare-hono', 3651);
-const targets = anchor ? [service, anchor] : [service];
+const other =
+  values['vs-root'] !== undefined || values['vs-env'].length > 0
+    ? {
+        ...(await startService(
+          3652,
+          { RATE_LIMIT_PER_MINUTE: '1000000000', ...env, ...pairs(values['vs-env']) },
+          values['vs-root'] ?? values['service-root'] ?? undefined,
+        )),
+        name: values['vs-root'] !== undefined ? 'baseline' : 'variant',
+      }
+    : undefined;
+const targets = [service, ...(anchor ? [anchor] : []), ...(other ? [other] : [])];
 const amount = Number(values.requests);
 const names = values.only ? [values.only as keyof typeof bodies] : (Object.keys(bodies) as (keyof typeof bodies)[]);
 try {
@@ -92,9 +111,12 @@ try {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const line = targets.map((t) => `${t.name} ${median(samples.get(t.name)!).toFixed(1)} µs`).join(', ');
-    const ratio = anchor
-      ? ` (service/anchor CPU ${(median(samples.get('service')!) / median(samples.get('bare-hono')!)).toFixed(2)}x)`
-      : '';
+    const of = (name: string) => median(samples.get(name)!);
+    const ratio =
+      (anchor ? ` (service/anchor CPU ${(of('service') / of('bare-hono')).toFixed(2)}x)` : '') +
+      (other
+        ? ` (${other.name}/service CPU ${(of(other.name) / of('service')).toFixed(2)}x${anchor ? `, ${other.name}/anchor ${(of(other.name) / of('bare-hono')).toFixed(2)}x` : ''})`
+        : '');
     console.log(`${name}: ${line}${ratio}  [samples ${JSON.stringify(Object.fromEntries(samples))}]`);
   }
 } finally {

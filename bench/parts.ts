@@ -11,7 +11,7 @@ import { governorGearCost } from '../src/calculators/governor-gear.js';
 import { compress } from '../src/http/compression.js';
 import { SlidingWindowLimiter } from '../src/http/rate-limit.js';
 import { successJson } from '../src/mcp/tools-call.js';
-import { createRequestLogger } from '../src/observability/logger.js';
+import { createRequestLogger, requestLineWriter } from '../src/observability/logger.js';
 import { ServiceMetrics } from '../src/observability/metrics.js';
 import { pino } from 'pino';
 import { BASE, MCP_HEADERS, testApp } from '../test/helpers.js';
@@ -46,6 +46,7 @@ const requestLog = createRequestLogger(
   'info',
   pino.destination({ dest: openSync('/dev/null', 'w'), sync: true, minLength: 4096 }),
 );
+const writeRequestLine = requestLineWriter(requestLog);
 const app = testApp();
 const request = JSON.stringify({
   jsonrpc: '2.0',
@@ -58,21 +59,18 @@ const rows: [string, number][] = [
   ['handler (governorGearCost)', perCall(() => governorGearCost(args))],
   ['serialisation (successJson)', perCall(() => successJson(outcome.value, '2025-11-25'))],
   [
-    'log line (request logger)',
+    'log line (the request line writer, as the request observer writes it)',
     perCall((i) =>
-      requestLog.info(
-        {
-          request_id: `bench-${i}`,
-          endpoint: 'mcp',
-          method: 'POST',
-          mcp_method: 'tools/call',
-          tool: 'governor_gear_cost',
-          outcome: 'result',
-          status: 200,
-          duration_ms: 1.234,
-        },
-        'request',
-      ),
+      writeRequestLine({
+        request_id: `bench-${i}`,
+        endpoint: 'mcp',
+        method: 'POST',
+        mcp_method: 'tools/call',
+        tool: 'governor_gear_cost',
+        outcome: 'result',
+        status: 200,
+        duration_ms: 1.234,
+      }),
     ),
   ],
   [

@@ -14,6 +14,7 @@ import { hostGuard } from './http/guards.js';
 import { clientAddress } from './http/client-address.js';
 import { compressedPages } from './http/compressed-pages.js';
 import { mountEndpoint, type EndpointServices } from './http/mcp-endpoint.js';
+import { withDirectRoutes } from './http/direct-routes.js';
 import { siteBudget } from './pages/site-budget.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
 import { RefusalPause } from './http/refusal-pause.js';
@@ -124,7 +125,11 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   }
   // The MCP POST routes guard their host inline (above), so they are registered before the host guard of the rest.
   const endpoints: EndpointServices = { config, registry, resources, rateLimits, clock, refusalPause };
-  for (const endpoint of registry.endpoints) if (endpoint.auth === 'none') mountEndpoint(app, endpoint, endpoints);
+  // Their POSTs are also routed by an app of their own, where nothing else matches them (direct-routes.ts).
+  const mcpPosts = new Hono<ServiceEnv>();
+  const publicPaths = registry.endpoints.filter((e) => e.auth === 'none').map((e) => e.path);
+  for (const endpoint of registry.endpoints)
+    if (endpoint.auth === 'none') mountEndpoint(app, endpoint, endpoints, undefined, mcpPosts);
   app.use('*', hostGuard(config.allowedHosts));
 
   const secured = registry.endpoints.filter((e) => e.auth !== 'none');
@@ -180,5 +185,6 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));
   app.onError(onError);
-  return app;
+  mcpPosts.onError(onError);
+  return withDirectRoutes(app, mcpPosts, 'POST', new Set(publicPaths));
 }

@@ -14,6 +14,9 @@ export interface TrustedProxies {
 
 const EXAMPLE = 'e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8';
 
+/** Addresses whose verdict is kept; past this many the list starts again (a flood of new addresses parses each). */
+const VERDICTS_KEPT = 4096;
+
 type Network = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 /** An address in the form it is matched in: IPv4-mapped IPv6 as IPv4. */
@@ -49,12 +52,26 @@ export function parseTrustedProxies(raw: string | undefined): { proxies: Trusted
     if (network) networks.push(network);
     else problems.push(`TRUSTED_PROXIES: "${entry}" is not an IPv4 or IPv6 address or CIDR (${EXAMPLE})`);
   }
+  const matches = (address: string): boolean => {
+    if (networks.length === 0) return false;
+    const parsed = canonical(address);
+    if (!parsed) return false;
+    return networks.some(([network, prefix]) => parsed.kind() === network.kind() && parsed.match(network, prefix));
+  };
+  // Every request asks about its socket's address: the verdicts of the addresses seen lately are kept, as parsing
+  // one with ipaddr.js cost more than the rest of the rate limiter's work (CPU profile under load).
+  const verdicts = new Map<string, boolean>();
   const proxies: TrustedProxies = {
     size: networks.length,
     has(address) {
-      const parsed = canonical(address);
-      if (!parsed) return false;
-      return networks.some(([network, prefix]) => parsed.kind() === network.kind() && parsed.match(network, prefix));
+      if (networks.length === 0) return false;
+      let verdict = verdicts.get(address);
+      if (verdict === undefined) {
+        verdict = matches(address);
+        if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+        verdicts.set(address, verdict);
+      }
+      return verdict;
     },
   };
   return { proxies, problems };

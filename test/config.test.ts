@@ -60,6 +60,10 @@ describe('configuration from the environment', () => {
       ['', false],
     ];
     expect(cases.map(([address]) => [address, trustedProxies.has(address)])).toEqual(cases);
+    // Asked again (the verdicts are kept), and again after more addresses than are kept: the same answers.
+    expect(cases.map(([address]) => [address, trustedProxies.has(address)])).toEqual(cases);
+    for (let i = 0; i < 5000; i++) trustedProxies.has(`10.${i >> 8}.${i & 255}.1`);
+    expect(cases.map(([address]) => [address, trustedProxies.has(address)])).toEqual(cases);
     expect(trustedProxies.size).toBe(4);
   });
   it('refuses a TRUSTED_PROXIES entry that is not an address or a CIDR', () => {

@@ -107,6 +107,8 @@ export function mountEndpoint(
   endpoint: EndpointMetadata,
   shared: EndpointServices,
   secured?: ProtectedEndpoint,
+  /** An app of its own for the public POSTs, where Hono skips the main app's middleware chain (direct-routes.ts). */
+  direct?: Hono<ServiceEnv>,
 ): void {
   const { config, registry, resources, rateLimits, clock, refusalPause } = shared;
   const path = endpoint.path;
@@ -129,11 +131,13 @@ export function mountEndpoint(
   });
   const cors = browserCors(config.allowedOrigins);
   const guarded = secured ? (c: Context<ServiceEnv>) => through(secured.guard, c, () => post(c)) : post;
-  target.post(path, async function mcpEndpoint(c) {
+  const mcpEndpoint = async function mcpEndpoint(c: Context<ServiceEnv>) {
     const refused = hostRefusal(c, config.allowedHosts) ?? originRefusal(c, config.allowedOrigins);
     if (refused) return refused;
     return c.req.header('origin') === undefined ? guarded(c) : through(cors, c, () => guarded(c));
-  });
+  };
+  target.post(path, mcpEndpoint);
+  direct?.post(path, mcpEndpoint);
   target.use(path, originGuard(config.allowedOrigins));
   target.use(path, cors);
   target.options(path, mcpOptions());

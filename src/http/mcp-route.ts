@@ -13,7 +13,7 @@ import { decideEra, metaVersionOf } from '../mcp/era.js';
 import type { McpServer, Reply } from '../mcp/server.js';
 import type { AccountContext } from '../tools/context.js';
 import { acceptsMcpResponses, jsonContentType } from './media-types.js';
-import { rateLimitHeaders, type RateLimiter } from './rate-limit.js';
+import { setRateLimitHeaders, type RateLimiter } from './rate-limit.js';
 import { RefusalPause } from './refusal-pause.js';
 import { jsonShapeProblem, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
@@ -102,7 +102,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
       const client = options.clientKey(c);
       const pending = limiter.take(client, now.getTime(), options.limitFor?.(client));
       const decision = pending instanceof Promise ? await pending : pending;
-      Object.assign(headers, rateLimitHeaders(decision, windowSeconds));
+      setRateLimitHeaders(headers, decision, windowSeconds);
       if (!decision.allowed) {
         const message = `Rate limit exceeded: at most ${decision.limit} requests per ${windowSeconds} seconds. Retry after ${decision.resetSeconds} seconds.`;
         return rateRefusal(c, decision, message, headers, refusalPause);

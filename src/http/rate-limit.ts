@@ -223,10 +223,30 @@ export class SlidingWindowLimiter implements RateLimiter {
 
 /** IETF draft RateLimit headers (and Retry-After when refused). */
 export function rateLimitHeaders(decision: RateDecision, windowSeconds: number): Record<string, string> {
-  const headers: Record<string, string> = {
-    'RateLimit-Policy': `${decision.limit};w=${windowSeconds}`,
-    RateLimit: `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`,
-  };
-  if (!decision.allowed) headers['Retry-After'] = String(decision.resetSeconds);
+  const headers: Record<string, string> = {};
+  setRateLimitHeaders(headers, decision, windowSeconds);
   return headers;
+}
+
+let policyLimit = -1;
+let policyWindow = -1;
+let policy = '';
+
+/**
+ * The same headers set on `headers` (the /mcp route's one header object per request). The policy depends only on
+ * the limit and the window, which stay the same request after request: its text is made when they change.
+ */
+export function setRateLimitHeaders(
+  headers: Record<string, string>,
+  decision: RateDecision,
+  windowSeconds: number,
+): void {
+  if (decision.limit !== policyLimit || windowSeconds !== policyWindow) {
+    policyLimit = decision.limit;
+    policyWindow = windowSeconds;
+    policy = `${decision.limit};w=${windowSeconds}`;
+  }
+  headers['RateLimit-Policy'] = policy;
+  headers.RateLimit = `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`;
+  if (!decision.allowed) headers['Retry-After'] = String(decision.resetSeconds);
 }

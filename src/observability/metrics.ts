@@ -40,10 +40,14 @@ export class ServiceMetrics {
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
   });
-  readonly #active = new Gauge({
+  /** Requests received and not yet answered: a plain count, read into its gauge when /metrics is rendered. */
+  #activeCount = 0;
+  readonly #active: Gauge = new Gauge({
     name: 'http_server_active_requests',
     help: 'Requests received and not yet answered.',
     registers: [this.registry],
+    // Set at collection, not per request: the gauge's inc and dec hashed their (empty) labels twice a request.
+    collect: (): void => this.#active.set(this.#activeCount),
   });
   readonly #refusals = new Counter({
     name: 'kingshot_rate_limit_refusals_total',
@@ -101,7 +105,7 @@ export class ServiceMetrics {
   }
 
   requestStarted(): void {
-    this.#active.inc();
+    this.#activeCount++;
   }
 
   /** One HTTP request answered, or cut (status 0); `mcp` for the MCP endpoints. */
@@ -112,7 +116,7 @@ export class ServiceMetrics {
     seconds: number,
     mcp?: { method: string; tool: string; outcome: McpOutcome },
   ): void {
-    this.#active.dec();
+    this.#activeCount--;
     const where = endpointLabel(endpoint);
     this.#httpDuration.observe(
       { endpoint: where, http_request_method: httpMethodLabel(method), http_response_status_code: statusLabel(status) },

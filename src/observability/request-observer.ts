@@ -8,7 +8,7 @@ import type { TrustedProxies } from '../trusted-proxies.js';
 import { randomBytes } from 'node:crypto';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
-import type { Logger } from './logger.js';
+import { requestLineWriter, type Logger, type RequestLine } from './logger.js';
 import { mcpNoteOf } from '../http/mcp-notes.js';
 import type { McpOutcome, ServiceMetrics } from './metrics.js';
 
@@ -64,7 +64,8 @@ function mcpOutcome(status: number, aborted: boolean, noted: McpOutcome | undefi
 
 export class RequestObserver {
   readonly #options: RequestObserverOptions;
-  readonly #logs: boolean;
+  /** Set when request lines are written (the logger is at info or below). */
+  readonly #writeLine: ((line: RequestLine) => void) | undefined;
   /** Responses not yet finished, so a drain can make each one close its connection. */
   readonly #inFlight = new Set<ServerResponse>();
   #draining = false;
@@ -72,7 +73,7 @@ export class RequestObserver {
 
   constructor(options: RequestObserverOptions) {
     this.#options = options;
-    this.#logs = options.logger?.isLevelEnabled('info') ?? false;
+    this.#writeLine = options.logger?.isLevelEnabled('info') ? requestLineWriter(options.logger) : undefined;
   }
 
   /** Requests received and not yet answered. */
@@ -95,7 +96,7 @@ export class RequestObserver {
     const { incoming, outgoing } = env;
     // The service listens on HTTP/1.1 only (main.ts); anything else passes through unobserved.
     if (!(outgoing instanceof ServerResponse)) return fetch(request, env);
-    const { metrics, logger, endpointOf, mcpPaths, trustedProxies } = this.#options;
+    const { metrics, endpointOf, mcpPaths, trustedProxies } = this.#options;
     const started = performance.now();
     const id = (trustedProxies.size > 0 && incomingId(incoming, trustedProxies)) || this.#newId();
     ids.set(request, id);
@@ -124,17 +125,16 @@ export class RequestObserver {
         seconds,
         note && outcome ? { method: note.method ?? '', tool: note.tool ?? '', outcome } : undefined,
       );
-      if (!this.#logs) return;
+      if (!this.#writeLine) return;
       // Fields assigned one by one (no spreads): this runs once per request.
-      const line: Record<string, unknown> = { request_id: id, endpoint, method };
+      const line: RequestLine = { request_id: id, endpoint, method, status, duration_ms: 0 };
       if (endpoint === 'page') line.path = path.slice(0, 200);
       if (note?.method) line.mcp_method = note.method;
       if (note?.tool) line.tool = note.tool;
       if (outcome) line.outcome = outcome;
-      line.status = status;
       if (aborted) line.aborted = true;
       line.duration_ms = Math.round(seconds * 1e6) / 1e3;
-      logger!.info(line, 'request');
+      this.#writeLine(line);
     });
     return fetch(request, env);
   }
