@@ -15,6 +15,13 @@ import { emitTools } from './emit/tools.js';
 import { emitValidators } from './emit/validators.js';
 import { emitViews } from './emit/views.js';
 import { emitWebsite } from './emit/website.js';
+import { emitServerInfo, SERVER_INFO_PATH } from './emit/server-info.js';
+import {
+  emitRegistryServerJson,
+  emitServerCard,
+  SERVER_CARD_PATH,
+  SERVER_JSON_PATH,
+} from './emit/discovery-documents.js';
 import { checkGoalsResult, loadPlayerData } from './player-data.js';
 import { CatalogInvalidError } from './problems.js';
 import { README as README_PATH, readmeWithToolTables } from './readme.js';
@@ -37,6 +44,11 @@ with one line per tool, so a change to one tool shows in a diff as that tool's f
 - \`metadata-types.ts\`: the types of the catalogue's own metadata (a tool, an endpoint, a deprecation, a tool's
   outcome), from \`catalog/schema/\`.
 - \`shared-types.ts\`: named types of the shared schema fragments (\`catalog/shared/\`) the tools' types refer to.
+- \`server-info.ts\`: who the server is (name, title, version, description, registry name, icon), from
+  \`catalog/server.yaml\`.
+- \`discovery/server.json\`, \`discovery/server-card.json\`: the MCP Registry's \`server.json\` and the MCP Server
+  Card, built for the catalogue's example origin and checked against the published schemas
+  (\`catalog/schema/published/\`). Each deployment serves its own, built for its \`BASE_URL\`.
 - \`endpoints.ts\`: every MCP endpoint (path, title, instructions, tools) from \`catalog/endpoints/\`.
 - \`tool-names.ts\`: the tool names \`tools/call\` accepts on each endpoint.
 - \`icons.ts\`: the server's and each tool's icon (SVG text by file name), from \`catalog/icons/\`; served at
@@ -83,6 +95,11 @@ export async function generate(root: string): Promise<EmittedFiles> {
     playerData?.schema ? await emitPlayerData(playerData.schema) : new Map<string, string>(),
     await emitViews(root, catalog),
     await emitWebsite(root, catalog),
+    new Map([
+      [SERVER_INFO_PATH, emitServerInfo(catalog)],
+      [SERVER_JSON_PATH, emitRegistryServerJson(catalog)],
+      [SERVER_CARD_PATH, emitServerCard(catalog)],
+    ]),
   ];
   for (const part of parts) for (const [path, text] of part) files.set(path, text);
   // The README is the one file outside generated/ that codegen writes: only the lines between its markers change.

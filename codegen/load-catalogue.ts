@@ -15,6 +15,7 @@ import { pointerOf, type Problem } from './problems.js';
 import { checkOrphanViews, checkViewSource } from './views.js';
 import { websiteToolOf } from './website.js';
 import { extractKeyedArguments } from './keyed-arguments.js';
+import { SERVER_FILE, serverFactsOf } from './server-facts.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const VIEW_URI = /^ui:\/\/[a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*$/;
@@ -24,7 +25,7 @@ const ROOT_FORBIDDEN = ['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 
 export function loadCatalog(root: string): { catalog?: Catalog; problems: Problem[] } {
   const problems: Problem[] = [];
   const ajv = createAjv();
-  for (const name of ['tool', 'endpoint', 'website-tool']) {
+  for (const name of ['tool', 'endpoint', 'website-tool', 'server']) {
     const schema = JSON.parse(readFileSync(join(root, `catalog/schema/${name}.schema.json`), 'utf8')) as AnySchema;
     ajv.addSchema(schema, `${name}.schema.json`);
   }
@@ -59,6 +60,9 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
     endpoints.push(endpoint);
   }
 
+  const serverDoc = checkedDocument(root, SERVER_FILE, 'server.schema.json', ajv, problems);
+  const server = serverDoc && serverFactsOf(root, serverDoc, endpoints, problems);
+
   const toolErrorSource = loader.load('catalog/shared/tool-error.yaml');
   let toolError: JsonSchema = {};
   if (Array.isArray(toolErrorSource)) problems.push(...toolErrorSource);
@@ -78,8 +82,8 @@ export function loadCatalog(root: string): { catalog?: Catalog; problems: Proble
     websiteTools.push(tool);
   }
   websiteTools.sort((a, b) => a.name.localeCompare(b.name));
-  if (problems.length > 0) return { problems };
-  return { catalog: { tools, websiteTools, endpoints, toolError }, problems };
+  if (problems.length > 0 || !server) return { problems };
+  return { catalog: { tools, websiteTools, endpoints, toolError, server }, problems };
 }
 
 export function yamlFiles(root: string, folder: string): string[] {

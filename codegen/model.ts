@@ -16,6 +16,7 @@ import type {
   WebsiteTool,
 } from '../generated/metadata-types.js';
 import type { KeyedArgument } from '../shared/keyed-arguments.js';
+import type { ServerFacts } from '../shared/discovery-documents.js';
 
 export type {
   CalculatorPage,
@@ -76,6 +77,13 @@ export interface Catalog {
   endpoints: EndpointEntry[];
   /** The shared tool-error document schema (catalog/shared/tool-error.yaml). */
   toolError: JsonSchema;
+  /** Who the server is (catalog/server.yaml). */
+  server: ServerEntry;
+}
+
+/** catalog/server.yaml: the server's facts, and the origin the committed discovery documents are built for. */
+export interface ServerEntry extends ServerFacts {
+  exampleOrigin: string;
 }
 
 /** A cost table of data/costs/ (schema data/schema/cost-table.schema.json) and the file it was read from. */
