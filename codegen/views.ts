@@ -5,7 +5,7 @@
  * and the stylesheet are inlined, so the view makes no request of its own).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { build, type Message } from 'esbuild';
 import type { SourceDocument } from './load.js';
 import type { ToolEntry } from './model.js';
@@ -86,8 +86,17 @@ function problemOf(message: Message, fallbackFile: string): Problem {
   };
 }
 
-/** Bundles views/<name>/main.ts and what it imports (TypeScript and CSS), minified. Deterministic for one esbuild version. */
-export async function buildView(root: string, name: string): Promise<BuiltView | Problem[]> {
+/**
+ * Bundles views/<name>/main.ts and what it imports (TypeScript and CSS), minified. Deterministic for one esbuild version.
+ * `generatedModules` are files of generated/ that this same codegen run writes, by path: the bundle takes their new
+ * text, not the one on disk, so one run is enough after the catalogue changes them (the views' appInfo reads
+ * generated/server-info.ts).
+ */
+export async function buildView(
+  root: string,
+  name: string,
+  generatedModules: ReadonlyMap<string, string> = new Map(),
+): Promise<BuiltView | Problem[]> {
   const entry = viewEntry(name);
   try {
     const result = await build({
@@ -103,6 +112,18 @@ export async function buildView(root: string, name: string): Promise<BuiltView |
       legalComments: 'none',
       charset: 'utf8',
       logLevel: 'silent',
+      plugins: [
+        {
+          name: 'this-run-generated-modules',
+          setup(plugin) {
+            plugin.onLoad({ filter: /[\\/]generated[\\/].*\.ts$/ }, (args) => {
+              const path = relative(root, args.path).replaceAll('\\', '/');
+              const contents = generatedModules.get(path);
+              return contents === undefined ? undefined : { contents, loader: 'ts' };
+            });
+          },
+        },
+      ],
     });
     const text = (extension: string) =>
       result.outputFiles

@@ -1,8 +1,7 @@
 /**
  * generated/server-info.ts: the catalogue's facts about the server (catalog/server.yaml), which initialize,
  * server/discover, /health, the MCP Apps views, the registry's server.json and the server card all state.
- * It imports a type only: the views bundle it for the browser (through src/mcp/server-info.ts), and the bundle
- * leaves type imports out.
+ * Free of imports: the views bundle it for the browser (through src/mcp/server-info.ts).
  */
 import type { Catalog } from '../model.js';
 import { addConstant, banner, createProject, finish, newSourceFile } from './shared.js';
@@ -12,11 +11,6 @@ export const SERVER_INFO_PATH = 'generated/server-info.ts';
 export function emitServerInfo(catalog: Catalog): string {
   const { server } = catalog;
   const file = newSourceFile(createProject(), SERVER_INFO_PATH);
-  file.addImportDeclaration({
-    isTypeOnly: true,
-    moduleSpecifier: '../shared/discovery-documents.js',
-    namedImports: ['ServerFacts'],
-  });
   addConstant(file, { name: 'SERVER_NAME', docs: 'serverInfo.name.', value: server.name });
   addConstant(file, { name: 'SERVER_TITLE', docs: 'serverInfo.title.', value: server.title });
   addConstant(file, {
@@ -26,7 +20,6 @@ export function emitServerInfo(catalog: Catalog): string {
   });
   addConstant(file, {
     name: 'SERVER_FACTS',
-    type: 'ServerFacts',
     docs: 'Everything the discovery documents (shared/discovery-documents.ts) say about the server beside its origin.',
     value: {
       name: server.name,

@@ -5,6 +5,7 @@
 import type { Catalog, ToolEntry } from '../model.js';
 import { CatalogInvalidError, type Problem } from '../problems.js';
 import { buildView, parseViewUri, viewDocument, VIEWS_DIR } from '../views.js';
+import { emitServerInfo, SERVER_INFO_PATH } from './server-info.js';
 import {
   addConstant,
   banner,
@@ -50,7 +51,7 @@ export async function emitViews(root: string, catalog: Catalog): Promise<Emitted
   const problems: Problem[] = [];
 
   for (const spec of specs) {
-    const built = await buildView(root, spec.name);
+    const built = await buildView(root, spec.name, new Map([[SERVER_INFO_PATH, emitServerInfo(catalog)]]));
     if (Array.isArray(built)) {
       problems.push(...built);
       continue;
