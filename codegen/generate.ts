@@ -19,7 +19,9 @@ import { checkInstructionLines } from './check/instructions.js';
 import { checkPlayerData, GOALS_RESULT } from './check/player-data.js';
 import { checkReadmeMarkers } from './check/readme.js';
 import { checkReferenceData } from './check/reference.js';
+import { checkServer } from './check/server.js';
 import { emitAll } from './emit/index.js';
+import { emitServerInfo, SERVER_INFO_PATH } from './emit/server-info.js';
 import { websiteModules } from './emit/website.js';
 import { readCatalogue } from './load/catalogue.js';
 import { readGameData } from './load/data.js';
@@ -83,6 +85,7 @@ export function loadAndCheck(root: string): { model?: Model; problems: Problem[]
   const dataProblems = [...game.problems, ...player.problems, ...checkData(data, sources)];
   const problems = [...catalogProblems, ...dataProblems];
   if (catalogProblems.length === 0) problems.push(...checkIcons(icons, catalog));
+  if (catalogProblems.length === 0) problems.push(...checkServer(catalog, icons, schemas.published, sources));
   if (catalogProblems.length === 0 && dataProblems.length === 0) {
     problems.push(...attachCostSystems(catalog, data.costs, sources));
     problems.push(...checkInstructionLines(catalog, sources));
@@ -104,11 +107,13 @@ export function loadAndCheck(root: string): { model?: Model; problems: Problem[]
 export async function generate(root: string): Promise<EmittedFiles> {
   const { model, problems } = loadAndCheck(root);
   if (!model) throw new CatalogInvalidError(problems);
-  // Stage 3. The site script imports two generated modules: it is built from their text, not from the disk.
+  // Stage 3. The site script imports two generated modules and the views one (their appInfo): each bundle is built
+  // from this run's text of them, not from the disk.
   const { built, problems: buildProblems } = await buildBundles(
     root,
     model.catalog,
     await websiteModules(model.catalog),
+    new Map([[SERVER_INFO_PATH, emitServerInfo(model.catalog)]]),
   );
   if (!built) throw new CatalogInvalidError(buildProblems);
   return emitAll({ ...model, built });

@@ -16,6 +16,7 @@ import type {
   WebsiteTool,
 } from '../generated/metadata-types.js';
 import type { KeyedArgument } from '../shared/keyed-arguments.js';
+import type { ServerFacts } from '../shared/discovery-documents.js';
 
 export type {
   CalculatorPage,
@@ -80,6 +81,13 @@ export interface Catalog {
   toolError: JsonSchema;
   /** The shared fragments of catalog/shared/ (but the tool-error document), each with the fragments it uses inlined. */
   shared: { file: string; schema: JsonSchema }[];
+  /** Who the server is (catalog/server.yaml). */
+  server: ServerEntry;
+}
+
+/** catalog/server.yaml: the server's facts, and the origin the committed discovery documents are built for. */
+export interface ServerEntry extends ServerFacts {
+  exampleOrigin: string;
 }
 
 /** A cost table of data/costs/ (schema data/schema/cost-table.schema.json) and the file it was read from. */
@@ -106,6 +114,8 @@ export interface GameData {
 export interface SchemaFiles {
   catalogue: Record<string, JsonSchema>;
   data: Record<string, JsonSchema>;
+  /** The published schemas the discovery documents must fit (catalog/schema/published/), by file name. */
+  published: Record<string, JsonSchema>;
 }
 
 /** An icon of catalog/icons/: its file name and its SVG text. */

@@ -28,6 +28,7 @@ import { sendPage } from './pages/markdown.js';
 import { referencePages } from './pages/reference-pages.js';
 import { iconRoutes } from './pages/icon-routes.js';
 import { registryVerification } from './pages/registry-verification.js';
+import { discoveryRoutes } from './pages/discovery-routes.js';
 import { notFoundPage, sitePages } from './pages/site.js';
 import { siteTools } from './pages/site-tools.js';
 import { searchPages } from './pages/search-page.js';
@@ -182,6 +183,10 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   app.route('/', referencePages({ baseUrl: config.baseUrl }));
   app.route('/', iconRoutes());
   if (config.mcpRegistryAuth) app.route('/', registryVerification(config.mcpRegistryAuth));
+  const servedPaths = registry.endpoints
+    .filter((e) => e.auth === 'none' || options.account !== undefined)
+    .map((e) => e.path);
+  app.route('/', discoveryRoutes({ origin: config.baseUrl, endpointPaths: servedPaths }));
 
   app.notFound((c) => sendPage(c, notFoundPage, 404));
   app.onError(onError);

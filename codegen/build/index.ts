@@ -10,16 +10,18 @@ import { buildView, type BuiltView } from './views.js';
 
 /**
  * `siteModules` are the generated/website modules the site script imports (their text, codegen/emit/website.ts);
- * none for a catalogue without in-page tools, which has no site script.
+ * none for a catalogue without in-page tools, which has no site script. `viewModules` are the generated modules the
+ * views import (generated/server-info.ts).
  */
 export async function buildBundles(
   root: string,
   catalog: Catalog,
   siteModules: EmittedFiles,
+  viewModules: EmittedFiles,
 ): Promise<{ built?: Built; problems: Problem[] }> {
   const names = [...new Set(catalog.tools.flatMap((t) => (t.view ? [parseViewUri(t.view)!.name] : [])))].sort();
   const [views, site] = await Promise.all([
-    Promise.all(names.map(async (name) => [name, await buildView(root, name)] as const)),
+    Promise.all(names.map(async (name) => [name, await buildView(root, name, viewModules)] as const)),
     siteModules.size > 0 ? buildSiteScript(root, siteModules) : undefined,
   ]);
   const problems = [

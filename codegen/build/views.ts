@@ -3,15 +3,19 @@
  * script and one stylesheet, which codegen/emit/views.ts inlines into the view's HTML document.
  */
 import { viewEntry } from '../load/views.js';
+import type { EmittedFiles } from '../model.js';
 import type { Problem } from '../problems.js';
-import { bundle, type Bundle } from './bundle.js';
+import { bundle, emittedModules, type Bundle } from './bundle.js';
 
 export type BuiltView = Bundle;
 
-/** Bundles views/<name>/main.ts and what it imports (TypeScript and CSS), minified. */
-export async function buildView(root: string, name: string): Promise<BuiltView | Problem[]> {
+/**
+ * Bundles views/<name>/main.ts and what it imports (TypeScript and CSS), minified. `modules` are the generated
+ * modules of this run the views import (generated/server-info.ts, for their appInfo), by path.
+ */
+export async function buildView(root: string, name: string, modules: EmittedFiles): Promise<BuiltView | Problem[]> {
   const entry = viewEntry(name);
-  const built = await bundle(root, entry);
+  const built = await bundle(root, entry, { plugins: [emittedModules(root, modules)] });
   if (Array.isArray(built)) return built;
   // The script is inlined. esbuild already writes "</script" in the bundle as "<\/script" (and "</style" in the
   // stylesheet as "<\/style"); what it leaves is "<!--", after which an HTML parser that meets "<script" no longer

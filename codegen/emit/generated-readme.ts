@@ -19,6 +19,11 @@ with one line per tool, so a change to one tool shows in a diff as that tool's f
 - \`metadata-types.ts\`: the types of the catalogue's own metadata (a tool, an endpoint, a deprecation, a tool's
   outcome), from \`catalog/schema/\`.
 - \`shared-types.ts\`: named types of the shared schema fragments (\`catalog/shared/\`) the tools' types refer to.
+- \`server-info.ts\`: who the server is (name, title, version, description, registry name, icon), from
+  \`catalog/server.yaml\`.
+- \`discovery/server.json\`, \`discovery/server-card.json\`: the MCP Registry's \`server.json\` and the MCP Server
+  Card, built for the catalogue's example origin and checked against the published schemas
+  (\`catalog/schema/published/\`). Each deployment serves its own, built for its \`BASE_URL\`.
 - \`endpoints.ts\`: every MCP endpoint (path, title, instructions, tools) from \`catalog/endpoints/\`.
 - \`tool-names.ts\`: the tool names \`tools/call\` accepts on each endpoint.
 - \`icons.ts\`: the server's and each tool's icon (SVG text by file name), from \`catalog/icons/\`; served at

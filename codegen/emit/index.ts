@@ -18,6 +18,8 @@ import type { EmittedFiles } from './shared.js';
 import { emitTools } from './tools.js';
 import { emitValidators } from './validators.js';
 import { emitViews } from './views.js';
+import { emitDiscoveryDocuments } from './discovery-documents.js';
+import { emitServerInfo, SERVER_INFO_PATH } from './server-info.js';
 import { emitWebsite } from './website.js';
 
 export interface Emitter {
@@ -38,6 +40,8 @@ export const EMITTERS: readonly Emitter[] = [
   { name: 'data', emit: (input) => emitData(input.data, input.schemas) },
   { name: 'cost systems', emit: (input) => emitCostSystems(input.catalog, input.data) },
   { name: 'player data', emit: (input) => (input.playerData ? emitPlayerData(input.playerData) : new Map()) },
+  { name: 'server info', emit: (input) => new Map([[SERVER_INFO_PATH, emitServerInfo(input.catalog)]]) },
+  { name: 'discovery documents', emit: (input) => emitDiscoveryDocuments(input.catalog) },
   { name: 'views', emit: (input) => emitViews(input.catalog, input.built.views) },
   { name: 'website', emit: (input) => emitWebsite(input.catalog, input.built.site) },
   // The one file outside generated/ that codegen writes: only the lines between the README's markers change.

@@ -33,7 +33,7 @@ export interface ListEntryParts {
  * validates against it, failures included: strict clients (Cursor; the SDK clients, which validate structuredContent
  * whenever there is one) refuse a result of a tool with an outputSchema that has none. The two never overlap: a result
  * schema always requires its own fields and the tool-error document allows `error` alone. A shape repeated in it is
- * written once under its `$defs` (codegen/share-defs.ts).
+ * written once under its `$defs` (codegen/emit/share-defs.ts).
  */
 export function servedOutputSchema(result: JsonSchema, toolError: JsonSchema): unknown {
   const schema = canonicalSchema({

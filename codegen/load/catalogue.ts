@@ -11,6 +11,7 @@ import type { Catalog, EndpointEntry, JsonSchema, SchemaFiles, ToolEntry, Websit
 import type { Problem } from '../problems.js';
 import { FragmentLoader, inlineRefs } from './inline-refs.js';
 import { extractKeyedArguments } from './keyed-arguments.js';
+import { serverEntryOf, SERVER_FILE, UNREAD_SERVER } from './server.js';
 import { websiteToolOf } from './website.js';
 import { loadYaml, type SourceDocument, type SourceIndex } from './yaml.js';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ export function readCatalogue(
 ): { catalog: Catalog; problems: Problem[] } {
   const problems: Problem[] = [];
   const ajv = createAjv();
-  for (const name of ['tool', 'endpoint', 'website-tool'])
+  for (const name of ['tool', 'endpoint', 'website-tool', 'server'])
     ajv.addSchema(schemas.catalogue[`${name}.schema.json`]!, `${name}.schema.json`);
   const loader = new FragmentLoader(root);
 
@@ -54,6 +55,10 @@ export function readCatalogue(
   }
   endpoints.sort((a, b) => a.path.localeCompare(b.path));
 
+  const serverDoc = checkedDocument(root, SERVER_FILE, 'server.schema.json', ajv, sources, problems);
+  // A catalogue whose server file did not load is returned with its problem; nothing is emitted from it.
+  const server = serverDoc ? serverEntryOf(serverDoc.value) : UNREAD_SERVER;
+
   const toolErrorSource = loader.load(TOOL_ERROR_FILE);
   let toolError: JsonSchema = {};
   if (Array.isArray(toolErrorSource)) problems.push(...toolErrorSource);
@@ -67,7 +72,10 @@ export function readCatalogue(
   }
   websiteTools.sort((a, b) => a.name.localeCompare(b.name));
 
-  return { catalog: { tools, websiteTools, endpoints, toolError, shared: sharedFragments(root, loader) }, problems };
+  return {
+    catalog: { tools, websiteTools, endpoints, toolError, server, shared: sharedFragments(root, loader) },
+    problems,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { IconFile, JsonSchema, SchemaFiles } from '../model.js';
 
 export const ICONS_FOLDER = 'catalog/icons';
 export const README = 'README.md';
+export const PUBLISHED_SCHEMAS_FOLDER = 'catalog/schema/published';
 
 function jsonFiles(root: string, folder: string): Record<string, JsonSchema> {
   const dir = join(root, folder);
@@ -21,7 +22,11 @@ function jsonFiles(root: string, folder: string): Record<string, JsonSchema> {
 }
 
 export function readSchemaFiles(root: string): SchemaFiles {
-  return { catalogue: jsonFiles(root, 'catalog/schema'), data: jsonFiles(root, 'data/schema') };
+  return {
+    catalogue: jsonFiles(root, 'catalog/schema'),
+    data: jsonFiles(root, 'data/schema'),
+    published: jsonFiles(root, PUBLISHED_SCHEMAS_FOLDER),
+  };
 }
 
 export function readIcons(root: string): IconFile[] {

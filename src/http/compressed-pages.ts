@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { COMPRESS_MIN_BYTES, CompressedBodies, compress, negotiateEncoding } from './compression.js';
 import type { ServiceEnv } from './service-env.js';
 
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|ld\+json)|image\/svg\+xml)/i;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|[a-z0-9.-]+\+json)|image\/svg\+xml)/i;
 
 function appendVary(headers: Headers): void {
   const vary = headers.get('vary');

@@ -1,7 +1,6 @@
 /**
- * Who this server is, as `initialize`, /health and the MCP Apps views (their appInfo) say it. Free of imports:
- * the views bundle this file for the browser and must not pull in anything else of the server.
+ * Who this server is, as `initialize`, /health and the MCP Apps views (their appInfo) say it: the catalogue's
+ * catalog/server.yaml. Imports only generated/server-info.ts, which imports nothing: the views bundle this file for
+ * the browser and must not pull in anything else of the server.
  */
-export const SERVER_NAME = 'kingshot-mcp';
-export const SERVER_TITLE = 'Kingshot Companion';
-export const SERVER_VERSION = '1.0.0';
+export { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from '../../generated/server-info.js';

@@ -13,6 +13,15 @@ auth: none
 serves: [public]
 `;
 
+/** The server's facts (catalog/server.yaml) without an icon: fixture roots have no catalog/icons/. */
+export const SERVER_YAML = `name: fixture-mcp
+title: Fixture server
+version: 0.1.0
+description: A fixture server for the code generator's tests and nothing else.
+registry_name: fixture
+example_origin: https://fixture.example.com
+`;
+
 /** A minimal valid tool; tests edit it into invalid shapes. */
 export function toolYaml(name: string, extra = ''): string {
   return `name: ${name}
@@ -70,6 +79,7 @@ export function fixtureRoot(files: Record<string, string>, options: { withRealDa
   const all = {
     'data/manifest.yaml': 'release: "2026.01.01"\n',
     'catalog/endpoints/mcp.yaml': ENDPOINT_YAML,
+    'catalog/server.yaml': SERVER_YAML,
     ...files,
   };
   for (const [path, text] of Object.entries(all)) {

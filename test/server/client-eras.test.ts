@@ -2,7 +2,7 @@
  * Today's clients against the real service on 127.0.0.1 (docs/protocol.md, "Protocol eras"): each recorded first
  * request (test/fixtures/client-shapes.ts, with its source) gets what its client needs, and the official TypeScript
  * SDK v2 client, in its default mode and in `auto` (which probes server/discover first), lists the tools and calls
- * one. The Python SDK cannot be installed here (no PyPI): its requests are covered by the recorded shapes.
+ * one. The Python SDK client runs in test/server/python-sdk.test.ts; its first request is one of the recorded shapes too.
  */
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -35,7 +35,7 @@ describe('building a view', () => {
       'views/demo/demo.css': 'main { color: rebeccapurple; }\nmain::after { content: "</style>"; }\n',
       'views/shared/text.ts': 'export const greeting = (name: string): string => `hello ${name}`;\n',
     });
-    const built = await buildView(root, 'demo');
+    const built = await buildView(root, 'demo', new Map());
     if (Array.isArray(built)) throw new Error(JSON.stringify(built));
     expect(built.css.trim()).toBe('main{color:#639}main:after{content:"<\\/style>"}');
     expect(built.js).toContain('hello ');
@@ -48,7 +48,7 @@ describe('building a view', () => {
   it('refuses a bundle with "<!--" in the inline script, which esbuild does not escape', async () => {
     // In script data, "<!--" then "<script" puts the HTML parser where our "</script>" no longer closes the element.
     const root = fixtureRoot({ 'views/comment/main.ts': "document.title = '<!--<script>';\n" });
-    const built = await buildView(root, 'comment');
+    const built = await buildView(root, 'comment', new Map());
     expect(Array.isArray(built)).toBe(true);
     expect((built as Problem[]).map(formatProblem)).toEqual([
       'views/comment/main.ts:1:1 (document): the bundled script contains "<!--", which can keep the inline <script> from ending at its </script>; build that text at run time (esbuild folds "<!" + "--" back into "<!--")',
@@ -67,7 +67,7 @@ describe('building a view', () => {
       /^views\/bad\/main\.ts:1:8 \(document\): esbuild: Could not resolve "\.\.\/shared\/nope\.js"$/,
     ],
   ])('reports %s with file, line and column', async (_, files, expected) => {
-    const built = await buildView(fixtureRoot(files), 'bad');
+    const built = await buildView(fixtureRoot(files), 'bad', new Map());
     expect(Array.isArray(built)).toBe(true);
     expect((built as Problem[]).map(formatProblem)).toEqual([expect.stringMatching(expected)]);
   });

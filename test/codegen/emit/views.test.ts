@@ -13,7 +13,7 @@ import { golden } from './golden.js';
 
 describe('codegen/emit/views.ts', () => {
   it("writes each view's document as a module, and the index listing every view by URI", async () => {
-    const { built } = await buildBundles(viewRoot(), viewCatalog(), new Map());
+    const { built } = await buildBundles(viewRoot(), viewCatalog(), new Map(), new Map());
     const files = emitViews(viewCatalog(), built!.views);
     expect([...files.keys()]).toEqual(['generated/views/echo.ts', 'generated/views/index.ts']);
     await expect(files.get('generated/views/index.ts')).toMatchFileSnapshot(golden('views/index.ts'));

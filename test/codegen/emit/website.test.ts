@@ -19,7 +19,12 @@ describe('codegen/emit/website.ts', () => {
   });
 
   it('writes the site script and its stylesheet, bundled with the in-page tools emitted in the same run', async () => {
-    const { built } = await buildBundles(siteRoot(), websiteCatalog(), await websiteModules(websiteCatalog()));
+    const { built } = await buildBundles(
+      siteRoot(),
+      websiteCatalog(),
+      await websiteModules(websiteCatalog()),
+      new Map(),
+    );
     const files = await emitWebsite(websiteCatalog(), built!.site);
     expect([...files.keys()]).toEqual([
       'generated/website/tools.ts',
