@@ -6,6 +6,7 @@ import { RefusalPause } from '../../src/http/refusal-pause.js';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOOLS } from '../../generated/tools/index.js';
+import { MATERIAL_NAMES } from '../../generated/cost-systems.js';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import type { AccountServices } from '../../src/auth/account-services.js';
 import { protectedEndpoint } from '../../src/auth/mount.js';
@@ -251,7 +252,9 @@ describeEachStore('the account endpoint', (kind) => {
       expect(goals.goals.map((g: { title: string }) => g.title)).toEqual(['Jabel Exclusive Gear: 4 → 10']);
       const inventory = (await callAccountTool(app, other, 'get_my_inventory')).structured;
       expect(inventory.sections.widgets).toEqual({ jabel: 275 });
-      expect(inventory.materials).toEqual({
+      // Every material of the cost tables, by its display name (a new cost system adds its own).
+      expect(inventory.materials).toEqual(MATERIAL_NAMES);
+      expect(inventory.materials).toMatchObject({
         satin: 'Satin',
         gilded_threads: 'Gilded Threads',
         artisans_vision: "Artisan's Vision",

@@ -37,15 +37,23 @@ function copyProject(): string {
   return root;
 }
 
-/** Runs a command in the copy; returns its exit status and its output (both streams). */
+/**
+ * A command's time limit, below the test's own: spawnSync blocks the worker, so vitest's timeout could not stop a
+ * hung nested run; this kills it, and its status is then null (a failure).
+ */
+const COMMAND_LIMIT_MS = 50 * 60_000;
+
+/** Runs a command in the copy; returns its exit status (null if killed) and its output (both streams). */
 function run(root: string, args: string[], env: Record<string, string | undefined> = {}) {
   const result = spawnSync(process.execPath, args, {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, ...env },
     maxBuffer: 256 * 1024 * 1024,
+    timeout: COMMAND_LIMIT_MS,
   });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+  const ended = result.signal ? `\n(ended by ${result.signal}${result.error ? `: ${result.error.message}` : ''})` : '';
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}${ended}` };
 }
 
 const bin = (name: string) => join(REPO, 'node_modules', name);

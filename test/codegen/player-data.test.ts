@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate, loadGameData, loadPlayerData } from '../../codegen/generate.js';
 import { CatalogInvalidError, formatProblem } from '../../codegen/problems.js';
-import { COST_TABLES } from '../../generated/cost-systems.js';
+import { COST_TABLES, MATERIAL_NAMES } from '../../generated/cost-systems.js';
 import { GOAL_SYSTEMS } from '../../generated/player-data.js';
 import { fixtureRoot } from './fixture-root.js';
 
@@ -54,7 +54,7 @@ describe('player-data schema', () => {
       'required: [satn, gilded_threads, artisans_vision]',
     ).replace("satin: {$ref: '#/definitions/count'}", "satn: {$ref: '#/definitions/count'}");
     expect(problemsOf(schema)).toEqual([
-      `catalog/player-data.schema.yaml:${line}:11 /definitions/inventory/properties/governor_gear/properties/satn: "satn" is not a material of data/costs/ (charm_guides, charm_designs, satin, gilded_threads, artisans_vision, shards, widgets, forgehammers, mythic_gear_pieces, mithril, enhancement_xp, truegold, tempered_truegold)`,
+      `catalog/player-data.schema.yaml:${line}:11 /definitions/inventory/properties/governor_gear/properties/satn: "satn" is not a material of data/costs/ (${Object.keys(MATERIAL_NAMES).join(', ')})`,
       `catalog/player-data.schema.yaml:${lineOf(SCHEMA, 'title: Inventory') + 4}:5 /definitions/inventory/properties: material "satin" of data/costs/governor-gear.yaml (goal kind governor_gear) has no place in the inventory: list it in a section, or keep it per hero in a section "satin" or "governor_gear" (definitions.per_hero)`,
     ]);
   });

@@ -10,6 +10,7 @@ import { heroMarkdown, text } from '../../src/pages/reference-markdown.js';
 import { referenceSite } from '../../src/pages/reference-pages.js';
 import { SITE_SCRIPT_SRC } from '../../src/pages/site-script.js';
 import { BASE, testApp } from '../helpers.js';
+import { CALCULATOR_PAGES, RECORD_PAGES, SITEMAP_PAGES } from '../support/sitemap-pages.js';
 
 const app = testApp();
 
@@ -34,9 +35,7 @@ describe('/sitemap.xml', () => {
       ),
     ).toBe(true);
     const urls = locs(xml);
-    // /, /search, /connect, /guide, /developers, /calculators and its 6 pages, /reference, four indexes, /tier-list,
-    // its 5 role pages, the overall lists and the lineups, 34 heroes, 8 Masters, 58 items, 36 events
-    expect(urls).toHaveLength(5 + 1 + 6 + 6 + 7 + 34 + 8 + 58 + 36);
+    expect(urls).toHaveLength(SITEMAP_PAGES);
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of urls) expect(url.startsWith(`${BASE}/`), url).toBe(true);
     expect(urls).toEqual(
@@ -168,8 +167,8 @@ describe('/llms.txt', () => {
     const links = [...body.matchAll(/\]\((http[^)]+)\)/g)].map((m) => m[1]!);
     for (const hero of heroesFile.heroes) expect(links).toContain(`${BASE}/heroes/${hero.key}.md`);
     // The reference indexes, the tier list's 7 other pages, the developer page, the guide, /connect, the calculators'
-    // index and its 6 pages, and every record.
-    expect(links.filter((l) => l.endsWith('.md'))).toHaveLength(7 + 7 + 1 + 1 + 1 + 6 + 34 + 8 + 58 + 36);
+    // index and its pages (one per cost tool), and every record.
+    expect(links.filter((l) => l.endsWith('.md'))).toHaveLength(7 + 7 + 1 + 1 + 1 + CALCULATOR_PAGES + RECORD_PAGES);
     for (const link of links) expect((await app.request(link)).status, link).toBe(200);
   });
 });

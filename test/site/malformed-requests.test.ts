@@ -7,6 +7,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../service.js';
+import { SITEMAP_PAGES } from '../support/sitemap-pages.js';
 
 let service: RunningService;
 let pagePaths: string[];
@@ -110,7 +111,7 @@ describe('a raw ★ in the request line (Node refuses it, even with insecureHTTP
 
 describe('every page path answers a malformed request with a page', () => {
   it('has the pages of the sitemap to try', () => {
-    expect(pagePaths).toHaveLength(161);
+    expect(pagePaths).toHaveLength(SITEMAP_PAGES);
   });
 
   it('a raw ★ in the query: HTML with a link home, or Markdown for Accept: text/markdown', async () => {

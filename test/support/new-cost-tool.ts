@@ -1,6 +1,6 @@
 /**
  * A new cost tool, added to a copy of the project the way docs/adding-a-tool.md and docs/cost-systems.md say a
- * maintainer adds one: a cost table in data/costs/, a tool YAML in catalog/tools/, a small calculator in
+ * maintainer adds one: a cost table in data/costs/, a tool YAML in catalog/tools/, its icon in catalog/icons/, a small calculator in
  * src/calculators/ and one entry in the cost handler group. Nothing under test/ is touched: the suite must take the
  * tool in from the catalogue. The system is made up (pet food for a pet's levels 0-5) so it collides with nothing.
  */
@@ -41,6 +41,7 @@ const TOOL_YAML = `# yaml-language-server: $schema=../schema/tool.schema.json
 name: pet_food_cost
 title: Pet food cost
 availability: public
+instructions: 'pet_food_cost takes pet levels 0-5'
 annotations: {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false}
 readme:
   summary: 'Pet food between pet levels'
@@ -159,10 +160,14 @@ export function petFoodCostTool(input: PetFoodCostInput): Outcome<PetFoodCostOut
 }
 `;
 
-/** Writes the four pieces into the project copy at `root` (codegen is the caller's next step, as in the docs). */
+const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" role="img" aria-label="pet food cost"><rect width="24" height="24" rx="5" fill="#2a7ab4"/><circle cx="12" cy="13" r="5" fill="#fff"/></svg>
+`;
+
+/** Writes the five pieces into the project copy at `root` (codegen is the caller's next step, as in the docs). */
 export function addNewCostTool(root: string): void {
   writeFileSync(join(root, 'data/costs/pet-food.yaml'), COST_TABLE);
   writeFileSync(join(root, `catalog/tools/${NEW_TOOL}.yaml`), TOOL_YAML);
+  writeFileSync(join(root, `catalog/icons/${NEW_TOOL}.svg`), ICON);
   writeFileSync(join(root, 'src/calculators/pet-food.ts'), CALCULATOR);
   const group = join(root, 'src/tools/cost-handlers.ts');
   const source = readFileSync(group, 'utf8');
