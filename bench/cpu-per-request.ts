@@ -10,10 +10,9 @@
  * (repeatable) adds this build again with those settings instead (`variant`): before/after, or a setting's cost,
  * in the same alternating rounds, each also as a ratio to the service.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { MCP_HEADERS, startAnchor, startService, type Running } from './processes.js';
+import { cpuMicrosPerRequest } from './cpu-time.js';
+import { startAnchor, startService } from './processes.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,15 +28,7 @@ const { values } = parseArgs({
   },
 });
 
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** User plus system CPU seconds of a process, all its threads. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces) start after the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
+const connections = Number(values.connections);
 
 const bodies = {
   governor: JSON.stringify({
@@ -54,23 +45,6 @@ const bodies = {
   }),
   list: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
 };
-
-async function measure(target: Running, body: string, amount: number): Promise<number> {
-  const pid = target.process.pid!;
-  const before = cpuSeconds(pid);
-  const result = await autocannon({
-    url: `${target.baseUrl}/mcp`,
-    method: 'POST',
-    headers: MCP_HEADERS,
-    body,
-    connections: Number(values.connections),
-    amount,
-  });
-  const after = cpuSeconds(pid);
-  if (result.non2xx + result.errors + result.timeouts > 0)
-    throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return ((after - before) * 1e6) / amount;
-}
 
 const pairs = (list: string[]) =>
   Object.fromEntries(
@@ -104,10 +78,10 @@ try {
   for (const name of names) {
     const samples = new Map<string, number[]>(targets.map((t) => [t.name, []]));
     // A warm-up per target, then alternating rounds.
-    for (const t of targets) await measure(t, bodies[name], Math.min(amount, 20_000));
+    for (const t of targets) await cpuMicrosPerRequest(t, bodies[name], Math.min(amount, 20_000), connections);
     for (let round = 0; round < Number(values.rounds); round++) {
       const order = round % 2 === 0 ? targets : [...targets].reverse();
-      for (const t of order) samples.get(t.name)!.push(await measure(t, bodies[name], amount));
+      for (const t of order) samples.get(t.name)!.push(await cpuMicrosPerRequest(t, bodies[name], amount, connections));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const line = targets.map((t) => `${t.name} ${median(samples.get(t.name)!).toFixed(1)} µs`).join(', ');

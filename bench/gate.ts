@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { cpuMicrosPerRequest } from './cpu-time.js';
 import { MCP_HEADERS, ROOT, startAnchor, startService, type Running } from './processes.js';
 
 const { values } = parseArgs({
@@ -32,7 +32,6 @@ const { values } = parseArgs({
 });
 
 const GATE_FILE = join(ROOT, 'bench', 'gate.json');
-const CLOCK_TICKS_PER_SECOND = 100;
 const BODY = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
@@ -47,29 +46,6 @@ export interface GateFigure {
   loadAverage: number;
   rounds: number;
   requestsPerRound: number;
-}
-
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
-
-async function cpuPerRequest(target: Running, amount: number): Promise<number> {
-  const pid = target.process.pid!;
-  const before = cpuSeconds(pid);
-  const result = await autocannon({
-    url: `${target.baseUrl}/mcp`,
-    method: 'POST',
-    headers: MCP_HEADERS,
-    body: BODY,
-    connections: Number(values.connections),
-    amount,
-  });
-  const after = cpuSeconds(pid);
-  if (result.non2xx + result.errors + result.timeouts > 0)
-    throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return ((after - before) * 1e6) / amount;
 }
 
 async function checkAnswer(target: Running): Promise<void> {
@@ -116,12 +92,13 @@ const bareMicros: number[] = [];
 try {
   for (const target of [service, bare]) {
     await checkAnswer(target);
-    await cpuPerRequest(target, amount); // warm-up, not counted
+    await cpuMicrosPerRequest(target, BODY, amount, Number(values.connections)); // warm-up, not counted
   }
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? [service, bare] : [bare, service];
     const spent = new Map<string, number>();
-    for (const target of order) spent.set(target.name, await cpuPerRequest(target, amount));
+    for (const target of order)
+      spent.set(target.name, await cpuMicrosPerRequest(target, BODY, amount, Number(values.connections)));
     serviceMicros.push(spent.get('service')!);
     bareMicros.push(spent.get('bare-hono')!);
     ratios.push(spent.get('bare-hono')! / spent.get('service')!);

@@ -1,0 +1,41 @@
+/**
+ * CPU time per request of a running target, from /proc/<pid>/stat (user + system, all threads) over a fixed number
+ * of requests: a figure that other work on a shared machine barely moves, unlike req/s. Used by
+ * bench/cpu-per-request.ts and the CI ratio gate (bench/gate.ts).
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { MCP_HEADERS, type Running } from './processes.js';
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User plus system CPU seconds of a process, all its threads. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** CPU microseconds per request of `target` answering `amount` POSTs of `body` to /mcp; any failed request throws. */
+export async function cpuMicrosPerRequest(
+  target: Running,
+  body: string,
+  amount: number,
+  connections: number,
+): Promise<number> {
+  const pid = target.process.pid!;
+  const before = cpuSeconds(pid);
+  const result = await autocannon({
+    url: `${target.baseUrl}/mcp`,
+    method: 'POST',
+    headers: MCP_HEADERS,
+    body,
+    connections,
+    amount,
+  });
+  const after = cpuSeconds(pid);
+  if (result.non2xx + result.errors + result.timeouts > 0)
+    throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  return ((after - before) * 1e6) / amount;
+}
