@@ -1,9 +1,10 @@
 /** The one Ajv configuration codegen uses for catalogue, data and tool schemas. */
 import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const addFormats = addFormatsModule as unknown as <T extends Ajv | Ajv2020>(ajv: T) => T;
 
 /**
  * `formats: false` for the schemas that become precompiled validators: the standalone code carries no format
@@ -22,6 +23,15 @@ export function createAjv(options: { standaloneCode?: boolean; discriminator?: b
   });
   if (!options.standaloneCode && options.formats !== false) addFormats(ajv);
   return ajv;
+}
+
+/**
+ * An Ajv for a schema others publish (the MCP Registry's, the server card's), in the dialect it declares: with
+ * formats, and not strict, since such schemas carry keywords of their own (e.g. `example`).
+ */
+export function publishedSchemaAjv(dialect: 'draft-07' | '2020-12'): Ajv | Ajv2020 {
+  const options = { allErrors: true, strict: false };
+  return addFormats(dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options));
 }
 
 export { describeAjvError } from '../shared/schema-errors.js';

@@ -4,11 +4,8 @@
  * each was copied from). A problem in either points at the line of catalog/server.yaml behind it.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { registryServerJson, serverCard } from '../../shared/discovery-documents.js';
-import { describeAjvError } from '../ajv.js';
+import { describeAjvError, publishedSchemaAjv } from '../ajv.js';
 import { exampleDiscoveryInput, SERVER_FILE } from '../load/server.js';
 import type { SourceIndex } from '../load/yaml.js';
 import type { Catalog, IconFile, JsonSchema, SchemaFiles } from '../model.js';
@@ -16,8 +13,6 @@ import type { Problem } from '../problems.js';
 
 export const REGISTRY_SCHEMA = 'registry-server-2025-12-11.schema.json';
 export const SERVER_CARD_SCHEMA = 'server-card-v1.schema.json';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv | Ajv2020) => Ajv;
 
 /** Where in catalog/server.yaml the field behind a document's property is. */
 const FIELD_OF: Readonly<Record<string, string>> = {
@@ -59,16 +54,15 @@ function publishedSchema(published: SchemaFiles['published'], file: string): Jso
   return schema;
 }
 
-/** The registry's schema declares draft-07: Ajv's default class, with formats, not strict (it carries `example`). */
+/** The registry's schema declares draft-07. */
 export function registryValidator(published: SchemaFiles['published']): ValidateFunction {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  return ajv.compile(publishedSchema(published, REGISTRY_SCHEMA));
+  return publishedSchemaAjv('draft-07').compile(publishedSchema(published, REGISTRY_SCHEMA));
 }
 
 /** The server card's schema declares draft 2020-12 and has no root: the card is its `$defs/ServerCard`. */
 export function serverCardValidator(published: SchemaFiles['published']): ValidateFunction {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  addFormats(ajv);
-  return ajv.compile({ ...publishedSchema(published, SERVER_CARD_SCHEMA), $ref: '#/$defs/ServerCard' });
+  return publishedSchemaAjv('2020-12').compile({
+    ...publishedSchema(published, SERVER_CARD_SCHEMA),
+    $ref: '#/$defs/ServerCard',
+  });
 }
