@@ -3,6 +3,7 @@
  * host guard for everything else; the account stack, forwarded to once it is up (account-stack.ts); the site pages;
  * one error handler. Built from explicit options so tests can freeze the clock or swap the catalogue.
  */
+import type { IncomingMessage } from 'node:http';
 import { Hono, type ErrorHandler } from 'hono';
 import { deferredAccountStack } from './account-stack.js';
 import type { AccountServices } from './auth/account-services.js';
@@ -15,6 +16,7 @@ import { clientAddress } from './http/client-address.js';
 import { compressedPages } from './http/compressed-pages.js';
 import { mountEndpoint, type EndpointServices } from './http/mcp-endpoint.js';
 import { withDirectRoutes } from './http/direct-routes.js';
+import type { McpFastPaths } from './http/node-fast-path.js';
 import { siteBudget } from './pages/site-budget.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
 import { RefusalPause } from './http/refusal-pause.js';
@@ -63,8 +65,10 @@ export interface AppOptions {
    * paths then answer 503 at once instead of waiting for `account`.
    */
   accountWaiting?: () => boolean;
-  /** Where unexpected errors are reported (default: stderr). */
-  logError?: (error: unknown, request: Request) => void;
+  /** Where unexpected errors are reported (default: stderr); `incoming` is Node's request when there is one. */
+  logError?: (error: unknown, request: Request, incoming?: IncomingMessage) => void;
+  /** Node's fast path for the public MCP endpoints' POSTs (main.ts hands it to the server): filled in here. */
+  mcpFastPaths?: McpFastPaths;
   /** Where the rate limits count (default: in this process; main.ts passes Redis when REDIS_URL is set). */
   rateLimits?: RateLimits;
   /** Counts rate-limit refusals and OAuth outcomes, and serves /metrics (METRICS_TOKEN from the config). */
@@ -100,7 +104,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   const onError: ErrorHandler<ServiceEnv> = (error, c) => {
     // The store's outage is logged once by the store itself, not once per request.
     if (isStoreUnavailable(error)) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
-    logError(error, c.req.raw);
+    logError(error, c.req.raw, c.env?.incoming);
     if (mcpPaths.has(c.req.path))
       return jsonRpcErrorResponse(
         500,
@@ -130,7 +134,12 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
   const mcpPosts = new Hono<ServiceEnv>();
   const publicPaths = registry.endpoints.filter((e) => e.auth === 'none').map((e) => e.path);
   for (const endpoint of registry.endpoints)
-    if (endpoint.auth === 'none') mountEndpoint(app, endpoint, endpoints, undefined, mcpPosts);
+    if (endpoint.auth === 'none')
+      mountEndpoint(app, endpoint, endpoints, undefined, {
+        app: mcpPosts,
+        ...(options.mcpFastPaths ? { fastPaths: options.mcpFastPaths } : {}),
+        logError,
+      });
   app.use('*', hostGuard(config.allowedHosts));
 
   const secured = registry.endpoints.filter((e) => e.auth !== 'none');

@@ -16,6 +16,7 @@ import { createApp } from './app.js';
 import { startAccountStack, storeLocation } from './auth/startup.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createNodeServer } from './http/node-server.js';
+import { McpFastPaths } from './http/node-fast-path.js';
 import { AUTH_ROUTE_PATTERNS } from './auth/scopes.js';
 import { pageRefusals } from './pages/error-pages.js';
 import { drainOnSignals } from './observability/drain.js';
@@ -89,6 +90,8 @@ const readiness = new Readiness(async () => {
 const mailTransport = config.smtpUrl
   ? smtpTransport(config.smtpUrl, config.mailFrom)
   : logTransport({ dataDir: config.dataDir, from: config.mailFrom, write: (text) => process.stderr.write(text) });
+// The public MCP endpoints' everyday POSTs, answered by Node without the adapter (src/http/node-fast-path.ts).
+const mcpFastPaths = new McpFastPaths();
 const app = createApp({
   config,
   mailTransport,
@@ -97,9 +100,10 @@ const app = createApp({
   ...(rateLimits ? { rateLimits } : {}),
   metrics,
   readiness,
-  logError: (error, request) =>
+  mcpFastPaths,
+  logError: (error, request, incoming) =>
     logger.error(
-      { request_id: requestIdOf(request), method: request.method, err: error },
+      { request_id: incoming && requestIdOf(incoming), method: request.method, err: error },
       `error ${request.method} ${new URL(request.url).pathname}`,
     ),
 });
@@ -142,6 +146,7 @@ const server = createNodeServer(
     '/metrics',
     '/site/',
   ]),
+  { fastPaths: mcpFastPaths, observe: (incoming, outgoing) => observer.observe(incoming, outgoing) },
 );
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;

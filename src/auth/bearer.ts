@@ -7,7 +7,9 @@
  * so a flood of bad tokens costs neither a body parse nor an ES256 verification each.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { answerResponse } from '../http/http-answer.js';
 import { peekId, rateRefusal, unreadBodyHeaders } from '../http/request-peek.js';
+import { viewOfContext } from '../http/request-view.js';
 import type { RefusalPause } from '../http/refusal-pause.js';
 import type { ServiceEnv } from '../http/service-env.js';
 import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';
@@ -59,12 +61,14 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler<ServiceEnv
     const over = refusals ? await refusals.limiter.refusal(address, nowMs) : undefined;
     if (over) {
       const message = `Too many requests without a valid access token: at most ${over.limit} per ${windowSeconds} seconds from one address. Retry after ${over.resetSeconds} seconds.`;
-      return rateRefusal(
-        c,
-        over,
-        message,
-        { ...rateLimitHeaders(over, windowSeconds), 'Cache-Control': 'no-store' },
-        refusals!.pause,
+      return answerResponse(
+        await rateRefusal(
+          viewOfContext(c),
+          over,
+          message,
+          { ...rateLimitHeaders(over, windowSeconds), 'Cache-Control': 'no-store' },
+          refusals!.pause,
+        ),
       );
     }
     const token = bearerToken(c.req.header('authorization'));
@@ -79,7 +83,7 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler<ServiceEnv
         // Whether the token's grant stands is the store's to say: while it is unreachable the request gets the
         // same 503 a tool reading the player's data gets, not a 401 that would send the client to sign in again.
         if (!isStoreUnavailable(error)) throw error;
-        const peeked = await peekId(c);
+        const peeked = await peekId(viewOfContext(c));
         return storeUnavailableJsonRpc(peeked.id, unreadBodyHeaders(peeked));
       }
       if (check.ok) claims = check.claims;
@@ -90,7 +94,7 @@ export function bearerAuth(options: BearerOptions): MiddlewareHandler<ServiceEnv
       const message = rejection
         ? `Unauthorized: ${rejection}. Sign in again to get a new token.`
         : 'Unauthorized: this endpoint needs an OAuth access token (Authorization: Bearer …). See the WWW-Authenticate header for where to get one.';
-      const peeked = await peekId(c);
+      const peeked = await peekId(viewOfContext(c));
       return jsonRpcErrorResponse(401, peeked.id, ErrorCode.Unauthorized, message, {
         'WWW-Authenticate': challenge(options.resourceMetadataUrl, rejection),
         ...unreadBodyHeaders(peeked),

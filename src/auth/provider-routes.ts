@@ -103,7 +103,10 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
           : 'Send the client metadata as JSON (Content-Type: application/json), RFC 7591.';
       return oauthError(415, 'invalid_request', description, cors);
     }
-    const body = await readText(c.req.raw, node?.incoming, REGISTRATION_BOUNDS.bodyBytes);
+    const body = await readText(
+      { header: (name) => c.req.header(name), incoming: node?.incoming, fetchRequest: c.req.raw },
+      REGISTRATION_BOUNDS.bodyBytes,
+    );
     if (!body.ok && body.reason === 'too-large')
       return oauthError(400, 'invalid_client_metadata', REGISTRATION_TOO_LARGE, cors);
     const text = body.ok ? body.text : undefined;

@@ -4,16 +4,13 @@
  */
 import type { TrustedProxies } from '../trusted-proxies.js';
 import type { Context } from 'hono';
+import { viewOfContext, type RequestView } from './request-view.js';
 import type { ServiceEnv } from './service-env.js';
 
-function socketAddress(c: Context<ServiceEnv>): string | undefined {
-  return c.env?.incoming.socket.remoteAddress;
-}
-
-export function clientAddress(c: Context<ServiceEnv>, trustedProxies: TrustedProxies): string {
-  const remote = socketAddress(c) ?? 'unknown';
+export function requestClientAddress(request: RequestView, trustedProxies: TrustedProxies): string {
+  const remote = request.incoming?.socket.remoteAddress ?? 'unknown';
   if (!trustedProxies.has(remote)) return remote;
-  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+  const forwarded = (request.header('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -21,4 +18,8 @@ export function clientAddress(c: Context<ServiceEnv>, trustedProxies: TrustedPro
     if (!trustedProxies.has(forwarded[i]!)) return forwarded[i]!;
   }
   return remote;
+}
+
+export function clientAddress(c: Context<ServiceEnv>, trustedProxies: TrustedProxies): string {
+  return requestClientAddress(viewOfContext(c), trustedProxies);
 }

@@ -13,6 +13,9 @@ import { networkBudgetOf } from '../network-budgets.js';
 import type { Registry } from '../tool-registry/registry.js';
 import type { AccountContext } from '../tools/context.js';
 import { clientAddress } from './client-address.js';
+import { answerResponse } from './http-answer.js';
+import type { McpFastPaths, FastRoute } from './node-fast-path.js';
+import { viewOfContext } from './request-view.js';
 import { originGuard, hostRefusal, originRefusal } from './guards.js';
 import { mcpMethodNotAllowed, mcpOptions, mcpPost } from './mcp-route.js';
 import type { RateLimits } from './rate-limits.js';
@@ -107,8 +110,8 @@ export function mountEndpoint(
   endpoint: EndpointMetadata,
   shared: EndpointServices,
   secured?: ProtectedEndpoint,
-  /** An app of its own for the public POSTs, where Hono skips the main app's middleware chain (direct-routes.ts). */
-  direct?: Hono<ServiceEnv>,
+  /** Where the public POSTs are also answered: an app of their own (direct-routes.ts) and Node's fast path. */
+  direct?: { app: Hono<ServiceEnv>; fastPaths?: McpFastPaths; logError: FastRoute['logError'] },
 ): void {
   const { config, registry, resources, rateLimits, clock, refusalPause } = shared;
   const path = endpoint.path;
@@ -124,20 +127,28 @@ export function mountEndpoint(
     clock,
     baseUrl: config.baseUrl,
     ...(limiter ? { limiter } : {}),
-    clientKey,
     ...(limitFor ? { limitFor } : {}),
-    ...(secured ? { account: secured.account } : {}),
     refusalPause,
   });
+  // Read after the bearer guard ran, which is what sets the account.
+  const honoPost = async (c: Context<ServiceEnv>) =>
+    answerResponse(await post({ ...viewOfContext(c), clientKey: () => clientKey(c), account: secured?.account(c) }));
   const cors = browserCors(config.allowedOrigins);
-  const guarded = secured ? (c: Context<ServiceEnv>) => through(secured.guard, c, () => post(c)) : post;
+  const guarded = secured ? (c: Context<ServiceEnv>) => through(secured.guard, c, () => honoPost(c)) : honoPost;
   const mcpEndpoint = async function mcpEndpoint(c: Context<ServiceEnv>) {
     const refused = hostRefusal(c, config.allowedHosts) ?? originRefusal(c, config.allowedOrigins);
     if (refused) return refused;
     return c.req.header('origin') === undefined ? guarded(c) : through(cors, c, () => guarded(c));
   };
   target.post(path, mcpEndpoint);
-  direct?.post(path, mcpEndpoint);
+  direct?.app.post(path, mcpEndpoint);
+  if (direct?.fastPaths && !secured)
+    direct.fastPaths.add(path, {
+      post,
+      allowedHosts: config.allowedHosts,
+      trustedProxies: config.trustedProxies,
+      logError: direct.logError,
+    });
   target.use(path, originGuard(config.allowedOrigins));
   target.use(path, cors);
   target.options(path, mcpOptions());

@@ -1,8 +1,10 @@
 /**
  * What an MCP route learnt about the request it answered (JSON-RPC method, tool, how the reply ended), handed to
- * the request's metrics and log line without touching the response. Keyed by the request object, so the note
- * dies with the request and apps built side by side never share one.
+ * the request's metrics and log line without touching the response. Keyed by Node's request, which both the Hono
+ * route and the fast path have, so the note dies with the request and apps built side by side never share one.
+ * In-process requests (no Node request) have no request observer, so nothing is noted for them.
  */
+import type { IncomingMessage } from 'node:http';
 import type { ReplyOutcome } from '../mcp/server.js';
 
 export interface McpNote {
@@ -14,7 +16,7 @@ export interface McpNote {
   outcome?: ReplyOutcome;
 }
 
-const notes = new WeakMap<Request, McpNote>();
+const notes = new WeakMap<IncomingMessage, McpNote>();
 
 /** Methods named as themselves in metrics and logs; a client's made-up method name counts as `other`. */
 export const KNOWN_METHODS: ReadonlySet<string> = new Set([
@@ -39,10 +41,10 @@ export function methodLabel(method: string): string {
   return KNOWN_METHODS.has(method) ? method : 'other';
 }
 
-export function noteMcp(request: Request, note: McpNote): void {
-  notes.set(request, note);
+export function noteMcp(incoming: IncomingMessage | undefined, note: McpNote): void {
+  if (incoming) notes.set(incoming, note);
 }
 
-export function mcpNoteOf(request: Request): McpNote | undefined {
-  return notes.get(request);
+export function mcpNoteOf(incoming: IncomingMessage): McpNote | undefined {
+  return notes.get(incoming);
 }

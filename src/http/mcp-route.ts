@@ -4,7 +4,7 @@
  * (400), body size (413), UTF-8 and JSON (400/-32700), nesting depth and message shape (400/-32600),
  * the claimed protocol version (400/-32022, src/mcp/era.ts), then 202 for notifications and responses or 200 with the reply.
  */
-import type { Context, Handler } from 'hono';
+import type { Handler } from 'hono';
 import type { DeprecationRule } from '../../generated/metadata-types.js';
 import { endpointAvailability, mostUrgent, type TimedAvailability } from '../tool-registry/availability.js';
 import type { Registry } from '../tool-registry/registry.js';
@@ -18,16 +18,10 @@ import { RefusalPause } from './refusal-pause.js';
 import { jsonShapeProblem, readText } from './read-body.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import { methodLabel, noteMcp, type McpNote } from './mcp-notes.js';
-import {
-  incomingOf,
-  JSON_LIMITS,
-  MAX_JSON_DEPTH,
-  MAX_JSON_NAMES,
-  PEEK_LIMIT_BYTES,
-  rateRefusal,
-} from './request-peek.js';
-import type { ServiceEnv } from './service-env.js';
-import { JSON_CONTENT_TYPE, jsonRpcErrorResponse, storeUnavailableJsonRpc } from './responses.js';
+import { JSON_LIMITS, MAX_JSON_DEPTH, MAX_JSON_NAMES, PEEK_LIMIT_BYTES, rateRefusal } from './request-peek.js';
+import type { RequestView } from './request-view.js';
+import type { HttpAnswer } from './http-answer.js';
+import { JSON_CONTENT_TYPE, jsonRpcErrorAnswer, jsonRpcErrorResponse, storeUnavailableAnswer } from './responses.js';
 import { COMPRESS_MIN_BYTES, CompressedBodies, compress, negotiateEncoding } from './compression.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -41,12 +35,8 @@ export interface McpRouteOptions {
   baseUrl: string;
   /** Absent when rate limiting is off. */
   limiter?: RateLimiter;
-  /** The rate-limit key of a request (client address, or the token's subject on the account endpoint). */
-  clientKey: (c: Context<ServiceEnv>) => string;
   /** The client's own budget when it differs from the limiter's (a listed network's); undefined for the default. */
   limitFor?: (client: string) => number | undefined;
-  /** The signed-in player of a request (account endpoint: set by the bearer guard before this route runs). */
-  account?: (c: Context<ServiceEnv>) => AccountContext | undefined;
   /** Holds a 429 that leaves its body unread (default: one second, see refusal-pause.ts). */
   refusalPause?: RefusalPause;
 }
@@ -75,7 +65,17 @@ function storedBodyKey(reply: Reply, request: JsonRpcRequest, version: string): 
   return `${version} ${request.method} ${id} ${uri}`;
 }
 
-export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => Promise<Response> {
+/** One POST to an MCP endpoint, handed over by the Hono route or by the fast path (node-fast-path.ts). */
+export interface McpPostRequest extends RequestView {
+  /** The rate-limit key: the client's address, or the token's subject on the account endpoint. */
+  clientKey(): string;
+  /** The signed-in player (the account endpoint, set by the bearer guard before this route runs). */
+  readonly account: AccountContext | undefined;
+}
+
+export type McpPostHandler = (request: McpPostRequest) => Promise<HttpAnswer>;
+
+export function mcpPost(options: McpRouteOptions): McpPostHandler {
   const { server, registry, clock, baseUrl, limiter } = options;
   const endpoint = server.endpoint;
   const windowSeconds = limiter ? Math.round(limiter.windowMs / 1000) : 0;
@@ -85,12 +85,12 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
   const refusalPause = options.refusalPause ?? new RefusalPause();
   const storedBodies = new CompressedBodies();
 
-  return async function mcpPost(c) {
+  return async function mcpPost(request) {
     const now = clock();
     const endpointState = timeless ? current : endpointAvailability(endpoint, registry.rules, now);
     if (endpointState.state === 'sunset') {
       const use = endpointState.rule.replacement ? ` Use ${baseUrl}${endpointState.rule.replacement} instead.` : '';
-      return jsonRpcErrorResponse(
+      return jsonRpcErrorAnswer(
         410,
         null,
         ErrorCode.InvalidRequest,
@@ -99,20 +99,20 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
     }
     const headers: Record<string, string> = {};
     if (limiter) {
-      const client = options.clientKey(c);
+      const client = request.clientKey();
       const pending = limiter.take(client, now.getTime(), options.limitFor?.(client));
       const decision = pending instanceof Promise ? await pending : pending;
       setRateLimitHeaders(headers, decision, windowSeconds);
       if (!decision.allowed) {
         const message = `Rate limit exceeded: at most ${decision.limit} requests per ${windowSeconds} seconds. Retry after ${decision.resetSeconds} seconds.`;
-        return rateRefusal(c, decision, message, headers, refusalPause);
+        return rateRefusal(request, decision, message, headers, refusalPause);
       }
     }
     if (endpointState.deprecation) Object.assign(headers, deprecationHeaders(endpointState.deprecation, baseUrl));
     const fail = (status: number, id: RequestId | null, code: ErrorCode, message: string) =>
-      jsonRpcErrorResponse(status, id, code, message, headers);
+      jsonRpcErrorAnswer(status, id, code, message, headers);
 
-    const contentType = jsonContentType(c.req.header('content-type'));
+    const contentType = jsonContentType(request.header('content-type'));
     if (!contentType.ok) {
       const message =
         contentType.problem === 'charset'
@@ -120,7 +120,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
           : 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.';
       return fail(415, null, ErrorCode.InvalidRequest, message);
     }
-    if (!acceptsMcpResponses(c.req.header('accept'))) {
+    if (!acceptsMcpResponses(request.header('accept'))) {
       return fail(
         406,
         null,
@@ -128,7 +128,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
         'Not Acceptable: the Accept header must list both application/json and text/event-stream (responses are always application/json).',
       );
     }
-    const idempotencyKey = c.req.header('idempotency-key');
+    const idempotencyKey = request.header('idempotency-key');
     if (idempotencyKey !== undefined && idempotencyKey.length > IDEMPOTENCY_KEY_MAX) {
       return fail(
         400,
@@ -138,7 +138,7 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
       );
     }
 
-    const body = await readText(c.req.raw, incomingOf(c), BODY_LIMIT_BYTES);
+    const body = await readText(request, BODY_LIMIT_BYTES);
     if (!body.ok && body.reason === 'too-large')
       return fail(
         413,
@@ -180,8 +180,8 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
               tool: typeof params.name === 'string' && registry.toolsByName.has(params.name) ? params.name : 'unknown',
             }
           : { method: methodLabel(method) };
-      noteMcp(c.req.raw, note);
-    } else if (message.kind === 'notification') noteMcp(c.req.raw, { method: methodLabel(message.method) });
+      noteMcp(request.incoming, note);
+    } else if (message.kind === 'notification') noteMcp(request.incoming, { method: methodLabel(message.method) });
 
     // initialize negotiates in its params; every other message is bound by the version it claims (src/mcp/era.ts).
     const era = decideEra({
@@ -191,40 +191,40 @@ export function mcpPost(options: McpRouteOptions): (c: Context<ServiceEnv>) => P
           : message.kind === 'notification'
             ? message.method
             : undefined,
-      header: c.req.header('mcp-protocol-version'),
+      header: request.header('mcp-protocol-version'),
       metaVersion: metaVersionOf(parsed),
     });
     if (era.kind === 'refuse') {
       const id = message.kind === 'request' ? message.request.id : null;
-      return jsonRpcErrorResponse(400, id, ErrorCode.UnsupportedProtocolVersion, era.message, headers, era.data);
+      return jsonRpcErrorAnswer(400, id, ErrorCode.UnsupportedProtocolVersion, era.message, headers, era.data);
     }
-    if (message.kind !== 'request') return new Response(null, { status: 202, headers });
+    if (message.kind !== 'request') return { status: 202, headers, body: null };
 
     const protocolVersion = era.version;
-    const account = options.account?.(c);
+    const { account } = request;
     const pending = server.handle(message.request, { protocolVersion, now, baseUrl, ...(account ? { account } : {}) });
     let reply: Awaited<typeof pending>;
     try {
       reply = pending instanceof Promise ? await pending : pending;
     } catch (error) {
-      if (isStoreUnavailable(error)) return storeUnavailableJsonRpc(message.request.id, headers);
+      if (isStoreUnavailable(error)) return storeUnavailableAnswer(message.request.id, headers);
       throw error;
     }
     if (note) note.outcome = reply.outcome;
     const deprecation = mostUrgent(endpointState.deprecation, reply.deprecation);
     if (deprecation) Object.assign(headers, deprecationHeaders(deprecation, baseUrl));
     headers['Content-Type'] = JSON_CONTENT_TYPE;
-    if (reply.body.length < COMPRESS_MIN_BYTES) return new Response(reply.body, { status: 200, headers });
+    if (reply.body.length < COMPRESS_MIN_BYTES) return { status: 200, headers, body: reply.body };
     headers.Vary = 'Accept-Encoding';
-    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return new Response(reply.body, { status: 200, headers });
+    const encoding = negotiateEncoding(request.header('accept-encoding'));
+    if (!encoding) return { status: 200, headers, body: reply.body };
     headers['Content-Encoding'] = encoding;
     const keptAs = storedBodyKey(reply, message.request, protocolVersion);
     const compressed = keptAs
       ? storedBodies.get(keptAs, reply.storedResult!, encoding, () => reply.body)
       : compress(reply.body, encoding);
-    // A Buffer is a Uint8Array, which the Node adapter writes as it is (its fast path).
-    return new Response(compressed as Uint8Array<ArrayBuffer>, { status: 200, headers });
+    // A Buffer is a Uint8Array, which both Node and the Node adapter write as it is.
+    return { status: 200, headers, body: compressed };
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { ErrorCode, errorBody } from '../mcp/jsonrpc.js';
+import type { McpFastPaths } from './node-fast-path.js';
 import { jsonRpcErrorResponse } from './responses.js';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
@@ -108,7 +109,18 @@ function answerClientError(
   );
 }
 
-export function createNodeServer(fetch: Fetch, options: ServerOptions, pageFor?: RefusalPageFor): Server {
+/** The public MCP POSTs Node answers itself (node-fast-path.ts), and who observes them as the app's are observed. */
+export interface FastPathOptions {
+  fastPaths: McpFastPaths;
+  observe?: (incoming: IncomingMessage, outgoing: ServerResponse) => void;
+}
+
+export function createNodeServer(
+  fetch: Fetch,
+  options: ServerOptions,
+  pageFor?: RefusalPageFor,
+  fast?: FastPathOptions,
+): Server {
   // The adapter calls errorHandler synchronously when it cannot build the request (before its first await), so the
   // request being handed over is the one refused; later failures (the app's) find `handing` unset.
   let handing: IncomingMessage | undefined;
@@ -118,6 +130,12 @@ export function createNodeServer(fetch: Fetch, options: ServerOptions, pageFor?:
   });
   // The listener answers every failure itself (errorHandler), so its promise never rejects.
   const server = createServer({ ...options, requireHostHeader: false }, (request, response) => {
+    const route = fast?.fastPaths.routeFor(request);
+    if (fast && route) {
+      fast.observe?.(request, response);
+      void fast.fastPaths.answer(route, request, response);
+      return;
+    }
     handing = request;
     void listener(request, response);
     handing = undefined;

@@ -1,6 +1,7 @@
 /** Reads a request body up to a byte limit, and stops reading (without buffering the rest) once it is exceeded. */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
+import type { RequestView } from './request-view.js';
 
 export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' };
 
@@ -96,16 +97,14 @@ function collect(incoming: IncomingMessage): Promise<Buffer | undefined> {
 /**
  * The body as strict UTF-8 text, at most `limit` bytes. On Node with a declared length (every request a client
  * library sends) it reads the IncomingMessage directly, which the HTTP parser bounds by that length, then checks and
- * decodes the one Buffer natively: no Fetch body, no ArrayBuffer copy. Otherwise it streams with a running count.
+ * decodes the one Buffer natively: no Fetch body, no ArrayBuffer copy. Otherwise it streams the Fetch body with a
+ * running count.
  */
-export async function readText(
-  request: Request,
-  incoming: IncomingMessage | undefined,
-  limit: number,
-): Promise<TextRead> {
-  const declared = request.headers.get('content-length');
+export async function readText(request: RequestView, limit: number): Promise<TextRead> {
+  const declared = request.header('content-length');
+  const { incoming } = request;
   if (
-    declared !== null &&
+    declared !== undefined &&
     incoming !== undefined &&
     incoming.readable &&
     !incoming.readableDidRead &&
@@ -115,9 +114,11 @@ export async function readText(
     if (bytes === undefined) return { ok: false, reason: 'aborted' };
     return isUtf8(bytes) ? { ok: true, text: bytes.toString('utf8') } : { ok: false, reason: 'not-utf8' };
   }
+  // Only the fast path hands over a request without a Fetch one, and only with a declared length it can read.
+  if (request.fetchRequest === undefined) return { ok: false, reason: 'aborted' };
   let body: BodyRead;
   try {
-    body = await readBody(request, limit);
+    body = await readBody(request.fetchRequest, limit);
   } catch {
     return { ok: false, reason: 'aborted' };
   }

@@ -3,14 +3,13 @@
  * bearer guard: the request id when the body is small enough to peek (a refused client must not make the server
  * read megabytes to echo an id), and the one answer of a request refused for its rate.
  */
-import type { IncomingMessage } from 'node:http';
-import type { Context } from 'hono';
 import { idOf, type RequestId } from '../mcp/jsonrpc.js';
+import type { HttpAnswer } from './http-answer.js';
 import type { RateDecision } from './rate-limit.js';
 import type { RefusalPause } from './refusal-pause.js';
 import { jsonShapeProblem, readText } from './read-body.js';
-import { rateLimitedResponse } from './responses.js';
-import type { ServiceEnv } from './service-env.js';
+import type { RequestView } from './request-view.js';
+import { rateLimitedAnswer } from './responses.js';
 
 export const PEEK_LIMIT_BYTES = 4 * 1024;
 /** Nesting depth of one MCP message, checked before it is parsed (a peeked body's too). */
@@ -18,10 +17,6 @@ export const MAX_JSON_DEPTH = 64;
 /** Object member names in one message: a tools/call needs a few dozen; 10,000 parse in a few milliseconds. */
 export const MAX_JSON_NAMES = 10_000;
 export const JSON_LIMITS = { maxDepth: MAX_JSON_DEPTH, maxNames: MAX_JSON_NAMES };
-
-export function incomingOf(c: Context<ServiceEnv>): IncomingMessage | undefined {
-  return c.env?.incoming;
-}
 
 /** What a refusal before dispatch learnt from the body: its id, and whether the body was left unread. */
 export interface Peeked {
@@ -73,14 +68,15 @@ function idIn(text: string): RequestId | null {
  * parsed: a refused client must not make the server read and parse megabytes to echo an id. A body declared longer
  * is not read at all (id null); one without a declared length is read up to the limit.
  */
-export async function peekId(c: Context<ServiceEnv>): Promise<Peeked> {
-  const declared = c.req.header('content-length');
+export async function peekId(request: RequestView): Promise<Peeked> {
+  const declared = request.header('content-length');
   if (declared === undefined) {
-    const text = await smallStreamedBody(c.req.raw, PEEK_LIMIT_BYTES);
+    // Without a declared length only a Fetch request's stream can be read (the fast path always declares one).
+    const text = request.fetchRequest && (await smallStreamedBody(request.fetchRequest, PEEK_LIMIT_BYTES));
     return text === undefined ? UNREAD : { id: idIn(text), unread: false };
   }
   if (!(Number(declared) <= PEEK_LIMIT_BYTES)) return UNREAD;
-  const body = await readText(c.req.raw, incomingOf(c), PEEK_LIMIT_BYTES);
+  const body = await readText(request, PEEK_LIMIT_BYTES);
   return { id: body.ok ? idIn(body.text) : null, unread: false };
 }
 
@@ -90,15 +86,15 @@ export async function peekId(c: Context<ServiceEnv>): Promise<Peeked> {
  * closed (refusal-pause.ts says why).
  */
 export async function rateRefusal(
-  c: Context<ServiceEnv>,
+  request: RequestView,
   decision: RateDecision,
   message: string,
   headers: Record<string, string>,
   pause: RefusalPause,
-): Promise<Response> {
-  const peeked = await peekId(c);
+): Promise<HttpAnswer> {
+  const peeked = await peekId(request);
   if (peeked.unread) await pause.beforeAnswer();
-  return rateLimitedResponse(decision, peeked.id, message, { ...headers, ...unreadBodyHeaders(peeked) });
+  return rateLimitedAnswer(decision, peeked.id, message, { ...headers, ...unreadBodyHeaders(peeked) });
 }
 
 /** Response headers for a refusal that left the body unread. */

@@ -2,11 +2,12 @@
  * Around every request the Node server hands to the app: a request id (a trusted proxy's X-Request-Id when sane,
  * else a new UUID) returned as the X-Request-Id header; `Connection: close` while the instance drains; and, when
  * the response has gone (or the client did), its metrics and one log line. It works on Node's request and response
- * objects, so it sees the responses the authorization server writes itself, and costs no Hono middleware dispatch.
+ * objects, so it sees the responses the authorization server writes itself and those of Node's fast path
+ * (node-fast-path.ts), and costs no Hono middleware dispatch.
  */
 import type { TrustedProxies } from '../trusted-proxies.js';
 import { randomBytes } from 'node:crypto';
-import { ServerResponse, type IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import { requestLineWriter, type Logger, type RequestLine } from './logger.js';
 import { mcpNoteOf } from '../http/mcp-notes.js';
@@ -26,7 +27,7 @@ export interface RequestObserverOptions {
 
 /** Ids a proxy may hand on: UUIDs, hex, base64 and the like; anything else is replaced by our own. */
 const SANE_ID = /^[\w.:@=+/-]{1,128}$/;
-const ids = new WeakMap<Request, string>();
+const ids = new WeakMap<IncomingMessage, string>();
 
 /**
  * New ids: 48 random bits drawn once per process, then a counter (`3f9a0c1d2e4b-1k7`): unique across instances
@@ -39,8 +40,8 @@ export function requestIds(): () => string {
 }
 
 /** The id of a request being observed (for the error log line written inside the app). */
-export function requestIdOf(request: Request): string | undefined {
-  return ids.get(request);
+export function requestIdOf(incoming: IncomingMessage): string | undefined {
+  return ids.get(incoming);
 }
 
 function incomingId(
@@ -89,17 +90,20 @@ export class RequestObserver {
 
   /** `fetch` with every request observed. */
   wrap(fetch: Fetch): Fetch {
-    return (request, env) => this.#observe(fetch, request, env);
+    return (request, env) => {
+      const { incoming, outgoing } = env;
+      // The service listens on HTTP/1.1 only (main.ts); anything else passes through unobserved.
+      if (outgoing instanceof ServerResponse && incoming instanceof IncomingMessage) this.observe(incoming, outgoing);
+      return fetch(request, env);
+    };
   }
 
-  #observe(fetch: Fetch, request: Request, env: HttpBindings | Http2Bindings): Response | Promise<Response> {
-    const { incoming, outgoing } = env;
-    // The service listens on HTTP/1.1 only (main.ts); anything else passes through unobserved.
-    if (!(outgoing instanceof ServerResponse)) return fetch(request, env);
+  /** Observes one request from now until its response has gone (or the client did). */
+  observe(incoming: IncomingMessage, outgoing: ServerResponse): void {
     const { metrics, endpointOf, mcpPaths, trustedProxies } = this.#options;
     const started = performance.now();
     const id = (trustedProxies.size > 0 && incomingId(incoming, trustedProxies)) || this.#newId();
-    ids.set(request, id);
+    ids.set(incoming, id);
     outgoing.setHeader('X-Request-Id', id);
     if (this.#draining) outgoing.setHeader('Connection', 'close');
     this.#inFlight.add(outgoing);
@@ -116,7 +120,7 @@ export class RequestObserver {
       const aborted = !outgoing.writableFinished;
       // 0: no complete response reached the client.
       const status = aborted ? 0 : outgoing.statusCode;
-      const note = method === 'POST' && mcpPaths.has(path) ? (mcpNoteOf(request) ?? {}) : undefined;
+      const note = method === 'POST' && mcpPaths.has(path) ? (mcpNoteOf(incoming) ?? {}) : undefined;
       const outcome = note ? mcpOutcome(status, aborted, note.outcome) : undefined;
       metrics?.requestEnded(
         endpoint,
@@ -136,6 +140,5 @@ export class RequestObserver {
       line.duration_ms = Math.round(seconds * 1e6) / 1e3;
       this.#writeLine(line);
     });
-    return fetch(request, env);
   }
 }

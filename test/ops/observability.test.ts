@@ -7,6 +7,8 @@ import { request as httpRequest, type Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { McpFastPaths } from '../../src/http/node-fast-path.js';
+import { createNodeServer } from '../../src/http/node-server.js';
 import { endpointClassifier } from '../../src/observability/endpoints.js';
 import { createLogger, createRequestLogger } from '../../src/observability/logger.js';
 import { ServiceMetrics } from '../../src/observability/metrics.js';
@@ -55,14 +57,20 @@ async function start(
     mcpPaths: new Set(['/mcp', '/mcp/account']),
     trustedProxies,
   });
-  // The app's allowed host names the port, known once the server listens: the app is built right after.
+  // The app's allowed host names the port, known once the server listens: the app is built right after. The
+  // server is wired as main.ts wires it, so the everyday MCP POSTs take Node's fast path and are observed there.
   let app: ReturnType<typeof createApp> | undefined;
-  const server = serve({
-    fetch: observer.wrap((request, env) => app!.fetch(request, env)),
-    port: 0,
-    hostname: '127.0.0.1',
-  }) as Server;
-  await new Promise((listening) => server.once('listening', listening));
+  const fastPaths = new McpFastPaths();
+  const server = createNodeServer(
+    observer.wrap((request, env) => app!.fetch(request, env)),
+    {},
+    undefined,
+    {
+      fastPaths,
+      observe: (incoming, outgoing) => observer.observe(incoming, outgoing),
+    },
+  );
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const config = testConfig({
@@ -71,7 +79,7 @@ async function start(
     trustedProxies,
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   });
-  app = createApp({ config, metrics, readiness, logError: () => undefined });
+  app = createApp({ config, metrics, readiness, logError: () => undefined, mcpFastPaths: fastPaths });
   const r: Running = {
     base: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,

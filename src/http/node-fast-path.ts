@@ -1,0 +1,77 @@
+/**
+ * The public MCP endpoints' everyday POSTs answered straight from Node's request and response: the same route
+ * (mcp-route.ts) with the same checks, without the Node adapter's Fetch objects, Hono's dispatch or a Response, and
+ * the answer written in one write. Those layers cost about a sixth of a `tools/call` (a bare Node server against a
+ * bare Hono one doing the same work: BENCHMARKS.md). Only requests whose answer cannot differ from the app's take it:
+ * HTTP/1.1, a path that is exactly an endpoint's, a Host served here, no Origin (a browser's request needs CORS),
+ * and a declared body of at most PEEK_LIMIT_BYTES (so even a refusal reads the whole of it, as the app would, and a
+ * larger or streamed body keeps the app's bounded reading and draining). Everything else goes to the app.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TrustedProxies } from '../trusted-proxies.js';
+import { ErrorCode } from '../mcp/jsonrpc.js';
+import { requestClientAddress } from './client-address.js';
+import { writeAnswer, type HttpAnswer } from './http-answer.js';
+import type { McpPostHandler, McpPostRequest } from './mcp-route.js';
+import { PEEK_LIMIT_BYTES } from './request-peek.js';
+import { incomingHeader } from './request-view.js';
+import { jsonRpcErrorAnswer } from './responses.js';
+
+export interface FastRoute {
+  post: McpPostHandler;
+  allowedHosts: ReadonlySet<string>;
+  trustedProxies: TrustedProxies;
+  /** Where an unexpected error is reported, as the app's error handler reports it. */
+  logError: (error: unknown, request: Request, incoming: IncomingMessage) => void;
+}
+
+const DIGITS = /^\d{1,4}$/;
+
+export class McpFastPaths {
+  readonly #routes = new Map<string, FastRoute>();
+
+  /** `path`'s POSTs take the fast path when they can (the app keeps its route for the others). */
+  add(path: string, route: FastRoute): void {
+    this.#routes.set(path, route);
+  }
+
+  /** The route that answers this request here, or undefined when the app must. */
+  routeFor(incoming: IncomingMessage): FastRoute | undefined {
+    if (incoming.method !== 'POST') return undefined;
+    const route = this.#routes.get(incoming.url ?? '');
+    if (route === undefined || incoming.httpVersion !== '1.1') return undefined;
+    const { headers } = incoming;
+    const length = headers['content-length'];
+    if (headers.origin !== undefined || headers['transfer-encoding'] !== undefined || length === undefined)
+      return undefined;
+    if (!DIGITS.test(length) || Number(length) > PEEK_LIMIT_BYTES) return undefined;
+    const host = incomingHeader(incoming, 'host');
+    if (host === undefined || !route.allowedHosts.has(host.toLowerCase())) return undefined;
+    return route;
+  }
+
+  /** Answers the request with `route` (from routeFor); never rejects. */
+  async answer(route: FastRoute, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+    const request: McpPostRequest = {
+      header: (name) => incomingHeader(incoming, name),
+      incoming,
+      fetchRequest: undefined,
+      clientKey: () => requestClientAddress(request, route.trustedProxies),
+      account: undefined,
+    };
+    let answer: HttpAnswer;
+    try {
+      answer = await route.post(request);
+    } catch (error) {
+      const url = `http://${incomingHeader(incoming, 'host') ?? 'localhost'}${incoming.url ?? '/'}`;
+      route.logError(error, new Request(url, { method: 'POST' }), incoming);
+      answer = jsonRpcErrorAnswer(
+        500,
+        null,
+        ErrorCode.InternalError,
+        'Internal error. The request was not completed; it is safe to retry.',
+      );
+    }
+    writeAnswer(outgoing, answer);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * What the MCP route and the refusals before dispatch read of a request: its headers, Node's request (whose body is
+ * read straight from the socket) and the Fetch request (the only one an in-process request has). Made from Hono's
+ * context, or from Node's request alone on the fast path (node-fast-path.ts), so one route serves both.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+import type { ServiceEnv } from './service-env.js';
+
+export interface RequestView {
+  /** A header's value by its lower-case name, as Hono's `c.req.header` gives it. */
+  header(name: string): string | undefined;
+  readonly incoming: IncomingMessage | undefined;
+  readonly fetchRequest: Request | undefined;
+}
+
+export function viewOfContext(c: Context<ServiceEnv>): RequestView {
+  return { header: (name) => c.req.header(name), incoming: c.env?.incoming, fetchRequest: c.req.raw };
+}
+
+/**
+ * Headers whose repeats Node's parser drops (keeping the first) where the Fetch headers the Node adapter builds keep
+ * them all, joined: read from the raw list, so both paths see the same value.
+ */
+const FIRST_ONLY = new Set([
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
+]);
+
+const HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/** A header of Node's request with the value the Fetch headers would give (trimmed, repeats joined with ", "). */
+export function incomingHeader(incoming: IncomingMessage, name: string): string | undefined {
+  if (!FIRST_ONLY.has(name)) {
+    const value = incoming.headers[name];
+    if (value === undefined) return undefined;
+    return (Array.isArray(value) ? value.join(', ') : value).replace(HTTP_WHITESPACE, '');
+  }
+  const raw = incoming.rawHeaders;
+  let joined: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    const value = raw[i + 1]!.replace(HTTP_WHITESPACE, '');
+    joined = joined === undefined ? value : `${joined}, ${value}`;
+  }
+  return joined;
+}
+
+export function viewOfIncoming(incoming: IncomingMessage): RequestView {
+  return { header: (name) => incomingHeader(incoming, name), incoming, fetchRequest: undefined };
+}
