@@ -5,20 +5,33 @@
  * password is cut to its first 100 characters for the estimate (zxcvbn's matching grows with the length; the
  * rest only adds strength).
  */
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
+import { createRequire } from 'node:module';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type * as CommonWords from '@zxcvbn-ts/language-common';
+import type * as EnglishWords from '@zxcvbn-ts/language-en';
 import { passwordProblem } from '../credentials.js';
+
+/**
+ * The estimator and its word lists load on the first password checked, not with the service: the language packages
+ * decompress their dictionaries when imported, which was the largest single cost of starting the service (about
+ * 100 ms of CPU and its garbage, in a CPU profile of the app's import), paid by every start for a form few use.
+ */
+const load = createRequire(import.meta.url);
 
 export const MIN_PASSWORD_SCORE = 3;
 const ESTIMATED_LENGTH = 100;
 
 let estimator: ZxcvbnFactory | undefined;
 function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    translations,
-    graphs: adjacencyGraphs,
-    dictionary: { ...commonDictionary, ...englishDictionary },
+  if (estimator) return estimator;
+  const core = load('@zxcvbn-ts/core') as typeof ZxcvbnCore;
+  const common = load('@zxcvbn-ts/language-common') as typeof CommonWords;
+  const english = load('@zxcvbn-ts/language-en') as typeof EnglishWords;
+  estimator = new core.ZxcvbnFactory({
+    translations: english.translations,
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...english.dictionary },
   });
   return estimator;
 }
