@@ -65,9 +65,9 @@ describe('skippedBrowserTests', () => {
     const uses = (file: string) => usesChromiumCheck(join(REPO, file));
     expect(
       [
-        'test/views/browser.test.ts',
-        'test/site/webmcp.test.ts',
-        'test/site/layout.test.ts',
+        'test/views/browser.ci.test.ts',
+        'test/site/webmcp.ci.test.ts',
+        'test/site/layout.ci.test.ts',
         'test/auth/sign-in-chromium.test.ts',
       ].map(uses),
     ).toEqual([true, true, true, true]);

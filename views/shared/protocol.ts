@@ -3,7 +3,7 @@
  * these views instead of bundling the official `App` class: `App` pulls in the MCP SDK's protocol layer and zod,
  * about 510 KB of minified script per view, where this file is a few kilobytes. It speaks the same messages as
  * `App` + `PostMessageTransport` from @modelcontextprotocol/ext-apps 1.7.5 (the types below are that package's),
- * and test/views/browser.test.ts proves it against that package's host side (`AppBridge`) in Chromium.
+ * and test/views/browser.ci.test.ts proves it against that package's host side (`AppBridge`) in Chromium.
  *
  * What it does: JSON-RPC 2.0 over postMessage with the parent window only; `ui/initialize` then
  * `ui/notifications/initialized`; tool input, tool result, cancellation and host-context notifications to callbacks;

@@ -366,7 +366,7 @@ describe('SIGTERM or SIGINT during slow uploads', () => {
 const postgres = await probePostgres();
 if (!postgres.available && !process.env.CI)
   process.stderr.write(
-    `test/ops/drain.test.ts PostgreSQL case skipped: ${postgres.reason} (start PostgreSQL or set TEST_DATABASE_URL; with CI=1 this is a failure)\n`,
+    `test/ops/drain.ci.test.ts PostgreSQL case skipped: ${postgres.reason} (start PostgreSQL or set TEST_DATABASE_URL; with CI=1 this is a failure)\n`,
   );
 
 describe.skipIf(!postgres.available && !process.env.CI)('SIGTERM on PostgreSQL', () => {

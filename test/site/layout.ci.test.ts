@@ -15,7 +15,7 @@ import { ARTIFACTS, chromiumAvailable, collectProblems, launchSiteChromium, PAGE
 const skip = !chromiumAvailable() && !process.env.CI;
 if (skip)
   process.stderr.write(
-    'test/site/layout.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
+    'test/site/layout.ci.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
   );
 
 const PHONE = 390;

@@ -25,7 +25,7 @@ import {
 const skip = !chromiumAvailable() && !process.env.CI;
 if (skip)
   process.stderr.write(
-    'test/views/browser.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
+    'test/views/browser.ci.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
   );
 
 const LIGHT = { theme: 'light', locale: 'en-US', displayMode: 'inline', platform: 'web' } as const;

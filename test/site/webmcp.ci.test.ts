@@ -16,7 +16,7 @@ import { chromiumAvailable, collectProblems, launchSiteChromium, PAGE_KINDS } fr
 const skip = !chromiumAvailable() && !process.env.CI;
 if (skip)
   process.stderr.write(
-    'test/site/webmcp.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
+    'test/site/webmcp.ci.test.ts: /usr/bin/chromium is missing (apt-get install -y chromium); skipping the browser tests\n',
   );
 
 interface ToolResult {
