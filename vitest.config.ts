@@ -7,8 +7,6 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'test/**/*.ci.test.ts'],
     // Finds PostgreSQL once per run for the tests on both stores (one skip line without it; a failure under CI).
     globalSetup: ['test/global-setup.ts'],
-    // Run before each test file: closes the stores, databases and SMTP servers the file opened (after-file.ts).
-    setupFiles: ['test/support/setup-file.ts'],
     // After the summary: a loud notice when the browser tests skipped for want of Chromium.
     reporters: ['default', './test/support/chromium-notice.ts'],
     testTimeout: 30_000,

@@ -20,9 +20,9 @@ import type { McpFastPaths } from './http/node-fast-path.js';
 import { siteBudget } from './pages/site-budget.js';
 import { inProcessRateLimits, type RateLimits } from './http/rate-limits.js';
 import { RefusalPause } from './http/refusal-pause.js';
-import { jsonRpcErrorResponse } from './http/responses.js';
+import { answerResponse } from './http/http-answer.js';
+import { internalErrorAnswer } from './http/responses.js';
 import type { ServiceEnv } from './http/service-env.js';
-import { ErrorCode } from './mcp/jsonrpc.js';
 import { ResourceCatalog, viewResources } from './mcp/resources.js';
 import { calculators } from './pages/calculators/calculator-list.js';
 import { calculatorPages } from './pages/calculators/pages.js';
@@ -105,13 +105,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
     // The store's outage is logged once by the store itself, not once per request.
     if (isStoreUnavailable(error)) return accountStackUnavailable(surfaceOf(c.req.path, mcpPaths));
     logError(error, c.req.raw, c.env?.incoming);
-    if (mcpPaths.has(c.req.path))
-      return jsonRpcErrorResponse(
-        500,
-        null,
-        ErrorCode.InternalError,
-        'Internal error. The request was not completed; it is safe to retry.',
-      );
+    if (mcpPaths.has(c.req.path)) return answerResponse(internalErrorAnswer());
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
   };
 

@@ -7,6 +7,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { jsonContentType } from '../http/media-types.js';
 import { rateLimitHeaders, type RateLimiter } from '../http/rate-limit.js';
 import { readText } from '../http/read-body.js';
+import { viewOfContext } from '../http/request-view.js';
 import type { ServiceEnv } from '../http/service-env.js';
 import { PAGE_HEADERS, problemPage } from './pages.js';
 import { REGISTRATION_BOUNDS, REGISTRATION_TOO_LARGE } from './registration-bounds.js';
@@ -103,10 +104,7 @@ export function providerRoutes(options: ProviderRoutesOptions): Hono<ServiceEnv>
           : 'Send the client metadata as JSON (Content-Type: application/json), RFC 7591.';
       return oauthError(415, 'invalid_request', description, cors);
     }
-    const body = await readText(
-      { header: (name) => c.req.header(name), incoming: node?.incoming, fetchRequest: c.req.raw },
-      REGISTRATION_BOUNDS.bodyBytes,
-    );
+    const body = await readText(viewOfContext(c), REGISTRATION_BOUNDS.bodyBytes);
     if (!body.ok && body.reason === 'too-large')
       return oauthError(400, 'invalid_client_metadata', REGISTRATION_TOO_LARGE, cors);
     const text = body.ok ? body.text : undefined;

@@ -9,13 +9,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustedProxies } from '../trusted-proxies.js';
-import { ErrorCode } from '../mcp/jsonrpc.js';
 import { requestClientAddress } from './client-address.js';
 import { writeAnswer, type HttpAnswer } from './http-answer.js';
 import type { McpPostHandler, McpPostRequest } from './mcp-route.js';
 import { PEEK_LIMIT_BYTES } from './request-peek.js';
-import { incomingHeader } from './request-view.js';
-import { jsonRpcErrorAnswer } from './responses.js';
+import { incomingHeader, viewOfIncoming } from './request-view.js';
+import { internalErrorAnswer } from './responses.js';
 
 export interface FastRoute {
   post: McpPostHandler;
@@ -52,11 +51,10 @@ export class McpFastPaths {
 
   /** Answers the request with `route` (from routeFor); never rejects. */
   async answer(route: FastRoute, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+    const view = viewOfIncoming(incoming);
     const request: McpPostRequest = {
-      header: (name) => incomingHeader(incoming, name),
-      incoming,
-      fetchRequest: undefined,
-      clientKey: () => requestClientAddress(request, route.trustedProxies),
+      ...view,
+      clientKey: () => requestClientAddress(view, route.trustedProxies),
       account: undefined,
     };
     let answer: HttpAnswer;
@@ -65,12 +63,7 @@ export class McpFastPaths {
     } catch (error) {
       const url = `http://${incomingHeader(incoming, 'host') ?? 'localhost'}${incoming.url ?? '/'}`;
       route.logError(error, new Request(url, { method: 'POST' }), incoming);
-      answer = jsonRpcErrorAnswer(
-        500,
-        null,
-        ErrorCode.InternalError,
-        'Internal error. The request was not completed; it is safe to retry.',
-      );
+      answer = internalErrorAnswer();
     }
     writeAnswer(outgoing, answer);
   }

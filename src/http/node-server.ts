@@ -21,7 +21,8 @@ import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { ErrorCode, errorBody } from '../mcp/jsonrpc.js';
 import type { McpFastPaths } from './node-fast-path.js';
-import { jsonRpcErrorResponse } from './responses.js';
+import { answerResponse } from './http-answer.js';
+import { internalErrorAnswer, jsonRpcErrorResponse } from './responses.js';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
@@ -69,12 +70,7 @@ function requestErrorResponse(
     const page = pageFor?.({ target: incoming?.url, accept: incoming?.headers.accept, status: 400, message });
     return page ? pageResponse(page, 400) : jsonRpcErrorResponse(400, null, ErrorCode.InvalidRequest, message);
   }
-  return jsonRpcErrorResponse(
-    500,
-    null,
-    ErrorCode.InternalError,
-    'Internal error. The request was not completed; it is safe to retry.',
-  );
+  return answerResponse(internalErrorAnswer());
 }
 
 function parserRefusal(error: NodeJS.ErrnoException, headerLimit: number): { status: number; message: string } {

@@ -32,6 +32,16 @@ export function jsonRpcErrorResponse(
   return answerResponse(jsonRpcErrorAnswer(status, id, code, message, headers, data));
 }
 
+/** 500 for an unexpected failure before or during dispatch: nothing was completed, so a retry is safe. */
+export function internalErrorAnswer(): HttpAnswer {
+  return jsonRpcErrorAnswer(
+    500,
+    null,
+    ErrorCode.InternalError,
+    'Internal error. The request was not completed; it is safe to retry.',
+  );
+}
+
 /**
  * 429 with `code`, `message` and `retry_after_seconds` at the top, beside the JSON-RPC error: a client that reads
  * only plain JSON learns when to retry as well as one that reads JSON-RPC (docs/protocol.md, "Protocol behaviour").

@@ -7,7 +7,6 @@
  */
 import { createRequire } from 'node:module';
 import type * as ZxcvbnCore from '@zxcvbn-ts/core';
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import type * as CommonWords from '@zxcvbn-ts/language-common';
 import type * as EnglishWords from '@zxcvbn-ts/language-en';
 import { passwordProblem } from '../credentials.js';
@@ -22,8 +21,8 @@ const load = createRequire(import.meta.url);
 export const MIN_PASSWORD_SCORE = 3;
 const ESTIMATED_LENGTH = 100;
 
-let estimator: ZxcvbnFactory | undefined;
-function zxcvbn(): ZxcvbnFactory {
+let estimator: ZxcvbnCore.ZxcvbnFactory | undefined;
+function zxcvbn(): ZxcvbnCore.ZxcvbnFactory {
   if (estimator) return estimator;
   const core = load('@zxcvbn-ts/core') as typeof ZxcvbnCore;
   const common = load('@zxcvbn-ts/language-common') as typeof CommonWords;
