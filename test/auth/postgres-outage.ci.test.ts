@@ -101,6 +101,18 @@ function countLines(output: string, text: string): number {
   return output.split('\n').filter((line) => line.includes(text)).length;
 }
 
+/**
+ * The service's output arrives on its stderr pipe, which the test reads apart from the HTTP socket: a line written
+ * before a response can reach the test after it. So wait (briefly) for the count to reach what is expected, then
+ * assert it exactly — a missing line still fails, and so does an extra one.
+ */
+async function expectLines(text: string, expected: number): Promise<void> {
+  await until(`${expected} "${text}" lines`, async () => countLines(service!.output(), text) >= expected, 10_000).catch(
+    () => undefined,
+  );
+  expect(countLines(service!.output(), text), service!.output()).toBe(expected);
+}
+
 describe.skipIf(missing)('PostgreSQL stopped and started again', () => {
   it(
     'the service starts without its database, serves /mcp, answers 503 on the account stack, and recovers with nothing lost',
@@ -177,8 +189,8 @@ describe.skipIf(missing)('PostgreSQL stopped and started again', () => {
       const readyOnceUp = await see('database arrived', 'GET /ready', await fetch(`${base}/ready`));
       expect(readyOnceUp.status).toBe(200);
       expect(readyOnceUp.body).toEqual({ status: 'ready' });
-      expect(countLines(service.output(), 'store unreachable'), service.output()).toBe(1);
-      expect(countLines(service.output(), 'store reachable again')).toBe(1);
+      await expectLines('store unreachable', 1);
+      await expectLines('store reachable again', 1);
 
       // Sign in, get a refresh token, and import a profile with the CLI into the same database.
       const config = await client.dynamicClientRegistration(
@@ -275,7 +287,7 @@ describe.skipIf(missing)('PostgreSQL stopped and started again', () => {
       expect(readyDown.body).toEqual({ status: 'not_ready', reason: 'store unreachable' });
       for (const seen of transcript)
         expect(JSON.stringify(seen.body)).not.toMatch(/at .*\.(ts|js):\d+|ECONNREFUSED|Error:/);
-      expect(countLines(service.output(), 'store unreachable')).toBe(2);
+      await expectLines('store unreachable', 2);
 
       // --- PostgreSQL is back: everything recovers by itself, nothing committed is lost ------------------------
       await postgres.start();
@@ -323,7 +335,7 @@ describe.skipIf(missing)('PostgreSQL stopped and started again', () => {
       const readyAgain = await see('recovered', 'GET /ready', await fetch(`${base}/ready`));
       expect(readyAgain.status).toBe(200);
       expect(readyAgain.body).toEqual({ status: 'ready' });
-      expect(countLines(service.output(), 'store reachable again')).toBe(2);
+      await expectLines('store reachable again', 2);
 
       // --- a clean shutdown of the database (fast stop) is the same outage for clients ---------------------------
       await postgres.stop('fast');
@@ -354,8 +366,8 @@ describe.skipIf(missing)('PostgreSQL stopped and started again', () => {
       const readyAfterFastStop = await see('fast stop', 'GET /ready (after the restart)', await fetch(`${base}/ready`));
       expect(readyAfterFastStop.status).toBe(200);
       expect(readyAfterFastStop.body).toEqual({ status: 'ready' });
-      expect(countLines(service.output(), 'store unreachable')).toBe(3);
-      expect(countLines(service.output(), 'store reachable again')).toBe(3);
+      await expectLines('store unreachable', 3);
+      await expectLines('store reachable again', 3);
       expect(service.output()).not.toMatch(/\n\s+at /); // no stack trace in the service's output
       expect(service.output()).toContain(
         `store unreachable (PostgreSQL postgres://postgres@127.0.0.1:${postgres.port}/postgres)`,
