@@ -69,8 +69,13 @@ const rateLimits = config.redisUrl
       },
     })
   : undefined;
-// Up to a second for Redis, so the first requests are counted there too; past it the service starts in-process.
-if (rateLimits) metrics.redisConfigured(await rateLimits.connected(1_000));
+// Up to a second for Redis, so the first requests are counted there too; past it the service starts in-process
+// and shares its counts from the moment Redis answers.
+const redisInTime = rateLimits ? await rateLimits.connected(1_000) : false;
+if (rateLimits) {
+  metrics.redisConfigured(redisInTime);
+  if (!redisInTime) void rateLimits.reportLateConnection(() => metrics.redisUp());
+}
 
 /** Ready when the account stack is up (store open and migrated, keys loaded) and its store answers now. */
 const readiness = new Readiness(async () => {
@@ -148,6 +153,13 @@ const server = createNodeServer(
   ]),
   { fastPaths: mcpFastPaths, observe: (incoming, outgoing) => observer.observe(incoming, outgoing) },
 );
+function describeRateLimits(): string {
+  if (!rateLimits) return 'in this process';
+  return redisInTime
+    ? `shared through Redis (${rateLimits.where})`
+    : `through Redis (${rateLimits.where}) once it answers; in this process until then`;
+}
+
 server.listen(config.port, config.host, () => {
   const info = server.address() as AddressInfo;
   const listening = `http://${config.host.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
@@ -159,9 +171,7 @@ server.listen(config.port, config.host, () => {
     );
   process.stderr.write(`  Developer reference: ${config.baseUrl}/developers\n`);
   process.stderr.write(`  Your account: ${config.baseUrl}/account/sign-up (mails ${mailTransport.describe})\n`);
-  process.stderr.write(
-    `  Rate limits: ${rateLimits ? `shared through Redis (${rateLimits.where})` : 'in this process'}\n`,
-  );
+  process.stderr.write(`  Rate limits: ${describeRateLimits()}\n`);
   process.stderr.write(
     `  Operations: ${config.baseUrl}/health (alive), ${config.baseUrl}/ready (can serve), ${config.baseUrl}/metrics (${config.metricsToken ? 'bearer METRICS_TOKEN' : 'no token: set METRICS_TOKEN before exposing it'}); the JSON log is on stdout\n`,
   );

@@ -195,21 +195,36 @@ export class RedisRateLimits implements RateLimits {
 
   /**
    * Resolves once Redis is connected, or after `timeoutMs` (false): the service waits this long at start so its
-   * first requests are counted in Redis, and starts anyway with in-process limits when Redis is not there.
+   * first requests are counted in Redis, and starts anyway with in-process limits when Redis is not there. Without
+   * a timeout it waits for the connection however long it takes.
    */
-  connected(timeoutMs: number): Promise<boolean> {
+  connected(timeoutMs?: number): Promise<boolean> {
     if (this.#redis.status === 'ready') return Promise.resolve(true);
     return new Promise((done) => {
-      const timer = setTimeout(() => {
-        this.#redis.off('ready', ready);
-        done(false);
-      }, timeoutMs);
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.#redis.off('ready', ready);
+              done(false);
+            }, timeoutMs);
       const ready = () => {
         clearTimeout(timer);
         done(true);
       };
       this.#redis.once('ready', ready);
     });
+  }
+
+  /**
+   * For a service that stopped waiting at start: once Redis first answers, logs that limits are shared from then
+   * on and calls `onShared` (unless Redis was reported down meanwhile: then its recovery is reported as any other).
+   */
+  async reportLateConnection(onShared: () => void): Promise<void> {
+    await this.connected();
+    if (!this.shared || this.#closing) return;
+    this.#log(`${new Date().toISOString()} rate limits: Redis at ${this.where} answers; limits are shared from now on`);
+    onShared();
   }
 
   limiter(name: string, options: LimiterOptions): RateLimiter {
