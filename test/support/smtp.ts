@@ -6,7 +6,7 @@
  */
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll } from 'vitest';
+import { afterFile } from './after-file.js';
 
 export interface ReceivedMail {
   to: string;
@@ -30,9 +30,6 @@ export const SMTP_USER = 'mailer';
 export const SMTP_PASSWORD = 'smtp-secret-password';
 
 const servers: SMTPServer[] = [];
-afterAll(async () => {
-  for (const server of servers.splice(0)) await new Promise<void>((done) => server.close(() => done()));
-});
 
 export async function startSmtp(): Promise<TestSmtp> {
   const state: TestSmtp = {
@@ -77,6 +74,13 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
   });
   servers.push(server);
+  // Closed when the test file ends unless the test stopped it.
+  afterFile(async () => {
+    const index = servers.indexOf(server);
+    if (index < 0) return;
+    servers.splice(index, 1);
+    await new Promise<void>((done) => server.close(() => done()));
+  });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', () => ready()));
   const port = (server.server.address() as { port: number }).port;
   state.url = `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`;

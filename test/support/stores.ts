@@ -6,9 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import type { StoreLocation } from '../../src/store/database.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
+import { afterFile } from './after-file.js';
 import { createTestDatabase } from './postgres.js';
 
 export type StoreKind = StoreLocation['kind'];
@@ -28,13 +29,6 @@ export function describeEachStore(name: string, body: (kind: StoreKind) => void)
   for (const kind of STORE_KINDS) describe.skipIf(!storeAvailable(kind))(`${name} [${kind}]`, () => body(kind));
 }
 
-const cleanups: (() => Promise<void> | void)[] = [];
-// A file that opens a fresh database per test (the CLI's: about 40) drops them all here, one by one: on a loaded
-// machine that outlasts the default 60-second hook timeout.
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-}, 300_000);
-
 /**
  * A new, empty store location of `kind`, removed after the test file. `persistent` asks SQLite for a directory
  * (to reopen or inspect) rather than `:memory:`.
@@ -46,12 +40,12 @@ export async function testStoreLocation(
   if (kind === 'sqlite') {
     if (!options.persistent) return { kind: 'sqlite', dataDir: ':memory:' };
     const dir = mkdtempSync(join(tmpdir(), 'kingshot-store-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    afterFile(() => rmSync(dir, { recursive: true, force: true }));
     return { kind: 'sqlite', dataDir: dir };
   }
   if (!postgres.available) throw new Error(`PostgreSQL is not available: ${postgres.reason}`);
   const database = await createTestDatabase(postgres.adminUrl);
-  cleanups.push(database.drop);
+  afterFile(database.drop);
   return { kind: 'postgres', url: database.url };
 }
 
@@ -72,6 +66,6 @@ export async function testStore(
     closed = true;
     await close();
   };
-  cleanups.push(once);
+  afterFile(once);
   return Object.assign(store, { close: once });
 }
