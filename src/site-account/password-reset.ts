@@ -9,7 +9,6 @@ import { Hono } from 'hono';
 import { HashGateBusy } from '../auth/hash-gate.js';
 import { emailProblem, normaliseEmail } from '../credentials.js';
 import type { ServiceEnv } from '../http/service-env.js';
-import { hashPassword } from '../store/passwords.js';
 import type { SiteAccountContext } from './context.js';
 import { field, invalidLink, linkSecret, mailProblem, presentedLinkHash, text, type FieldErrors } from './forms.js';
 import { accountPage, accountResponse, escapeHtml, problemResponse } from './layout.js';
@@ -141,7 +140,7 @@ export function passwordResetRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
     if (weak) return accountResponse(resetPage(token, { password: weak }), 400);
     let passwordHash: string;
     try {
-      passwordHash = await ctx.signIn.hashes.run('other', () => hashPassword(password));
+      passwordHash = await ctx.signIn.hashes.run('other', () => store.users.hashPassword(password));
     } catch (error) {
       if (error instanceof HashGateBusy)
         return accountResponse(

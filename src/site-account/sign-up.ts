@@ -10,7 +10,6 @@ import { Hono, type Context } from 'hono';
 import { HashGateBusy } from '../auth/hash-gate.js';
 import { emailProblem, normaliseEmail } from '../credentials.js';
 import type { ServiceEnv } from '../http/service-env.js';
-import { hashPassword } from '../store/passwords.js';
 import type { SiteAccountContext } from './context.js';
 import { field, invalidLink, linkSecret, mailProblem, presentedLinkHash, text, type FieldErrors } from './forms.js';
 import { accountPage, accountResponse, escapeHtml, problemResponse } from './layout.js';
@@ -84,7 +83,7 @@ export function signUpRoutes(ctx: SiteAccountContext): Hono<ServiceEnv> {
     let passwordHash: string;
     try {
       // Hashed on both paths (known address or not), so the answer takes the same work.
-      passwordHash = await ctx.signIn.hashes.run('other', () => hashPassword(password));
+      passwordHash = await ctx.signIn.hashes.run('other', () => store.users.hashPassword(password));
     } catch (error) {
       if (error instanceof HashGateBusy)
         return problemResponse('Busy', 'Sign-ups are busy right now. Wait a few seconds and try again.', 503, {

@@ -10,6 +10,7 @@ import { openDatabase, type Db, type DialectName, type StoreLocation } from './d
 import { createGrantStore, type GrantStore } from './grants.js';
 import { StoreHealth, type StoreErrorEvent } from './health.js';
 import { deleteExpiredOidcPayloads, deleteOidcPayloadsOfAccount } from './oidc-adapter.js';
+import type { ScryptParameters } from './passwords.js';
 import { createPlayerDataStore, type PlayerDataStore } from './player-data.js';
 import { createPlayerEdits, type PlayerEdits } from './player-edits.js';
 import {
@@ -73,6 +74,11 @@ export interface StoreOptions {
   onStoreError?: (event: StoreErrorEvent) => void;
   /** Most PostgreSQL connections this process holds (default 10). */
   poolSize?: number;
+  /**
+   * The scrypt cost of new password hashes (default DEFAULT_SCRYPT). The service never sets it; the tests pass a
+   * cheap one so sign-ins do not dominate their time. Hashes carry their cost, so any stored one still verifies.
+   */
+  passwordHashing?: ScryptParameters;
 }
 
 /** A SQLite data directory (`:memory:` for a throw-away one) or an explicit location. */
@@ -92,7 +98,7 @@ export async function openStore(location: string | StoreLocation, options: Store
   return {
     db,
     dialect,
-    users: createUserStore(db, nowSeconds),
+    users: createUserStore(db, nowSeconds, options.passwordHashing),
     players: createPlayerDataStore(db, nowSeconds),
     edits: createPlayerEdits(db, nowSeconds),
     grants: createGrantStore(db, nowSeconds),

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { emailProblem, normaliseEmail, passwordProblem } from '../credentials.js';
 import { ServiceError } from '../errors.js';
 import type { Db } from './database.js';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { DEFAULT_SCRYPT, decoyHash, hashPassword, verifyPassword, type ScryptParameters } from './passwords.js';
 
 // The form of an email the store keeps and looks up; the authorization server compares sign-ins in it too.
 export { normaliseEmail };
@@ -29,6 +29,8 @@ export interface UserStore {
   count(): Promise<number>;
   create(input: { email: string; name: string; password: string }): Promise<User>;
   setPassword(email: string, password: string): Promise<void>;
+  /** A hash of `password` at this store's cost, for a password stored later (a pending sign-up, a reset). */
+  hashPassword(password: string): Promise<string>;
   /** The user whose email and password match, or undefined (same work either way, so timing says nothing). */
   authenticate(email: string, password: string): Promise<User | undefined>;
 }
@@ -44,10 +46,14 @@ function toUser(row: Row): User {
   };
 }
 
-export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
+export function createUserStore(
+  db: Db,
+  nowSeconds: () => number,
+  hashing: ScryptParameters = DEFAULT_SCRYPT,
+): UserStore {
   const columns = ['id', 'email', 'name', 'created_at', 'updated_at'] as const;
   // Verified against when the email is unknown, so a miss costs as much as a wrong password, the first one too.
-  const decoy = decoyHash();
+  const decoy = decoyHash(hashing);
 
   return {
     async findById(id) {
@@ -84,7 +90,7 @@ export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
         id: randomUUID(),
         email: normalised,
         name: name.trim() || normalised.split('@')[0]!,
-        password_hash: await hashPassword(password),
+        password_hash: await hashPassword(password, hashing),
         created_at: now,
         updated_at: now,
       };
@@ -96,10 +102,13 @@ export function createUserStore(db: Db, nowSeconds: () => number): UserStore {
       if (problem) throw new UserError(problem);
       const result = await db
         .updateTable('users')
-        .set({ password_hash: await hashPassword(password), updated_at: nowSeconds() })
+        .set({ password_hash: await hashPassword(password, hashing), updated_at: nowSeconds() })
         .where('email', '=', normaliseEmail(email))
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) throw new UserError(`no user with email ${normaliseEmail(email)}`);
+    },
+    hashPassword(password) {
+      return hashPassword(password, hashing);
     },
     async authenticate(email, password) {
       const row = await db

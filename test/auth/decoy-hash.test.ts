@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../../src/store/store.js';
-import { testStore } from '../support/stores.js';
+import { TEST_PASSWORD_HASHING, testStore } from '../support/stores.js';
 
 const hashes = vi.hoisted(() => [] as { N: number; r: number; p: number; saltBytes: number; keyBytes: number }[]);
 vi.mock('node:crypto', async (importOriginal) => {
@@ -26,10 +26,13 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, scrypt, default: { ...actual, scrypt } };
 });
 
-describe('the unknown-email path hashes exactly like a known one', () => {
+describe.each([
+  { cost: "the service's", hashing: undefined, N: 32_768 },
+  { cost: "the tests'", hashing: TEST_PASSWORD_HASHING, N: TEST_PASSWORD_HASHING.N },
+])('the unknown-email path hashes exactly like a known one, at $cost cost', ({ hashing, N }) => {
   let store: Store;
   beforeAll(async () => {
-    store = await testStore('sqlite');
+    store = await testStore('sqlite', { passwordHashing: hashing });
     await store.users.create({ email: 'known@example.com', name: 'Known', password: 'known-password' });
   });
   afterAll(() => store.close());
@@ -42,7 +45,7 @@ describe('the unknown-email path hashes exactly like a known one', () => {
   }
 
   it("one scrypt with the stored hashes' parameters, for the first unknown email as for every later one", async () => {
-    const one = { N: 32_768, r: 8, p: 1, saltBytes: 16, keyBytes: 32 };
+    const one = { N, r: 8, p: 1, saltBytes: 16, keyBytes: 32 };
     expect(await hashesOf('nobody@example.com', 'some-password')).toEqual({ signedIn: false, hashes: [one] });
     expect(await hashesOf('known@example.com', 'wrong-password')).toEqual({ signedIn: false, hashes: [one] });
     expect(await hashesOf('someone-else@example.com', 'some-password')).toEqual({ signedIn: false, hashes: [one] });

@@ -1,9 +1,11 @@
 /**
  * Sign-up and password-reset answers for a known and an unknown email: the same page, byte for byte, and the same
  * work. The work is counted, not timed: node:crypto's scrypt is wrapped (as test/auth/decoy-hash.test.ts does) and
- * each answer's hashes compared, and each path sends exactly one mail through the real SMTP server.
+ * each answer's hashes compared, and each path sends exactly one mail through the real SMTP server. The store here
+ * hashes at the tests' cost (TEST_PASSWORD_HASHING); test/auth/decoy-hash.test.ts checks the service's own too.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { TEST_PASSWORD_HASHING } from '../support/stores.js';
 import { accountSite, form } from './support.js';
 
 const hashes = vi.hoisted(() => [] as { N: number }[]);
@@ -31,7 +33,7 @@ describe('known and unknown emails are answered alike', () => {
     const unknown = await attempt('stranger@example.com');
     expect(known).toEqual(unknown);
     expect(known.status).toBe(200);
-    expect(known.hashes).toEqual([{ N: 32_768 }]);
+    expect(known.hashes).toEqual([{ N: TEST_PASSWORD_HASHING.N }]);
     expect(known.mails).toBe(1);
   });
 
@@ -56,7 +58,7 @@ describe('known and unknown emails are answered alike', () => {
       const res = await form(site.app, '/account/sign-in', { email, password: 'wrong password 1' });
       return { status: res.status, hashes: [...hashes] };
     };
-    expect(await attempt('demo@kingshot.example')).toEqual({ status: 401, hashes: [{ N: 32_768 }] });
-    expect(await attempt('stranger@example.com')).toEqual({ status: 401, hashes: [{ N: 32_768 }] });
+    expect(await attempt('demo@kingshot.example')).toEqual({ status: 401, hashes: [{ N: TEST_PASSWORD_HASHING.N }] });
+    expect(await attempt('stranger@example.com')).toEqual({ status: 401, hashes: [{ N: TEST_PASSWORD_HASHING.N }] });
   });
 });

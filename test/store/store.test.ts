@@ -237,6 +237,31 @@ describe('passwords', () => {
   });
 });
 
+describe('the cost of new password hashes', () => {
+  const storedHash = async (store: Store, email: string) =>
+    (await store.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow())
+      .password_hash;
+
+  it("is the service's 2^15 unless the store is opened with another, and a hash of either cost signs in", async () => {
+    const location = await testStoreLocation('sqlite', { persistent: true });
+    const service = await testStore('sqlite', { location, passwordHashing: undefined });
+    await service.users.create({ email: 'a@example.com', name: 'A', password: 'a-long-password' });
+    expect(await storedHash(service, 'a@example.com')).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await service.users.hashPassword('b-long-password')).toMatch(/^scrypt\$32768\$8\$1\$/);
+    await service.close();
+
+    const cheap = await testStore('sqlite', { location });
+    await cheap.users.create({ email: 'c@example.com', name: 'C', password: 'c-long-password' });
+    expect(await storedHash(cheap, 'c@example.com')).toMatch(/^scrypt\$1024\$8\$1\$/);
+    await cheap.users.setPassword('a@example.com', 'a-newer-password');
+    expect(await storedHash(cheap, 'a@example.com')).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect((await cheap.users.authenticate('a@example.com', 'a-newer-password'))?.email).toBe('a@example.com');
+    expect((await cheap.users.authenticate('c@example.com', 'c-long-password'))?.email).toBe('c@example.com');
+    expect(await cheap.users.authenticate('c@example.com', 'a-newer-password')).toBeUndefined();
+    expect(await cheap.users.authenticate('nobody@example.com', 'c-long-password')).toBeUndefined();
+  });
+});
+
 describeEachStore('the demo player', (kind) => {
   it('is created in an empty store with a generated password that signs in, and its saved data', async () => {
     const store = await testStore(kind);
