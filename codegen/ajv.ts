@@ -10,7 +10,13 @@ const addFormats = addFormatsModule as unknown as <T extends Ajv | Ajv2020>(ajv:
  * `formats: false` for the schemas that become precompiled validators: the standalone code carries no format
  * implementations, so a tool schema that used `format` would compile here and then fail to build.
  */
-export function createAjv(options: { standaloneCode?: boolean; discriminator?: boolean; formats?: boolean } = {}): Ajv {
+export interface AjvOptions {
+  standaloneCode?: boolean;
+  discriminator?: boolean;
+  formats?: boolean;
+}
+
+export function createAjv(options: AjvOptions = {}): Ajv {
   const ajv = new Ajv({
     // discriminator: a oneOf over record shapes picks its branch by one property, so errors name that branch only.
     ...(options.discriminator ? { discriminator: true } : {}),
@@ -24,6 +30,24 @@ export function createAjv(options: { standaloneCode?: boolean; discriminator?: b
   if (!options.standaloneCode && options.formats !== false) addFormats(ajv);
   return ajv;
 }
+
+/**
+ * An Ajv with `schemas` added under their keys, shared by every load of the same schemas: compiling them was a large
+ * part of reading the catalogue and data, which the codegen tests do hundreds of times with the schemas unchanged.
+ * Ajv compiles each schema once per instance, on first use; the last few instances are kept.
+ */
+export function ajvWithSchemas(options: AjvOptions, schemas: readonly { key: string; schema: object }[]): Ajv {
+  const id = JSON.stringify([options, schemas]);
+  const known = recentAjvs.get(id);
+  if (known) return known;
+  const ajv = createAjv(options);
+  for (const { key, schema } of schemas) ajv.addSchema(schema, key);
+  if (recentAjvs.size >= RECENT_AJVS) recentAjvs.delete(recentAjvs.keys().next().value!);
+  recentAjvs.set(id, ajv);
+  return ajv;
+}
+const recentAjvs = new Map<string, Ajv>();
+const RECENT_AJVS = 16;
 
 /**
  * An Ajv for a schema others publish (the MCP Registry's, the server card's), in the dialect it declares: with

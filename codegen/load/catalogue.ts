@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
-import { ajvErrorPointer, createAjv, describeAjvError } from '../ajv.js';
+import { ajvErrorPointer, ajvWithSchemas, describeAjvError } from '../ajv.js';
 import type { Catalog, EndpointEntry, JsonSchema, SchemaFiles, ToolEntry, WebsiteToolEntry } from '../model.js';
 import type { Problem } from '../problems.js';
 import { FragmentLoader, inlineRefs } from './inline-refs.js';
@@ -26,9 +26,13 @@ export function readCatalogue(
   sources: SourceIndex,
 ): { catalog: Catalog; problems: Problem[] } {
   const problems: Problem[] = [];
-  const ajv = createAjv();
-  for (const name of ['tool', 'endpoint', 'website-tool', 'server'])
-    ajv.addSchema(schemas.catalogue[`${name}.schema.json`]!, `${name}.schema.json`);
+  const ajv = ajvWithSchemas(
+    {},
+    ['tool', 'endpoint', 'website-tool', 'server'].map((name) => ({
+      key: `${name}.schema.json`,
+      schema: schemas.catalogue[`${name}.schema.json`]!,
+    })),
+  );
   const loader = new FragmentLoader(root);
 
   const tools: ToolEntry[] = [];
@@ -110,7 +114,7 @@ function checkedDocument(
   root: string,
   file: string,
   schemaId: string,
-  ajv: ReturnType<typeof createAjv>,
+  ajv: ReturnType<typeof ajvWithSchemas>,
   sources: SourceIndex,
   problems: Problem[],
 ): SourceDocument | undefined {

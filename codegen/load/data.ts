@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ajvErrorPointer, createAjv, describeAjvError } from '../ajv.js';
+import { ajvErrorPointer, ajvWithSchemas, describeAjvError } from '../ajv.js';
 import type { CostTable, GameData, SchemaFiles } from '../model.js';
 import type { Problem } from '../problems.js';
 import { yamlFiles } from './catalogue.js';
@@ -23,8 +23,9 @@ export function readGameData(
   sources: SourceIndex,
 ): { data: GameData; problems: Problem[] } {
   const problems: Problem[] = [];
-  const ajv = createAjv();
-  const validate = ajv.compile(schemas.data[COST_TABLE_SCHEMA]!);
+  const validate = ajvWithSchemas({}, [{ key: COST_TABLE_SCHEMA, schema: schemas.data[COST_TABLE_SCHEMA]! }]).getSchema(
+    COST_TABLE_SCHEMA,
+  )!;
 
   const manifest = loadYaml(root, 'data/manifest.yaml');
   let release = '';

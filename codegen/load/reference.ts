@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ajvErrorPointer, createAjv, describeAjvError } from '../ajv.js';
+import { ajvErrorPointer, ajvWithSchemas, describeAjvError } from '../ajv.js';
 import type { ReferenceData, ReferenceFileKey, SchemaFiles } from '../model.js';
 import type { Problem } from '../problems.js';
 import { loadYaml, type SourceIndex } from './yaml.js';
@@ -66,8 +66,10 @@ export function readReferenceData(
 ): { reference?: ReferenceData; files: string[]; problems: Problem[] } {
   if (!existsSync(join(root, REFERENCE_DIR))) return { files: [], problems: [] };
   const problems: Problem[] = [];
-  const ajv = createAjv({ discriminator: true });
-  for (const name of REFERENCE_SCHEMAS) ajv.addSchema(schemas.data[name]!);
+  const ajv = ajvWithSchemas(
+    { discriminator: true },
+    REFERENCE_SCHEMAS.map((name) => ({ key: name, schema: schemas.data[name]! })),
+  );
 
   const values: Partial<Record<ReferenceFileKey, unknown>> = {};
   for (const { key, file, schema } of REFERENCE_FILES) {

@@ -27,9 +27,32 @@ export function loadYaml(root: string, file: string): LoadResult {
   return parseYaml(file, text);
 }
 
-export function parseYaml(file: string, text: string): LoadResult {
+interface Parsed {
+  doc: Document;
+  lineCounter: LineCounter;
+}
+
+/**
+ * The last parses, by file and text: the codegen tests load the same data over and over with one file edited, and
+ * parsing was most of their time. A parsed document is only read after this (toJS makes each caller a fresh value),
+ * so sharing it is safe; the few most recent are kept, so the memory stays bounded.
+ */
+const recentParses = new Map<string, Parsed>();
+const RECENT_PARSES = 64;
+
+function parsed(file: string, text: string): Parsed {
+  const key = `${file}\0${text}`;
+  const known = recentParses.get(key);
+  if (known) return known;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (recentParses.size >= RECENT_PARSES) recentParses.delete(recentParses.keys().next().value!);
+  recentParses.set(key, { doc, lineCounter });
+  return { doc, lineCounter };
+}
+
+export function parseYaml(file: string, text: string): LoadResult {
+  const { doc, lineCounter } = parsed(file, text);
   if (doc.errors.length > 0) {
     return {
       ok: false,
