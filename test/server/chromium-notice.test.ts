@@ -1,9 +1,9 @@
 /**
  * The end-of-run notice when Chromium is missing: every skipped test of every file that checks for Chromium, what
  * each file would have tested (its top-level suites), and the install command. Counted at run time, so a browser
- * test or file added later is counted without touching the notice.
+ * test or file added later is counted without touching the notice. A whole vitest run without Chromium is
+ * CI-only (chromium-notice-run.ci.test.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chromiumNotice, skippedBrowserTests, usesChromiumCheck } from '../support/chromium-notice.js';
@@ -111,33 +111,5 @@ describe('chromiumNotice', () => {
       chromiumNotice([{ file: 'test/a.test.ts', skipped: 1, suites: ['a'] }], '/opt/chromium')!.split('\n')[2],
     ).toBe('!! 1 BROWSER TEST WAS SKIPPED: /opt/chromium is missing, so these were not tested:');
     expect(chromiumNotice([], '/usr/bin/chromium')).toBeUndefined();
-  });
-});
-
-describe('a run without Chromium', () => {
-  it('ends with the notice: vitest with CHROMIUM_PATH pointing at nothing, on the sign-in browser tests', () => {
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      CHROMIUM_PATH: '/nonexistent/chromium',
-      FORCE_COLOR: '0',
-      NO_COLOR: '1',
-    };
-    // The run is a fresh vitest of its own, not a worker of this one; and without CI, which makes a missing Chromium fail.
-    for (const name of Object.keys(env)) if (name === 'CI' || name.startsWith('VITEST')) delete env[name];
-    const run = spawnSync(
-      process.execPath,
-      [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', 'test/auth/sign-in-chromium.test.ts'],
-      { cwd: REPO, env, encoding: 'utf8', timeout: 120_000 },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const bar = '!'.repeat(78);
-    expect(run.stdout).toContain(
-      [
-        bar,
-        '!! 2 BROWSER TESTS WERE SKIPPED: /nonexistent/chromium is missing, so these were not tested:',
-        '!!    2 in test/auth/sign-in-chromium.test.ts: sign-in and consent in Chromium',
-        '!! Install it (Debian/Ubuntu), then run npm test again:',
-      ].join('\n'),
-    );
   });
 });
