@@ -191,7 +191,7 @@ export function createApp(options: AppOptions): Hono<ServiceEnv> {
     .map((e) => e.path);
   app.route('/', discoveryRoutes({ origin: config.baseUrl, endpointPaths: servedPaths }));
 
-  app.notFound((c) => sendPage(c, notFoundPage, 404));
+  app.notFound((c) => sendPage(c, notFoundPage(), 404));
   app.onError(onError);
   mcpPosts.onError(onError);
   return withDirectRoutes(app, mcpPosts, 'POST', new Set(publicPaths));

@@ -81,7 +81,7 @@ export function dataMarkdownToHtml(markdown: string): string {
 }
 
 /**
- * Renders once; pages built from static content are rendered at start-up and kept. `fromData` pages go through
+ * Renders a page (pageOnFirstRequest keeps a static one after its first request). `fromData` pages go through
  * the renderer that escapes raw HTML. Every site page loads the site script (the in-page WebMCP tools).
  */
 export function renderPage(
@@ -101,6 +101,18 @@ export function renderPage(
       ...(page.description ? { description: page.description } : {}),
     }),
   };
+}
+
+/**
+ * A page rendered on its first request and kept: rendering every static page at start-up was about 140 ms of the
+ * service's start, for pages most instances serve rarely.
+ */
+export function pageOnFirstRequest(
+  page: () => Page,
+  options: { fromData?: boolean; arrangeBody?: (html: string) => string } = {},
+): () => RenderedPage {
+  let rendered: RenderedPage | undefined;
+  return () => (rendered ??= renderPage(page(), options));
 }
 
 /** Whether the client asked for Markdown (an agent fetching the page) rather than HTML. */

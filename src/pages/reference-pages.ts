@@ -213,8 +213,8 @@ export function referencePages(options: { baseUrl: string }): Hono {
       const key = c.req.param('key');
       const markdownPath = key.endsWith('.md');
       const found = site.pages.get(`/${kind}/${markdownPath ? key.slice(0, -3) : key}`)?.();
-      if (markdownPath) return sendMarkdown((found ?? notFoundPage).markdown, found ? 200 : 404);
-      return sendPage(c, found ?? notFoundPage, found ? 200 : 404);
+      if (markdownPath) return sendMarkdown((found ?? notFoundPage()).markdown, found ? 200 : 404);
+      return sendPage(c, found ?? notFoundPage(), found ? 200 : 404);
     });
   }
   app.get(

@@ -8,43 +8,46 @@ import type { Calculator } from './calculators/calculator-list.js';
 import { guideMarkdown } from './guide.js';
 import { CONNECT_PATH, connectMarkdown, HOME_PATH, homeHtmlBody, homeMarkdown } from './home.js';
 import { GUIDE_PATH } from './site-routes.js';
-import { renderPage, sendMarkdown, sendPage } from './markdown.js';
+import { pageOnFirstRequest, sendMarkdown, sendPage } from './markdown.js';
 
 export function sitePages(options: {
   baseUrl: string;
   endpoints: readonly EndpointMetadata[];
   calculators: readonly Calculator[];
 }): Hono {
-  const guide = renderPage({
+  const guide = pageOnFirstRequest(() => ({
     title: 'Site guide - Kingshot Companion',
     description: 'What the Kingshot Companion site holds and how people and agents use it.',
     markdown: guideMarkdown(options.baseUrl, options.endpoints, options.calculators),
-  });
+  }));
   // Everything may be crawled; the sitemap lists every page.
   const robots = `User-agent: *\nAllow: /\n\nSitemap: ${options.baseUrl}/sitemap.xml\n`;
-  const home = renderPage(
-    {
+  const home = pageOnFirstRequest(
+    () => ({
       title: 'Kingshot Companion: heroes, tier list and upgrade costs',
       description: 'Search Kingshot heroes, Masters, items and events; hero tier lists; upgrade-cost calculators.',
       markdown: homeMarkdown(options.baseUrl, options.calculators),
-    },
+    }),
     { arrangeBody: homeHtmlBody },
   );
-  const connect = renderPage({
+  const connect = pageOnFirstRequest(() => ({
     title: 'Connect an assistant - Kingshot Companion',
     description: 'Use the Kingshot Companion data in Claude, ChatGPT, VS Code or Cursor over MCP.',
     markdown: connectMarkdown(options.baseUrl, options.endpoints),
-  });
-  const developers = renderPage({ title: 'Developer reference - Kingshot Companion', markdown: developerMarkdown() });
+  }));
+  const developers = pageOnFirstRequest(() => ({
+    title: 'Developer reference - Kingshot Companion',
+    markdown: developerMarkdown(),
+  }));
   const app = new Hono();
-  app.get(HOME_PATH, (c) => sendPage(c, home));
-  app.get('/index.md', () => sendMarkdown(home.markdown));
-  app.get(CONNECT_PATH, (c) => sendPage(c, connect));
-  app.get(`${CONNECT_PATH}.md`, () => sendMarkdown(connect.markdown));
-  app.get('/developers', (c) => sendPage(c, developers));
-  app.get('/developers.md', () => sendMarkdown(developers.markdown));
-  app.get(GUIDE_PATH, (c) => sendPage(c, guide));
-  app.get(`${GUIDE_PATH}.md`, () => sendMarkdown(guide.markdown));
+  app.get(HOME_PATH, (c) => sendPage(c, home()));
+  app.get('/index.md', () => sendMarkdown(home().markdown));
+  app.get(CONNECT_PATH, (c) => sendPage(c, connect()));
+  app.get(`${CONNECT_PATH}.md`, () => sendMarkdown(connect().markdown));
+  app.get('/developers', (c) => sendPage(c, developers()));
+  app.get('/developers.md', () => sendMarkdown(developers().markdown));
+  app.get(GUIDE_PATH, (c) => sendPage(c, guide()));
+  app.get(`${GUIDE_PATH}.md`, () => sendMarkdown(guide().markdown));
   app.get(
     '/robots.txt',
     () =>
@@ -60,8 +63,8 @@ export function sitePages(options: {
   return app;
 }
 
-export const notFoundPage = renderPage({
+export const notFoundPage = pageOnFirstRequest(() => ({
   title: 'Not found - Kingshot Companion',
   markdown:
     '# Not found\n\nThere is no page at this address. Start from the [home page](/) or the [developer reference](/developers).\n',
-});
+}));

@@ -8,14 +8,7 @@ import { Hono } from 'hono';
 import { COST_TABLES, COST_TOOL_OF_SYSTEM } from '../../../generated/cost-systems.js';
 import { WEBSITE_STYLE } from '../../../generated/website/script.js';
 import { breakableUrl, escapeHtml, htmlPage } from '../layout.js';
-import {
-  dataMarkdownToHtml,
-  renderPage,
-  sendMarkdown,
-  sendPage,
-  type PageStatus,
-  type RenderedPage,
-} from '../markdown.js';
+import { dataMarkdownToHtml, pageOnFirstRequest, sendMarkdown, sendPage, type PageStatus } from '../markdown.js';
 import { CHART_DATA_ID } from '../site-routes.js';
 import { SITE_SCRIPT_SRC } from '../site-script.js';
 import type { ToolRunner } from '../tool-runner.js';
@@ -181,18 +174,18 @@ export interface CalculatorPagesOptions {
 
 export function calculatorPages(options: CalculatorPagesOptions): Hono {
   const { calculators, runner, clock } = options;
-  const index: RenderedPage = renderPage(
-    {
+  const index = pageOnFirstRequest(
+    () => ({
       title: `Upgrade-cost calculators - ${SITE}`,
       description: 'Kingshot upgrade-cost calculators.',
       markdown: indexMarkdown(calculators, options.baseUrl),
-    },
+    }),
     { fromData: true },
   );
   const bySlug = new Map(calculators.map((c) => [c.path.slice(CALCULATORS_PATH.length + 1), c]));
   const app = new Hono();
-  app.get(CALCULATORS_PATH, (c) => sendPage(c, index));
-  app.get(`${CALCULATORS_PATH}.md`, () => sendMarkdown(index.markdown));
+  app.get(CALCULATORS_PATH, (c) => sendPage(c, index()));
+  app.get(`${CALCULATORS_PATH}.md`, () => sendMarkdown(index().markdown));
   app.get(`${CALCULATORS_PATH}/:slug`, (c) => {
     const slug = c.req.param('slug');
     const asMarkdown = slug.endsWith('.md');
