@@ -27,7 +27,7 @@ import { Readiness, within } from './observability/readiness.js';
 import { RequestObserver, requestIdOf } from './observability/request-observer.js';
 import { isStoreUnavailable } from './store/errors.js';
 import type { Store } from './store/store.js';
-import { logTransport, smtpTransport } from './site-account/mail.js';
+import { logTransport } from './site-account/mail.js';
 
 /** Expired codes, sessions and tokens are swept this often (and once at start). */
 const CLEANUP_INTERVAL_MS = 15 * 60 * 1000;
@@ -93,7 +93,7 @@ const readiness = new Readiness(async () => {
 });
 // The account pages' mails: SMTP when configured, else written to stderr and DATA_DIR/outbox/ for a laptop.
 const mailTransport = config.smtpUrl
-  ? smtpTransport(config.smtpUrl, config.mailFrom)
+  ? (await import('./site-account/smtp-transport.js')).smtpTransport(config.smtpUrl, config.mailFrom)
   : logTransport({ dataDir: config.dataDir, from: config.mailFrom, write: (text) => process.stderr.write(text) });
 // The public MCP endpoints' everyday POSTs, answered by Node without the adapter (src/http/node-fast-path.ts).
 const mcpFastPaths = new McpFastPaths();

@@ -1,5 +1,5 @@
 /**
- * The account mails' way out. With SMTP_URL, nodemailer over SMTP (smtp:// with STARTTLS, smtps:// with TLS); without
+ * The account mails' way out. With SMTP_URL, nodemailer over SMTP (smtp-transport.ts); without
  * it (the embedded default) a log transport writes each mail to stderr and to a file under DATA_DIR/outbox/ (mode
  * 0600), so a player running `npm start` on a laptop sees the link to open. Every mail is rate limited per recipient
  * and per client address asking for it (the service's rate limits: in Redis when configured, so every instance
@@ -8,7 +8,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { RateLimiter } from '../http/rate-limit.js';
 
 export interface OutgoingMail {
@@ -49,24 +48,6 @@ export interface AccountMail {
    * it first, so a refused flood costs neither a password hash nor a stored row.
    */
   senderSpent(senderKey: string, nowMs: number): Promise<boolean>;
-}
-
-export function smtpTransport(url: string, from: string): MailTransport {
-  const parsed = new URL(url);
-  const transporter = nodemailer.createTransport({
-    url,
-    // A stalled server must not hold a player's form for minutes: the page says "try again" instead.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
-  return {
-    async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-    },
-    describe: `SMTP ${parsed.protocol}//${parsed.host}`,
-    close: () => transporter.close(),
-  };
 }
 
 /** Stands in when the app is built without a transport (some tests): every send fails, as an SMTP outage would. */

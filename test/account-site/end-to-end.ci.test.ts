@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { createAccountServices, type AccountServices } from '../../src/auth/account-services.js';
-import { smtpTransport } from '../../src/site-account/mail.js';
+import { smtpTransport } from '../../src/site-account/smtp-transport.js';
 import type { StoreLocation } from '../../src/store/database.js';
 import { MCP_HEADERS, testConfig } from '../helpers.js';
 import { freePort } from '../service.js';

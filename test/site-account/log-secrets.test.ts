@@ -11,7 +11,7 @@ import { createLogger, createRequestLogger } from '../../src/observability/logge
 import { endpointClassifier } from '../../src/observability/endpoints.js';
 import { ServiceMetrics } from '../../src/observability/metrics.js';
 import { RequestObserver } from '../../src/observability/request-observer.js';
-import { smtpTransport } from '../../src/site-account/mail.js';
+import { smtpTransport } from '../../src/site-account/smtp-transport.js';
 import { accountServices } from '../account-helpers.js';
 import { testConfig } from '../helpers.js';
 import { linkIn, startSmtp } from '../support/smtp.js';

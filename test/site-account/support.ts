@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { createApp, type AppConfig } from '../../src/app.js';
 import type { ServiceEnv } from '../../src/http/service-env.js';
 import { ServiceMetrics } from '../../src/observability/metrics.js';
-import { smtpTransport } from '../../src/site-account/mail.js';
+import { smtpTransport } from '../../src/site-account/smtp-transport.js';
 import { accountServices } from '../account-helpers.js';
 import { BASE, testConfig } from '../helpers.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
