@@ -157,6 +157,8 @@ export class RedisRateLimits implements RateLimits {
   readonly #log: (line: string) => void;
   readonly #probeIntervalMs: number;
   #down = false;
+  /** Whether an outage has been reported since start: its recovery line then reports the first connection too. */
+  #outageReported = false;
   #probeAt = 0;
   #closing = false;
 
@@ -222,7 +224,7 @@ export class RedisRateLimits implements RateLimits {
    */
   async reportLateConnection(onShared: () => void): Promise<void> {
     await this.connected();
-    if (!this.shared || this.#closing) return;
+    if (!this.shared || this.#closing || this.#outageReported) return;
     this.#log(`${new Date().toISOString()} rate limits: Redis at ${this.where} answers; limits are shared from now on`);
     onShared();
   }
@@ -333,6 +335,7 @@ export class RedisRateLimits implements RateLimits {
   #fail(error: unknown): void {
     if (this.#down || this.#closing) return;
     this.#down = true;
+    this.#outageReported = true;
     this.#probeAt = performance.now() + this.#probeIntervalMs;
     const reason = error instanceof Error ? error : new Error(String(error));
     this.#log(

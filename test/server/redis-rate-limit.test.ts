@@ -536,6 +536,10 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
   it('Redis unreachable at start: in-process limits from the first request, shared once it comes up', async () => {
     const port = await freePort();
     const { limits, lines, seen } = track(recorded(`redis://127.0.0.1:${port}`));
+    // As main.ts does when Redis is not there within its wait: a late first connection would be reported, but this
+    // one follows a reported outage, so its recovery line and onRedisUp are the only report.
+    let reportedLate = 0;
+    const lateReport = limits.reportLateConnection(() => reportedLate++);
     const app = testApp({ config: { rateLimitPerMinute: 1 }, rateLimits: limits, clock: () => new Date(t0) });
     expect((await post(app, ping, {}, '/mcp', fromAddress('192.0.2.30'))).status).toBe(200);
     expect((await post(app, ping, {}, '/mcp', fromAddress('192.0.2.30'))).status).toBe(429);
@@ -545,7 +549,11 @@ describe.runIf(redisAvailable())('rate limits on Redis', () => {
     const late = await startRedis(port);
     try {
       await until(() => limits.shared, 'the connection');
+      await lateReport;
       expect(seen.up).toBe(1);
+      expect(reportedLate).toBe(0);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('answers again; limits are shared again');
       // Shared now: a fresh count in Redis for this client.
       expect((await post(app, ping, {}, '/mcp', fromAddress('192.0.2.30'))).status).toBe(200);
       expect((await post(app, ping, {}, '/mcp', fromAddress('192.0.2.30'))).status).toBe(429);
