@@ -21,6 +21,15 @@ export function randomPrefix(): string {
   return `ks-test-${randomBytes(6).toString('hex')}:`;
 }
 
+/** Polls `condition` until it holds (a connection shared, an outage noticed), failing after `timeoutMs`. */
+export async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 export interface TestRedis {
   port: number;
   url: string;

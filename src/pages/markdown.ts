@@ -84,10 +84,12 @@ export function dataMarkdownToHtml(markdown: string): string {
  * Renders a page (pageOnFirstRequest keeps a static one after its first request). `fromData` pages go through
  * the renderer that escapes raw HTML. Every site page loads the site script (the in-page WebMCP tools).
  */
-export function renderPage(
-  page: Page,
-  options: { fromData?: boolean; arrangeBody?: (html: string) => string } = {},
-): RenderedPage {
+export interface RenderOptions {
+  fromData?: boolean;
+  arrangeBody?: (html: string) => string;
+}
+
+export function renderPage(page: Page, options: RenderOptions = {}): RenderedPage {
   const rendered = options.fromData
     ? dataMarkdownToHtml(page.markdown)
     : focusableTables(siteMarked.parse(page.markdown, { async: false }));
@@ -107,10 +109,7 @@ export function renderPage(
  * A page rendered on its first request and kept: rendering every static page at start-up was about 140 ms of the
  * service's start, for pages most instances serve rarely.
  */
-export function pageOnFirstRequest(
-  page: () => Page,
-  options: { fromData?: boolean; arrangeBody?: (html: string) => string } = {},
-): () => RenderedPage {
+export function pageOnFirstRequest(page: () => Page, options: RenderOptions = {}): () => RenderedPage {
   let rendered: RenderedPage | undefined;
   return () => (rendered ??= renderPage(page(), options));
 }

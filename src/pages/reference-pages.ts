@@ -12,7 +12,7 @@ import { RECORD_KINDS, type RecordKind } from '../reference/search.js';
 import { CALCULATOR_LINKS, CALCULATOR_PATHS, CALCULATORS_PATH } from './calculators/calculator-list.js';
 import { CONNECT_PATH, SEARCH_PATH } from './home.js';
 import { escapeHtml } from './layout.js';
-import { renderPage, sendMarkdown, sendPage, type RenderedPage } from './markdown.js';
+import { pageOnFirstRequest, sendMarkdown, sendPage, type RenderedPage } from './markdown.js';
 import { notFoundPage } from './site.js';
 import {
   eventMarkdown,
@@ -50,9 +50,9 @@ export interface ReferenceSite {
 }
 
 function page(title: string, description: string, markdown: () => string): () => RenderedPage {
-  let rendered: RenderedPage | undefined;
-  return () =>
-    (rendered ??= renderPage({ title: `${title} - ${SITE}`, description, markdown: markdown() }, { fromData: true }));
+  return pageOnFirstRequest(() => ({ title: `${title} - ${SITE}`, description, markdown: markdown() }), {
+    fromData: true,
+  });
 }
 
 function buildReferenceSite(baseUrl: string): ReferenceSite {

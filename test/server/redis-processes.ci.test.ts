@@ -8,18 +8,10 @@ import { createServer as createTcpServer, connect, type AddressInfo, type Socket
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_HEADERS } from '../helpers.js';
-import { randomPrefix, redisAvailable, startRedis, type TestRedis } from '../redis-server.js';
+import { randomPrefix, redisAvailable, startRedis, until, type TestRedis } from '../redis-server.js';
 import { startService, type RunningService } from '../service.js';
 
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
-
-async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Until the service's metrics say its rate limits reach Redis. */
 async function untilSharing(service: RunningService, timeoutMs = 15_000): Promise<void> {

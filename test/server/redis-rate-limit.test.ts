@@ -16,19 +16,11 @@ import { createApp } from '../../src/app.js';
 import { accountRpc, accountServices, listen, mintAccessToken, type ListeningService } from '../account-helpers.js';
 import { fromAddress, post, testApp, testConfig } from '../helpers.js';
 import { testStoreLocation } from '../support/stores.js';
-import { randomPrefix, redisAvailable, startRedis, type TestRedis } from '../redis-server.js';
+import { randomPrefix, redisAvailable, startRedis, until, type TestRedis } from '../redis-server.js';
 import { freePort } from '../service.js';
 
 const t0 = Date.parse('2026-11-21T12:00:00Z');
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
-
-async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** RedisRateLimits with its log lines and events recorded. */
 function recorded(url: string, prefix = randomPrefix(), commandTimeoutMs = 2_000) {
