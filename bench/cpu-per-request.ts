@@ -7,8 +7,9 @@
  *   npx tsx bench/cpu-per-request.ts [--requests 100000] [--rounds 3] [--only governor|initialize|list]
  *
  * `--vs-root <a built checkout>` adds that build as a third target (`baseline`), and `--vs-env KEY=VALUE`
- * (repeatable) adds this build again with those settings instead (`variant`): before/after, or a setting's cost,
- * in the same alternating rounds, each also as a ratio to the service.
+ * (repeatable) or `--vs-node-flags='<flags>'` (instead of the start script's, e.g. `--max-semi-space-size=8`) adds
+ * this build again with those settings instead (`variant`): before/after, or a setting's cost, in the same
+ * alternating rounds, each also as a ratio to the service.
  */
 import { parseArgs } from 'node:util';
 import { cpuMicrosPerRequest } from './cpu-time.js';
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     'service-root': { type: 'string' },
     'vs-root': { type: 'string' },
     'vs-env': { type: 'string', multiple: true, default: [] },
+    'vs-node-flags': { type: 'string' },
   },
 });
 
@@ -61,12 +63,13 @@ const service = await startService(
 );
 const anchor = values['no-anchor'] ? undefined : await startAnchor('bare-hono', 3651);
 const other =
-  values['vs-root'] !== undefined || values['vs-env'].length > 0
+  values['vs-root'] !== undefined || values['vs-env'].length > 0 || values['vs-node-flags'] !== undefined
     ? {
         ...(await startService(
           3652,
           { RATE_LIMIT_PER_MINUTE: '1000000000', ...env, ...pairs(values['vs-env']) },
           values['vs-root'] ?? values['service-root'] ?? undefined,
+          values['vs-node-flags']?.split(/\s+/).filter(Boolean),
         )),
         name: values['vs-root'] !== undefined ? 'baseline' : 'variant',
       }

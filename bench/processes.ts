@@ -95,21 +95,30 @@ export async function startProcess(
   };
 }
 
-/** The Node flags `npm start` runs the service with (package.json), so the benchmark measures what operators run. */
-function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+/**
+ * The Node flags and the file `npm start` runs (`root`'s package.json), so the benchmark measures what operators run,
+ * and a build compared with `--service-root` runs as its own start script says (an older one: dist/src/main.js).
+ */
+export function startCommand(root = ROOT): { flags: string[]; entry: string } {
+  const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
     .start;
-  const match = /node((?: --\S+)*) dist\/src\/main\.js/.exec(start);
+  const match = /node((?: --\S+)*) (dist\/\S+\.js)/.exec(start);
   if (!match) throw new Error(`cannot read the node command from the start script: ${start}`);
-  return match[1]!.trim().split(/\s+/).filter(Boolean);
+  return { flags: match[1]!.trim().split(/\s+/).filter(Boolean), entry: match[2]! };
 }
 
 /** The built service with its rate limit lifted and a fresh data directory (`root`: another checkout's build, to compare). */
-export function startService(port: number, env: Record<string, string> = {}, root = ROOT): Promise<Running> {
+export function startService(
+  port: number,
+  env: Record<string, string> = {},
+  root = ROOT,
+  nodeFlags?: string[],
+): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kingshot-bench-'));
+  const { flags, entry } = startCommand(root);
   return startProcess(
     'service',
-    [...startFlags(), 'dist/src/main.js'],
+    [...(nodeFlags ?? flags), entry],
     port,
     { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...env },
     root,
