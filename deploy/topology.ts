@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { SERVICE_ENTRY } from '../scripts/build-if-stale.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const HAPROXY_CONFIG = resolve(ROOT, 'deploy/haproxy.cfg');
@@ -21,7 +22,7 @@ export interface TopologyOptions {
   redisUrl: string;
   /** Extra environment for every instance (rate limits, demo player, …). */
   env?: Record<string, string>;
-  /** `source` runs src/main.ts through tsx (no build needed); `built` runs dist/src/main.js (`npm run build`). */
+  /** `source` runs src/main.ts through tsx (no build needed); `built` runs the service's bundle (`npm run build`). */
   code?: 'source' | 'built';
   /** The load balancer's port (a free one by default). */
   port?: number;
@@ -111,7 +112,7 @@ function startInstance(name: string, port: number, baseUrl: string, options: Top
   let child: ChildProcess | undefined;
   let output = '';
   const args =
-    options.code === 'built' ? [resolve(ROOT, 'dist/src/main.js')] : ['--import', 'tsx', resolve(ROOT, 'src/main.ts')];
+    options.code === 'built' ? [resolve(ROOT, SERVICE_ENTRY)] : ['--import', 'tsx', resolve(ROOT, 'src/main.ts')];
   const launch = async () => {
     output += `--- ${name} starting on port ${port}\n`;
     child = spawn(process.execPath, args, {
@@ -159,8 +160,8 @@ function startInstance(name: string, port: number, baseUrl: string, options: Top
 
 /** Starts the instances one after another's first second (migrations race safely anyway), then HAProxy. */
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
-  if (options.code === 'built' && !existsSync(resolve(ROOT, 'dist/src/main.js')))
-    throw new Error('dist/src/main.js is missing: run `npm run build` first');
+  if (options.code === 'built' && !existsSync(resolve(ROOT, SERVICE_ENTRY)))
+    throw new Error(`${SERVICE_ENTRY} is missing: run \`npm run build\` first`);
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const ports = await Promise.all(Array.from({ length: INSTANCE_COUNT }, () => freePort()));

@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// `npm start` runs this first: it compiles (tsc -p tsconfig.build.json) only when dist/ is missing or some source
-// is newer than the last build, so a start with a current build takes Node's start-up time, not a compile.
+// `npm start` runs this first: it builds (build.mjs: tsc, then the service's bundle) only when dist/ is missing or
+// some source is newer than the last build, so a start with a current build takes Node's start-up time, not a compile.
 // Plain JavaScript on purpose: no TypeScript loader between `npm start` and the service. Its types, for the test
 // (test/scripts/build-if-stale.test.ts), are in build-if-stale.d.mts.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build as compile, SERVICE_ENTRY, STAMP } from './build.mjs';
 
-export const STAMP = 'dist/.build-stamp';
-// Everything tsconfig.build.json compiles, and the files that say how.
+export { SERVICE_ENTRY, STAMP };
+// Everything tsconfig.build.json compiles, and the files that say how (build.mjs: the bundle's options).
 export const INPUTS = [
+  'scripts/build.mjs',
   'shared',
   'src',
   'generated',
@@ -29,21 +30,11 @@ function newest(path) {
   return latest;
 }
 
-/** Why `root` needs a build: 'no build' (no stamp or no dist/src/main.js), 'changed' (an input is newer), or undefined. */
+/** Why `root` needs a build: 'no build' (no stamp or no SERVICE_ENTRY), 'changed' (an input is newer), or undefined. */
 export function staleness(root) {
   const stamp = statSync(join(root, STAMP), { throwIfNoEntry: false });
-  if (!stamp || !existsSync(join(root, 'dist/src/main.js'))) return 'no build';
+  if (!stamp || !existsSync(join(root, SERVICE_ENTRY))) return 'no build';
   return INPUTS.some((input) => newest(join(root, input)) > stamp.mtimeMs) ? 'changed' : undefined;
-}
-
-/** The real build: the TypeScript compiler of `root`; its exit status. */
-function compile(root) {
-  return (
-    spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-      cwd: root,
-      stdio: 'inherit',
-    }).status ?? 1
-  );
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildIfStale, STAMP } from '../../scripts/build-if-stale.mjs';
+import { buildIfStale, SERVICE_ENTRY, STAMP } from '../../scripts/build-if-stale.mjs';
 
 const SCRIPT = join(import.meta.dirname, '../../scripts/build-if-stale.mjs');
 const SOURCES_TIME = new Date('2026-11-01T10:00:00Z');
@@ -40,7 +40,7 @@ function setTree(path: string, time: Date): void {
   setTime(path, time);
 }
 
-/** A project with sources at SOURCES_TIME; with `built`, dist/src/main.js and a stamp at BUILD_TIME. */
+/** A project with sources at SOURCES_TIME; with `built`, the service bundle and a stamp at BUILD_TIME. */
 function project({ built }: { built: boolean }): string {
   const root = mkdtempSync(join(tmpdir(), 'kingshot-build-if-stale-'));
   roots.push(root);
@@ -60,15 +60,15 @@ function project({ built }: { built: boolean }): string {
   }
   for (const entry of readdirSync(root)) setTree(join(root, entry), SOURCES_TIME);
   if (built) {
-    mkdirSync(join(root, 'dist/src'), { recursive: true });
-    writeFileSync(join(root, 'dist/src/main.js'), 'export {};\n');
+    mkdirSync(dirname(join(root, SERVICE_ENTRY)), { recursive: true });
+    writeFileSync(join(root, SERVICE_ENTRY), 'export {};\n');
     writeFileSync(join(root, STAMP), `${BUILD_TIME.toISOString()}\n`);
     setTree(join(root, 'dist'), BUILD_TIME);
   }
   return root;
 }
 
-/** Runs buildIfStale with a build that writes dist/src/main.js and answers `status`; what it did and said. */
+/** Runs buildIfStale with a build that writes the service bundle and answers `status`; what it did and said. */
 function run(root: string, status = 0) {
   const builds: string[] = [];
   const lines: string[] = [];
@@ -77,8 +77,8 @@ function run(root: string, status = 0) {
     root,
     build: (where) => {
       builds.push(where);
-      mkdirSync(join(where, 'dist/src'), { recursive: true });
-      writeFileSync(join(where, 'dist/src/main.js'), 'export {};\n');
+      mkdirSync(dirname(join(where, SERVICE_ENTRY)), { recursive: true });
+      writeFileSync(join(where, SERVICE_ENTRY), 'export {};\n');
       return status;
     },
     log: (line) => lines.push(line),
@@ -132,9 +132,9 @@ describe('build-if-stale', () => {
     expect(run(root).outcome).toBe('built');
   });
 
-  it('a stamp without dist/src/main.js (a removed build): builds', () => {
+  it('a stamp without the service bundle (a removed build): builds', () => {
     const root = project({ built: true });
-    rmSync(join(root, 'dist/src/main.js'));
+    rmSync(join(root, SERVICE_ENTRY));
     expect(run(root)).toMatchObject({
       outcome: 'built',
       lines: ['No build yet: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'],
