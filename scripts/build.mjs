@@ -4,7 +4,8 @@
 // (what `npm start` runs). The packages stay in node_modules, imported as they are.
 //
 // Why a bundle: a start spent most of its time opening, resolving and compiling about three hundred of the service's
-// own files one by one (CPU profile, BENCHMARKS.md "Start-up"). One file per lazily loaded part (the account stack,
+// own files one by one (CPU profile, BENCHMARKS.md "Start-up and the young
+// generation"). One file per lazily loaded part (the account stack,
 // Redis, SMTP) keeps those parts loading after the server listens, as their dynamic imports ask.
 // Plain JavaScript, as build-if-stale.mjs: no TypeScript loader between `npm start` and the service.
 import { spawnSync } from 'node:child_process';
@@ -28,26 +29,30 @@ export function build(root) {
   rmSync(outdir, { recursive: true, force: true }); // no chunk of an earlier build left beside the new ones
   // esbuild from the project being built, loaded at call time: a start with a current build never loads it.
   const esbuild = createRequire(join(root, 'package.json'))('esbuild');
-  const result = esbuild.buildSync({
-    absWorkingDir: root,
-    entryPoints: ['dist/src/main.js'],
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    // Less to parse at start (about 30 ms of a 0.5 s start: BENCHMARKS.md); names stay as written, so stack traces
-    // read as the sources do, and pino's error serialiser logs `err.constructor.name` as the class is called.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    keepNames: true,
-    // Maps back to the TypeScript sources (through tsc's maps), for `node --enable-source-maps`.
-    sourcemap: true,
-    logLevel: 'warning',
-  });
-  return result.errors.length === 0 ? 0 : 1;
+  try {
+    esbuild.buildSync({
+      absWorkingDir: root,
+      entryPoints: ['dist/src/main.js'],
+      outdir,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      // Less to parse at start (about 30 ms of a 0.5 s start: BENCHMARKS.md); names stay as written, so stack traces
+      // read as the sources do, and pino's error serialiser logs `err.constructor.name` as the class is called.
+      minifyWhitespace: true,
+      minifySyntax: true,
+      keepNames: true,
+      // Maps back to the TypeScript sources (through tsc's maps), for `node --enable-source-maps`.
+      sourcemap: true,
+      logLevel: 'warning',
+    });
+    return 0;
+  } catch {
+    return 1; // esbuild has printed what failed (logLevel)
+  }
 }
 
 // Run as a script: build the project this file is in, then stamp the build (build-if-stale.mjs reads the stamp).
