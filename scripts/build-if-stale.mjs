@@ -3,10 +3,10 @@
 // some source is newer than the last build, so a start with a current build takes Node's start-up time, not a compile.
 // Plain JavaScript on purpose: no TypeScript loader between `npm start` and the service. Its types, for the test
 // (test/scripts/build-if-stale.test.ts), are in build-if-stale.d.mts.
-import { existsSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as compile, SERVICE_ENTRY, STAMP } from './build.mjs';
+import { build as buildProject, SERVICE_ENTRY, STAMP, stamp } from './build.mjs';
 
 export { SERVICE_ENTRY, STAMP };
 // Everything tsconfig.build.json compiles, and the files that say how (build.mjs: the bundle's options).
@@ -43,21 +43,23 @@ export function staleness(root) {
  */
 export function buildIfStale({
   root = process.cwd(),
-  build = compile,
+  build = buildProject,
   log = (line) => process.stderr.write(line),
   now = () => new Date(),
 } = {}) {
   const why = staleness(root);
   if (why === undefined) return 'current';
   log(
-    why === 'changed' ? 'Sources changed since the last build: compiling (tsc)…\n' : 'No build yet: compiling (tsc)…\n',
+    why === 'changed'
+      ? 'Sources changed since the last build: building (tsc, then the bundle)…\n'
+      : 'No build yet: building (tsc, then the bundle)…\n',
   );
   const started = now().getTime();
   const status = build(root);
   if (status !== 0) return status;
   const finished = now();
-  writeFileSync(join(root, STAMP), `${finished.toISOString()}\n`);
-  log(`Compiled in ${((finished.getTime() - started) / 1000).toFixed(1)} s.\n`);
+  stamp(root, finished);
+  log(`Built in ${((finished.getTime() - started) / 1000).toFixed(1)} s.\n`);
   return 'built';
 }
 

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 /** What `npm start` runs, relative to the project root. */
 export const SERVICE_ENTRY = 'dist/service/main.js';
+/** The file whose time is the last finished build's. */
 export const STAMP = 'dist/.build-stamp';
 
 /** Compiles and bundles `root`; the exit status (0 for success). */
@@ -55,10 +56,15 @@ export function build(root) {
   }
 }
 
-// Run as a script: build the project this file is in, then stamp the build (build-if-stale.mjs reads the stamp).
+/** Marks `root`'s build as finished at `finished` (build-if-stale.mjs compares the sources with this file's time). */
+export function stamp(root, finished) {
+  writeFileSync(join(root, STAMP), `${finished.toISOString()}\n`);
+}
+
+// Run as a script: build the project this file is in, then stamp the build.
 if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   const root = join(fileURLToPath(import.meta.url), '../..');
   const status = build(root);
   if (status !== 0) process.exit(status);
-  writeFileSync(join(root, STAMP), new Date().toISOString());
+  stamp(root, new Date());
 }

@@ -98,7 +98,7 @@ describe('build-if-stale', () => {
     expect(run(root)).toEqual({
       outcome: 'built',
       builds: [root],
-      lines: ['No build yet: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'],
+      lines: ['No build yet: building (tsc, then the bundle)…\n', 'Built in 1.5 s.\n'],
       stamp: '2026-11-26T12:00:01.500Z\n',
     });
   });
@@ -114,7 +114,7 @@ describe('build-if-stale', () => {
     expect(run(root)).toEqual({
       outcome: 'built',
       builds: [root],
-      lines: ['Sources changed since the last build: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'],
+      lines: ['Sources changed since the last build: building (tsc, then the bundle)…\n', 'Built in 1.5 s.\n'],
       stamp: '2026-11-26T12:00:01.500Z\n',
     });
   });
@@ -137,7 +137,7 @@ describe('build-if-stale', () => {
     rmSync(join(root, SERVICE_ENTRY));
     expect(run(root)).toMatchObject({
       outcome: 'built',
-      lines: ['No build yet: compiling (tsc)…\n', 'Compiled in 1.5 s.\n'],
+      lines: ['No build yet: building (tsc, then the bundle)…\n', 'Built in 1.5 s.\n'],
     });
   });
 
@@ -146,7 +146,7 @@ describe('build-if-stale', () => {
     expect(run(root, 2)).toEqual({
       outcome: 2,
       builds: [root],
-      lines: ['No build yet: compiling (tsc)…\n'],
+      lines: ['No build yet: building (tsc, then the bundle)…\n'],
       stamp: undefined,
     });
   });
@@ -165,7 +165,7 @@ describe('build-if-stale', () => {
     const root = project({ built: false });
     const cli = spawnSync(process.execPath, [SCRIPT], { cwd: root, encoding: 'utf8' });
     expect(cli.status).toBe(1);
-    expect(cli.stderr.split('\n')[0]).toBe('No build yet: compiling (tsc)…');
+    expect(cli.stderr.split('\n')[0]).toBe('No build yet: building (tsc, then the bundle)…');
     expect(existsSync(join(root, STAMP))).toBe(false);
   });
 });
