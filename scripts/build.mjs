@@ -9,7 +9,7 @@
 // Redis, SMTP) keeps those parts loading after the server listens, as their dynamic imports ask.
 // Plain JavaScript, as build-if-stale.mjs: no TypeScript loader between `npm start` and the service.
 import { spawnSync } from 'node:child_process';
-import { realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,19 +41,49 @@ export function build(root) {
       platform: 'node',
       target: 'node20',
       packages: 'external',
-      // Less to parse at start (about 30 ms of a 0.5 s start: BENCHMARKS.md); names stay as written, so stack traces
-      // read as the sources do, and pino's error serialiser logs `err.constructor.name` as the class is called.
+      // Less to parse at start (about 30 ms of a 0.5 s start: BENCHMARKS.md). Identifiers are not minified, so
+      // names read as written, except where two modules' top-level names collide (`text` and `text2`).
       minifyWhitespace: true,
       minifySyntax: true,
-      keepNames: true,
+      // Not `keepNames`: it gives every named closure, on each creation, an `Object.defineProperty(fn, 'name')`,
+      // four per tools/call, which cost 4-9% of a call's CPU (BENCHMARKS.md). Classes keep their names without it
+      // (checked below), so pino's error serialiser still logs `err.constructor.name` as the class is called.
+      keepNames: false,
       // Maps back to the TypeScript sources (through tsc's maps), for `node --enable-source-maps`.
       sourcemap: true,
       logLevel: 'warning',
     });
-    return 0;
   } catch {
     return 1; // esbuild has printed what failed (logLevel)
   }
+  const renamed = renamedClasses(root, outdir);
+  if (renamed.length === 0) return 0;
+  console.error(
+    `The bundle renamed ${renamed.join(', ')} (another module has a top-level name the same), so errors of that class ` +
+      'would be logged under the new name. Give the class a name of its own.',
+  );
+  return 1;
+}
+
+// `class Name` as tsc writes it; `Name=class` as the minified bundle does (the class takes the binding's name).
+const CLASS_NAME = /\bclass ([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*) ?= ?class\b/g;
+
+function classNamesIn(dir) {
+  const names = new Set();
+  for (const file of readdirSync(dir, { recursive: true })) {
+    if (!String(file).endsWith('.js')) continue;
+    for (const match of readFileSync(join(dir, String(file)), 'utf8').matchAll(CLASS_NAME))
+      names.add(match[1] ?? match[2]);
+  }
+  return names;
+}
+
+/** Classes whose name in the bundle is not one tsc's output has: esbuild renamed them to avoid a collision. */
+export function renamedClasses(root, outdir) {
+  const written = new Set(
+    ['src', 'shared', 'generated'].flatMap((part) => [...classNamesIn(join(root, 'dist', part))]),
+  );
+  return [...classNamesIn(outdir)].filter((name) => !written.has(name));
 }
 
 /** Marks `root`'s build as finished at `finished` (build-if-stale.mjs compares the sources with this file's time). */
