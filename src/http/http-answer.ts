@@ -3,6 +3,7 @@
  * Fetch `Response`) or written straight to Node's response by the fast path (node-fast-path.ts) without building one.
  */
 import type { ServerResponse } from 'node:http';
+import { BodyBytes } from './body-bytes.js';
 
 export interface HttpAnswer {
   status: number;
@@ -15,15 +16,32 @@ export function answerResponse(answer: HttpAnswer): Response {
   return new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
 }
 
+const stringBodies = new BodyBytes();
+
 /** Writes the answer to Node's response in one write of headers and body, with its length, as the Node adapter does. */
 export function writeAnswer(outgoing: ServerResponse, answer: HttpAnswer): void {
-  const { body, headers } = answer;
-  if (body === null) {
+  const { headers } = answer;
+  if (answer.body === null) {
     outgoing.writeHead(answer.status, headers);
     outgoing.end();
     return;
   }
-  headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  outgoing.writeHead(answer.status, headers);
-  outgoing.end(body);
+  if (typeof answer.body !== 'string') {
+    headers['Content-Length'] = String(answer.body.byteLength);
+    outgoing.writeHead(answer.status, headers);
+    outgoing.end(answer.body);
+    return;
+  }
+  const body = stringBodies.encode(answer.body);
+  // Unless the socket took every byte in the write itself, the write (or the response waiting for its turn on the
+  // connection) still refers to the body's bytes.
+  let stillHeld = true;
+  try {
+    headers['Content-Length'] = String(body.byteLength);
+    outgoing.writeHead(answer.status, headers);
+    outgoing.end(body);
+    stillHeld = outgoing.writableLength > 0;
+  } finally {
+    stringBodies.written(stillHeld);
+  }
 }
