@@ -151,7 +151,7 @@ const server = createNodeServer(
     '/metrics',
     '/site/',
   ]),
-  { fastPaths: mcpFastPaths, observe: (incoming, outgoing) => observer.observe(incoming, outgoing) },
+  { fastPaths: mcpFastPaths, observe: (incoming, outgoing) => observer.observe(incoming, outgoing, false) },
 );
 function describeRateLimits(): string {
   if (!rateLimits) return 'in this process';

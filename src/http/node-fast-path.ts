@@ -13,7 +13,7 @@ import { requestClientAddress } from './client-address.js';
 import { writeAnswer, type HttpAnswer } from './http-answer.js';
 import type { McpPostHandler, McpPostRequest } from './mcp-route.js';
 import { PEEK_LIMIT_BYTES } from './request-peek.js';
-import { incomingHeader, viewOfIncoming } from './request-view.js';
+import { IncomingView, incomingHeader } from './request-view.js';
 import { internalErrorAnswer } from './responses.js';
 
 export interface FastRoute {
@@ -25,6 +25,25 @@ export interface FastRoute {
 }
 
 const DIGITS = /^\d{1,4}$/;
+
+/**
+ * A fast-path POST as the MCP route reads it. A class rather than an object literal spread from the view: the
+ * literal took V8's slow path to build and left every property read of the route missing its inline cache (CPU
+ * profile under load: about 2 µs a call).
+ */
+class FastPost extends IncomingView implements McpPostRequest {
+  readonly account = undefined;
+  readonly #trustedProxies: TrustedProxies;
+
+  constructor(incoming: IncomingMessage, trustedProxies: TrustedProxies) {
+    super(incoming);
+    this.#trustedProxies = trustedProxies;
+  }
+
+  clientKey(): string {
+    return requestClientAddress(this, this.#trustedProxies);
+  }
+}
 
 export class McpFastPaths {
   readonly #routes = new Map<string, FastRoute>();
@@ -49,14 +68,14 @@ export class McpFastPaths {
     return route;
   }
 
-  /** Answers the request with `route` (from routeFor); never rejects. */
-  async answer(route: FastRoute, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    const view = viewOfIncoming(incoming);
-    const request: McpPostRequest = {
-      ...view,
-      clientKey: () => requestClientAddress(view, route.trustedProxies),
-      account: undefined,
-    };
+  /** Answers the request with `route` (from routeFor), with `requestId` as its X-Request-Id; never rejects. */
+  async answer(
+    route: FastRoute,
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    requestId?: string,
+  ): Promise<void> {
+    const request = new FastPost(incoming, route.trustedProxies);
     let answer: HttpAnswer;
     try {
       answer = await route.post(request);
@@ -65,6 +84,7 @@ export class McpFastPaths {
       route.logError(error, new Request(url, { method: 'POST' }), incoming);
       answer = internalErrorAnswer();
     }
+    if (requestId !== undefined) answer.headers['X-Request-Id'] = requestId;
     writeAnswer(outgoing, answer);
   }
 }

@@ -108,7 +108,8 @@ function answerClientError(
 /** The public MCP POSTs Node answers itself (node-fast-path.ts), and who observes them as the app's are observed. */
 export interface FastPathOptions {
   fastPaths: McpFastPaths;
-  observe?: (incoming: IncomingMessage, outgoing: ServerResponse) => void;
+  /** Starts observing the request; returns the id its answer carries as X-Request-Id. */
+  observe?: (incoming: IncomingMessage, outgoing: ServerResponse) => string;
 }
 
 export function createNodeServer(
@@ -128,8 +129,8 @@ export function createNodeServer(
   const server = createServer({ ...options, requireHostHeader: false }, (request, response) => {
     const route = fast?.fastPaths.routeFor(request);
     if (fast && route) {
-      fast.observe?.(request, response);
-      void fast.fastPaths.answer(route, request, response);
+      const requestId = fast.observe?.(request, response);
+      void fast.fastPaths.answer(route, request, response, requestId);
       return;
     }
     handing = request;

@@ -56,13 +56,24 @@ export function incomingHeader(incoming: IncomingMessage, name: string): string 
   let joined: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const key = raw[i]!;
-    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    // Most clients send lower-case names (HTTP/2 must): compared as they are before a lower-case copy is made.
+    if (key !== name && (key.length !== name.length || key.toLowerCase() !== name)) continue;
     const value = raw[i + 1]!.replace(HTTP_WHITESPACE, '');
     joined = joined === undefined ? value : `${joined}, ${value}`;
   }
   return joined;
 }
 
-export function viewOfIncoming(incoming: IncomingMessage): RequestView {
-  return { header: (name) => incomingHeader(incoming, name), incoming, fetchRequest: undefined };
+/** Node's request as a RequestView (the fast path): a class, so every request's view has the same shape. */
+export class IncomingView implements RequestView {
+  readonly fetchRequest = undefined;
+  readonly incoming: IncomingMessage;
+
+  constructor(incoming: IncomingMessage) {
+    this.incoming = incoming;
+  }
+
+  header(name: string): string | undefined {
+    return incomingHeader(this.incoming, name);
+  }
 }
