@@ -30,6 +30,17 @@ const LINES: RequestLine[] = [
     aborted: true,
     duration_ms: 12345.678,
   },
+  {
+    // Values the observer never gives, to check the escapes all the same (an id or label with quotes and the like).
+    request_id: 'id "quoted" \\ é',
+    endpoint: 'end"point',
+    method: 'M\\',
+    mcp_method: 'tools/"call"',
+    tool: 'tool\u2028',
+    outcome: 'out\u0001come',
+    status: 500,
+    duration_ms: 2,
+  },
 ];
 
 describe('requestLineWriter', () => {
