@@ -5,7 +5,8 @@
  * rendered the Prometheus way (dots to underscores, `_seconds`, `_total`); the rest are `kingshot_…`. Every label
  * takes values from a small fixed set: no ids, addresses or arguments.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { LabelledHistogram } from './labelled-histogram.js';
 import {
   endpointLabel,
   httpMethodLabel,
@@ -26,14 +27,14 @@ export type McpOutcome = 'result' | 'tool_error' | 'protocol_error' | 'accepted'
 
 export class ServiceMetrics {
   readonly registry = new Registry();
-  readonly #mcpDuration = new Histogram({
+  readonly #mcpDuration = new LabelledHistogram({
     name: 'mcp_server_operation_duration_seconds',
     help: 'MCP requests by endpoint, JSON-RPC method, tool and outcome: time from the request to the end of its response.',
     labelNames: ['endpoint', 'mcp_method_name', 'gen_ai_tool_name', 'outcome'] as const,
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
   });
-  readonly #httpDuration = new Histogram({
+  readonly #httpDuration = new LabelledHistogram({
     name: 'http_server_request_duration_seconds',
     help: 'Every HTTP request by endpoint, method and status code.',
     labelNames: ['endpoint', 'http_request_method', 'http_response_status_code'] as const,
@@ -118,18 +119,11 @@ export class ServiceMetrics {
   ): void {
     this.#activeCount--;
     const where = endpointLabel(endpoint);
-    this.#httpDuration.observe(
-      { endpoint: where, http_request_method: httpMethodLabel(method), http_response_status_code: statusLabel(status) },
-      seconds,
-    );
+    // Label values in the order of each histogram's labelNames.
+    this.#httpDuration.observe([where, httpMethodLabel(method), statusLabel(status)], seconds);
     if (mcp)
       this.#mcpDuration.observe(
-        {
-          endpoint: where,
-          mcp_method_name: mcpMethodLabel(mcp.method),
-          gen_ai_tool_name: toolLabel(mcp.tool),
-          outcome: mcpOutcomeLabel(mcp.outcome),
-        },
+        [where, mcpMethodLabel(mcp.method), toolLabel(mcp.tool), mcpOutcomeLabel(mcp.outcome)],
         seconds,
       );
   }
