@@ -45,11 +45,12 @@ interface Target {
   taken: number;
 }
 
-async function start(withFastPath: boolean, rateLimitPerMinute: number): Promise<Target> {
+async function start(withFastPath: boolean, rateLimitPerMinute: number, clock?: () => Date): Promise<Target> {
   const fastPaths = withFastPath ? new McpFastPaths() : undefined;
   const app = createApp({
     logError: () => undefined,
     config: testConfig({ rateLimitPerMinute }),
+    ...(clock ? { clock } : {}),
     ...(fastPaths ? { mcpFastPaths: fastPaths } : {}),
   });
   const target: Target = { server: undefined as unknown as Server, port: 0, taken: 0 };
@@ -201,7 +202,10 @@ describe('the fast path answers as the app does', () => {
   });
 
   it('the rate limit counts the fast path and the app alike, and a refusal echoes the id', async () => {
-    const [limitedPlain, limitedFast] = await Promise.all([start(false, 2), start(true, 2)]);
+    // One clock for both: their windows' reset times are then the same second (a real clock let them differ by one
+    // when the two servers' requests fell either side of a second's boundary).
+    const now = () => new Date('2026-11-29T12:00:00.500Z');
+    const [limitedPlain, limitedFast] = await Promise.all([start(false, 2, now), start(true, 2, now)]);
     try {
       const statuses = async (target: Target) => {
         const seen: number[] = [];
