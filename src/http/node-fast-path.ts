@@ -64,7 +64,8 @@ export class McpFastPaths {
       return undefined;
     if (!DIGITS.test(length) || Number(length) > PEEK_LIMIT_BYTES) return undefined;
     const host = incomingHeader(incoming, 'host');
-    if (host === undefined || !route.allowedHosts.has(host.toLowerCase())) return undefined;
+    if (host === undefined || !(route.allowedHosts.has(host) || route.allowedHosts.has(host.toLowerCase())))
+      return undefined;
     return route;
   }
 

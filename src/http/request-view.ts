@@ -45,12 +45,21 @@ const FIRST_ONLY = new Set([
 
 const HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
+/** `value` without HTTP whitespace at either end; Node's parser has usually trimmed it, so that is checked first. */
+function trimmed(value: string): string {
+  if (value === '') return value;
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  // Tab, LF, CR and space are the only HTTP whitespace, all at or below 32.
+  return first > 32 && last > 32 ? value : value.replace(HTTP_WHITESPACE, '');
+}
+
 /** A header of Node's request with the value the Fetch headers would give (trimmed, repeats joined with ", "). */
 export function incomingHeader(incoming: IncomingMessage, name: string): string | undefined {
   if (!FIRST_ONLY.has(name)) {
     const value = incoming.headers[name];
     if (value === undefined) return undefined;
-    return (Array.isArray(value) ? value.join(', ') : value).replace(HTTP_WHITESPACE, '');
+    return trimmed(Array.isArray(value) ? value.join(', ') : value);
   }
   const raw = incoming.rawHeaders;
   let joined: string | undefined;
@@ -58,7 +67,7 @@ export function incomingHeader(incoming: IncomingMessage, name: string): string 
     const key = raw[i]!;
     // Most clients send lower-case names (HTTP/2 must): compared as they are before a lower-case copy is made.
     if (key !== name && (key.length !== name.length || key.toLowerCase() !== name)) continue;
-    const value = raw[i + 1]!.replace(HTTP_WHITESPACE, '');
+    const value = trimmed(raw[i + 1]!);
     joined = joined === undefined ? value : `${joined}, ${value}`;
   }
   return joined;

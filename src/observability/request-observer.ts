@@ -117,7 +117,8 @@ export class RequestObserver {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     const method = incoming.method ?? 'GET';
-    outgoing.once('close', () => {
+    // 'close' comes once per response: `on` spares the wrapper `once` makes per request.
+    outgoing.on('close', () => {
       this.#inFlight.delete(outgoing);
       const seconds = (performance.now() - started) / 1000;
       const endpoint = endpointOf(path);
