@@ -5,10 +5,17 @@
  *
  *   npx tsx bench/parts.ts [--repetitions 200000]
  */
+import { isUtf8 } from 'node:buffer';
 import { openSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { governorGearCost } from '../src/calculators/governor-gear.js';
+import { BodyBytes } from '../src/http/body-bytes.js';
 import { compress } from '../src/http/compression.js';
+import { acceptsMcpResponses, jsonContentType } from '../src/http/media-types.js';
+import { jsonShapeProblem } from '../src/http/read-body.js';
+import { JSON_LIMITS } from '../src/http/request-peek.js';
+import { decideEra, metaVersionOf } from '../src/mcp/era.js';
+import { classify } from '../src/mcp/jsonrpc.js';
 import { SlidingWindowLimiter } from '../src/http/rate-limit.js';
 import { successJson } from '../src/mcp/tools-call.js';
 import { createRequestLogger, requestLineWriter } from '../src/observability/logger.js';
@@ -55,7 +62,33 @@ const request = JSON.stringify({
   params: { name: 'governor_gear_cost', arguments: args },
 });
 
+const requestBytes = Buffer.from(request);
+const bodyBytes = new BodyBytes();
+
+/** The route's checks before dispatch, in its order (mcp-route.ts), on the call's headers and body. */
+function protocolChecks(): unknown {
+  if (!jsonContentType(MCP_HEADERS['content-type']).ok) throw new Error('content type refused');
+  if (!acceptsMcpResponses(MCP_HEADERS.accept)) throw new Error('accept refused');
+  if (!isUtf8(requestBytes)) throw new Error('not UTF-8');
+  const text = requestBytes.toString('utf8');
+  if (jsonShapeProblem(text, JSON_LIMITS)) throw new Error('shape refused');
+  const parsed: unknown = JSON.parse(text);
+  const message = classify(parsed);
+  if (message.kind !== 'request') throw new Error('not a request');
+  const era = decideEra({
+    method: message.request.method,
+    header: '2025-11-25', // MCP-Protocol-Version, as the bench's clients send it
+    metaVersion: metaVersionOf(parsed),
+  });
+  if (era.kind === 'refuse') throw new Error('era refused');
+  return message;
+}
+
 const rows: [string, number][] = [
+  [
+    'protocol checks (content type, Accept, UTF-8, JSON shape and parse, JSON-RPC shape, protocol version)',
+    perCall(protocolChecks),
+  ],
   ['handler (governorGearCost)', perCall(() => governorGearCost(args))],
   ['serialisation (successJson)', perCall(() => successJson(outcome.value, '2025-11-25'))],
   [
@@ -84,6 +117,14 @@ const rows: [string, number][] = [
     ),
   ],
   ['limiter (in-process take)', perCall((i) => limiter.take('127.0.0.1', 1_800_000_000_000 + Math.floor(i / 100)))],
+  [
+    `the answer's bytes (one UTF-8 pass into the kept buffer, ${body.length} characters)`,
+    perCall(() => {
+      const bytes = bodyBytes.encode(body);
+      bodyBytes.written(false);
+      return bytes;
+    }),
+  ],
   [`compression, br (${body.length} B)`, perCall(() => compress(body, 'br'), 20_000)],
   [`compression, gzip (${body.length} B)`, perCall(() => compress(body, 'gzip'), 20_000)],
   [
