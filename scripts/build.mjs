@@ -4,9 +4,9 @@
 // (what `npm start` runs). The packages stay in node_modules, imported as they are.
 //
 // Why a bundle: a start spent most of its time opening, resolving and compiling about three hundred of the service's
-// own files one by one (CPU profile, BENCHMARKS.md "Start-up and the young
-// generation"). One file per lazily loaded part (the account stack,
-// Redis, SMTP) keeps those parts loading after the server listens, as their dynamic imports ask.
+// own files one by one (CPU profile, BENCHMARKS.md "Start-up and the young generation"). One file per lazily loaded
+// part (the account stack, Redis, SMTP) keeps those parts loading after the server listens, as their dynamic imports
+// ask.
 // Plain JavaScript, as build-if-stale.mjs: no TypeScript loader between `npm start` and the service.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';

@@ -35,7 +35,10 @@ export class BodyBytes {
     return this.#kept.subarray(0, this.#kept.write(text, 0, 'utf8'));
   }
 
-  /** After the write of the last body: `stillHeld` when the write has not taken all of its bytes yet. */
+  /**
+   * After the write of the last body: `stillHeld` when the write has not taken all of its bytes yet (nothing to do
+   * when no body was encoded since the last call).
+   */
   written(stillHeld: boolean): void {
     if (this.#lent && stillHeld) this.#kept = undefined;
     this.#lent = false;

@@ -26,13 +26,7 @@ export function writeAnswer(outgoing: ServerResponse, answer: HttpAnswer): void 
     outgoing.end();
     return;
   }
-  if (typeof answer.body !== 'string') {
-    headers['Content-Length'] = String(answer.body.byteLength);
-    outgoing.writeHead(answer.status, headers);
-    outgoing.end(answer.body);
-    return;
-  }
-  const body = stringBodies.encode(answer.body);
+  const body = typeof answer.body === 'string' ? stringBodies.encode(answer.body) : answer.body;
   // Unless the socket took every byte in the write itself, the write (or the response waiting for its turn on the
   // connection) still refers to the body's bytes.
   let stillHeld = true;

@@ -3,7 +3,6 @@
  * bearer guard when the endpoint is secured, then the MCP route), its preflight and its refusal of other methods.
  * app.ts mounts the public endpoints at once and the secured ones with the account stack (account-stack.ts).
  */
-import type { IncomingMessage } from 'node:http';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { EndpointMetadata } from '../../generated/metadata-types.js';
@@ -17,22 +16,18 @@ import { clientAddress } from './client-address.js';
 import { answerResponse } from './http-answer.js';
 import type { McpFastPaths, FastRoute } from './node-fast-path.js';
 import { originGuard, hostRefusal, originRefusal } from './guards.js';
+import { ContextView } from './request-view.js';
 import { mcpMethodNotAllowed, mcpOptions, mcpPost, type McpPostRequest } from './mcp-route.js';
 import type { RateLimits } from './rate-limits.js';
 import type { RefusalPause } from './refusal-pause.js';
 import type { ServiceEnv } from './service-env.js';
 
-/** What a secured endpoint adds: the bearer guard, and who a request is for once it passed. */
-
 /**
  * A POST through Hono as the MCP route reads it: a class, as the fast path's FastPost (node-fast-path.ts), so every
  * request has the same shape (an object literal spread from the view per request missed V8's inline caches).
  */
-class ContextPost implements McpPostRequest {
-  readonly incoming: IncomingMessage | undefined;
-  readonly fetchRequest: Request;
+class ContextPost extends ContextView implements McpPostRequest {
   readonly account: AccountContext | undefined;
-  readonly #c: Context<ServiceEnv>;
   readonly #clientKey: (c: Context<ServiceEnv>) => string;
 
   constructor(
@@ -40,22 +35,17 @@ class ContextPost implements McpPostRequest {
     clientKey: (c: Context<ServiceEnv>) => string,
     account: AccountContext | undefined,
   ) {
-    this.#c = c;
+    super(c);
     this.#clientKey = clientKey;
-    this.incoming = c.env?.incoming;
-    this.fetchRequest = c.req.raw;
     this.account = account;
   }
 
-  header(name: string): string | undefined {
-    return this.#c.req.header(name);
-  }
-
   clientKey(): string {
-    return this.#clientKey(this.#c);
+    return this.#clientKey(this.context);
   }
 }
 
+/** What a secured endpoint adds: the bearer guard, and who a request is for once it passed. */
 export interface ProtectedEndpoint {
   /** Bearer guard to run before the MCP route. */
   guard: MiddlewareHandler<ServiceEnv>;

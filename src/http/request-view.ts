@@ -14,8 +14,25 @@ export interface RequestView {
   readonly fetchRequest: Request | undefined;
 }
 
+/** Hono's context as a RequestView: a class, as IncomingView below, so every request's view has the same shape. */
+export class ContextView implements RequestView {
+  readonly incoming: IncomingMessage | undefined;
+  readonly fetchRequest: Request;
+  protected readonly context: Context<ServiceEnv>;
+
+  constructor(c: Context<ServiceEnv>) {
+    this.context = c;
+    this.incoming = c.env?.incoming;
+    this.fetchRequest = c.req.raw;
+  }
+
+  header(name: string): string | undefined {
+    return this.context.req.header(name);
+  }
+}
+
 export function viewOfContext(c: Context<ServiceEnv>): RequestView {
-  return { header: (name) => c.req.header(name), incoming: c.env?.incoming, fetchRequest: c.req.raw };
+  return new ContextView(c);
 }
 
 /**

@@ -67,7 +67,8 @@ async function start(
     undefined,
     {
       fastPaths,
-      observe: (incoming, outgoing) => observer.observe(incoming, outgoing),
+      // As main.ts: the fast path writes X-Request-Id with the answer's other headers.
+      observe: (incoming, outgoing) => observer.observe(incoming, outgoing, false),
     },
   );
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
