@@ -1,6 +1,6 @@
 /**
  * What an MCP route learnt about the request it answered (JSON-RPC method, tool, how the reply ended), handed to
- * the request's metrics and log line without touching the response. Keyed by Node's request, which both the Hono
+ * the request's metrics and log line without touching the response. Kept on Node's request, which both the Hono
  * route and the fast path have, so the note dies with the request and apps built side by side never share one.
  * In-process requests (no Node request) have no request observer, so nothing is noted for them.
  */
@@ -16,7 +16,12 @@ export interface McpNote {
   outcome?: ReplyOutcome;
 }
 
-const notes = new WeakMap<IncomingMessage, McpNote>();
+/**
+ * A property of the request rather than a WeakMap entry keyed by it: a WeakMap entry for each new request cost the
+ * ephemeron write barrier and the scavenger's ephemeron pass (CPU profile under load).
+ */
+const NOTE = Symbol('mcpNote');
+type NotedIncoming = IncomingMessage & { [NOTE]?: McpNote };
 
 /** Methods named as themselves in metrics and logs; a client's made-up method name counts as `other`. */
 export const KNOWN_METHODS: ReadonlySet<string> = new Set([
@@ -42,9 +47,9 @@ export function methodLabel(method: string): string {
 }
 
 export function noteMcp(incoming: IncomingMessage | undefined, note: McpNote): void {
-  if (incoming) notes.set(incoming, note);
+  if (incoming) (incoming as NotedIncoming)[NOTE] = note;
 }
 
 export function mcpNoteOf(incoming: IncomingMessage): McpNote | undefined {
-  return notes.get(incoming);
+  return (incoming as NotedIncoming)[NOTE];
 }

@@ -11,6 +11,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import { requestLineWriter, type Logger, type RequestLine } from './logger.js';
 import { mcpNoteOf } from '../http/mcp-notes.js';
+import { InFlight } from './in-flight.js';
 import type { McpOutcome, ServiceMetrics } from './metrics.js';
 
 type Fetch = (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
@@ -27,7 +28,14 @@ export interface RequestObserverOptions {
 
 /** Ids a proxy may hand on: UUIDs, hex, base64 and the like; anything else is replaced by our own. */
 const SANE_ID = /^[\w.:@=+/-]{1,128}$/;
-const ids = new WeakMap<IncomingMessage, string>();
+
+/**
+ * A request's id, kept on Node's request itself rather than in a WeakMap keyed by it: every WeakMap entry for a
+ * request just made went through V8's ephemeron write barrier and the scavenger's ephemeron pass (CPU profile under
+ * load: about 1 µs a request for this and the MCP note, mcp-notes.ts).
+ */
+const REQUEST_ID = Symbol('requestId');
+type IdentifiedIncoming = IncomingMessage & { [REQUEST_ID]?: string };
 
 /**
  * New ids: 48 random bits drawn once per process, then a counter (`3f9a0c1d2e4b-1k7`): unique across instances
@@ -41,7 +49,7 @@ export function requestIds(): () => string {
 
 /** The id of a request being observed (for the error log line written inside the app). */
 export function requestIdOf(incoming: IncomingMessage): string | undefined {
-  return ids.get(incoming);
+  return (incoming as IdentifiedIncoming)[REQUEST_ID];
 }
 
 function incomingId(
@@ -68,7 +76,7 @@ export class RequestObserver {
   /** Set when request lines are written (the logger is at info or below). */
   readonly #writeLine: ((line: RequestLine) => void) | undefined;
   /** Responses not yet finished, so a drain can make each one close its connection. */
-  readonly #inFlight = new Set<ServerResponse>();
+  readonly #inFlight = new InFlight();
   #draining = false;
   readonly #newId = requestIds();
 
@@ -108,10 +116,10 @@ export class RequestObserver {
     const { metrics, endpointOf, mcpPaths, trustedProxies } = this.#options;
     const started = performance.now();
     const id = (trustedProxies.size > 0 && incomingId(incoming, trustedProxies)) || this.#newId();
-    ids.set(incoming, id);
+    (incoming as IdentifiedIncoming)[REQUEST_ID] = id;
     if (idHeader) outgoing.setHeader('X-Request-Id', id);
     if (this.#draining) outgoing.setHeader('Connection', 'close');
-    this.#inFlight.add(outgoing);
+    const slot = this.#inFlight.add(outgoing);
     metrics?.requestStarted();
     const url = incoming.url ?? '/';
     const query = url.indexOf('?');
@@ -119,7 +127,7 @@ export class RequestObserver {
     const method = incoming.method ?? 'GET';
     // 'close' comes once per response: `on` spares the wrapper `once` makes per request.
     outgoing.on('close', () => {
-      this.#inFlight.delete(outgoing);
+      this.#inFlight.release(slot, outgoing);
       const seconds = (performance.now() - started) / 1000;
       const endpoint = endpointOf(path);
       // Cut before its response was complete: the client went away, or the drain's time ran out.
