@@ -5,6 +5,7 @@
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from '../config.js';
+import { LineBatch } from './line-batch.js';
 
 export type { Logger } from 'pino';
 
@@ -32,20 +33,24 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** Longest a request line waits in the buffer before it is written. */
+/** Longest a request line waits in the batch before it is written. */
 const REQUEST_LOG_FLUSH_MS = 250;
+
+/** Request lines gathered before a write: about 70 lines of `tools/call`. */
+const REQUEST_LOG_BATCH_LENGTH = 16 * 1024;
 
 /**
  * The logger of the request lines, without the redaction: a request line is built from named fields only
- * (request-observer.ts), and redaction costs as much again as the line itself (measured with pino 10.4). Its
- * destination is pino's own (sonic-boom on stdout) with a 4 KiB buffer, written at least every 250 ms and on
- * exit: one write per line cost more than the rest of the logging together under load (CPU profile). The writes
- * are synchronous, as with pino's default destination: an asynchronous write goes through libuv's thread pool,
- * 5.9 µs of CPU per line against 3.7 µs (200,000 request lines to /dev/null, three rounds, pino 10.4).
+ * (request-observer.ts), and redaction costs as much again as the line itself (measured with pino 10.4). Its lines
+ * are gathered into batches (line-batch.ts) written by pino's own destination (sonic-boom on stdout), at least
+ * every 250 ms and on exit: one write per line cost more than the rest of the logging together under load (CPU
+ * profile). The writes are synchronous, as with pino's default destination: an asynchronous write goes through
+ * libuv's thread pool, 5.9 µs of CPU per line against 3.7 µs (200,000 request lines to /dev/null, three rounds,
+ * pino 10.4).
  */
 export function createRequestLogger(level: LogLevel, destination?: DestinationStream): Logger {
   if (destination) return pino(common(level), destination);
-  const stdout = pino.destination({ dest: 1, sync: true, minLength: 4096 });
+  const stdout = new LineBatch(pino.destination({ dest: 1, sync: true }), REQUEST_LOG_BATCH_LENGTH);
   const flusher = setInterval(() => {
     try {
       stdout.flush();
@@ -54,7 +59,7 @@ export function createRequestLogger(level: LogLevel, destination?: DestinationSt
     }
   }, REQUEST_LOG_FLUSH_MS).unref();
   // pino flushes its destinations on exit only when they are asynchronous: whatever way the process ends (the drain
-  // flushes too; an exit after a fatal error does not drain), the lines still in the buffer are written out.
+  // flushes too; an exit after a fatal error does not drain), the lines still in the batch are written out.
   process.once('exit', () => {
     try {
       stdout.flushSync();
