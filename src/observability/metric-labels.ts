@@ -12,15 +12,29 @@ export const OTHER = 'other';
 
 function closed(values: Iterable<string>): (value: string) => string {
   const allowed = new Set(values);
-  return (value) => (allowed.has(value) ? value : OTHER);
+  // The value last asked about and its label: under load most requests carry the last one's values, and comparing
+  // two strings costs less than a Set lookup (five labels a request; CPU profile).
+  let lastValue: string | undefined;
+  let lastLabel = OTHER;
+  return (value) => {
+    if (value !== lastValue) {
+      lastLabel = allowed.has(value) ? value : OTHER;
+      lastValue = value;
+    }
+    return lastLabel;
+  };
 }
 
 /** The methods HTTP defines for a server like this one; Node parses 34 (WebDAV, RTSP, …). */
 export const httpMethodLabel = closed(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'CONNECT', 'TRACE']);
 
+/** The labels of the statuses 100 to 599, made once rather than a `String(status)` a request. */
+const STATUS_LABELS: readonly string[] = Array.from({ length: 500 }, (_, i) => String(100 + i));
+
 /** An HTTP status, or 0 for a request cut before its answer. */
 export function statusLabel(status: number): string {
-  return status === 0 || (Number.isInteger(status) && status >= 100 && status <= 599) ? String(status) : OTHER;
+  if (status === 0) return '0';
+  return Number.isInteger(status) && status >= 100 && status <= 599 ? STATUS_LABELS[status - 100]! : OTHER;
 }
 
 export const endpointLabel = closed([...ENDPOINTS.map((e) => e.path), ...ENDPOINT_LABELS]);
