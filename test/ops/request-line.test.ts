@@ -3,7 +3,7 @@
  * be byte for byte the line `logger.info(fields, 'request')` writes, whatever fields a request has.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRequestLogger, requestLineWriter, type RequestLine } from '../../src/observability/logger.js';
+import { createRequestLogger, isoTime, requestLineWriter, type RequestLine } from '../../src/observability/logger.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -66,5 +66,61 @@ describe('requestLineWriter', () => {
       '2026-11-28T12:00:00.123Z',
       '2026-11-28T12:00:00.124Z',
     ]);
+  });
+
+  it('writes the time as toISOString does, across seconds, years and both ends of the clock', () => {
+    const times = [
+      '2026-11-28T12:00:00.998Z',
+      '2026-11-28T12:00:00.999Z',
+      '2026-11-28T12:00:01.000Z',
+      '2026-11-28T12:00:01.001Z',
+      '2026-12-31T23:59:59.999Z',
+      '2027-01-01T00:00:00.000Z',
+      '1969-12-31T23:59:59.500Z',
+      '1970-01-01T00:00:00.000Z',
+      '+012345-06-07T08:09:10.011Z',
+      '2026-11-28T12:00:00.998Z',
+    ];
+    for (const time of times) {
+      vi.useFakeTimers({ now: new Date(time), toFake: ['Date'] });
+      expect(isoTime()).toBe(`,"time":"${time}"`);
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes every duration as pino does, whole microseconds or not', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T12:00:00.123Z'), toFake: ['Date'] });
+    const durations = [
+      0,
+      0.001,
+      0.01,
+      0.1,
+      0.12,
+      0.5,
+      1,
+      1.5,
+      2.05,
+      10.1,
+      100.25,
+      999.999,
+      1000,
+      1073741.823,
+      1073741.824,
+      123456.789,
+      3600000.001,
+      0.0005,
+      1.2345,
+      1e21,
+      -1,
+      Number.NaN,
+    ];
+    for (const duration_ms of durations) {
+      const written: string[] = [];
+      const logger = createRequestLogger('info', { write: (text: string) => void written.push(text) });
+      const line: RequestLine = { request_id: 'd', endpoint: '/mcp', method: 'POST', status: 200, duration_ms };
+      logger.info({ ...line }, 'request');
+      requestLineWriter(logger)(line);
+      expect(written[1], String(duration_ms)).toBe(written[0]);
+    }
   });
 });
