@@ -14,7 +14,7 @@ export interface RequestView {
   readonly fetchRequest: Request | undefined;
 }
 
-/** Hono's context as a RequestView: a class, as IncomingView below, so every request's view has the same shape. */
+/** Hono's context as a RequestView: a class, so every request's view has the same shape. */
 export class ContextView implements RequestView {
   readonly incoming: IncomingMessage | undefined;
   readonly fetchRequest: Request;
@@ -88,18 +88,4 @@ export function incomingHeader(incoming: IncomingMessage, name: string): string 
     joined = joined === undefined ? value : `${joined}, ${value}`;
   }
   return joined;
-}
-
-/** Node's request as a RequestView (the fast path): a class, so every request's view has the same shape. */
-export class IncomingView implements RequestView {
-  readonly fetchRequest = undefined;
-  readonly incoming: IncomingMessage;
-
-  constructor(incoming: IncomingMessage) {
-    this.incoming = incoming;
-  }
-
-  header(name: string): string | undefined {
-    return incomingHeader(this.incoming, name);
-  }
 }
