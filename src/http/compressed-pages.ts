@@ -5,7 +5,7 @@
  * search) are compressed as they are sent. The MCP endpoints compress their own replies (mcp-route.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { COMPRESS_MIN_BYTES, CompressedBodies, compress, negotiateEncoding } from './compression.js';
+import { COMPRESS_MIN_BYTES, EncodedBodies, compress, negotiateEncoding } from './compression.js';
 import type { ServiceEnv } from './service-env.js';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|[a-z0-9.-]+\+json)|image\/svg\+xml)/i;
@@ -23,7 +23,7 @@ function replaceResponse(c: Context<ServiceEnv>, response: Response): void {
 }
 
 export function compressedPages(): MiddlewareHandler<ServiceEnv> {
-  const kept = new CompressedBodies(256);
+  const kept = new EncodedBodies(256);
   return async function compressedPages(c, next) {
     await next();
     const res = c.res;

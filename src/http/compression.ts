@@ -10,6 +10,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type ContentEncoding = 'br' | 'gzip';
 
+/** How a kept body is sent: compressed, or as it is (its UTF-8 bytes). */
+export type BodyEncoding = ContentEncoding | 'identity';
+
 /** Below this a compressed body saves too little to pay for the work (and gzip's own 18 bytes). */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -68,33 +71,41 @@ export function compress(body: string | Uint8Array, encoding: ContentEncoding): 
     : gzipSync(body, { level: GZIP_LEVEL });
 }
 
+/** `body` as it is sent in `encoding`. */
+function encode(body: string, encoding: BodyEncoding): Buffer {
+  return encoding === 'identity' ? Buffer.from(body, 'utf8') : compress(body, encoding);
+}
+
 interface Kept {
   /** What the body was made from: a hit is the same stored string (compared by identity first, then by content). */
   source: string;
-  compressed: Buffer;
+  encoded: Buffer;
 }
 
 /**
- * Compressed forms of bodies made from stored strings, by a key the caller chooses (a protocol version, a method and
- * a request id; a page's path). Bounded in entries, and an entry holds the stored string by reference plus its
- * compressed bytes, so keys chosen by clients cannot grow it past `capacity` compressed bodies.
+ * The bytes of bodies made from stored strings, compressed or not, by a key the caller chooses (a protocol version,
+ * a method and a request id; a page's path). Kept as they are too, because a body of a stored string is the same
+ * for every request with the same key, and its UTF-8 bytes cost a pass over the text each time they are made (a
+ * two-byte string in V8 when it holds `★` or `—`, as initialize's instructions do: flattened, then transcoded).
+ * Bounded in entries, and an entry holds the stored string by reference plus its bytes, so keys chosen by clients
+ * cannot grow it past `capacity` bodies.
  */
-export class CompressedBodies {
+export class EncodedBodies {
   readonly #kept = new Map<string, Kept>();
   readonly #capacity: number;
   constructor(capacity = 256) {
     this.#capacity = capacity;
   }
 
-  /** The compressed `body()`, which is made from `source` alone (with `key`'s parts). */
-  get(key: string, source: string, encoding: ContentEncoding, body: () => string): Buffer {
+  /** The bytes of `body()` in `encoding`; `body()` is made from `source` alone (with `key`'s parts). */
+  get(key: string, source: string, encoding: BodyEncoding, body: () => string): Buffer {
     const slot = `${encoding} ${key}`;
     const kept = this.#kept.get(slot);
-    if (kept && kept.source === source) return kept.compressed;
-    const compressed = compress(body(), encoding);
+    if (kept && kept.source === source) return kept.encoded;
+    const encoded = encode(body(), encoding);
     if (!kept && this.#kept.size >= this.#capacity) this.#kept.delete(this.#kept.keys().next().value!);
-    this.#kept.set(slot, { source, compressed });
-    return compressed;
+    this.#kept.set(slot, { source, encoded });
+    return encoded;
   }
 
   get size(): number {

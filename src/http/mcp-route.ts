@@ -22,7 +22,7 @@ import { JSON_LIMITS, MAX_JSON_DEPTH, MAX_JSON_NAMES, PEEK_LIMIT_BYTES, rateRefu
 import type { RequestView } from './request-view.js';
 import type { HttpAnswer } from './http-answer.js';
 import { JSON_CONTENT_TYPE, jsonRpcErrorAnswer, jsonRpcErrorResponse, storeUnavailableAnswer } from './responses.js';
-import { COMPRESS_MIN_BYTES, CompressedBodies, compress, negotiateEncoding } from './compression.js';
+import { COMPRESS_MIN_BYTES, EncodedBodies, compress, negotiateEncoding } from './compression.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const IDEMPOTENCY_KEY_MAX = 255;
@@ -83,7 +83,7 @@ export function mcpPost(options: McpRouteOptions): McpPostHandler {
   const timeless = registry.rules.boundaries.length === 0;
   const current: TimedAvailability = { state: 'available' };
   const refusalPause = options.refusalPause ?? new RefusalPause();
-  const storedBodies = new CompressedBodies();
+  const storedBodies = new EncodedBodies();
 
   return async function mcpPost(request) {
     const now = clock();
@@ -219,14 +219,16 @@ export function mcpPost(options: McpRouteOptions): McpPostHandler {
     if (reply.body.length < COMPRESS_MIN_BYTES) return { status: 200, headers, body: reply.body };
     headers.Vary = 'Accept-Encoding';
     const encoding = negotiateEncoding(request.header('accept-encoding'));
-    if (!encoding) return { status: 200, headers, body: reply.body };
-    headers['Content-Encoding'] = encoding;
     const keptAs = storedBodyKey(reply, message.request, protocolVersion);
-    const compressed = keptAs
-      ? storedBodies.get(keptAs, reply.storedResult!, encoding, () => reply.body)
-      : compress(reply.body, encoding);
+    if (encoding) headers['Content-Encoding'] = encoding;
     // A Buffer is a Uint8Array, which both Node and the Node adapter write as it is.
-    return { status: 200, headers, body: compressed };
+    if (keptAs)
+      return {
+        status: 200,
+        headers,
+        body: storedBodies.get(keptAs, reply.storedResult!, encoding ?? 'identity', () => reply.body),
+      };
+    return { status: 200, headers, body: encoding ? compress(reply.body, encoding) : reply.body };
   };
 }
 

@@ -30,7 +30,7 @@ export interface Reply {
   readonly deprecation?: DeprecationRule;
   /**
    * The result, when it is one of the endpoint's stored strings (tools/list, resources, initialize): the same request
-   * gets the same body, so its compressed form is worth keeping (src/http/compression.ts).
+   * gets the same body, so its bytes, compressed or not, are worth keeping (src/http/compression.ts).
    */
   readonly storedResult?: string;
 }
@@ -49,11 +49,10 @@ function protocolError(body: string): Reply {
 
 function callReply(id: JsonRpcRequest['id'], outcome: CallOutcome): Reply {
   if (outcome.kind === 'error') return protocolError(errorBody(id, outcome.code, outcome.message));
-  return {
-    body: resultBody(id, outcome.resultJson),
-    outcome: outcome.toolError ? 'tool_error' : 'result',
-    ...(outcome.deprecation ? { deprecation: outcome.deprecation } : {}),
-  };
+  const body = resultBody(id, outcome.resultJson);
+  const ended = outcome.toolError ? 'tool_error' : 'result';
+  // Two literals rather than a spread: a spread object is built on V8's slow path, and this runs once a call.
+  return outcome.deprecation ? { body, outcome: ended, deprecation: outcome.deprecation } : { body, outcome: ended };
 }
 
 const OFFERED = [

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { CompressedBodies, negotiateEncoding } from '../../src/http/compression.js';
+import { EncodedBodies, negotiateEncoding } from '../../src/http/compression.js';
 import { BASE, MCP_HEADERS, testApp } from '../helpers.js';
 import { startService } from '../service.js';
 
@@ -100,9 +100,45 @@ describe('MCP replies', () => {
   });
 });
 
-describe('CompressedBodies', () => {
+describe('stored replies sent as they are', () => {
+  it('initialize and tools/list without Accept-Encoding: each request id in its own body, the same bytes again', async () => {
+    const INITIALIZE = {
+      jsonrpc: '2.0',
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
+    for (const message of [INITIALIZE, LIST]) {
+      const texts: string[] = [];
+      for (const id of [7, 8, 7, 'seven', 8]) {
+        const { res, text } = await mcp({ ...message, id });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-encoding')).toBeNull();
+        expect(res.headers.get('vary')).toBe('Accept-Encoding');
+        const parsed = JSON.parse(text) as { id: unknown; result: Record<string, unknown> };
+        expect(parsed.id).toBe(id);
+        expect(Object.keys(parsed.result).length).toBeGreaterThan(0);
+        texts.push(text);
+      }
+      expect(texts[2]).toBe(texts[0]);
+      expect(texts[4]).toBe(texts[1]);
+      expect(texts[1]).toBe(texts[0].replace('"id":7', '"id":8'));
+      expect(texts[3]).toBe(texts[0].replace('"id":7', '"id":"seven"'));
+    }
+  });
+});
+
+describe('EncodedBodies', () => {
+  it('keeps the UTF-8 bytes of a body sent as it is, and hands the same bytes out again', () => {
+    const kept = new EncodedBodies(3);
+    const first = kept.get('k', 'source', 'identity', () => '{"text":"Gold T2 ★1 — to ★3"}');
+    expect(first.toString('utf8')).toBe('{"text":"Gold T2 ★1 — to ★3"}');
+    expect(kept.get('k', 'source', 'identity', () => 'unused')).toBe(first);
+    expect(kept.get('k', 'source', 'gzip', () => 'zipped').equals(first)).toBe(false);
+    expect(kept.size).toBe(2);
+  });
+
   it('keeps at most its capacity, and a changed source is compressed again', () => {
-    const kept = new CompressedBodies(3);
+    const kept = new EncodedBodies(3);
     let made = 0;
     const body = (text: string) => () => {
       made++;
