@@ -121,8 +121,8 @@ describe('stored replies sent as they are', () => {
       }
       expect(texts[2]).toBe(texts[0]);
       expect(texts[4]).toBe(texts[1]);
-      expect(texts[1]).toBe(texts[0].replace('"id":7', '"id":8'));
-      expect(texts[3]).toBe(texts[0].replace('"id":7', '"id":"seven"'));
+      expect(texts[1]).toBe(texts[0]!.replace('"id":7', '"id":8'));
+      expect(texts[3]).toBe(texts[0]!.replace('"id":7', '"id":"seven"'));
     }
   });
 });
