@@ -5,8 +5,7 @@
  * rendered the Prometheus way (dots to underscores, `_seconds`, `_total`); the rest are `kingshot_…`. Every label
  * takes values from a small fixed set: no ids, addresses or arguments.
  */
-import { Counter, Gauge, Registry } from 'prom-client';
-import { registerDefaultMetrics } from './default-metrics.js';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { LabelledHistogram } from './labelled-histogram.js';
 import {
   endpointLabel,
@@ -100,7 +99,7 @@ export class ServiceMetrics {
   });
 
   constructor() {
-    registerDefaultMetrics(this.registry);
+    collectDefaultMetrics({ register: this.registry });
     // Zero from the start, so a rate over them works before the first error.
     for (const kind of ['unavailable', 'query']) this.#storeErrors.inc({ kind }, 0);
     for (const outcome of ['sent', 'failed']) this.#mails.inc({ kind: 'sign_up', outcome }, 0);
