@@ -18,9 +18,8 @@ import { decideEra, metaVersionOf } from '../src/mcp/era.js';
 import { classify } from '../src/mcp/jsonrpc.js';
 import { SlidingWindowLimiter } from '../src/http/rate-limit.js';
 import { successJson } from '../src/mcp/tools-call.js';
-import { createRequestLogger, requestLineWriter } from '../src/observability/logger.js';
+import { createRequestLogger, requestLineDestination, requestLineWriter } from '../src/observability/logger.js';
 import { ServiceMetrics } from '../src/observability/metrics.js';
-import { pino } from 'pino';
 import { BASE, MCP_HEADERS, testApp } from '../test/helpers.js';
 
 const { values } = parseArgs({ options: { repetitions: { type: 'string', default: '200000' } } });
@@ -49,10 +48,7 @@ const body = `{"jsonrpc":"2.0","id":1,"result":${successJson(outcome.value, '202
 const metrics = new ServiceMetrics();
 const limiter = new SlidingWindowLimiter({ limit: 1_000_000_000 });
 // The request logger as main.ts builds it, writing to /dev/null instead of stdout.
-const requestLog = createRequestLogger(
-  'info',
-  pino.destination({ dest: openSync('/dev/null', 'w'), sync: true, minLength: 4096 }),
-);
+const requestLog = createRequestLogger('info', requestLineDestination(openSync('/dev/null', 'w')));
 const writeRequestLine = requestLineWriter(requestLog);
 const app = testApp();
 const request = JSON.stringify({

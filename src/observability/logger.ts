@@ -39,6 +39,11 @@ const REQUEST_LOG_FLUSH_MS = 250;
 /** Request lines gathered before a write: about 70 lines of `tools/call`. */
 const REQUEST_LOG_BATCH_LENGTH = 16 * 1024;
 
+/** The request lines' destination on file descriptor `fd`: batches written by pino's synchronous destination. */
+export function requestLineDestination(fd: number): LineBatch {
+  return new LineBatch(pino.destination({ dest: fd, sync: true }), REQUEST_LOG_BATCH_LENGTH);
+}
+
 /**
  * The logger of the request lines, without the redaction: a request line is built from named fields only
  * (request-observer.ts), and redaction costs as much again as the line itself (measured with pino 10.4). Its lines
@@ -50,7 +55,7 @@ const REQUEST_LOG_BATCH_LENGTH = 16 * 1024;
  */
 export function createRequestLogger(level: LogLevel, destination?: DestinationStream): Logger {
   if (destination) return pino(common(level), destination);
-  const stdout = new LineBatch(pino.destination({ dest: 1, sync: true }), REQUEST_LOG_BATCH_LENGTH);
+  const stdout = requestLineDestination(1);
   const flusher = setInterval(() => {
     try {
       stdout.flush();
