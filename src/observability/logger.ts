@@ -77,7 +77,7 @@ export function createRequestLogger(level: LogLevel, destination?: DestinationSt
 
 let timeMs = -1;
 let timeField = '';
-let second = Number.NaN;
+let secondStart = Number.NaN;
 let secondPrefix = '';
 
 /** `000` to `999`, the milliseconds of an ISO time. */
@@ -93,8 +93,8 @@ export function isoTime(): string {
   if (now !== timeMs) {
     timeMs = now;
     const start = Math.floor(now / 1000) * 1000;
-    if (start !== second) {
-      second = start;
+    if (start !== secondStart) {
+      secondStart = start;
       // Everything but the milliseconds and the Z: "…T12:00:00." (any year, as toISOString writes it).
       secondPrefix = `,"time":"${new Date(start).toISOString().slice(0, -4)}`;
     }
