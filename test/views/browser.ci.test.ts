@@ -375,11 +375,19 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     else expect(await frame.locator('.gaps').count()).toBe(0);
     expect(await frame.locator('.legend .unused').allTextContents()).toEqual(c.unused ?? []);
 
-    // The chart: one line per material the range uses, with a text alternative.
     if (c.footer) expect(await frame.locator('table.steps tfoot td.num').allTextContents()).toEqual(c.footer);
+
+    // The chart: one line per material the range uses, with a text alternative. It is drawn when its observer first
+    // reports the holder's width, a frame after the result is rendered.
     const used = Object.entries(c.totals)
       .filter(([, t]) => t !== '0' && t !== 'unknown')
       .map(([k]) => k);
+    expect(used.length).toBeGreaterThan(0);
+    await until(
+      'the chart drawn',
+      () => frame.locator('svg.chart').count(),
+      (count) => count === 1,
+    );
     expect(
       await frame.locator('svg.chart g.series').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series'))),
     ).toEqual(used);
@@ -726,6 +734,12 @@ describe.skipIf(skip)('MCP Apps views in Chromium', () => {
     expect(await viewState(frame)).toBe('rendered');
     // The new chart's observer replaced the old one's instead of joining it.
     expect(await liveObservers()).toBe(2);
+    // The chart is drawn when its observer first reports the holder's width, a frame after the re-render.
+    await until(
+      'the new chart drawn',
+      () => frame.locator('svg.chart').count(),
+      (count) => count > 0,
+    );
     expect(await frame.locator('svg.chart').count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
