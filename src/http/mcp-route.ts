@@ -232,7 +232,6 @@ export function mcpPost(options: McpRouteOptions): McpPostHandler {
   };
 }
 
-/** GET, DELETE, PUT, PATCH on an MCP endpoint: 405 with Allow (a 404 or 400 sends some clients into a reconnect loop). */
 /**
  * OPTIONS without an Origin is no CORS preflight (browsers' preflights are answered by the CORS middleware before
  * this), but a plain question about the endpoint (RFC 9110 §9.3.7): 204 with the methods it takes.
@@ -243,6 +242,7 @@ export function mcpOptions(): Handler {
   };
 }
 
+/** GET, DELETE, PUT, PATCH on an MCP endpoint: 405 with Allow (a 404 or 400 sends some clients into a reconnect loop). */
 export function mcpMethodNotAllowed(): Handler {
   return function mcpMethodNotAllowed() {
     return jsonRpcErrorResponse(
