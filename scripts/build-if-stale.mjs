@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { build as buildProject, SERVICE_ENTRY, STAMP, stamp } from './build.mjs';
 
 export { SERVICE_ENTRY, STAMP };
-// Everything tsconfig.build.json compiles, and the files that say how (build.mjs: the bundle's options).
+// Everything tsconfig.build.json compiles, the files that say how (build.mjs: the bundle's options), and the record
+// npm writes into node_modules on every install: the bundle holds the start's packages (build.mjs, START_PACKAGES),
+// so packages installed anew are bundled anew.
 export const INPUTS = [
   'scripts/build.mjs',
   'shared',
@@ -19,6 +21,7 @@ export const INPUTS = [
   'tsconfig.json',
   'package.json',
   'package-lock.json',
+  'node_modules/.package-lock.json',
 ];
 
 function newest(path) {

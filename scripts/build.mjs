@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // `npm run build`, and `npm start` when the build is stale (build-if-stale.mjs): tsc compiles shared/, src/ and
 // generated/ into dist/, then esbuild bundles the service's own modules from dist/src/main.js into dist/service/
-// (what `npm start` runs). The packages stay in node_modules, imported as they are.
+// (what `npm start` runs), with the packages the start loads before it listens (START_PACKAGES). The other packages
+// stay in node_modules, imported as they are.
 //
 // Why a bundle: a start spent most of its time opening, resolving and compiling about three hundred of the service's
-// own files one by one (CPU profile, BENCHMARKS.md "Start-up and the young generation"). One file per lazily loaded
-// part (the account stack, Redis, SMTP) keeps those parts loading after the server listens, as their dynamic imports
-// ask.
+// own files one by one (CPU profile, BENCHMARKS.md "Start-up and the young generation"), and then as many files of
+// the packages it loads first. One file per lazily loaded part (the account stack, Redis, SMTP) keeps those parts
+// loading after the server listens, as their dynamic imports ask.
 // Plain JavaScript, as build-if-stale.mjs: no TypeScript loader between `npm start` and the service.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire, SourceMap } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,35 @@ import { fileURLToPath } from 'node:url';
 export const SERVICE_ENTRY = 'dist/service/main.js';
 /** The file whose time is the last finished build's. */
 export const STAMP = 'dist/.build-stamp';
+
+/**
+ * The packages the service loads before it listens, bundled with its own modules (with what they import in turn):
+ * resolving, reading and loading their files one by one took about a fifth of a start (BENCHMARKS.md, "Start-up:
+ * the start's packages in the bundle"). Every other package stays in node_modules, so a new dependency is imported
+ * as it is until it is listed here: the account stack's packages load after the server listens; better-sqlite3 is
+ * a native addon; pino finds its worker and transport files by path, relative to its own folder.
+ */
+export const START_PACKAGES = ['hono', '@hono/node-server', 'prom-client', 'ajv', 'marked', 'ipaddr.js'];
+
+/**
+ * What esbuild leaves to be imported from node_modules at run time: every dependency (package.json) but the
+ * START_PACKAGES, with its subpaths. What a bundled package imports in turn is bundled with it, resolved from where
+ * that package is, as Node would.
+ */
+export function externalPackages(dependencies) {
+  return Object.keys(dependencies)
+    .filter((name) => !START_PACKAGES.includes(name))
+    .flatMap((name) => [name, `${name}/*`]);
+}
+
+/**
+ * Bundled CommonJS packages (prom-client, ajv) `require` Node's own modules, and an ES module has no `require`: each
+ * output file gets one, made for its own place (the banner of evanw/esbuild#1921, "Dynamic require of "os" is not
+ * supported"). `__dirname` and `__filename` have no such stand-in: the build refuses a bundle that reads them
+ * (commonJsPathsIn).
+ */
+const REQUIRE_BANNER =
+  "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);";
 
 /** Compiles and bundles `root`; the exit status (0 for success). */
 export function build(root) {
@@ -40,7 +70,8 @@ export function build(root) {
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      packages: 'external',
+      external: externalPackages(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {}),
+      banner: { js: REQUIRE_BANNER },
       // Less to parse at start (about 30 ms of a 0.5 s start: BENCHMARKS.md). Identifiers are not minified, so
       // names read as written, except where two modules' top-level names collide (`text` and `text2`).
       minifyWhitespace: true,
@@ -56,6 +87,14 @@ export function build(root) {
   } catch {
     return 1; // esbuild has printed what failed (logLevel)
   }
+  const readingPaths = commonJsPathsIn(outdir);
+  if (readingPaths.length > 0) {
+    console.error(
+      `${readingPaths.join(', ')} of the bundle read __dirname or __filename, which an ES module does not have: a ` +
+        'bundled package finds its files by path. Leave that package out of START_PACKAGES (scripts/build.mjs).',
+    );
+    return 1;
+  }
   const renamed = renamedClasses(root, outdir);
   if (renamed.length === 0) return 0;
   console.error(
@@ -63,6 +102,15 @@ export function build(root) {
       'would be logged under the new name. Give the class a name of its own.',
   );
   return 1;
+}
+
+/** The bundle's files (relative to `outdir`) that read CommonJS's `__dirname` or `__filename`. */
+export function commonJsPathsIn(outdir) {
+  return readdirSync(outdir, { recursive: true })
+    .map(String)
+    .filter(
+      (file) => file.endsWith('.js') && /\b__(dirname|filename)\b/.test(readFileSync(join(outdir, file), 'utf8')),
+    );
 }
 
 // `class Name` as tsc writes it; `Name=class` as the minified bundle does (the class takes the binding's name).
@@ -78,12 +126,41 @@ function classNamesIn(dir) {
   return names;
 }
 
-/** Classes whose name in the bundle is not one tsc's output has: esbuild renamed them to avoid a collision. */
+/**
+ * The classes the bundle file `file` defines, each with the source it came from when the file has a source map
+ * beside it (`file.map`), else undefined.
+ */
+function bundledClasses(file) {
+  const mapFile = `${file}.map`;
+  const map = existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8'))) : undefined;
+  const classes = [];
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, lineNumber) => {
+      for (const match of line.matchAll(CLASS_NAME)) {
+        const source = map?.findEntry(lineNumber, match.index).originalSource;
+        classes.push({ name: match[1] ?? match[2], source });
+      }
+    });
+  return classes;
+}
+
+/**
+ * The service's classes whose name in the bundle is not one tsc's output has: esbuild renamed them to avoid a
+ * collision. A bundled package's classes (their source map entry leads into node_modules) are not the service's: a
+ * package that names two classes the same (hono's `Hono`, prom-client's `Registry` beside the service's) gets them
+ * renamed, and logs no error under those names.
+ */
 export function renamedClasses(root, outdir) {
   const written = new Set(
     ['src', 'shared', 'generated'].flatMap((part) => [...classNamesIn(join(root, 'dist', part))]),
   );
-  return [...classNamesIn(outdir)].filter((name) => !written.has(name));
+  const bundle = readdirSync(outdir, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.js'));
+  const classes = bundle.flatMap((file) => bundledClasses(join(outdir, file)));
+  const names = classes.filter(({ source }) => !source?.split('/').includes('node_modules')).map(({ name }) => name);
+  return [...new Set(names)].filter((name) => !written.has(name));
 }
 
 /** Marks `root`'s build as finished at `finished` (build-if-stale.mjs compares the sources with this file's time). */

@@ -53,6 +53,7 @@ function project({ built }: { built: boolean }): string {
     'tsconfig.json': '{}\n',
     'package.json': '{}\n',
     'package-lock.json': '{}\n',
+    'node_modules/.package-lock.json': '{}\n',
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -129,6 +130,12 @@ describe('build-if-stale', () => {
   it('package-lock.json changed after the stamp (new dependencies): builds again', () => {
     const root = project({ built: true });
     setTime(join(root, 'package-lock.json'), EDIT_TIME);
+    expect(run(root).outcome).toBe('built');
+  });
+
+  it('packages installed after the stamp (npm ci, npm install): builds again, as the bundle holds some', () => {
+    const root = project({ built: true });
+    setTime(join(root, 'node_modules/.package-lock.json'), EDIT_TIME);
     expect(run(root).outcome).toBe('built');
   });
 

@@ -1,13 +1,16 @@
 /**
- * The bundle is built without esbuild's `keepNames` (scripts/build.mjs), so a class that esbuild renames to avoid a
- * collision would carry the new name into error logs; the build refuses such a bundle. Each case is tsc-like output
- * and a bundle written by hand in a temporary folder.
+ * The bundle is built without esbuild's `keepNames` (scripts/build.mjs), so a class of the service that esbuild
+ * renames to avoid a collision would carry the new name into error logs; the build refuses such a bundle. Most cases
+ * are tsc-like output and a bundle written by hand in a temporary folder; those with a bundled package are built by
+ * esbuild, with their source maps. The bundle takes in the packages the start loads (START_PACKAGES) and refuses
+ * code that reads CommonJS's `__dirname`, which an ES module does not have.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renamedClasses } from '../../scripts/build.mjs';
+import { buildSync } from 'esbuild';
+import { commonJsPathsIn, externalPackages, renamedClasses, START_PACKAGES } from '../../scripts/build.mjs';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -48,5 +51,67 @@ describe('renamedClasses', () => {
       'service/main.js': 'var page=`<div class="field">the class of hero</div>`;',
     });
     expect(renamedClasses(root, join(root, 'dist/service'))).toEqual([]);
+  });
+
+  /** dist/src/main.js importing a class `Thing` of its own and one of the package `pkg`, bundled as build.mjs does. */
+  function bundleWithPackage(mainSource: string): string {
+    const root = project({
+      'src/own.js': 'export class Thing {}\n',
+      'src/main.js': mainSource,
+    });
+    mkdirSync(join(root, 'node_modules/pkg'), { recursive: true });
+    writeFileSync(join(root, 'node_modules/pkg/package.json'), '{"name":"pkg","main":"index.js"}');
+    writeFileSync(join(root, 'node_modules/pkg/index.js'), 'export class Thing {}\n');
+    buildSync({
+      absWorkingDir: root,
+      entryPoints: ['dist/src/main.js'],
+      outdir: join(root, 'dist/service'),
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      minifyWhitespace: true,
+      sourcemap: true,
+      logLevel: 'silent',
+    });
+    return root;
+  }
+
+  it("leaves out a bundled package's class that esbuild renamed, found by the source map", () => {
+    const root = bundleWithPackage(
+      "import { Thing } from './own.js';\nimport { Thing as Other } from 'pkg';\nconsole.log(new Thing(), new Other());\n",
+    );
+    const bundle = readFileSync(join(root, 'dist/service/main.js'), 'utf8');
+    expect(bundle).toMatch(/\bThing2 ?= ?class\b/);
+    expect(renamedClasses(root, join(root, 'dist/service'))).toEqual([]);
+  });
+
+  it("names the service's class when it is the one esbuild renamed beside a package's", () => {
+    const root = bundleWithPackage(
+      "import { Thing as Other } from 'pkg';\nimport { Thing } from './own.js';\nconsole.log(new Thing(), new Other());\n",
+    );
+    expect(renamedClasses(root, join(root, 'dist/service'))).toEqual(['Thing2']);
+  });
+});
+
+describe('the packages in the bundle', () => {
+  it("leaves every dependency but the start's packages to node_modules, with its subpaths", () => {
+    expect(externalPackages({ hono: '^4', pino: '~10', 'oidc-provider': '~9', '@hono/node-server': '^2' })).toEqual([
+      'pino',
+      'pino/*',
+      'oidc-provider',
+      'oidc-provider/*',
+    ]);
+    expect(START_PACKAGES).toContain('hono');
+    expect(START_PACKAGES).not.toContain('pino');
+  });
+
+  it('finds the files of a bundle that read __dirname or __filename, and only those', () => {
+    const root = project({
+      'service/main.js': 'var a=1;',
+      'service/chunk-A.js': 'var target=join2(__dirname,"worker.js");',
+      'service/chunk-B.js': 'var f=__filename;',
+      'service/chunk-C.js': 'var my__dirname2=1,text="__dirnames";',
+    });
+    expect(commonJsPathsIn(join(root, 'dist/service')).sort()).toEqual(['chunk-A.js', 'chunk-B.js']);
   });
 });
