@@ -147,9 +147,10 @@ function bundledClasses(file) {
 
 /**
  * The service's classes whose name in the bundle is not one tsc's output has: esbuild renamed them to avoid a
- * collision. A bundled package's classes (their source map entry leads into node_modules) are not the service's: a
- * package that names two classes the same (hono's `Hono`, prom-client's `Registry` beside the service's) gets them
- * renamed, and logs no error under those names.
+ * collision. A bundled package's classes (their source map entry leads into node_modules) are not the service's to
+ * name: where a package names two classes the same, or one as the service names its own, esbuild renames the
+ * package's (on 2026-11-29: ajv's Ajv2, hono's Hono3 and Node3, prom-client's Registry2, Counter2 and Gauge2,
+ * marked's I2 and P2; none of them an error class).
  */
 export function renamedClasses(root, outdir) {
   const written = new Set(
