@@ -13,6 +13,20 @@ export const MCP_HEADERS = {
   'mcp-protocol-version': '2025-11-25',
 } as const;
 
+/** The demo player a benchmark's fresh store is seeded with; the account scenarios sign in as it. */
+export const BENCH_DEMO = { email: 'bench@kingshot.example', password: 'bench-password-1' } as const;
+
+/**
+ * The default configuration as the benchmarks set the service for it: the demo player seeded, the request log at
+ * info, metrics on, and the limiter on at a limit no run reaches (every request counted, none refused).
+ */
+export const BENCH_SERVICE_ENV = {
+  DEMO_EMAIL: BENCH_DEMO.email,
+  DEMO_PASSWORD: BENCH_DEMO.password,
+  AUTH_RATE_LIMIT_PER_MINUTE: '0',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+};
+
 export interface Running {
   name: string;
   baseUrl: string;

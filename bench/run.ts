@@ -12,7 +12,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { load, type LoadResult } from './load.js';
-import { ROOT, rssMb, startAnchor, startService, type Running } from './processes.js';
+import { BENCH_DEMO, BENCH_SERVICE_ENV, ROOT, rssMb, startAnchor, startService, type Running } from './processes.js';
 import { scenarios, type Scenario, type TargetName } from './scenarios.js';
 import { median } from './stats.js';
 
@@ -31,16 +31,6 @@ const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 
 const PORTS: Record<TargetName, number> = { service: 3600, 'bare-hono': 3601, 'sdk-stateless': 3602 };
-/** The demo player the fresh store is seeded with; the account scenarios sign in as it. */
-const DEMO = { email: 'bench@kingshot.example', password: 'bench-password-1' };
-/** The default configuration as the targets are set for it: the request log at info, metrics on, and the limiter on at a
- * limit no run reaches (every request counted, none refused). */
-const SERVICE_ENV = {
-  DEMO_EMAIL: DEMO.email,
-  DEMO_PASSWORD: DEMO.password,
-  AUTH_RATE_LIMIT_PER_MINUTE: '0',
-  RATE_LIMIT_PER_MINUTE: '1000000000',
-};
 
 async function main(): Promise<void> {
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
@@ -53,7 +43,7 @@ async function main(): Promise<void> {
   let service: Running | undefined;
   for (let i = 0; i < 3; i++) {
     await service?.stop();
-    service = await startService(PORTS.service, SERVICE_ENV, values['service-root'] ?? ROOT);
+    service = await startService(PORTS.service, BENCH_SERVICE_ENV, values['service-root'] ?? ROOT);
     starts.push(service.startToFirstResponseMs);
   }
   process.stdout.write(`service start to first response: ${starts.map((s) => s.toFixed(0)).join(', ')} ms\n`);
@@ -63,7 +53,7 @@ async function main(): Promise<void> {
     'sdk-stateless': await startAnchor('sdk-stateless', PORTS['sdk-stateless']),
   };
 
-  const selected = (await scenarios(targets.service.baseUrl, DEMO)).filter(
+  const selected = (await scenarios(targets.service.baseUrl, BENCH_DEMO)).filter(
     (s) => !values.only || s.name.includes(values.only),
   );
   for (const scenario of selected) {

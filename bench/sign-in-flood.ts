@@ -12,14 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Browser } from '../test/auth/browser.js';
-import { ROOT, startService } from './processes.js';
+import { BENCH_DEMO, ROOT, startService } from './processes.js';
 import { median } from './stats.js';
 
 const { values } = parseArgs({
   options: { duration: { type: 'string', default: '20' }, 'service-root': { type: 'string' } },
 });
 const durationSeconds = Number(values.duration);
-const DEMO = { email: 'bench@kingshot.example', password: 'bench-password-1' };
 const REDIRECT = 'http://127.0.0.1:8979/callback';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
@@ -71,7 +70,7 @@ async function main(): Promise<void> {
   );
   const service = await startService(
     3620,
-    { TRUSTED_PROXIES: '127.0.0.1', DEMO_EMAIL: DEMO.email, DEMO_PASSWORD: DEMO.password },
+    { TRUSTED_PROXIES: '127.0.0.1', DEMO_EMAIL: BENCH_DEMO.email, DEMO_PASSWORD: BENCH_DEMO.password },
     root,
   );
   try {
@@ -87,7 +86,7 @@ async function main(): Promise<void> {
     const own = new Browser(REDIRECT);
     const first = await (
       await signInPage(base, clientId, own, playerAddress())
-    )(DEMO.email, DEMO.password, playerAddress());
+    )(BENCH_DEMO.email, BENCH_DEMO.password, playerAddress());
     if (first.status !== 303) throw new Error(`the player's first sign-in answered ${first.status}`);
     const device = own.jar.get('ks_device');
     const playerBrowser = (kind: Sample['kind']) => {
@@ -97,7 +96,7 @@ async function main(): Promise<void> {
     };
     const signIn = async (kind: Sample['kind']): Promise<Sample> => {
       const post = await signInPage(base, clientId, playerBrowser(kind), playerAddress());
-      return { kind, ...(await post(DEMO.email, DEMO.password, playerAddress())) };
+      return { kind, ...(await post(BENCH_DEMO.email, BENCH_DEMO.password, playerAddress())) };
     };
 
     const report = (label: string, samples: Sample[]) => {
@@ -125,7 +124,7 @@ async function main(): Promise<void> {
         guessers.map(async (post) => {
           while (performance.now() < until) {
             const email =
-              target === 'one account' ? DEMO.email : `guess-${randomBytes(6).toString('hex')}@kingshot.example`;
+              target === 'one account' ? BENCH_DEMO.email : `guess-${randomBytes(6).toString('hex')}@kingshot.example`;
             const { status } = await post(email, `wrong-${randomBytes(4).toString('hex')}`, randomAddress());
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
           }

@@ -6,7 +6,7 @@
  *   npx tsx bench/start.ts [--rounds 9] [--vs-root <a built checkout>]
  */
 import { parseArgs } from 'node:util';
-import { startService, ROOT } from './processes.js';
+import { BENCH_SERVICE_ENV, startService, ROOT } from './processes.js';
 import { median } from './stats.js';
 
 const { values } = parseArgs({
@@ -16,20 +16,12 @@ const { values } = parseArgs({
   },
 });
 
-/** As bench/run.ts starts it: the demo player seeded, the limiter on at a limit no start reaches. */
-const SERVICE_ENV = {
-  DEMO_EMAIL: 'bench@kingshot.example',
-  DEMO_PASSWORD: 'bench-password-1',
-  AUTH_RATE_LIMIT_PER_MINUTE: '0',
-  RATE_LIMIT_PER_MINUTE: '1000000000',
-};
-
 const roots: Record<string, string> = { service: ROOT };
 if (values['vs-root'] !== undefined) roots.baseline = values['vs-root'];
 const starts: Record<string, number[]> = Object.fromEntries(Object.keys(roots).map((name) => [name, []]));
 for (let round = 0; round < Number(values.rounds); round++) {
   for (const [name, root] of Object.entries(roots)) {
-    const running = await startService(3660, SERVICE_ENV, root);
+    const running = await startService(3660, BENCH_SERVICE_ENV, root);
     starts[name]!.push(running.startToFirstResponseMs);
     await running.stop();
   }

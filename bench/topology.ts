@@ -20,7 +20,15 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { haproxyAvailable, startTopology, type Topology } from '../deploy/topology.js';
 import { load, type LoadRequest, type LoadResult } from './load.js';
-import { MCP_HEADERS, ROOT, startRedis, startService, type Running } from './processes.js';
+import {
+  BENCH_DEMO,
+  BENCH_SERVICE_ENV,
+  MCP_HEADERS,
+  ROOT,
+  startRedis,
+  startService,
+  type Running,
+} from './processes.js';
 import { accessToken } from './token.js';
 import { median } from './stats.js';
 
@@ -36,14 +44,7 @@ const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DEMO = { email: 'bench@kingshot.example', password: 'bench-password-1' };
-const ENV = {
-  DEMO_EMAIL: DEMO.email,
-  DEMO_PASSWORD: DEMO.password,
-  AUTH_RATE_LIMIT_PER_MINUTE: '0',
-  RATE_LIMIT_PER_MINUTE: '1000000000',
-  NODE_ENV: 'production',
-};
+const ENV = { ...BENCH_SERVICE_ENV, NODE_ENV: 'production' };
 const GEAR = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
@@ -75,7 +76,7 @@ const SCENARIOS: Scenario[] = [
     request: async (baseUrl) => ({
       url: `${baseUrl}/mcp/account`,
       body: GOALS,
-      headers: { ...MCP_HEADERS, authorization: `Bearer ${await accessToken(baseUrl, DEMO)}` },
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${await accessToken(baseUrl, BENCH_DEMO)}` },
     }),
     check: (r) => Array.isArray(r?.structuredContent?.goals),
   },

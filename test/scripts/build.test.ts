@@ -53,7 +53,7 @@ describe('renamedClasses', () => {
     expect(renamedClasses(root, join(root, 'dist/service'))).toEqual([]);
   });
 
-  /** dist/src/main.js importing a class `Thing` of its own and one of the package `pkg`, bundled as build.mjs does. */
+  /** dist/src/main.js importing a class `Thing` of its own and one of the package `pkg`, bundled with a source map. */
   function bundleWithPackage(mainSource: string): string {
     const root = project({
       'src/own.js': 'export class Thing {}\n',
