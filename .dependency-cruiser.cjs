@@ -37,7 +37,14 @@ const LAYERS = [
   },
   {
     name: 'app and command lines',
-    paths: ['^src/app[.]ts$', '^src/account-stack[.]ts$', '^src/main[.]ts$', '^src/cli/', '^src/login/'],
+    paths: [
+      '^src/app[.]ts$',
+      '^src/account-stack[.]ts$',
+      '^src/account-app[.]ts$',
+      '^src/main[.]ts$',
+      '^src/cli/',
+      '^src/login/',
+    ],
   },
 ];
 

@@ -12,3 +12,10 @@ export declare const START_PACKAGES: readonly string[];
 export declare function externalPackages(dependencies: Record<string, string>): string[];
 /** The bundle's files (relative to `outdir`) that read CommonJS's `__dirname` or `__filename`. */
 export declare function commonJsPathsIn(outdir: string): string[];
+
+/** Code the start leaves until it is needed: a source pattern and what it is, for the build's refusal. */
+export declare const LOADED_WHEN_NEEDED: readonly { source: RegExp; what: string }[];
+/** The sources (from the source maps) of `outdir`'s entry file and of every file it imports statically, in turn. */
+export declare function startSources(outdir: string, entry?: string): string[];
+/** What the start of `outdir`'s bundle imports that LOADED_WHEN_NEEDED says to load later: a line for each. */
+export declare function loadedTooEarly(outdir: string): string[];

@@ -49,6 +49,19 @@ export function externalPackages(dependencies) {
 const REQUIRE_BANNER =
   "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);";
 
+/**
+ * Code the start leaves until it is needed, each with where it is imported instead: the build refuses a bundle whose
+ * entry file imports it statically, directly or through the chunks it imports (startSources), since one static
+ * import anywhere on the way puts it back before every first answer (BENCHMARKS.md, "Start-up: what waits until
+ * it is needed").
+ */
+export const LOADED_WHEN_NEEDED = [
+  {
+    source: /(^|\/)src\/(account-app|site-account\/mount|site-account\/routes)\.[jt]s$/,
+    what: 'the account app and its pages, which src/account-stack.ts imports once the store is open',
+  },
+];
+
 /** Compiles and bundles `root`; the exit status (0 for success). */
 export function build(root) {
   const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
@@ -95,6 +108,14 @@ export function build(root) {
     );
     return 1;
   }
+  const early = loadedTooEarly(outdir);
+  if (early.length > 0) {
+    console.error(
+      `The start imports, before it listens, what it should load only when needed:\n  ${early.join('\n  ')}\n` +
+        'Import it with import() where it is used, as LOADED_WHEN_NEEDED (scripts/build.mjs) says.',
+    );
+    return 1;
+  }
   const renamed = renamedClasses(root, outdir);
   if (renamed.length === 0) return 0;
   console.error(
@@ -111,6 +132,34 @@ export function commonJsPathsIn(outdir) {
     .filter(
       (file) => file.endsWith('.js') && /\b__(dirname|filename)\b/.test(readFileSync(join(outdir, file), 'utf8')),
     );
+}
+
+// A static import of another file of the bundle, as esbuild writes it (`import{a as b}from"./chunk-X.js"`,
+// `import"./chunk-X.js"`); not `import("./x.js")`, which loads when the code reaches it.
+const STATIC_IMPORT = /\bimport\s*(?:[^"'();]*?\bfrom\s*)?["'](\.\/[^"']+\.js)["']/g;
+
+/**
+ * The sources (from the source maps) of `outdir`'s entry file (main.js) and of every file it imports statically, in
+ * turn: what a start compiles and runs before its first line of the service's own code.
+ */
+export function startSources(outdir, entry = 'main.js') {
+  const files = new Set([entry]);
+  for (const file of files) {
+    const path = join(outdir, file);
+    if (!existsSync(path)) continue;
+    for (const match of readFileSync(path, 'utf8').matchAll(STATIC_IMPORT)) files.add(join(file, '..', match[1]));
+  }
+  return [...files].flatMap((file) => {
+    const mapFile = join(outdir, `${file}.map`);
+    return existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')).sources : [];
+  });
+}
+
+/** What the start of `outdir`'s bundle imports that LOADED_WHEN_NEEDED says to load later: a line for each. */
+export function loadedTooEarly(outdir) {
+  return startSources(outdir).flatMap((source) =>
+    LOADED_WHEN_NEEDED.filter((rule) => rule.source.test(source)).map((rule) => `${source} (${rule.what})`),
+  );
 }
 
 // `class Name` as tsc writes it; `Name=class` as the minified bundle does (the class takes the binding's name).

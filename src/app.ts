@@ -41,7 +41,8 @@ import type { ServiceMetrics } from './observability/metrics.js';
 import { operationsRoutes } from './observability/ops-routes.js';
 import type { Readiness } from './observability/readiness.js';
 import type { MailTransport } from './site-account/mail.js';
-import { SITE_ACCOUNT_PATTERNS, type SiteAccountConfig } from './site-account/mount.js';
+import type { SiteAccountConfig } from './site-account/mount.js';
+import { SITE_ACCOUNT_PATTERNS } from './site-account/paths.js';
 
 export type AppConfig = Pick<
   Config,

@@ -3,9 +3,9 @@
  * itself. Its own errors are OAuth JSON errors, and so are the ones this service answers in front of it.
  */
 import type { HttpBindings } from '@hono/node-server';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, MiddlewareHandler } from 'hono';
 import type Provider from 'oidc-provider';
+import { RESPONSE_ALREADY_SENT } from '../http/response-already-sent.js';
 import type { ServiceEnv } from '../http/service-env.js';
 
 export type HandOff = (c: Context<ServiceEnv>) => Response;

@@ -23,9 +23,6 @@ import {
 import { siteAccountRoutes } from './routes.js';
 import { siteSessionMiddleware, type SessionSettings } from './session.js';
 
-/** The paths the app forwards to the account stack for the account pages. */
-export const SITE_ACCOUNT_PATTERNS = ['/account', '/account/*'] as const;
-
 export interface SiteAccountMountOptions {
   baseUrl: string;
   clock: () => Date;

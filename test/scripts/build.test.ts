@@ -5,12 +5,20 @@
  * esbuild, with their source maps. The bundle takes in the packages the start loads (START_PACKAGES) and refuses
  * code that reads CommonJS's `__dirname`, which an ES module does not have.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSync } from 'esbuild';
-import { commonJsPathsIn, externalPackages, renamedClasses, START_PACKAGES } from '../../scripts/build.mjs';
+import {
+  commonJsPathsIn,
+  externalPackages,
+  LOADED_WHEN_NEEDED,
+  loadedTooEarly,
+  renamedClasses,
+  START_PACKAGES,
+  startSources,
+} from '../../scripts/build.mjs';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -113,5 +121,68 @@ describe('the packages in the bundle', () => {
       'service/chunk-C.js': 'var my__dirname2=1,text="__dirnames";',
     });
     expect(commonJsPathsIn(join(root, 'dist/service')).sort()).toEqual(['chunk-A.js', 'chunk-B.js']);
+  });
+});
+
+describe('what the start loads before it listens', () => {
+  /** dist/src/main.js with modules of its own, bundled and split into chunks as build.mjs does. */
+  function splitBundle(files: Record<string, string>): string {
+    const root = project({});
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(root, 'dist/src', path, '..'), { recursive: true });
+      writeFileSync(join(root, 'dist/src', path), text);
+    }
+    buildSync({
+      absWorkingDir: root,
+      entryPoints: ['dist/src/main.js'],
+      outdir: join(root, 'dist/service'),
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      minifyWhitespace: true,
+      minifySyntax: true,
+      sourcemap: true,
+      logLevel: 'silent',
+    });
+    return join(root, 'dist/service');
+  }
+
+  it('follows static imports through shared chunks, and not import()', () => {
+    const outdir = splitBundle({
+      'main.js':
+        "import { shared } from './shared.js';\nconsole.log(shared);\nexport const later = () => import('./later.js');\n",
+      'later.js': "import { shared } from './shared.js';\nexport const pages = shared + 'pages';\n",
+      'shared.js': "export const shared = 'shared';\n",
+    });
+    // The shared module is in a chunk of its own, which both main.js and the later chunk import.
+    expect(readdirSync(outdir).filter((file) => file.startsWith('chunk-') && file.endsWith('.js'))).toHaveLength(1);
+    const sources = startSources(outdir).map((source) => source.replace(/^(\.\.\/)+/, ''));
+    expect(sources.sort()).toEqual(['src/main.js', 'src/shared.js']);
+  });
+
+  it('tells the code loaded when needed by its sources', () => {
+    const rule = (source: string) => LOADED_WHEN_NEEDED.filter((r) => r.source.test(source)).length;
+    expect(rule('../../node_modules/@hono/node-server/dist/index.mjs')).toBe(0);
+    expect(rule('../../src/account-app.ts')).toBe(1);
+    expect(rule('../../src/site-account/mount.ts')).toBe(1);
+    expect(rule('../../src/site-account/mail.ts')).toBe(0);
+    expect(rule('../../node_modules/hono/dist/hono.js')).toBe(0);
+  });
+
+  it('refuses a start that imports the account pages, and takes them through import()', () => {
+    const pages = { 'site-account/mount.js': "export const mount = 'pages';\n" };
+    const eager = splitBundle({
+      ...pages,
+      'main.js': "import { mount } from './site-account/mount.js';\nconsole.log(mount);\n",
+    });
+    expect(loadedTooEarly(eager)).toEqual([
+      expect.stringMatching(/^(\.\.\/)+src\/site-account\/mount\.js \(the account app and its pages/),
+    ]);
+    const later = splitBundle({
+      ...pages,
+      'main.js': "export const pages = () => import('./site-account/mount.js');\n",
+    });
+    expect(loadedTooEarly(later)).toEqual([]);
   });
 });
