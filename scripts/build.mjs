@@ -57,6 +57,10 @@ const REQUIRE_BANNER =
  */
 export const LOADED_WHEN_NEEDED = [
   {
+    source: /\/node_modules\/ajv\/(lib|dist)\/(ajv|core)\.[jt]s$/,
+    what: "ajv's compiler (about 35 ms of a start): only the store's player-data validator (src/account/schema.ts) compiles a schema; the tools' generated validators need its small runtime helpers alone",
+  },
+  {
     source: /(^|\/)src\/(account-app|site-account\/mount|site-account\/routes)\.[jt]s$/,
     what: 'the account app and its pages, which src/account-stack.ts imports once the store is open',
   },

@@ -10,7 +10,7 @@ import { isServiceError, ServiceError } from '../src/errors.js';
 import { SignInError } from '../src/login/form-sign-in.js';
 import { describeStoreError, StoreUnavailableError } from '../src/store/errors.js';
 import { AlreadyConsumedError } from '../src/store/oidc-adapter.js';
-import { StoredDataError } from '../src/store/player-data.js';
+import { StoredDataError } from '../src/store/errors.js';
 import { UserError } from '../src/store/users.js';
 
 describe('the service errors', () => {

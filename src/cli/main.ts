@@ -19,10 +19,9 @@ import { formatProblems, validatePlayerData } from '../account/validate.js';
 import { storeLocation } from '../auth/startup.js';
 import { loadStoreConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
-import { isStoreUnavailable } from '../store/errors.js';
+import { isStoreUnavailable, StoredDataError } from '../store/errors.js';
 import { generatePassword } from '../store/passwords.js';
 import { StoreHealth } from '../store/health.js';
-import { StoredDataError } from '../store/player-data.js';
 import { openStore, type Store } from '../store/store.js';
 
 const USAGE = `usage: npm run cli -- <command>

@@ -1,10 +1,21 @@
 /**
+ * The store's errors. Stored data that no longer passes its schema (StoredDataError) is here rather than beside the
+ * schema's reader (player-data.ts), so a tool handler that tells it apart does not load the schema's validator (ajv)
+ * with every start.
+ *
  * When the store cannot answer: which driver errors mean "unreachable for now, retry" (PostgreSQL down, restarting,
  * out of connections, a bounded connect or query timeout; SQLite busy past its timeout), as opposed to a fault in
  * a query. Those become StoreUnavailableError at the driver (see translating-dialect.ts), so everything above
  * can answer 503 with Retry-After instead of 500.
  */
 import { ServiceError } from '../errors.js';
+
+/** Stored data that no longer passes its schema (edited by hand, or from an older format). */
+export class StoredDataError extends ServiceError<'ERR_STORED_DATA_INVALID'> {
+  constructor(what: string, problems: string) {
+    super('ERR_STORED_DATA_INVALID', `stored ${what} is invalid: ${problems}`);
+  }
+}
 
 /** What clients are told to wait before retrying while the store is unreachable. */
 export const STORE_RETRY_AFTER_SECONDS = 5;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Goal, Inventory, PlayerDataFile, PlayerProfile, StoredGoal } from '../account/model.js';
 import { schemaProblems, type SchemaName } from '../account/schema.js';
-import { ServiceError } from '../errors.js';
+import { StoredDataError } from './errors.js';
 import type { Db } from './database.js';
 
 export interface Dated<T> {
@@ -28,13 +28,6 @@ export interface PlayerDataStore {
   replace(userId: string, data: PlayerDataFile): Promise<void>;
   /** All three sections, in the import format. */
   export(userId: string): Promise<PlayerDataFile>;
-}
-
-/** Stored data that no longer passes its schema (edited by hand, or from an older format). */
-export class StoredDataError extends ServiceError<'ERR_STORED_DATA_INVALID'> {
-  constructor(what: string, problems: string) {
-    super('ERR_STORED_DATA_INVALID', `stored ${what} is invalid: ${problems}`);
-  }
 }
 
 function parsed(what: string, json: string): unknown {

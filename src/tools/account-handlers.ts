@@ -9,7 +9,7 @@ import { everythingTo } from '../account/everything-to.js';
 import { isoSeconds } from '../account/goals-report.js';
 import { buildingLevelLabel } from '../calculators/truegold.js';
 import { failure, success, type Failure } from '../outcomes/failures.js';
-import { StoredDataError } from '../store/player-data.js';
+import { StoredDataError } from '../store/errors.js';
 import type { AccountContext, ToolContext } from './context.js';
 import { myGoalsReport } from './my-goals.js';
 

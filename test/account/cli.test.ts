@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER } from '../../src/account/demo.js';
 import { CliError, runCli, type CliIo } from '../../src/cli/main.js';
-import { StoredDataError } from '../../src/store/player-data.js';
+import { StoredDataError } from '../../src/store/errors.js';
 import type { Store } from '../../src/store/store.js';
 import { describeEachStore, testStore } from '../support/stores.js';
 

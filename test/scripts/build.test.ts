@@ -168,6 +168,8 @@ describe('what the start loads before it listens', () => {
     expect(rule('../../src/site-account/mount.ts')).toBe(1);
     expect(rule('../../src/site-account/mail.ts')).toBe(0);
     expect(rule('../../node_modules/hono/dist/hono.js')).toBe(0);
+    expect(rule('../../node_modules/ajv/lib/core.ts')).toBe(1);
+    expect(rule('../../node_modules/ajv/lib/runtime/ucs2length.ts')).toBe(0);
   });
 
   it('refuses a start that imports the account pages, and takes them through import()', () => {
