@@ -7,7 +7,7 @@ export declare function staleness(root: string): 'no build' | 'changed' | undefi
 export declare function buildIfStale(options?: {
   root?: string;
   /** Builds `root`; returns the exit status (0 for success). */
-  build?: (root: string) => number;
+  build?: (root: string) => number | Promise<number>;
   log?: (line: string) => void;
   now?: () => Date;
-}): 'current' | 'built' | number;
+}): Promise<'current' | 'built' | number>;

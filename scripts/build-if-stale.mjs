@@ -44,7 +44,7 @@ export function staleness(root) {
  * Builds `root` when it is stale and stamps the build; a failed build leaves no stamp, so the next start tries again.
  * Returns what happened: 'current' (nothing to do), 'built', or the failed build's exit status.
  */
-export function buildIfStale({
+export async function buildIfStale({
   root = process.cwd(),
   build = buildProject,
   log = (line) => process.stderr.write(line),
@@ -58,7 +58,7 @@ export function buildIfStale({
       : 'No build yet: building (tsc, then the bundle)…\n',
   );
   const started = now().getTime();
-  const status = build(root);
+  const status = await build(root);
   if (status !== 0) return status;
   const finished = now();
   stamp(root, finished);
@@ -68,6 +68,6 @@ export function buildIfStale({
 
 // Run as a script (not imported by the test); real paths, as a symlinked checkout gives argv[1] unresolved.
 if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
-  const outcome = buildIfStale();
+  const outcome = await buildIfStale();
   if (typeof outcome === 'number') process.exit(outcome);
 }

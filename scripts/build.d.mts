@@ -1,8 +1,9 @@
 /** Types of build.mjs (plain JavaScript, so `npm start` needs no TypeScript loader). */
+import type { Plugin } from 'esbuild';
 export declare const SERVICE_ENTRY: string;
 export declare const STAMP: string;
 /** Compiles and bundles `root`; the exit status (0 for success). */
-export declare function build(root: string): number;
+export declare function build(root: string): Promise<number>;
 export declare function stamp(root: string, finished: Date): void;
 /** The service's classes whose name in the bundle (`outdir`) is not one tsc's output under `root`/dist has (a bundled package's, by the source map, are left out). */
 export declare function renamedClasses(root: string, outdir: string): string[];
@@ -19,3 +20,6 @@ export declare const LOADED_WHEN_NEEDED: readonly { source: RegExp; what: string
 export declare function startSources(outdir: string, entry?: string): string[];
 /** What the start of `outdir`'s bundle imports that LOADED_WHEN_NEEDED says to load later: a line for each. */
 export declare function loadedTooEarly(outdir: string): string[];
+
+/** The esbuild plugin that turns a bundled package's `__dirname` and `__filename` into its paths in node_modules. */
+export declare function packagePaths(outdir: string): Plugin;

@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, SourceMap } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What `npm start` runs, relative to the project root. */
@@ -25,9 +25,9 @@ export const STAMP = 'dist/.build-stamp';
  * resolving, reading and loading their files one by one took about a fifth of a start (BENCHMARKS.md, "Start-up:
  * the start's packages in the bundle"). Every other package stays in node_modules, so a new dependency is imported
  * as it is until it is listed here: the account stack's packages load after the server listens; better-sqlite3 is
- * a native addon; pino finds its worker and transport files by path, relative to its own folder.
+ * a native addon. pino finds its worker and transport files by path: see packagePaths.
  */
-export const START_PACKAGES = ['hono', '@hono/node-server', 'prom-client', 'ajv', 'marked', 'ipaddr.js'];
+export const START_PACKAGES = ['hono', '@hono/node-server', 'prom-client', 'ajv', 'marked', 'ipaddr.js', 'pino'];
 
 /**
  * What esbuild leaves to be imported from node_modules at run time: every dependency (package.json) but the
@@ -41,13 +41,40 @@ export function externalPackages(dependencies) {
 }
 
 /**
- * Bundled CommonJS packages (prom-client, ajv) `require` Node's own modules, and an ES module has no `require`: each
- * output file gets one, made for its own place (the banner of evanw/esbuild#1921, "Dynamic require of "os" is not
- * supported"). `__dirname` and `__filename` have no such stand-in: the build refuses a bundle that reads them
- * (commonJsPathsIn).
+ * Bundled CommonJS packages (prom-client, ajv, pino) `require` Node's own modules, and an ES module has no `require`:
+ * each output file gets one, made for its own place (the banner of evanw/esbuild#1921, "Dynamic require of "os" is
+ * not supported"). `__dirname` and `__filename` become paths in node_modules (packagePaths); the build refuses a
+ * bundle that still reads them (commonJsPathsIn).
  */
 const REQUIRE_BANNER =
   "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);";
+
+/** What each output file defines for packagePaths: a path relative to the bundle's folder, made absolute. */
+const PACKAGE_PATH_BANNER =
+  "import { fileURLToPath as fileURLToPathOfBundle } from 'node:url'; const pathFromBundle = (path) => fileURLToPathOfBundle(new URL(path, import.meta.url));";
+
+/**
+ * A bundled CommonJS package that finds its own files by path reads `__dirname` or `__filename`, which an ES module
+ * does not have (pino: its transport worker; thread-stream: its thread's script). Each read becomes the path of that
+ * file, or its folder, in node_modules, found from the bundle's own place when it runs (pathFromBundle), so the
+ * package finds its files where they are: node_modules stays beside dist/, as the packages left external need.
+ */
+export function packagePaths(outdir) {
+  return {
+    name: 'package-paths',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/].+\.c?js$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (!COMMONJS_PATH.test(text)) return undefined;
+        const fromBundle = (path) => JSON.stringify(relative(outdir, path).split(sep).join('/'));
+        const contents = text
+          .replace(/\b__dirname\b/g, `pathFromBundle(${fromBundle(dirname(args.path))})`)
+          .replace(/\b__filename\b/g, `pathFromBundle(${fromBundle(args.path)})`);
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
 
 /**
  * Code the start leaves until it is needed, each with where it is imported instead: the build refuses a bundle whose
@@ -67,7 +94,7 @@ export const LOADED_WHEN_NEEDED = [
 ];
 
 /** Compiles and bundles `root`; the exit status (0 for success). */
-export function build(root) {
+export async function build(root) {
   const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
     cwd: root,
     stdio: 'inherit',
@@ -78,7 +105,8 @@ export function build(root) {
   // esbuild from the project being built, loaded at call time: a start with a current build never loads it.
   const esbuild = createRequire(join(root, 'package.json'))('esbuild');
   try {
-    esbuild.buildSync({
+    // The asynchronous API: esbuild runs plugins (packagePaths) only there.
+    await esbuild.build({
       absWorkingDir: root,
       entryPoints: ['dist/src/main.js'],
       outdir,
@@ -88,7 +116,8 @@ export function build(root) {
       platform: 'node',
       target: 'node20',
       external: externalPackages(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {}),
-      banner: { js: REQUIRE_BANNER },
+      banner: { js: `${REQUIRE_BANNER} ${PACKAGE_PATH_BANNER}` },
+      plugins: [packagePaths(outdir)],
       // Less to parse at start (about 30 ms of a 0.5 s start: BENCHMARKS.md). Identifiers are not minified, so
       // names read as written, except where two modules' top-level names collide (`text` and `text2`).
       minifyWhitespace: true,
@@ -108,7 +137,8 @@ export function build(root) {
   if (readingPaths.length > 0) {
     console.error(
       `${readingPaths.join(', ')} of the bundle read __dirname or __filename, which an ES module does not have: a ` +
-        'bundled package finds its files by path. Leave that package out of START_PACKAGES (scripts/build.mjs).',
+        'bundled package finds its files by path in a way packagePaths does not rewrite. Leave that package out of ' +
+        'START_PACKAGES (scripts/build.mjs).',
     );
     return 1;
   }
@@ -129,13 +159,14 @@ export function build(root) {
   return 1;
 }
 
+/** CommonJS's own paths, which an ES module does not have. */
+const COMMONJS_PATH = /\b__(dirname|filename)\b/;
+
 /** The bundle's files (relative to `outdir`) that read CommonJS's `__dirname` or `__filename`. */
 export function commonJsPathsIn(outdir) {
   return readdirSync(outdir, { recursive: true })
     .map(String)
-    .filter(
-      (file) => file.endsWith('.js') && /\b__(dirname|filename)\b/.test(readFileSync(join(outdir, file), 'utf8')),
-    );
+    .filter((file) => file.endsWith('.js') && COMMONJS_PATH.test(readFileSync(join(outdir, file), 'utf8')));
 }
 
 // A static import of another file of the bundle, as esbuild writes it (`import{a as b}from"./chunk-X.js"`,
@@ -225,7 +256,7 @@ export function stamp(root, finished) {
 // Run as a script: build the project this file is in, then stamp the build.
 if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   const root = join(fileURLToPath(import.meta.url), '../..');
-  const status = build(root);
+  const status = await build(root);
   if (status !== 0) process.exit(status);
   stamp(root, new Date());
 }

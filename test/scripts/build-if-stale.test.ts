@@ -70,11 +70,11 @@ function project({ built }: { built: boolean }): string {
 }
 
 /** Runs buildIfStale with a build that writes the service bundle and answers `status`; what it did and said. */
-function run(root: string, status = 0) {
+async function run(root: string, status = 0) {
   const builds: string[] = [];
   const lines: string[] = [];
   const clock = [new Date('2026-11-26T12:00:00.000Z'), new Date('2026-11-26T12:00:01.500Z')];
-  const outcome = buildIfStale({
+  const outcome = await buildIfStale({
     root,
     build: (where) => {
       builds.push(where);
@@ -94,9 +94,9 @@ function run(root: string, status = 0) {
 }
 
 describe('build-if-stale', () => {
-  it('no stamp: builds, then stamps the build with the time it finished', () => {
+  it('no stamp: builds, then stamps the build with the time it finished', async () => {
     const root = project({ built: false });
-    expect(run(root)).toEqual({
+    expect(await run(root)).toEqual({
       outcome: 'built',
       builds: [root],
       lines: ['No build yet: building (tsc, then the bundle)…\n', 'Built in 1.5 s.\n'],
@@ -104,15 +104,20 @@ describe('build-if-stale', () => {
     });
   });
 
-  it('a stamp newer than every source: does nothing', () => {
+  it('a stamp newer than every source: does nothing', async () => {
     const root = project({ built: true });
-    expect(run(root)).toEqual({ outcome: 'current', builds: [], lines: [], stamp: `${BUILD_TIME.toISOString()}\n` });
+    expect(await run(root)).toEqual({
+      outcome: 'current',
+      builds: [],
+      lines: [],
+      stamp: `${BUILD_TIME.toISOString()}\n`,
+    });
   });
 
-  it('a source edited after the stamp: builds again and renews the stamp', () => {
+  it('a source edited after the stamp: builds again and renews the stamp', async () => {
     const root = project({ built: true });
     setTime(join(root, 'src/tools/handlers.ts'), EDIT_TIME);
-    expect(run(root)).toEqual({
+    expect(await run(root)).toEqual({
       outcome: 'built',
       builds: [root],
       lines: ['Sources changed since the last build: building (tsc, then the bundle)…\n', 'Built in 1.5 s.\n'],
@@ -120,37 +125,37 @@ describe('build-if-stale', () => {
     });
   });
 
-  it("a source deleted after the stamp (its folder's time changes): builds again", () => {
+  it("a source deleted after the stamp (its folder's time changes): builds again", async () => {
     const root = project({ built: true });
     rmSync(join(root, 'shared/normalize.ts'));
     setTime(join(root, 'shared'), EDIT_TIME);
-    expect(run(root).outcome).toBe('built');
+    expect((await run(root)).outcome).toBe('built');
   });
 
-  it('package-lock.json changed after the stamp (new dependencies): builds again', () => {
+  it('package-lock.json changed after the stamp (new dependencies): builds again', async () => {
     const root = project({ built: true });
     setTime(join(root, 'package-lock.json'), EDIT_TIME);
-    expect(run(root).outcome).toBe('built');
+    expect((await run(root)).outcome).toBe('built');
   });
 
-  it('packages installed after the stamp (npm ci, npm install): builds again, as the bundle holds some', () => {
+  it('packages installed after the stamp (npm ci, npm install): builds again, as the bundle holds some', async () => {
     const root = project({ built: true });
     setTime(join(root, 'node_modules/.package-lock.json'), EDIT_TIME);
-    expect(run(root).outcome).toBe('built');
+    expect((await run(root)).outcome).toBe('built');
   });
 
-  it('a stamp without the service bundle (a removed build): builds', () => {
+  it('a stamp without the service bundle (a removed build): builds', async () => {
     const root = project({ built: true });
     rmSync(join(root, SERVICE_ENTRY));
-    expect(run(root)).toMatchObject({
+    expect(await run(root)).toMatchObject({
       outcome: 'built',
       lines: ['No build yet: building (tsc, then the bundle)…\n', 'Built in 1.5 s.\n'],
     });
   });
 
-  it('a failed build: answers its exit status and writes no stamp, so the next start tries again', () => {
+  it('a failed build: answers its exit status and writes no stamp, so the next start tries again', async () => {
     const root = project({ built: false });
-    expect(run(root, 2)).toEqual({
+    expect(await run(root, 2)).toEqual({
       outcome: 2,
       builds: [root],
       lines: ['No build yet: building (tsc, then the bundle)…\n'],

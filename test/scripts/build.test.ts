@@ -6,15 +6,17 @@
  * code that reads CommonJS's `__dirname`, which an ES module does not have.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSync } from 'esbuild';
+import { build as esbuild, buildSync } from 'esbuild';
 import {
   commonJsPathsIn,
   externalPackages,
   LOADED_WHEN_NEEDED,
   loadedTooEarly,
+  packagePaths,
   renamedClasses,
   START_PACKAGES,
   startSources,
@@ -103,14 +105,11 @@ describe('renamedClasses', () => {
 
 describe('the packages in the bundle', () => {
   it("leaves every dependency but the start's packages to node_modules, with its subpaths", () => {
-    expect(externalPackages({ hono: '^4', pino: '~10', 'oidc-provider': '~9', '@hono/node-server': '^2' })).toEqual([
-      'pino',
-      'pino/*',
-      'oidc-provider',
-      'oidc-provider/*',
-    ]);
+    expect(
+      externalPackages({ hono: '^4', 'better-sqlite3': '^12', 'oidc-provider': '~9', '@hono/node-server': '^2' }),
+    ).toEqual(['better-sqlite3', 'better-sqlite3/*', 'oidc-provider', 'oidc-provider/*']);
     expect(START_PACKAGES).toContain('hono');
-    expect(START_PACKAGES).not.toContain('pino');
+    expect(START_PACKAGES).not.toContain('better-sqlite3');
   });
 
   it('finds the files of a bundle that read __dirname or __filename, and only those', () => {
@@ -121,6 +120,42 @@ describe('the packages in the bundle', () => {
       'service/chunk-C.js': 'var my__dirname2=1,text="__dirnames";',
     });
     expect(commonJsPathsIn(join(root, 'dist/service')).sort()).toEqual(['chunk-A.js', 'chunk-B.js']);
+  });
+});
+
+describe("a bundled package's own paths", () => {
+  it('reads the files beside it in node_modules, from wherever the project is, once __dirname is rewritten', async () => {
+    const root = project({ 'src/main.js': "import reading from 'reader';\nconsole.log(reading);\n" });
+    mkdirSync(join(root, 'node_modules/reader/lib'), { recursive: true });
+    writeFileSync(join(root, 'node_modules/reader/package.json'), '{"name":"reader","main":"lib/index.js"}');
+    writeFileSync(join(root, 'node_modules/reader/lib/words.txt'), 'found beside it');
+    writeFileSync(
+      join(root, 'node_modules/reader/lib/index.js'),
+      "const { readFileSync } = require('node:fs');\nconst { basename, join } = require('node:path');\n" +
+        "module.exports = readFileSync(join(__dirname, 'words.txt'), 'utf8') + ' by ' + basename(__filename);\n",
+    );
+    const outdir = join(root, 'dist/service');
+    await esbuild({
+      absWorkingDir: root,
+      entryPoints: ['dist/src/main.js'],
+      outdir,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); import { fileURLToPath as fileURLToPathOfBundle } from 'node:url'; const pathFromBundle = (path) => fileURLToPathOfBundle(new URL(path, import.meta.url));",
+      },
+      plugins: [packagePaths(outdir)],
+      logLevel: 'silent',
+    });
+    expect(commonJsPathsIn(outdir)).toEqual([]);
+    expect(readFileSync(join(outdir, 'main.js'), 'utf8')).toContain('pathFromBundle("../../node_modules/reader/lib")');
+    const ran = spawnSync(process.execPath, [join(outdir, 'main.js')], { encoding: 'utf8' });
+    expect({ status: ran.status, stdout: ran.stdout, stderr: ran.stderr }).toEqual({
+      status: 0,
+      stdout: 'found beside it by index.js\n',
+      stderr: '',
+    });
   });
 });
 
