@@ -85,7 +85,7 @@ export function packagePaths(outdir) {
 export const LOADED_WHEN_NEEDED = [
   {
     source: /\/node_modules\/ajv\/(lib|dist)\/(ajv|core)\.[jt]s$/,
-    what: "ajv's compiler (about 35 ms of a start): only the store's player-data validator (src/account/schema.ts) compiles a schema; the tools' generated validators need its small runtime helpers alone",
+    what: "ajv's compiler (about 20 ms of a start's profile): only the store's player-data validator (src/account/schema.ts) compiles a schema; the tools' generated validators need its small runtime helpers alone",
   },
   {
     source: /(^|\/)src\/(account-app|site-account\/mount|site-account\/routes)\.[jt]s$/,
@@ -146,7 +146,8 @@ export async function build(root) {
   if (early.length > 0) {
     console.error(
       `The start imports, before it listens, what it should load only when needed:\n  ${early.join('\n  ')}\n` +
-        'Import it with import() where it is used, as LOADED_WHEN_NEEDED (scripts/build.mjs) says.',
+        'Import it with import() where it is used, or take what the start needs from a module that does not bring ' +
+        'it in (LOADED_WHEN_NEEDED, scripts/build.mjs).',
     );
     return 1;
   }
