@@ -23,3 +23,5 @@ export declare function loadedTooEarly(outdir: string): string[];
 
 /** The esbuild plugin that turns a bundled package's `__dirname` and `__filename` into its paths in node_modules. */
 export declare function packagePaths(outdir: string): Plugin;
+/** The top of each output file: the `require` and `pathFromBundle` that bundled CommonJS packages use. */
+export declare const BUNDLE_BANNER: string;

@@ -53,6 +53,12 @@ const REQUIRE_BANNER =
 const PACKAGE_PATH_BANNER =
   "import { fileURLToPath as fileURLToPathOfBundle } from 'node:url'; const pathFromBundle = (path) => fileURLToPathOfBundle(new URL(path, import.meta.url));";
 
+/** The top of each output file: the `require` and `pathFromBundle` that bundled CommonJS packages use. */
+export const BUNDLE_BANNER = `${REQUIRE_BANNER} ${PACKAGE_PATH_BANNER}`;
+
+/** CommonJS's own paths, which an ES module does not have. */
+const COMMONJS_PATH = /\b__(dirname|filename)\b/;
+
 /**
  * A bundled CommonJS package that finds its own files by path reads `__dirname` or `__filename`, which an ES module
  * does not have (pino: its transport worker; thread-stream: its thread's script). Each read becomes the path of that
@@ -64,12 +70,14 @@ export function packagePaths(outdir) {
     name: 'package-paths',
     setup(build) {
       build.onLoad({ filter: /[\\/]node_modules[\\/].+\.c?js$/ }, (args) => {
+        // Read here once: the file is handed to esbuild as read, or rewritten.
         const text = readFileSync(args.path, 'utf8');
-        if (!COMMONJS_PATH.test(text)) return undefined;
         const fromBundle = (path) => JSON.stringify(relative(outdir, path).split(sep).join('/'));
-        const contents = text
-          .replace(/\b__dirname\b/g, `pathFromBundle(${fromBundle(dirname(args.path))})`)
-          .replace(/\b__filename\b/g, `pathFromBundle(${fromBundle(args.path)})`);
+        const contents = COMMONJS_PATH.test(text)
+          ? text
+              .replace(/\b__dirname\b/g, `pathFromBundle(${fromBundle(dirname(args.path))})`)
+              .replace(/\b__filename\b/g, `pathFromBundle(${fromBundle(args.path)})`)
+          : text;
         return { contents, loader: 'js', resolveDir: dirname(args.path) };
       });
     },
@@ -116,7 +124,7 @@ export async function build(root) {
       platform: 'node',
       target: 'node20',
       external: externalPackages(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies ?? {}),
-      banner: { js: `${REQUIRE_BANNER} ${PACKAGE_PATH_BANNER}` },
+      banner: { js: BUNDLE_BANNER },
       plugins: [packagePaths(outdir)],
       // Less to parse at start (about 30 ms of a 0.5 s start: BENCHMARKS.md). Identifiers are not minified, so
       // names read as written, except where two modules' top-level names collide (`text` and `text2`).
@@ -159,9 +167,6 @@ export async function build(root) {
   );
   return 1;
 }
-
-/** CommonJS's own paths, which an ES module does not have. */
-const COMMONJS_PATH = /\b__(dirname|filename)\b/;
 
 /** The bundle's files (relative to `outdir`) that read CommonJS's `__dirname` or `__filename`. */
 export function commonJsPathsIn(outdir) {

@@ -1,8 +1,8 @@
 /**
  * The account stack's Hono app (the secured MCP endpoints, the authorization server and the website's account pages),
  * built from its ready services. account-stack.ts imports this module only once those services resolve, after the
- * server listens: its code (the account pages, the OAuth routes, oidc-provider's hand-off) is about a fifth of the
- * bundle, and a start that compiles and runs it before listening answers its first request that much later.
+ * server listens: its code (the account pages, the OAuth routes, oidc-provider's hand-off) was 109 KB of the 1.2 MB
+ * start bundle, and a start that compiles and runs it before listening answers its first request that much later.
  */
 import { Hono, type ErrorHandler } from 'hono';
 import type { EndpointMetadata } from '../generated/metadata-types.js';

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build as esbuild, buildSync } from 'esbuild';
 import {
+  BUNDLE_BANNER,
   commonJsPathsIn,
   externalPackages,
   LOADED_WHEN_NEEDED,
@@ -142,9 +143,7 @@ describe("a bundled package's own paths", () => {
       bundle: true,
       format: 'esm',
       platform: 'node',
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); import { fileURLToPath as fileURLToPathOfBundle } from 'node:url'; const pathFromBundle = (path) => fileURLToPathOfBundle(new URL(path, import.meta.url));",
-      },
+      banner: { js: BUNDLE_BANNER },
       plugins: [packagePaths(outdir)],
       logLevel: 'silent',
     });
