@@ -10,7 +10,7 @@ import { MCP_HEADERS, type Running } from './processes.js';
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** User plus system CPU seconds of a process, all its threads. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

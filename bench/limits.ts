@@ -14,13 +14,20 @@
  *    of unknown argument names at 60 a minute and calculator pages with ~16 KB of unknown query names at the site's
  *    300 a minute, paced evenly, while the measuring client measures as in 1 (target: its p50 at most 2x quiet).
  *
+ * 4. The limiter's own cost: the service with the limiter off against on, rounds alternating, under two kinds of
+ *    traffic: one client at RATE_LIMIT_PER_MINUTE=1000000, and 65,536 clients behind a trusted proxy at 60 (each
+ *    request from the next X-Forwarded-For address, about ten a minute each at this speed, so none is refused). Each
+ *    "on" is measured against "off" under the same traffic (target: at least 0.95x in req/s), with the service's
+ *    CPU per request beside it.
+ *
  * Options: --duration <s> (per measured run, default 10), --rounds <n> (default 3), --connections <n> (default 32),
- * --only flood|redis|allowance, --service-root <dir> (start the build in another checkout, e.g. an older commit's). --flood-nice <n> (run the flood generator at that nice level).
+ * --only flood|redis|allowance|limiter, --service-root <dir> (start the build in another checkout, e.g. an older commit's). --flood-nice <n> (run the flood generator at that nice level).
  */
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { cpuSeconds } from './cpu-time.js';
 import { load } from './load.js';
 import { MCP_HEADERS, ROOT, startRedis, startService, type Running } from './processes.js';
 import { median } from './stats.js';
@@ -49,12 +56,16 @@ const GEAR = JSON.stringify({
   method: 'tools/call',
   params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } },
 });
-let nextMeasurer = 0;
-/** The measuring client's address for its next request: one of 65,536, in turn. */
-function measurerAddress(): string {
-  const n = nextMeasurer++ % 65_536;
-  return `10.77.${n >> 8}.${n & 255}`;
+/** A source of client addresses, one of 65,536 in turn for each request (10.77.0.0/16). */
+function addressesInTurn(): () => string {
+  let next = 0;
+  return () => {
+    const n = next++ % 65_536;
+    return `10.77.${n >> 8}.${n & 255}`;
+  };
 }
+/** The measuring client's address for its next request. */
+const measurerAddress = addressesInTurn();
 const FLOODER = '203.0.113.66';
 
 function percentile(xs: number[], p: number): number {
@@ -303,6 +314,85 @@ async function redisScenario(lines: string[]): Promise<boolean> {
   }
 }
 
+interface LimiterTarget {
+  name: string;
+  env: Record<string, string>;
+  /** Many clients through the trusted proxy, or undefined for one client. */
+  forwardedFor?: () => string;
+}
+
+/** On against off, each pair under the same traffic; a check per pair. */
+async function limiterScenario(lines: string[]): Promise<[string, boolean][]> {
+  const proxied = { TRUSTED_PROXIES: '127.0.0.1' };
+  const manyClients = addressesInTurn();
+  const pairs: { traffic: string; off: LimiterTarget; on: LimiterTarget }[] = [
+    {
+      traffic: 'one client',
+      off: { name: 'off, one client', env: { RATE_LIMIT_PER_MINUTE: '0' } },
+      on: { name: 'at 1,000,000, one client', env: { RATE_LIMIT_PER_MINUTE: '1000000' } },
+    },
+    {
+      traffic: '65,536 clients through a trusted proxy',
+      off: { name: 'off, 65,536 clients', env: { RATE_LIMIT_PER_MINUTE: '0', ...proxied }, forwardedFor: manyClients },
+      on: {
+        name: 'at 60, 65,536 clients',
+        env: { RATE_LIMIT_PER_MINUTE: '60', ...proxied },
+        forwardedFor: manyClients,
+      },
+    },
+  ];
+  const targets = pairs.flatMap((pair) => [pair.off, pair.on]);
+  const running = new Map<LimiterTarget, Running>();
+  try {
+    for (const [index, target] of targets.entries())
+      running.set(target, await startService(3614 + index, target.env, serviceRoot));
+    const runs = new Map(targets.map((t) => [t, { rps: [] as number[], cpu: [] as number[], p99: [] as number[] }]));
+    for (let round = 0; round < rounds; round++) {
+      for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+        const service = running.get(target)!;
+        const req = { url: `${service.baseUrl}/mcp`, body: GEAR, headers: { ...MCP_HEADERS } };
+        const options = { connections, forwardedFor: target.forwardedFor };
+        await load(req, { ...options, durationSeconds: 1 });
+        const cpuBefore = cpuSeconds(service.process.pid!);
+        const result = await load(req, { ...options, durationSeconds });
+        const cpuMicros = ((cpuSeconds(service.process.pid!) - cpuBefore) * 1e6) / result.requests;
+        // Any refusal or error fails the run: the limits are set so that none of this traffic reaches them.
+        if (result.failures > 0) throw new Error(`${target.name}: ${result.failures} failed responses`);
+        const run = runs.get(target)!;
+        run.rps.push(result.requestsPerSecond);
+        run.cpu.push(cpuMicros);
+        run.p99.push(result.p99Ms);
+        process.stdout.write(
+          `  round ${round + 1} ${target.name.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  ${cpuMicros.toFixed(1)} µs CPU per request  p99 ${result.p99Ms} ms\n`,
+        );
+      }
+    }
+    const rps = (t: LimiterTarget) => median(runs.get(t)!.rps);
+    const cpu = (t: LimiterTarget) => median(runs.get(t)!.cpu);
+    lines.push(
+      "### The limiter's own cost",
+      '',
+      `tools/call governor_gear_cost, ${connections} connections, ${rounds} rounds x ${durationSeconds} s, the four services in alternating order. One client: no X-Forwarded-For. 65,536 clients: TRUSTED_PROXIES=127.0.0.1 and each request from the next address of 10.77.0.0/16 (autocannon builds each request anew, so compare those two rows with each other only). No request was refused.`,
+      '',
+      '| Limiter | req/s | µs CPU per request | p99 ms | on / off, req/s (target at least 0.95x) | off / on, CPU |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...pairs.flatMap(({ off, on }) =>
+        [off, on].map(
+          (t) =>
+            `| ${t.name} | ${rps(t).toFixed(0)} | ${cpu(t).toFixed(1)} | ${Math.max(...runs.get(t)!.p99)} | ${t === on ? `${(rps(on) / rps(off)).toFixed(2)}x` : ''} | ${t === on ? `${(cpu(off) / cpu(on)).toFixed(2)}x` : ''} |`,
+        ),
+      ),
+      '',
+    );
+    return pairs.map(({ traffic, off, on }) => [
+      `the limiter on (${on.env.RATE_LIMIT_PER_MINUTE} a minute, ${traffic}) at least 0.95x off`,
+      rps(on) / rps(off) >= 0.95,
+    ]);
+  } finally {
+    await Promise.all([...running.values()].map((service) => service.stop()));
+  }
+}
+
 async function main(): Promise<void> {
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()
     .map((l) => l.toFixed(2))
@@ -319,6 +409,7 @@ async function main(): Promise<void> {
     ]);
   if (!values.only || values.only === 'redis')
     checks.push(['/mcp with Redis limits at least 0.8x in-process', await redisScenario(lines)]);
+  if (!values.only || values.only === 'limiter') checks.push(...(await limiterScenario(lines)));
   lines.push(
     '| Target | Met |',
     '| --- | --- |',
