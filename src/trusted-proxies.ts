@@ -14,8 +14,53 @@ export interface TrustedProxies {
 
 const EXAMPLE = 'e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8';
 
-/** Addresses whose verdict is kept; past this many the list starts again (a flood of new addresses parses each). */
+/**
+ * Addresses whose verdict is kept; past this many the list starts again (a flood of new addresses parses each).
+ * Only addresses not written as a plain dotted quad reach it: those are matched as numbers.
+ */
 const VERDICTS_KEPT = 4096;
+
+const NOT_A_DOTTED_QUAD = -1;
+
+/**
+ * An IPv4 address written as four decimal parts of 0-255 without leading zeros (how sockets and proxies write
+ * them) as its 32-bit number; NOT_A_DOTTED_QUAD for anything else. ipaddr.js reads other forms its own way
+ * (`010.0.0.1` as octal, `10.1` as two parts), so they keep going to it.
+ */
+function dottedQuad(address: string): number {
+  let value = 0;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < address.length; i++) {
+    const code = address.charCodeAt(i);
+    if (code === 46) {
+      if (digits === 0 || ++dots > 3) return NOT_A_DOTTED_QUAD;
+      value = value * 256 + part;
+      part = 0;
+      digits = 0;
+    } else if (code >= 48 && code <= 57) {
+      if (digits > 0 && part === 0) return NOT_A_DOTTED_QUAD;
+      part = part * 10 + (code - 48);
+      digits++;
+      if (part > 255) return NOT_A_DOTTED_QUAD;
+    } else return NOT_A_DOTTED_QUAD;
+  }
+  return digits === 0 || dots !== 3 ? NOT_A_DOTTED_QUAD : value * 256 + part;
+}
+
+/** An IPv4 network as numbers: an address is in it when its first `prefix` bits are the network's. */
+interface NumericNetwork {
+  first: number;
+  /** 2 ** (32 - prefix): dividing by it drops the bits after the prefix. */
+  size: number;
+}
+
+function numericNetwork(network: ipaddr.IPv4, prefix: number): NumericNetwork {
+  const [a, b, c, d] = network.octets as [number, number, number, number];
+  const size = 2 ** (32 - prefix);
+  return { first: Math.floor((((a * 256 + b) * 256 + c) * 256 + d) / size), size };
+}
 
 type Network = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
@@ -52,19 +97,29 @@ export function parseTrustedProxies(raw: string | undefined): { proxies: Trusted
     if (network) networks.push(network);
     else problems.push(`TRUSTED_PROXIES: "${entry}" is not an IPv4 or IPv6 address or CIDR (${EXAMPLE})`);
   }
+  const ipv4 = networks
+    .filter(([network]) => network.kind() === 'ipv4')
+    .map(([network, prefix]) => numericNetwork(network as ipaddr.IPv4, prefix));
+  const matchesQuad = (value: number): boolean => {
+    for (const { first, size } of ipv4) if (Math.floor(value / size) === first) return true;
+    return false;
+  };
   const matches = (address: string): boolean => {
     if (networks.length === 0) return false;
     const parsed = canonical(address);
     if (!parsed) return false;
     return networks.some(([network, prefix]) => parsed.kind() === network.kind() && parsed.match(network, prefix));
   };
-  // Every request asks about its socket's address: the verdicts of the addresses seen lately are kept, as parsing
-  // one with ipaddr.js cost more than the rest of the rate limiter's work (CPU profile under load).
+  // Every request asks about its socket's address, and one through a proxy about its X-Forwarded-For entries too.
+  // Parsing one with ipaddr.js cost more than the rest of the rate limiter's work (CPU profile under load): dotted
+  // quads are matched as numbers, and the verdicts of the other addresses seen lately are kept.
   const verdicts = new Map<string, boolean>();
   const proxies: TrustedProxies = {
     size: networks.length,
     has(address) {
       if (networks.length === 0) return false;
+      const quad = dottedQuad(address);
+      if (quad !== NOT_A_DOTTED_QUAD) return matchesQuad(quad);
       let verdict = verdicts.get(address);
       if (verdict === undefined) {
         verdict = matches(address);

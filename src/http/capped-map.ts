@@ -13,12 +13,18 @@ export function roomTarget(cap: number): number {
   return Math.max(0, Math.min(cap - 1, Math.floor(cap * 0.9)));
 }
 
+/** Told each value whose entry was deleted, for state kept outside the Map (the limiter's counter rows). */
+export type Forgotten<V> = (value: V) => void;
+
 /** Deletes the entries `idle` says are idle; returns how many entries it visited. */
-export function forgetIdle<K, V>(map: Map<K, V>, idle: (value: V) => boolean): number {
+export function forgetIdle<K, V>(map: Map<K, V>, idle: (value: V) => boolean, forgotten?: Forgotten<V>): number {
   let visited = 0;
   for (const [key, value] of map) {
     visited++;
-    if (idle(value)) map.delete(key);
+    if (idle(value)) {
+      map.delete(key);
+      forgotten?.(value);
+    }
   }
   return visited;
 }
@@ -27,13 +33,19 @@ export function forgetIdle<K, V>(map: Map<K, V>, idle: (value: V) => boolean): n
  * Makes room in a full Map: the idle entries go, then the oldest-inserted until `roomTarget(cap)` are left. Returns
  * how many entries it visited.
  */
-export function makeRoom<K, V>(map: Map<K, V>, cap: number, idle: (value: V) => boolean): number {
-  let visited = forgetIdle(map, idle);
+export function makeRoom<K, V>(
+  map: Map<K, V>,
+  cap: number,
+  idle: (value: V) => boolean,
+  forgotten?: Forgotten<V>,
+): number {
+  let visited = forgetIdle(map, idle, forgotten);
   const target = roomTarget(cap);
-  for (const key of map.keys()) {
+  for (const [key, value] of map) {
     if (map.size <= target) break;
     visited++;
     map.delete(key);
+    forgotten?.(value);
   }
   return visited;
 }

@@ -10,12 +10,15 @@ import type { ServiceEnv } from './service-env.js';
 export function requestClientAddress(request: RequestView, trustedProxies: TrustedProxies): string {
   const remote = request.incoming?.socket.remoteAddress ?? 'unknown';
   if (!trustedProxies.has(remote)) return remote;
-  const forwarded = (request.header('x-forwarded-for') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (let i = forwarded.length - 1; i >= 0; i--) {
-    if (!trustedProxies.has(forwarded[i]!)) return forwarded[i]!;
+  const forwarded = request.header('x-forwarded-for');
+  if (forwarded === undefined) return remote;
+  // Entry by entry from the right, without splitting the header into arrays: this runs for every request that
+  // comes through a proxy, and usually stops at the first entry.
+  for (let end = forwarded.length; end > 0;) {
+    const comma = forwarded.lastIndexOf(',', end - 1);
+    const entry = forwarded.slice(comma + 1, end).trim();
+    if (entry !== '' && !trustedProxies.has(entry)) return entry;
+    end = comma;
   }
   return remote;
 }

@@ -17,6 +17,7 @@
  */
 
 import { forgetIdle, makeRoom } from './capped-map.js';
+import { CounterRows } from './counter-rows.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -83,57 +84,18 @@ export function rateDecision(allowed: boolean, total: number, limit: number, wai
   return { allowed, limit, remaining, resetSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
-/** One client's counters: a ring of `buckets + 1` counts holding buckets `newest - buckets` to `newest`. */
-class Counts {
-  readonly slots: Uint32Array;
-  newest: number;
-  total = 0;
-  constructor(size: number, newest: number) {
-    this.slots = new Uint32Array(size);
-    this.newest = newest;
-  }
-  /** Moves the ring on to `current`, emptying the buckets that left it. */
-  advance(current: number): void {
-    if (current <= this.newest) return;
-    const size = this.slots.length;
-    if (current - this.newest >= size) {
-      this.slots.fill(0);
-      this.total = 0;
-    } else {
-      for (let bucket = this.newest + 1; bucket <= current; bucket++) {
-        const slot = bucket % size;
-        this.total -= this.slots[slot]!;
-        this.slots[slot] = 0;
-      }
-    }
-    this.newest = current;
-  }
-  /** The total the ring would hold once moved on to `current`, without moving it (a look changes nothing). */
-  totalAt(current: number): number {
-    if (current <= this.newest) return this.total;
-    const size = this.slots.length;
-    if (current - this.newest >= size) return 0;
-    let total = this.total;
-    for (let bucket = this.newest + 1; bucket <= current; bucket++) total -= this.slots[bucket % size]!;
-    return total;
-  }
-  at(bucket: number): number {
-    return bucket > this.newest || bucket < this.newest - this.slots.length + 1
-      ? 0
-      : this.slots[bucket % this.slots.length]!;
-  }
-}
-
 /**
- * The in-process limiter: a Map of per-client counters. Clients with nothing left in their window are forgotten by a
- * sweep once a window; at most `maxClients` are kept, room being made in batches (capped-map.ts) so a flood of new
- * addresses costs each request the same small work as a quiet minute.
+ * The in-process limiter: a Map from each client to its row of counters (counter-rows.ts). Clients with nothing
+ * left in their window are forgotten by a sweep once a window; at most `maxClients` are kept, room being made in
+ * batches (capped-map.ts) so a flood of new addresses costs each request the same small work as a quiet minute.
  */
 export class SlidingWindowLimiter implements RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
   readonly shape: WindowShape;
-  readonly #clients = new Map<string, Counts>();
+  readonly #clients = new Map<string, number>();
+  readonly #rows: CounterRows;
+  readonly #release = (row: number) => this.#rows.release(row);
   readonly #maxClients: number;
   #sweepAt = 0;
   #visited = 0;
@@ -143,6 +105,7 @@ export class SlidingWindowLimiter implements RateLimiter {
     this.shape = windowShape(options.windowMs, options.buckets);
     this.windowMs = this.shape.windowMs;
     this.#maxClients = options.maxClients ?? 100_000;
+    this.#rows = new CounterRows(this.shape.buckets + 1);
   }
 
   /** Clients currently tracked. */
@@ -157,32 +120,32 @@ export class SlidingWindowLimiter implements RateLimiter {
 
   take(client: string, nowMs: number, limit = this.limit): RateDecision {
     if (nowMs >= this.#sweepAt) this.#sweep(nowMs);
-    let counts = this.#clients.get(client);
-    if (counts) {
-      const current = this.#current(counts, nowMs);
-      const refused = this.#refusalAt(counts, current, nowMs, limit);
+    const rows = this.#rows;
+    let row = this.#clients.get(client);
+    if (row !== undefined) {
+      const current = this.#current(row, nowMs);
+      const refused = this.#refusalAt(row, current, nowMs, limit);
       if (refused) return refused;
-      counts.advance(current);
+      rows.advance(row, current);
     } else {
       if (this.#clients.size >= this.#maxClients)
-        this.#visited += makeRoom(this.#clients, this.#maxClients, this.#idleAt(nowMs));
-      counts = new Counts(this.shape.buckets + 1, Math.floor(nowMs / this.shape.bucketMs));
-      this.#clients.set(client, counts);
+        this.#visited += makeRoom(this.#clients, this.#maxClients, this.#idleAt(nowMs), this.#release);
+      row = rows.add(Math.floor(nowMs / this.shape.bucketMs));
+      this.#clients.set(client, row);
     }
-    counts.slots[counts.newest % counts.slots.length]!++;
-    const total = ++counts.total;
+    const total = rows.count(row);
     if (total < limit) return { allowed: true, limit, remaining: limit - total, resetSeconds: 0 };
-    return rateDecision(true, total, limit, this.#wait(counts, total, counts.newest, limit, nowMs));
+    return rateDecision(true, total, limit, this.#wait(row, total, rows.newest(row), limit, nowMs));
   }
 
   refusal(client: string, nowMs: number, limit = this.limit): RateDecision | undefined {
-    const counts = this.#clients.get(client);
-    return counts && this.#refusalAt(counts, this.#current(counts, nowMs), nowMs, limit);
+    const row = this.#clients.get(client);
+    return row === undefined ? undefined : this.#refusalAt(row, this.#current(row, nowMs), nowMs, limit);
   }
 
   /** The client's current bucket: now's, or its newest when the clock stepped back (never un-counting a request). */
-  #current(counts: Counts, nowMs: number): number {
-    return Math.max(counts.newest, Math.floor(nowMs / this.shape.bucketMs));
+  #current(row: number, nowMs: number): number {
+    return Math.max(this.#rows.newest(row), Math.floor(nowMs / this.shape.bucketMs));
   }
 
   /**
@@ -191,21 +154,21 @@ export class SlidingWindowLimiter implements RateLimiter {
    * after a look or a refusal, a request stamped earlier (a clock that steps back) is counted in its own bucket, and
    * the counts a later look saw past are still there for it, by both.
    */
-  #refusalAt(counts: Counts, current: number, nowMs: number, limit: number): RateDecision | undefined {
-    const total = counts.totalAt(current);
+  #refusalAt(row: number, current: number, nowMs: number, limit: number): RateDecision | undefined {
+    const total = this.#rows.totalAt(row, current);
     return total >= limit
-      ? rateDecision(false, total, limit, this.#wait(counts, total, current, limit, nowMs))
+      ? rateDecision(false, total, limit, this.#wait(row, total, current, limit, nowMs))
       : undefined;
   }
 
-  #wait(counts: Counts, total: number, current: number, limit: number, nowMs: number): number {
-    return waitMs(this.shape, total, limit, current, nowMs, (bucket) => counts.at(bucket));
+  #wait(row: number, total: number, current: number, limit: number, nowMs: number): number {
+    return waitMs(this.shape, total, limit, current, nowMs, (bucket) => this.#rows.at(row, bucket));
   }
 
   /** Whether a client's counters hold nothing that counts at `nowMs`, `graceBuckets` buckets on. */
-  #idleAt(nowMs: number, graceBuckets = 0): (counts: Counts) => boolean {
+  #idleAt(nowMs: number, graceBuckets = 0): (row: number) => boolean {
     const oldestKept = Math.floor(nowMs / this.shape.bucketMs) - this.shape.buckets - graceBuckets;
-    return (counts) => counts.newest < oldestKept;
+    return (row) => this.#rows.newest(row) < oldestKept;
   }
 
   /**
@@ -217,7 +180,7 @@ export class SlidingWindowLimiter implements RateLimiter {
    */
   #sweep(nowMs: number): void {
     this.#sweepAt = nowMs + this.windowMs;
-    this.#visited += forgetIdle(this.#clients, this.#idleAt(nowMs, this.shape.buckets));
+    this.#visited += forgetIdle(this.#clients, this.#idleAt(nowMs, this.shape.buckets), this.#release);
   }
 }
 

@@ -167,6 +167,25 @@ describe('SlidingWindowLimiter', () => {
     expect(limiter.take('player', t0 + 62_000)).toEqual({ allowed: false, limit: 60, remaining: 0, resetSeconds: 59 });
   });
 
+  it("gives a new client a forgotten client's counters emptied, and leaves the others' as they were", () => {
+    const limiter = new SlidingWindowLimiter({ limit: 2, maxClients: 3 });
+    for (const client of ['a', 'b', 'c']) for (let i = 0; i < 2; i++) limiter.take(client, t0);
+    // At the cap, nobody idle: the longest-tracked (a) makes room for d, whose counters are a's, emptied.
+    expect([limiter.take('d', t0), limiter.take('d', t0), limiter.take('d', t0)].map((d) => d.allowed)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(limiter.refusal('b', t0)).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 61 });
+    expect(limiter.refusal('c', t0)).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 61 });
+    // Two windows on, the sweep forgets all three; the newcomers start from nothing.
+    const later = t0 + 121_000;
+    expect(limiter.take('e', later)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 0 });
+    expect(limiter.size).toBe(1);
+    expect(limiter.take('f', later)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 0 });
+    expect(limiter.take('b', later)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 0 });
+  });
+
   it('uses the same memory per client at a limit of 1,000,000 as at 60', () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
