@@ -15,11 +15,12 @@ const LAYERS = [
   { name: 'shared (code codegen and src both run)', paths: ['^shared/'] },
   { name: 'generated (from the catalogue by codegen)', paths: ['^generated/'] },
   {
-    name: 'ground of src (settings, sign-in rules, the error base, tool outcomes)',
+    name: 'ground of src (settings, sign-in rules, the error base, tool outcomes, kept Map keys)',
     paths: [
       '^src/config[.]ts$',
       '^src/credentials[.]ts$',
       '^src/errors[.]ts$',
+      '^src/kept-key[.]ts$',
       '^src/network-budgets[.]ts$',
       '^src/trusted-proxies[.]ts$',
       '^src/outcomes/',

@@ -5,6 +5,7 @@
  * An entry that does not parse is a configuration error, not an entry that silently never matches.
  */
 import ipaddr from 'ipaddr.js';
+import { keptKey } from './kept-key.js';
 
 /** What the service asks of the list; a plain Set of exact addresses is one too (tests). */
 export interface TrustedProxies {
@@ -124,7 +125,7 @@ export function parseTrustedProxies(raw: string | undefined): { proxies: Trusted
       if (verdict === undefined) {
         verdict = matches(address);
         if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
-        verdicts.set(address, verdict);
+        verdicts.set(keptKey(address), verdict);
       }
       return verdict;
     },

@@ -5,6 +5,7 @@
  * attempts (on any instance) cannot slip through together; one that goes ahead but is never checked is withdrawn. A key with no attempt for `forgetMs` starts afresh.
  */
 
+import { keptKey } from '../kept-key.js';
 import { forgetIdle, makeRoom } from './capped-map.js';
 
 export interface BackoffPolicy {
@@ -75,7 +76,7 @@ export class InProcessBackoff implements Backoff {
     // Re-inserted so the Map stays in order of last attempt and making room drops the longest idle first.
     this.#keys.delete(key);
     if (this.#keys.size >= this.#maxKeys) this.#visited += makeRoom(this.#keys, this.#maxKeys, this.#idleAt(nowMs));
-    this.#keys.set(key, { count: (failures?.count ?? 0) + 1, lastMs: nowMs });
+    this.#keys.set(keptKey(key), { count: (failures?.count ?? 0) + 1, lastMs: nowMs });
     return { allowed: true };
   }
 

@@ -18,6 +18,7 @@
 
 import { forgetIdle, makeRoom } from './capped-map.js';
 import { CounterRows } from './counter-rows.js';
+import { keptKey } from '../kept-key.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -131,7 +132,7 @@ export class SlidingWindowLimiter implements RateLimiter {
       if (this.#clients.size >= this.#maxClients)
         this.#visited += makeRoom(this.#clients, this.#maxClients, this.#idleAt(nowMs), this.#release);
       row = rows.add(Math.floor(nowMs / this.shape.bucketMs));
-      this.#clients.set(client, row);
+      this.#clients.set(keptKey(client), row);
     }
     const total = rows.count(row);
     if (total < limit) return { allowed: true, limit, remaining: limit - total, resetSeconds: 0 };

@@ -186,6 +186,24 @@ describe('SlidingWindowLimiter', () => {
     expect(limiter.take('b', later)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 0 });
   });
 
+  it('keeps a client address, not the header it was cut from', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const clients = 2_000;
+    const padding = 'x'.repeat(8_000);
+    const before = usedBytes(gc);
+    const limiter = new SlidingWindowLimiter({ limit: 60 });
+    for (let i = 0; i < clients; i++) {
+      // A long X-Forwarded-For through a trusted proxy: the address is its last entry, cut from it.
+      const header = `${padding}, 2001:db8::${i.toString(16)}:1`;
+      limiter.take(header.slice(header.lastIndexOf(',') + 2), t0);
+    }
+    const bytes = (usedBytes(gc) - before) / clients;
+    expect(limiter.size).toBe(clients);
+    // About 400 bytes a client; keeping the header alive made it over 8,000.
+    expect(bytes).toBeLessThan(2_000);
+  });
+
   it('uses the same memory per client at a limit of 1,000,000 as at 60', () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;

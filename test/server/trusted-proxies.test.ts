@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import { parseTrustedProxies } from '../../src/trusted-proxies.js';
@@ -87,6 +89,27 @@ describe('TRUSTED_PROXIES matching', () => {
     // Per pass: the first 65,536 cover every third octet once, 128 of them (32,768 addresses) in the /17; the
     // 4,464 after them wrap to third octets 0-17, all in it; and 10.77.200.5 once.
     expect(trusted).toBe(2 * (32_768 + 4_464 + 1));
+  });
+
+  it('keeps the verdict of an address cut from a long header without the header', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const used = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const { proxies } = parseTrustedProxies('2001:db8:1::/48');
+    const padding = 'x'.repeat(8_000);
+    const addresses = 4_000;
+    const before = used();
+    for (let i = 0; i < addresses; i++) {
+      const header = `${padding}, 2001:db8:2::${i.toString(16)}`;
+      expect(proxies.has(header.slice(header.lastIndexOf(',') + 2))).toBe(false);
+    }
+    // Each of the 4,000 verdicts kept held its 8 KB header: over 32 MB.
+    expect(used() - before).toBeLessThan(4_000_000);
+    expect(proxies.has('2001:db8:1::9')).toBe(true);
   });
 
   it('matches nothing with an empty list', () => {
