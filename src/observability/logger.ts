@@ -1,6 +1,6 @@
 /**
- * The service's JSON log: pino on stdout (its default destination; no pretty-printing in the process), one object
- * per line with an ISO time and the level's name. Log lines carry named fields only, never headers, bodies or
+ * The service's JSON log: pino on stdout (each line written before the call returns; no pretty-printing in the
+ * process), one object per line with an ISO time and the level's name. Log lines carry named fields only, never headers, bodies or
  * query strings; the redaction below is the second line of defence should one be added by mistake.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
@@ -27,10 +27,15 @@ export const REDACTED_PATHS = [
   ...SECRET_KEYS.filter((key) => key !== 'code').map((key) => `*["${key}"]`),
 ];
 
-/** The logger for everything but the request lines: errors, outages, the drain; with the redaction. */
+/**
+ * The logger for everything but the request lines: errors, outages, the drain; with the redaction. On stdout it
+ * writes each line before the call returns, as the request lines' destination does. pino's own default for stdout
+ * writes through the thread pool: a line could then land after a later one (the drain's warning after its last line,
+ * seen in CI when the process exited with the warning's write still in the pool) or be lost to a killed process.
+ */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = { ...common(level), redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
 }
 
 /** Longest a request line waits in the batch before it is written. */
