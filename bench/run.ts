@@ -112,40 +112,49 @@ async function main(): Promise<void> {
 
   const gear = 'tools/call governor_gear_cost';
   const gearService = summary.find((s) => s.scenario === gear && s.target === 'service');
-  const checks: [string, boolean | undefined][] = [
-    [
-      `${gear}: >= 0.85x bare Hono`,
-      ratio(rps(gear, 'service'), rps(gear, 'bare-hono')) !== undefined
-        ? ratio(rps(gear, 'service'), rps(gear, 'bare-hono'))! >= 0.85
-        : undefined,
-    ],
-    [
-      `${gear}: >= 10x SDK stateless`,
-      ratio(rps(gear, 'service'), rps(gear, 'sdk-stateless')) !== undefined
-        ? ratio(rps(gear, 'service'), rps(gear, 'sdk-stateless'))! >= 10
-        : undefined,
-    ],
-    ...(['initialize', 'tools/list'] as const).map((name): [string, boolean | undefined] => {
-      const measured = ratio(rps(name, 'service'), rps(name, 'bare-hono'));
-      return [`${name}: >= 0.8x bare Hono`, measured !== undefined ? measured >= 0.8 : undefined];
-    }),
-    [`${gear}: p99 <= 10 ms`, gearService ? gearService.p99Ms <= 10 : undefined],
-    ['start to first response <= 500 ms', Math.max(...starts) <= 500],
-    ['RSS after load <= 150 MB', rss !== undefined ? rss <= 150 : undefined],
+  /** A target: its name, what was measured (undefined when it was not), and whether that meets it. */
+  type Check = [name: string, measured: string | undefined, met: boolean | undefined];
+  const atLeast = (name: string, measured: number | undefined, floor: number, digits = 3): Check => [
+    name,
+    measured === undefined ? undefined : `${measured.toFixed(digits)}x`,
+    measured === undefined ? undefined : measured >= floor,
+  ];
+  const atMost = (name: string, measured: number | undefined, ceiling: number, unit: string): Check => [
+    name,
+    measured === undefined ? undefined : `${measured.toFixed(0)} ${unit}`,
+    measured === undefined ? undefined : measured <= ceiling,
+  ];
+  const checks: Check[] = [
+    atLeast(`${gear}: >= 0.85x bare Hono`, ratio(rps(gear, 'service'), rps(gear, 'bare-hono')), 0.85),
+    atLeast(`${gear}: >= 10x SDK stateless`, ratio(rps(gear, 'service'), rps(gear, 'sdk-stateless')), 10, 2),
+    ...(['initialize', 'tools/list'] as const).map((name) =>
+      atLeast(`${name}: >= 0.8x bare Hono`, ratio(rps(name, 'service'), rps(name, 'bare-hono')), 0.8),
+    ),
+    atMost(`${gear}: p99 <= 10 ms`, gearService?.p99Ms, 10, 'ms'),
+    atMost('start to first response <= 500 ms', Math.max(...starts), 500, 'ms (the slowest)'),
+    atMost('RSS after load <= 150 MB', rss, 150, 'MB'),
   ];
   const account = selected.find((s) => s.name === `/mcp/account ${gear}`);
-  if (account) {
-    const accountRatio = ratio(rps(account.name, 'service'), rps(gear, 'service'));
-    checks.push([
-      `${account.name}: >= 0.6x /mcp ${gear}`,
-      accountRatio !== undefined ? accountRatio >= 0.6 : undefined,
-    ]);
-  }
+  if (account)
+    checks.push(
+      atLeast(`${account.name}: >= 0.6x /mcp ${gear}`, ratio(rps(account.name, 'service'), rps(gear, 'service')), 0.6),
+    );
+  // The floor's own distance from the SDK bounds the second target: at 0.85x bare Hono the service reaches 10x the
+  // SDK only where bare Hono is at least 11.8x it, and how far apart the two anchors are depends on the machine.
+  const floorOverSdk = ratio(rps(gear, 'bare-hono'), rps(gear, 'sdk-stateless'));
+  if (floorOverSdk !== undefined)
+    lines.push(
+      '',
+      `Bare Hono is ${floorOverSdk.toFixed(2)}x the SDK stateless on ${gear} in this run: 10x the SDK takes the service at ${(10 / floorOverSdk).toFixed(2)}x bare Hono here.`,
+    );
   lines.push(
     '',
-    '| Target | Met |',
-    '| --- | --- |',
-    ...checks.map(([name, ok]) => `| ${name} | ${ok === undefined ? 'not measured' : ok ? 'yes' : '**no**'} |`),
+    '| Target | Measured | Met |',
+    '| --- | ---: | --- |',
+    ...checks.map(
+      ([name, measured, ok]) =>
+        `| ${name} | ${measured ?? ''} | ${ok === undefined ? 'not measured' : ok ? 'yes' : '**no**'} |`,
+    ),
   );
 
   const report = lines.join('\n');
@@ -157,7 +166,7 @@ async function main(): Promise<void> {
     join(out, 'latest.json'),
     `${JSON.stringify({ machine, connections, rounds, durationSeconds, starts, rssMb: rss, summary, checks }, null, 2)}\n`,
   );
-  if (checks.some(([, ok]) => ok === false)) process.exitCode = 1;
+  if (checks.some(([, , ok]) => ok === false)) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
