@@ -377,7 +377,7 @@ async function limiterScenario(lines: string[]): Promise<[string, boolean][]> {
       ...pairs.flatMap(({ off, on }) =>
         [off, on].map(
           (t) =>
-            `| ${t.name} | ${rps(t).toFixed(0)} | ${cpu(t).toFixed(1)} | ${Math.max(...runs.get(t)!.p99)} | ${t === on ? `${(rps(on) / rps(off)).toFixed(2)}x` : ''} | ${t === on ? `${(cpu(off) / cpu(on)).toFixed(2)}x` : ''} |`,
+            `| ${t.name} | ${rps(t).toFixed(0)} | ${cpu(t).toFixed(1)} | ${Math.max(...runs.get(t)!.p99)} | ${t === on ? `${(rps(on) / rps(off)).toFixed(3)}x` : ''} | ${t === on ? `${(cpu(off) / cpu(on)).toFixed(3)}x` : ''} |`,
         ),
       ),
       '',

@@ -1,7 +1,8 @@
 /**
  * The service's JSON log: pino on stdout (each line written before the call returns; no pretty-printing in the
- * process), one object per line with an ISO time and the level's name. Log lines carry named fields only, never headers, bodies or
- * query strings; the redaction below is the second line of defence should one be added by mistake.
+ * process), one object per line with an ISO time and the level's name. Log lines carry named fields only, never
+ * headers, bodies or query strings; the redaction below is the second line of defence should one be added by
+ * mistake.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from '../config.js';

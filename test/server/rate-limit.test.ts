@@ -1,19 +1,10 @@
 /** 60 requests per rolling minute per client, the 429 body and the RateLimit headers (docs/protocol.md, "Rate limits"). */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { networkBudgetOf } from '../../src/network-budgets.js';
 import { SlidingWindowLimiter } from '../../src/http/rate-limit.js';
 import { fromAddress, post, testApp } from '../helpers.js';
-
-/** Heap and array-buffer bytes after a full garbage collection. */
-function usedBytes(gc: () => void): number {
-  gc();
-  gc();
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.arrayBuffers;
-}
+import { usedBytes } from '../support/used-bytes.js';
 
 /** Accepted request times of one client, checked against the guarantee by brute force. */
 function mostInAnyWindow(accepted: number[], windowMs: number): number {
@@ -187,33 +178,29 @@ describe('SlidingWindowLimiter', () => {
   });
 
   it('keeps a client address, not the header it was cut from', () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const clients = 2_000;
     const padding = 'x'.repeat(8_000);
-    const before = usedBytes(gc);
+    const before = usedBytes();
     const limiter = new SlidingWindowLimiter({ limit: 60 });
     for (let i = 0; i < clients; i++) {
       // A long X-Forwarded-For through a trusted proxy: the address is its last entry, cut from it.
       const header = `${padding}, 2001:db8::${i.toString(16)}:1`;
       limiter.take(header.slice(header.lastIndexOf(',') + 2), t0);
     }
-    const bytes = (usedBytes(gc) - before) / clients;
+    const bytes = (usedBytes() - before) / clients;
     expect(limiter.size).toBe(clients);
     // About 400 bytes a client; keeping the header alive made it over 8,000.
     expect(bytes).toBeLessThan(2_000);
   });
 
   it('uses the same memory per client at a limit of 1,000,000 as at 60', () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const perClient = (limit: number) => {
       const clients = 2_000;
       const keys = Array.from({ length: clients }, (_, i) => `198.51.100.${i}`);
-      const before = usedBytes(gc);
+      const before = usedBytes();
       const limiter = new SlidingWindowLimiter({ limit });
       for (const key of keys) limiter.take(key, t0);
-      const bytes = (usedBytes(gc) - before) / clients;
+      const bytes = (usedBytes() - before) / clients;
       expect(limiter.size).toBe(clients);
       return bytes;
     };
