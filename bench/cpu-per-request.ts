@@ -12,6 +12,7 @@
  * alternating rounds, each also as a ratio to the service.
  */
 import { parseArgs } from 'node:util';
+import { BENCH_BODIES } from './bodies.js';
 import { cpuMicrosPerRequest } from './cpu-time.js';
 import { startAnchor, startService } from './processes.js';
 
@@ -32,21 +33,7 @@ const { values } = parseArgs({
 
 const connections = Number(values.connections);
 
-const bodies = {
-  governor: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } },
-  }),
-  initialize: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-  }),
-  list: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-};
+const bodies = BENCH_BODIES;
 
 const pairs = (list: string[]) =>
   Object.fromEntries(

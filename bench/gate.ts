@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpuMicrosPerRequest } from './cpu-time.js';
 import { MCP_HEADERS, ROOT, startAnchor, startService, type Running } from './processes.js';
+import { GEAR_CALL_BODY } from './bodies.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,12 +33,7 @@ const { values } = parseArgs({
 });
 
 const GATE_FILE = join(ROOT, 'bench', 'gate.json');
-const BODY = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } },
-});
+const BODY = GEAR_CALL_BODY;
 
 export interface GateFigure {
   /** Median over rounds of bare-Hono CPU per request / the service's CPU per request. */

@@ -31,6 +31,7 @@ import { cpuSeconds } from './cpu-time.js';
 import { load } from './load.js';
 import { MCP_HEADERS, ROOT, startRedis, startService, type Running } from './processes.js';
 import { median } from './stats.js';
+import { GEAR_CALL_BODY } from './bodies.js';
 
 const { values } = parseArgs({
   options: {
@@ -50,12 +51,7 @@ const durationSeconds = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 
-const GEAR = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } },
-});
+const GEAR = GEAR_CALL_BODY;
 /** A source of client addresses, one of 65,536 in turn for each request (10.77.0.0/16). */
 function addressesInTurn(): () => string {
   let next = 0;

@@ -31,6 +31,7 @@ import {
 } from './processes.js';
 import { accessToken } from './token.js';
 import { median } from './stats.js';
+import { GEAR_CALL_BODY } from './bodies.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,12 +46,7 @@ const connections = Number(values.connections);
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ENV = { ...BENCH_SERVICE_ENV, NODE_ENV: 'production' };
-const GEAR = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: { name: 'governor_gear_cost', arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 } },
-});
+const GEAR = GEAR_CALL_BODY;
 const GOALS = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
