@@ -43,8 +43,14 @@ const INITIALIZE = JSON.stringify({
   params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
 });
 
-async function firstResponse(url: string, child: ChildProcess, started: number, output: () => string): Promise<number> {
-  const deadline = started + 30_000;
+async function firstResponse(
+  url: string,
+  child: ChildProcess,
+  started: number,
+  output: () => string,
+  withinMs: number,
+): Promise<number> {
+  const deadline = started + withinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -56,7 +62,8 @@ async function firstResponse(url: string, child: ChildProcess, started: number, 
     } catch {
       // not listening yet
     }
-    if (performance.now() > deadline) throw new Error(`no response from ${url} within 30 s:\n${output()}`);
+    if (performance.now() > deadline)
+      throw new Error(`no response from ${url} within ${withinMs / 1000} s:\n${output()}`);
     await new Promise((r) => setTimeout(r, 2));
   }
 }
@@ -67,12 +74,21 @@ function tail(path: string, bytes = 4_000): string {
   return text.length > bytes ? `…${text.slice(-bytes)}` : text;
 }
 
+/** How a process under test is started: Node run by another program (valgrind), and how long it may take to answer. */
+export interface Launch {
+  /** The program and its arguments that run Node (Node's own path and arguments follow them). */
+  wrapper?: string[];
+  /** How long the first answer may take (default 30 s). */
+  firstResponseWithinMs?: number;
+}
+
 export async function startProcess(
   name: string,
   args: string[],
   port: number,
   env: Record<string, string> = {},
   cwd = ROOT,
+  launch: Launch = {},
 ): Promise<Running> {
   // The process writes its output (the service: a JSON line per request) to a file, as under an operator's log
   // collector, not to a pipe: read by this process, whose event loop also runs autocannon, a pipe would slow the
@@ -80,7 +96,8 @@ export async function startProcess(
   const logFile = join(mkdtempSync(join(tmpdir(), `kingshot-bench-${name}-`)), 'output.log');
   const log = openSync(logFile, 'w');
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
+  const [program, ...programArgs] = [...(launch.wrapper ?? []), process.execPath, ...args];
+  const child = spawn(program!, programArgs, {
     cwd,
     env: {
       ...process.env,
@@ -94,7 +111,13 @@ export async function startProcess(
   });
   closeSync(log);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const startToFirstResponseMs = await firstResponse(`${baseUrl}/mcp`, child, started, () => tail(logFile));
+  const startToFirstResponseMs = await firstResponse(
+    `${baseUrl}/mcp`,
+    child,
+    started,
+    () => tail(logFile),
+    launch.firstResponseWithinMs ?? 30_000,
+  );
   return {
     name,
     baseUrl,
@@ -127,6 +150,7 @@ export function startService(
   env: Record<string, string> = {},
   root = ROOT,
   nodeFlags?: string[],
+  launch: Launch = {},
 ): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kingshot-bench-'));
   const { flags, entry } = startCommand(root);
@@ -136,11 +160,12 @@ export function startService(
     port,
     { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...env },
     root,
+    launch,
   );
 }
 
-export function startAnchor(name: 'bare-hono' | 'sdk-stateless', port: number): Promise<Running> {
-  return startProcess(name, ['--import', 'tsx', `bench/anchors/${name}.ts`], port);
+export function startAnchor(name: 'bare-hono' | 'sdk-stateless', port: number, launch: Launch = {}): Promise<Running> {
+  return startProcess(name, ['--import', 'tsx', `bench/anchors/${name}.ts`], port, {}, ROOT, launch);
 }
 
 /** Resident set size of a process in MB (Linux /proc). */
