@@ -17,6 +17,32 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
+/**
+ * Sends exactly `amount` POSTs of `body` to `target`'s /mcp over `connections` connections; any failed, refused or
+ * timed-out request (after `timeoutSeconds`) throws.
+ */
+export async function postExactly(
+  target: Running,
+  body: string,
+  amount: number,
+  connections: number,
+  timeoutSeconds = 10,
+): Promise<void> {
+  const result = await autocannon({
+    url: `${target.baseUrl}/mcp`,
+    method: 'POST',
+    headers: MCP_HEADERS,
+    body,
+    connections,
+    amount,
+    timeout: timeoutSeconds,
+  });
+  if (result.non2xx + result.errors + result.timeouts > 0 || result.requests.total !== amount)
+    throw new Error(
+      `${target.name}: ${result.requests.total} of ${amount} answered, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+}
+
 /** CPU microseconds per request of `target` answering `amount` POSTs of `body` to /mcp; any failed request throws. */
 export async function cpuMicrosPerRequest(
   target: Running,
@@ -26,16 +52,6 @@ export async function cpuMicrosPerRequest(
 ): Promise<number> {
   const pid = target.process.pid!;
   const before = cpuSeconds(pid);
-  const result = await autocannon({
-    url: `${target.baseUrl}/mcp`,
-    method: 'POST',
-    headers: MCP_HEADERS,
-    body,
-    connections,
-    amount,
-  });
-  const after = cpuSeconds(pid);
-  if (result.non2xx + result.errors + result.timeouts > 0)
-    throw new Error(`${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return ((after - before) * 1e6) / amount;
+  await postExactly(target, body, amount, connections);
+  return ((cpuSeconds(pid) - before) * 1e6) / amount;
 }

@@ -1,0 +1,161 @@
+/**
+ * Instructions per request of the built service and the bare-Hono anchor, counted by valgrind's callgrind: a figure
+ * that the machine's speed and the other work on it do not move, unlike req/s and even CPU time (on the project's VM
+ * the same build's CPU per call moved by half between minutes). Each target runs under callgrind. After a warm-up
+ * (so the JIT and the young generation have settled: after 3,000 requests the windows still fell by a tenth, for
+ * both targets alike), for each of a few windows, the counters are zeroed, a fixed number of requests is sent and
+ * the counters are dumped: every thread's instructions over exactly that stretch, divided by the requests. The
+ * windows together are reported, with their range beside it.
+ *
+ *   npx tsx bench/instructions.ts [--warmup 6000] [--windows 3] [--requests 2000] [--only governor|initialize|list]
+ *
+ * What it does not see: time in the kernel (the socket writes, the request log's file writes) and how fast the
+ * instructions run (cache misses, branch mispredictions). It takes one to two minutes per target and scenario, as
+ * Node runs some fifty times slower under valgrind. Needs valgrind (`apt-get install -y valgrind`).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BENCH_BODIES, type BenchBodyName } from './bodies.js';
+import { postExactly } from './cpu-time.js';
+import { BENCH_SERVICE_ENV, startAnchor, startService, type Launch, type Running } from './processes.js';
+import { mean } from './stats.js';
+
+const { values } = parseArgs({
+  options: {
+    warmup: { type: 'string', default: '6000' },
+    requests: { type: 'string', default: '2000' },
+    windows: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '8' },
+    only: { type: 'string' },
+    // Another checkout's build in place of this one, or beside it (`baseline`): before and after in the same run.
+    'service-root': { type: 'string' },
+    'vs-root': { type: 'string' },
+  },
+});
+const warmup = Number(values.warmup);
+const requests = Number(values.requests);
+const windows = Number(values.windows);
+const connections = Number(values.connections);
+
+const valgrind = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
+if (valgrind.status !== 0) {
+  process.stderr.write('bench/instructions.ts needs valgrind: apt-get install -y valgrind\n');
+  process.exit(2);
+}
+
+const outputDir = mkdtempSync(join(tmpdir(), 'kingshot-callgrind-'));
+/**
+ * callgrind_control reaches a process through a file named after the user and the HOST variable of both sides; the
+ * bench sets HOST for every process it starts, and the user is set here so that the children have one too.
+ */
+process.env.USER ??= 'bench';
+process.env.LOGNAME ??= process.env.USER;
+const CONTROL_ENV = { ...process.env, HOST: '127.0.0.1' };
+const launch: Launch = {
+  wrapper: [
+    'valgrind',
+    '--tool=callgrind',
+    // V8 writes and rewrites machine code: valgrind must notice code changing outside files.
+    '--smc-check=all-non-file',
+    `--callgrind-out-file=${outputDir}/callgrind.%p`,
+  ],
+  // Node starts in some 15 s under valgrind on the project's VM; a slow moment doubles that.
+  firstResponseWithinMs: 120_000,
+};
+
+function control(pid: number, command: string): void {
+  const result = spawnSync('callgrind_control', [command, String(pid)], { encoding: 'utf8', env: CONTROL_ENV });
+  // It exits with 0 even when it could not reach the process ("error opening …" on stderr, beside its usual
+  // "sending command …").
+  if (result.status !== 0 || /error|failed/i.test(result.stderr))
+    throw new Error(`callgrind_control ${command} ${pid}: ${result.stderr || result.stdout}`);
+}
+
+/** The instruction count (Ir) of the dump named `label` of process `pid`. */
+function dumpedInstructions(pid: number, label: string): number {
+  for (const file of readdirSync(outputDir).filter((f) => f.startsWith(`callgrind.${pid}.`))) {
+    const text = readFileSync(join(outputDir, file), 'utf8');
+    // callgrind_control --dump=<label> names its dump "Trigger: dump <label>".
+    if (!text.includes(`\ndesc: Trigger: dump ${label}\n`)) continue;
+    const summary = /^summary: (\d+)/m.exec(text);
+    if (summary) return Number(summary[1]);
+  }
+  throw new Error(`no callgrind dump "${label}" of process ${pid} in ${outputDir}`);
+}
+
+/** Under valgrind a request that waits for the JIT can take seconds (autocannon's default gives up at 10). */
+const send = (target: Running, body: string, amount: number) => postExactly(target, body, amount, connections, 120);
+
+/** The instructions of each window of `requests` requests after the warm-up, per request. */
+async function instructionsPerRequest(target: Running, body: string): Promise<number[]> {
+  const pid = target.process.pid!;
+  await send(target, body, warmup);
+  const perRequest: number[] = [];
+  for (let window = 1; window <= windows; window++) {
+    control(pid, '--zero');
+    await send(target, body, requests);
+    control(pid, `--dump=window-${window}`);
+    // callgrind writes the dump between two of the process's own steps: wait for the file.
+    const deadline = performance.now() + 60_000;
+    for (;;) {
+      try {
+        perRequest.push(dumpedInstructions(pid, `window-${window}`) / requests);
+        break;
+      } catch (error) {
+        if (performance.now() > deadline) throw error;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+  return perRequest;
+}
+
+const vsRoot = values['vs-root'];
+const thousands = (n: number) => Math.round(n).toLocaleString('en');
+const names = (Object.keys(BENCH_BODIES) as BenchBodyName[]).filter((n) => !values.only || n.includes(values.only));
+const rows: string[] = [];
+for (const name of names) {
+  const counts: Record<string, number[]> = {};
+  for (const start of [
+    () => startService(3640, BENCH_SERVICE_ENV, values['service-root'], undefined, launch),
+    () => startAnchor('bare-hono', 3641, launch),
+    ...(vsRoot
+      ? [
+          async () => ({
+            ...(await startService(3642, BENCH_SERVICE_ENV, vsRoot, undefined, launch)),
+            name: 'baseline',
+          }),
+        ]
+      : []),
+  ]) {
+    const target = await start();
+    try {
+      counts[target.name] = await instructionsPerRequest(target, BENCH_BODIES[name]);
+      process.stdout.write(
+        `  ${name} ${target.name}: ${counts[target.name]!.map(thousands).join(', ')} instructions a request\n`,
+      );
+    } finally {
+      await target.stop();
+    }
+  }
+  // Work that comes now and then (a major collection above all, which costs the service more as its old generation
+  // is larger) lands in one window and can add a third to it or more (seen: tools/call 534,106, 736,536 and 573,510
+  // a request). It is part of what a request costs, so the figure is all the windows together, not their median.
+  const service = mean(counts['service']!);
+  const bare = mean(counts['bare-hono']!);
+  const range = (xs: number[]) => `${thousands(Math.min(...xs))}-${thousands(Math.max(...xs))}`;
+  const baseline = counts['baseline'] && mean(counts['baseline']);
+  rows.push(
+    `| ${name} | ${thousands(service)} (${range(counts['service']!)}) | ${thousands(bare)} (${range(counts['bare-hono']!)}) | ${(service / bare).toFixed(3)}x |` +
+      (baseline ? ` ${thousands(baseline)} (${range(counts['baseline']!)}) | ${(baseline / bare).toFixed(3)}x |` : ''),
+  );
+}
+process.stdout.write(
+  `\n${warmup} requests to warm up, then ${windows} windows of ${requests} counted (all windows together, and the windows' range), ${connections} connections (valgrind ${valgrind.stdout.trim()}, Node ${process.version}).\n\n` +
+    `| Scenario | Service, instructions a request | Bare Hono | Service / bare Hono |${vsRoot ? ' Baseline | Baseline / bare Hono |' : ''}\n` +
+    `| --- | ---: | ---: | ---: |${vsRoot ? ' ---: | ---: |' : ''}\n` +
+    `${rows.join('\n')}\n`,
+);
