@@ -33,8 +33,6 @@ const { values } = parseArgs({
 
 const connections = Number(values.connections);
 
-const bodies = BENCH_BODIES;
-
 const pairs = (list: string[]) =>
   Object.fromEntries(
     list.map((pair) => {
@@ -63,15 +61,18 @@ const other =
     : undefined;
 const targets = [service, ...(anchor ? [anchor] : []), ...(other ? [other] : [])];
 const amount = Number(values.requests);
-const names = values.only ? [values.only as keyof typeof bodies] : (Object.keys(bodies) as (keyof typeof bodies)[]);
+const names = values.only
+  ? [values.only as keyof typeof BENCH_BODIES]
+  : (Object.keys(BENCH_BODIES) as (keyof typeof BENCH_BODIES)[]);
 try {
   for (const name of names) {
     const samples = new Map<string, number[]>(targets.map((t) => [t.name, []]));
     // A warm-up per target, then alternating rounds.
-    for (const t of targets) await cpuMicrosPerRequest(t, bodies[name], Math.min(amount, 20_000), connections);
+    for (const t of targets) await cpuMicrosPerRequest(t, BENCH_BODIES[name], Math.min(amount, 20_000), connections);
     for (let round = 0; round < Number(values.rounds); round++) {
       const order = round % 2 === 0 ? targets : [...targets].reverse();
-      for (const t of order) samples.get(t.name)!.push(await cpuMicrosPerRequest(t, bodies[name], amount, connections));
+      for (const t of order)
+        samples.get(t.name)!.push(await cpuMicrosPerRequest(t, BENCH_BODIES[name], amount, connections));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const line = targets.map((t) => `${t.name} ${median(samples.get(t.name)!).toFixed(1)} µs`).join(', ');

@@ -4,8 +4,8 @@
  * bench/cpu-per-request.ts and the CI ratio gate (bench/gate.ts).
  */
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
-import { MCP_HEADERS, type Running } from './processes.js';
+import { postExactly } from './load.js';
+import type { Running } from './processes.js';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -15,32 +15,6 @@ export function cpuSeconds(pid: number): number {
   // Fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
-
-/**
- * Sends exactly `amount` POSTs of `body` to `target`'s /mcp over `connections` connections; any failed, refused or
- * timed-out request (after `timeoutSeconds`) throws.
- */
-export async function postExactly(
-  target: Running,
-  body: string,
-  amount: number,
-  connections: number,
-  timeoutSeconds = 10,
-): Promise<void> {
-  const result = await autocannon({
-    url: `${target.baseUrl}/mcp`,
-    method: 'POST',
-    headers: MCP_HEADERS,
-    body,
-    connections,
-    amount,
-    timeout: timeoutSeconds,
-  });
-  if (result.non2xx + result.errors + result.timeouts > 0 || result.requests.total !== amount)
-    throw new Error(
-      `${target.name}: ${result.requests.total} of ${amount} answered, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
-    );
 }
 
 /** CPU microseconds per request of `target` answering `amount` POSTs of `body` to /mcp; any failed request throws. */

@@ -33,7 +33,6 @@ const { values } = parseArgs({
 });
 
 const GATE_FILE = join(ROOT, 'bench', 'gate.json');
-const BODY = GEAR_CALL_BODY;
 
 export interface GateFigure {
   /** Median over rounds of bare-Hono CPU per request / the service's CPU per request. */
@@ -45,7 +44,7 @@ export interface GateFigure {
 }
 
 async function checkAnswer(target: Running): Promise<void> {
-  const res = await fetch(`${target.baseUrl}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: BODY });
+  const res = await fetch(`${target.baseUrl}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: GEAR_CALL_BODY });
   const text = await res.text();
   const reply = JSON.parse(text) as { result?: { structuredContent?: { totals?: unknown } } };
   if (res.status !== 200 || reply.result?.structuredContent?.totals === undefined)
@@ -88,13 +87,13 @@ const bareMicros: number[] = [];
 try {
   for (const target of [service, bare]) {
     await checkAnswer(target);
-    await cpuMicrosPerRequest(target, BODY, amount, Number(values.connections)); // warm-up, not counted
+    await cpuMicrosPerRequest(target, GEAR_CALL_BODY, amount, Number(values.connections)); // warm-up, not counted
   }
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? [service, bare] : [bare, service];
     const spent = new Map<string, number>();
     for (const target of order)
-      spent.set(target.name, await cpuMicrosPerRequest(target, BODY, amount, Number(values.connections)));
+      spent.set(target.name, await cpuMicrosPerRequest(target, GEAR_CALL_BODY, amount, Number(values.connections)));
     serviceMicros.push(spent.get('service')!);
     bareMicros.push(spent.get('bare-hono')!);
     ratios.push(spent.get('bare-hono')! / spent.get('service')!);

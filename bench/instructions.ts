@@ -14,12 +14,12 @@
  * Node runs some fifty times slower under valgrind. Needs valgrind (`apt-get install -y valgrind`).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_BODIES, type BenchBodyName } from './bodies.js';
-import { postExactly } from './cpu-time.js';
+import { postExactly } from './load.js';
 import { BENCH_SERVICE_ENV, startAnchor, startService, type Launch, type Running } from './processes.js';
 import { mean } from './stats.js';
 
@@ -74,16 +74,17 @@ function control(pid: number, command: string): void {
     throw new Error(`callgrind_control ${command} ${pid}: ${result.stderr || result.stdout}`);
 }
 
-/** The instruction count (Ir) of the dump named `label` of process `pid`. */
-function dumpedInstructions(pid: number, label: string): number {
-  for (const file of readdirSync(outputDir).filter((f) => f.startsWith(`callgrind.${pid}.`))) {
-    const text = readFileSync(join(outputDir, file), 'utf8');
-    // callgrind_control --dump=<label> names its dump "Trigger: dump <label>".
-    if (!text.includes(`\ndesc: Trigger: dump ${label}\n`)) continue;
-    const summary = /^summary: (\d+)/m.exec(text);
-    if (summary) return Number(summary[1]);
-  }
-  throw new Error(`no callgrind dump "${label}" of process ${pid} in ${outputDir}`);
+/**
+ * The instruction count (Ir) of dump `dump` of process `pid`: callgrind numbers a process's dumps from 1, and each
+ * window makes one, named `window-<n>` (checked, so a dump made some other way cannot pass for it).
+ */
+function dumpedInstructions(pid: number, dump: number): number {
+  const path = join(outputDir, `callgrind.${pid}.${dump}`);
+  const text = readFileSync(path, 'utf8');
+  const summary = /^summary: (\d+)$/m.exec(text);
+  if (!text.includes(`\ndesc: Trigger: dump window-${dump}\n`) || !summary)
+    throw new Error(`${path} is not the complete dump of window ${dump}`);
+  return Number(summary[1]);
 }
 
 /** Under valgrind a request that waits for the JIT can take seconds (autocannon's default gives up at 10). */
@@ -102,7 +103,7 @@ async function instructionsPerRequest(target: Running, body: string): Promise<nu
     const deadline = performance.now() + 60_000;
     for (;;) {
       try {
-        perRequest.push(dumpedInstructions(pid, `window-${window}`) / requests);
+        perRequest.push(dumpedInstructions(pid, window) / requests);
         break;
       } catch (error) {
         if (performance.now() > deadline) throw error;
@@ -154,7 +155,7 @@ for (const name of names) {
   );
 }
 process.stdout.write(
-  `\n${warmup} requests to warm up, then ${windows} windows of ${requests} counted (all windows together, and the windows' range), ${connections} connections (valgrind ${valgrind.stdout.trim()}, Node ${process.version}).\n\n` +
+  `\n${warmup} requests to warm up, then ${windows} windows of ${requests} counted (all windows together, and the windows' range), ${connections} connections (valgrind ${valgrind.stdout.trim()}, Node ${process.version}). The dumps, for callgrind_annotate: ${outputDir}\n\n` +
     `| Scenario | Service, instructions a request | Bare Hono | Service / bare Hono |${vsRoot ? ' Baseline | Baseline / bare Hono |' : ''}\n` +
     `| --- | ---: | ---: | ---: |${vsRoot ? ' ---: | ---: |' : ''}\n` +
     `${rows.join('\n')}\n`,

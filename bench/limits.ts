@@ -51,7 +51,6 @@ const durationSeconds = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 
-const GEAR = GEAR_CALL_BODY;
 /** A source of client addresses, one of 65,536 in turn for each request (10.77.0.0/16). */
 function addressesInTurn(): () => string {
   let next = 0;
@@ -103,7 +102,7 @@ async function measure(
   await Promise.all(
     Array.from({ length: parallel }, async () => {
       while (performance.now() < until) {
-        const { status, ms } = await timedPost(agent, url, GEAR, measurerAddress());
+        const { status, ms } = await timedPost(agent, url, GEAR_CALL_BODY, measurerAddress());
         if (status === 200) latencies.push(ms);
         else failures++;
       }
@@ -141,7 +140,8 @@ async function floodScenario(lines: string[]): Promise<boolean> {
     const exhaust = async () => {
       const agent = new Agent({ keepAlive: true });
       let status = 0;
-      for (let i = 0; i < 200 && status !== 429; i++) status = (await timedPost(agent, url, GEAR, FLOODER)).status;
+      for (let i = 0; i < 200 && status !== 429; i++)
+        status = (await timedPost(agent, url, GEAR_CALL_BODY, FLOODER)).status;
       agent.destroy();
       if (status !== 429) throw new Error(`the flooding client should be over its limit, got ${status}`);
     };
@@ -278,7 +278,7 @@ async function redisScenario(lines: string[]): Promise<boolean> {
     );
     for (let round = 0; round < rounds; round++) {
       for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-        const req = { url: `${targets[name]!.baseUrl}/mcp`, body: GEAR, headers: { ...MCP_HEADERS } };
+        const req = { url: `${targets[name]!.baseUrl}/mcp`, body: GEAR_CALL_BODY, headers: { ...MCP_HEADERS } };
         await load(req, { connections, durationSeconds: 1 });
         const result = await load(req, { connections, durationSeconds });
         if (result.failures > 0) throw new Error(`${name}: ${result.failures} failed responses`);
@@ -344,7 +344,7 @@ async function limiterScenario(lines: string[]): Promise<[string, boolean][]> {
     for (let round = 0; round < rounds; round++) {
       for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
         const service = running.get(target)!;
-        const req = { url: `${service.baseUrl}/mcp`, body: GEAR, headers: { ...MCP_HEADERS } };
+        const req = { url: `${service.baseUrl}/mcp`, body: GEAR_CALL_BODY, headers: { ...MCP_HEADERS } };
         const options = { connections, forwardedFor: target.forwardedFor };
         await load(req, { ...options, durationSeconds: 1 });
         const cpuBefore = cpuSeconds(service.process.pid!);

@@ -1,5 +1,6 @@
 /** One bounded autocannon run over loopback, reduced to the figures the report needs. */
 import autocannon from 'autocannon';
+import { MCP_HEADERS, type Running } from './processes.js';
 
 export interface LoadRequest {
   url: string;
@@ -51,4 +52,30 @@ export async function load(request: LoadRequest, options: LoadOptions): Promise<
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * Sends exactly `amount` POSTs of `body` to `target`'s /mcp over `connections` connections; any failed, refused or
+ * timed-out request (after `timeoutSeconds`) throws.
+ */
+export async function postExactly(
+  target: Running,
+  body: string,
+  amount: number,
+  connections: number,
+  timeoutSeconds = 10,
+): Promise<void> {
+  const result = await autocannon({
+    url: `${target.baseUrl}/mcp`,
+    method: 'POST',
+    headers: MCP_HEADERS,
+    body,
+    connections,
+    amount,
+    timeout: timeoutSeconds,
+  });
+  if (result.non2xx + result.errors + result.timeouts > 0 || result.requests.total !== amount)
+    throw new Error(
+      `${target.name}: ${result.requests.total} of ${amount} answered, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
 }

@@ -21,6 +21,7 @@ import { successJson } from '../src/mcp/tools-call.js';
 import { createRequestLogger, requestLineDestination, requestLineWriter } from '../src/observability/logger.js';
 import { ServiceMetrics } from '../src/observability/metrics.js';
 import { BASE, MCP_HEADERS, testApp } from '../test/helpers.js';
+import { GEAR_CALL_ARGUMENTS } from './bodies.js';
 
 const { values } = parseArgs({ options: { repetitions: { type: 'string', default: '200000' } } });
 const repetitions = Number(values.repetitions);
@@ -41,8 +42,7 @@ async function perRequest(run: () => Promise<unknown>, times: number): Promise<n
   return (spent.user + spent.system) / times;
 }
 
-const args = { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 };
-const outcome = governorGearCost(args);
+const outcome = governorGearCost(GEAR_CALL_ARGUMENTS);
 if (!outcome.ok) throw new Error('the benchmark call failed');
 const body = `{"jsonrpc":"2.0","id":1,"result":${successJson(outcome.value, '2025-11-25')}}`;
 const metrics = new ServiceMetrics();
@@ -55,7 +55,7 @@ const request = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
   method: 'tools/call',
-  params: { name: 'governor_gear_cost', arguments: args },
+  params: { name: 'governor_gear_cost', arguments: GEAR_CALL_ARGUMENTS },
 });
 
 const requestBytes = Buffer.from(request);
@@ -85,7 +85,7 @@ const rows: [string, number][] = [
     'protocol checks (content type, Accept, UTF-8, JSON shape and parse, JSON-RPC shape, protocol version)',
     perCall(protocolChecks),
   ],
-  ['handler (governorGearCost)', perCall(() => governorGearCost(args))],
+  ['handler (governorGearCost)', perCall(() => governorGearCost(GEAR_CALL_ARGUMENTS))],
   ['serialisation (successJson)', perCall(() => successJson(outcome.value, '2025-11-25'))],
   [
     'log line (the request line writer, as the request observer writes it)',

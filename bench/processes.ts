@@ -4,6 +4,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { BENCH_BODIES } from './bodies.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -36,13 +37,6 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 0,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-});
-
 async function firstResponse(
   url: string,
   child: ChildProcess,
@@ -54,7 +48,7 @@ async function firstResponse(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}:\n${output()}`);
     try {
-      const res = await fetch(url, { method: 'POST', headers: MCP_HEADERS, body: INITIALIZE });
+      const res = await fetch(url, { method: 'POST', headers: MCP_HEADERS, body: BENCH_BODIES.initialize });
       if (res.status === 200) {
         await res.arrayBuffer();
         return performance.now() - started;

@@ -2,6 +2,7 @@
  * What the benchmark sends. Each scenario names the targets that can do the same work and checks one answer from
  * each before any load, so a misconfigured target can never look fast by failing quickly.
  */
+import { GEAR_CALL_ARGUMENTS } from './bodies.js';
 import type { LoadRequest } from './load.js';
 import { MCP_HEADERS } from './processes.js';
 import { accessToken } from './token.js';
@@ -49,10 +50,7 @@ function mcpScenario(
 
 const ALL: TargetName[] = ['service', 'bare-hono', 'sdk-stateless'];
 
-const gearCall = rpcBody('tools/call', {
-  name: 'governor_gear_cost',
-  arguments: { from: 'Gold T2 ★1', to: 'Gold T3 ★3', pieces: 2 },
-});
+const gearCall = rpcBody('tools/call', { name: 'governor_gear_cost', arguments: GEAR_CALL_ARGUMENTS });
 
 export async function scenarios(serviceUrl: string, demo: { email: string; password: string }): Promise<Scenario[]> {
   const list: Scenario[] = [

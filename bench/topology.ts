@@ -46,7 +46,6 @@ const connections = Number(values.connections);
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ENV = { ...BENCH_SERVICE_ENV, NODE_ENV: 'production' };
-const GEAR = GEAR_CALL_BODY;
 const GOALS = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
@@ -64,7 +63,7 @@ interface Scenario {
 const SCENARIOS: Scenario[] = [
   {
     name: '/mcp tools/call governor_gear_cost',
-    request: async (baseUrl) => ({ url: `${baseUrl}/mcp`, body: GEAR, headers: { ...MCP_HEADERS } }),
+    request: async (baseUrl) => ({ url: `${baseUrl}/mcp`, body: GEAR_CALL_BODY, headers: { ...MCP_HEADERS } }),
     check: (r) => r?.structuredContent?.totals?.satin === 786000,
   },
   {

@@ -16,9 +16,9 @@
  * identically on the same sequence; both read the time from the caller, so a frozen clock freezes them.
  */
 
+import { keptKey } from '../kept-key.js';
 import { forgetIdle, makeRoom } from './capped-map.js';
 import { CounterRows } from './counter-rows.js';
-import { keptKey } from '../kept-key.js';
 
 export interface RateDecision {
   allowed: boolean;
