@@ -67,6 +67,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A free loopback port kept by a listener until `release`. The balancer's port is chosen before the instances start,
+ * seconds before HAProxy binds it; a port merely found free was once taken in between (HAProxy: "Address already in
+ * use", in CI), so it is held until HAProxy is about to bind it.
+ */
+async function heldPort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const server = createServer();
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => done());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    release: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
 export function haproxyAvailable(binary = process.env.HAPROXY ?? 'haproxy'): boolean {
   return spawnSync(binary, ['-v'], { encoding: 'utf8' }).status === 0;
 }
@@ -162,7 +180,8 @@ function startInstance(name: string, port: number, baseUrl: string, options: Top
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
   if (options.code === 'built' && !existsSync(resolve(ROOT, SERVICE_ENTRY)))
     throw new Error(`${SERVICE_ENTRY} is missing: run \`npm run build\` first`);
-  const port = options.port ?? (await freePort());
+  const held = options.port === undefined ? await heldPort() : undefined;
+  const port = options.port ?? held!.port;
   const baseUrl = `http://127.0.0.1:${port}`;
   const ports = await Promise.all(Array.from({ length: INSTANCE_COUNT }, () => freePort()));
   const instances = ports.map((p, i) => startInstance(`i${i + 1}`, p, baseUrl, options));
@@ -173,10 +192,12 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     // Together, as a real rollout would: the migration lock and the keys' creation must cope with it.
     await Promise.all(instances.map((instance) => instance.start()));
   } catch (error) {
+    await held?.release();
     await stopAll();
     throw error;
   }
 
+  await held?.release();
   let haproxyLog = '';
   const haproxy = spawn(options.haproxy ?? process.env.HAPROXY ?? 'haproxy', ['-db', '-f', HAPROXY_CONFIG], {
     env: {
