@@ -14,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import { BENCH_BODIES } from './bodies.js';
 import { cpuMicrosPerRequest } from './cpu-time.js';
+import { envPairs } from './env-pairs.js';
 import { startAnchor, startService } from './processes.js';
 
 const { values } = parseArgs({
@@ -33,14 +34,7 @@ const { values } = parseArgs({
 
 const connections = Number(values.connections);
 
-const pairs = (list: string[]) =>
-  Object.fromEntries(
-    list.map((pair) => {
-      const at = pair.indexOf('=');
-      return [pair.slice(0, at), pair.slice(at + 1)];
-    }),
-  );
-const env = pairs(values.env);
+const env = envPairs(values.env);
 const service = await startService(
   3650,
   { RATE_LIMIT_PER_MINUTE: '1000000000', ...env },
@@ -52,7 +46,7 @@ const other =
     ? {
         ...(await startService(
           3652,
-          { RATE_LIMIT_PER_MINUTE: '1000000000', ...env, ...pairs(values['vs-env']) },
+          { RATE_LIMIT_PER_MINUTE: '1000000000', ...env, ...envPairs(values['vs-env']) },
           values['vs-root'] ?? values['service-root'] ?? undefined,
           values['vs-node-flags']?.split(/\s+/).filter(Boolean),
         )),

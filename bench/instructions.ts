@@ -9,6 +9,9 @@
  *
  *   npx tsx bench/instructions.ts [--warmup 6000] [--windows 3] [--requests 2000] [--only governor|initialize|list]
  *
+ * `--vs-root <a built checkout>` adds that build (`baseline`); `--vs-env KEY=VALUE` (repeatable) adds this build
+ * again with those settings (`variant`, e.g. `--vs-env RATE_LIMIT_PER_MINUTE=0`: what the limiter costs).
+ *
  * What it does not see: time in the kernel (the socket writes, the request log's file writes) and how fast the
  * instructions run (cache misses, branch mispredictions). It takes one to two minutes per target and scenario, as
  * Node runs some fifty times slower under valgrind. Needs valgrind (`apt-get install -y valgrind`).
@@ -19,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_BODIES, type BenchBodyName } from './bodies.js';
+import { envPairs } from './env-pairs.js';
 import { postExactly } from './load.js';
 import { BENCH_SERVICE_ENV, startAnchor, startService, type Launch, type Running } from './processes.js';
 import { mean } from './stats.js';
@@ -33,6 +37,7 @@ const { values } = parseArgs({
     // Another checkout's build in place of this one, or beside it (`baseline`): before and after in the same run.
     'service-root': { type: 'string' },
     'vs-root': { type: 'string' },
+    'vs-env': { type: 'string', multiple: true, default: [] },
   },
 });
 const warmup = Number(values.warmup);
@@ -87,6 +92,23 @@ function dumpedInstructions(pid: number, dump: number): number {
   return Number(summary[1]);
 }
 
+/**
+ * Waits until the service says it can serve (/ready: its account stack loaded, its store answering). The service
+ * answers /mcp before that and loads the rest behind it; under valgrind that takes a minute or more, and compiling
+ * it landed in a counted window (1,307,118 instructions a request against 566,824 two windows on), so a window
+ * would count the start, not the requests.
+ */
+async function untilReady(target: Running): Promise<void> {
+  const deadline = performance.now() + 300_000;
+  for (;;) {
+    const res = await fetch(`${target.baseUrl}/ready`).catch(() => undefined);
+    await res?.arrayBuffer();
+    if (res?.status === 200) return;
+    if (performance.now() > deadline) throw new Error(`${target.name} did not report ready within 300 s`);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
 /** Under valgrind a request that waits for the JIT can take seconds (autocannon's default gives up at 10). */
 const send = (target: Running, body: string, amount: number) => postExactly(target, body, amount, connections, 120);
 
@@ -114,29 +136,42 @@ async function instructionsPerRequest(target: Running, body: string): Promise<nu
   return perRequest;
 }
 
+/** The targets besides the service and bare Hono: another build, and this build with other settings. */
 const vsRoot = values['vs-root'];
+const vsEnv = envPairs(values['vs-env']);
+const others: { name: string; start: () => Promise<Running> }[] = [
+  ...(vsRoot
+    ? [{ name: 'baseline', start: () => startService(3642, BENCH_SERVICE_ENV, vsRoot, undefined, launch) }]
+    : []),
+  ...(values['vs-env'].length > 0
+    ? [
+        {
+          name: 'variant',
+          start: () =>
+            startService(3643, { ...BENCH_SERVICE_ENV, ...vsEnv }, values['service-root'], undefined, launch),
+        },
+      ]
+    : []),
+];
+
 const thousands = (n: number) => Math.round(n).toLocaleString('en');
+const range = (xs: number[]) => `${thousands(Math.min(...xs))}-${thousands(Math.max(...xs))}`;
 const names = (Object.keys(BENCH_BODIES) as BenchBodyName[]).filter((n) => !values.only || n.includes(values.only));
 const rows: string[] = [];
 for (const name of names) {
   const counts: Record<string, number[]> = {};
-  for (const start of [
-    () => startService(3640, BENCH_SERVICE_ENV, values['service-root'], undefined, launch),
-    () => startAnchor('bare-hono', 3641, launch),
-    ...(vsRoot
-      ? [
-          async () => ({
-            ...(await startService(3642, BENCH_SERVICE_ENV, vsRoot, undefined, launch)),
-            name: 'baseline',
-          }),
-        ]
-      : []),
+  for (const { name: targetName, start } of [
+    { name: 'service', start: () => startService(3640, BENCH_SERVICE_ENV, values['service-root'], undefined, launch) },
+    { name: 'bare-hono', start: () => startAnchor('bare-hono', 3641, launch) },
+    ...others,
   ]) {
     const target = await start();
     try {
-      counts[target.name] = await instructionsPerRequest(target, BENCH_BODIES[name]);
+      if (targetName !== 'bare-hono') await untilReady(target);
+      const windowsCounted = await instructionsPerRequest(target, BENCH_BODIES[name]);
+      counts[targetName] = windowsCounted;
       process.stdout.write(
-        `  ${name} ${target.name}: ${counts[target.name]!.map(thousands).join(', ')} instructions a request\n`,
+        `  ${name} ${targetName}: ${windowsCounted.map(thousands).join(', ')} instructions a request\n`,
       );
     } finally {
       await target.stop();
@@ -147,16 +182,26 @@ for (const name of names) {
   // a request). It is part of what a request costs, so the figure is all the windows together, not their median.
   const service = mean(counts['service']!);
   const bare = mean(counts['bare-hono']!);
-  const range = (xs: number[]) => `${thousands(Math.min(...xs))}-${thousands(Math.max(...xs))}`;
-  const baseline = counts['baseline'] && mean(counts['baseline']);
-  rows.push(
-    `| ${name} | ${thousands(service)} (${range(counts['service']!)}) | ${thousands(bare)} (${range(counts['bare-hono']!)}) | ${(service / bare).toFixed(3)}x |` +
-      (baseline ? ` ${thousands(baseline)} (${range(counts['baseline']!)}) | ${(baseline / bare).toFixed(3)}x |` : ''),
-  );
+  const cells = [
+    `${thousands(service)} (${range(counts['service']!)})`,
+    `${thousands(bare)} (${range(counts['bare-hono']!)})`,
+    `${(service / bare).toFixed(3)}x`,
+    ...others.flatMap(({ name: other }) => {
+      const figure = mean(counts[other]!);
+      return [
+        `${thousands(figure)} (${range(counts[other]!)})`,
+        `${(figure / bare).toFixed(3)}x`,
+        `${(figure / service).toFixed(3)}x`,
+      ];
+    }),
+  ];
+  rows.push(`| ${name} | ${cells.join(' | ')} |`);
 }
+const otherColumns = others.flatMap(({ name }) => [name, `${name} / bare Hono`, `${name} / service`]);
+const settings = values['vs-env'].length > 0 ? ` The variant: this build with ${values['vs-env'].join(' ')}.` : '';
 process.stdout.write(
-  `\n${warmup} requests to warm up, then ${windows} windows of ${requests} counted (all windows together, and the windows' range), ${connections} connections (valgrind ${valgrind.stdout.trim()}, Node ${process.version}). The dumps, for callgrind_annotate: ${outputDir}\n\n` +
-    `| Scenario | Service, instructions a request | Bare Hono | Service / bare Hono |${vsRoot ? ' Baseline | Baseline / bare Hono |' : ''}\n` +
-    `| --- | ---: | ---: | ---: |${vsRoot ? ' ---: | ---: |' : ''}\n` +
+  `\n${warmup} requests to warm up, then ${windows} windows of ${requests} counted (all windows together, and the windows' range), ${connections} connections (valgrind ${valgrind.stdout.trim()}, Node ${process.version}).${settings} The dumps, for callgrind_annotate: ${outputDir}\n\n` +
+    `| Scenario | Service, instructions a request | Bare Hono | Service / bare Hono |${otherColumns.map((c) => ` ${c} |`).join('')}\n` +
+    `| --- | ---: | ---: | ---: |${otherColumns.map(() => ' ---: |').join('')}\n` +
     `${rows.join('\n')}\n`,
 );
