@@ -2,19 +2,20 @@
  * Instructions per request of the built service and the bare-Hono anchor, counted by valgrind's callgrind: a figure
  * that the machine's speed and the other work on it do not move, unlike req/s and even CPU time (on the project's VM
  * the same build's CPU per call moved by half between minutes). Each target runs under callgrind. After a warm-up
- * (so the JIT and the young generation have settled: after 3,000 requests the windows still fell by a tenth, for
- * both targets alike), for each of a few windows, the counters are zeroed, a fixed number of requests is sent and
- * the counters are dumped: every thread's instructions over exactly that stretch, divided by the requests. The
- * windows together are reported, with their range beside it.
+ * (so the JIT and the young generation have settled: after 6,000 requests the service's first window could still
+ * count almost twice its last, TurboFan optimising its code, where bare Hono's had settled), for each of a few
+ * windows, the counters are zeroed, a fixed number of requests is sent and the counters are dumped: every thread's
+ * instructions over exactly that stretch, divided by the requests. The windows together are reported, with their
+ * range beside it.
  *
- *   npx tsx bench/instructions.ts [--warmup 6000] [--windows 3] [--requests 2000] [--only governor|initialize|list]
+ *   npx tsx bench/instructions.ts [--warmup 20000] [--windows 3] [--requests 2000] [--only governor|initialize|list]
  *
  * `--vs-root <a built checkout>` adds that build (`baseline`); `--vs-env KEY=VALUE` (repeatable) adds this build
  * again with those settings (`variant`, e.g. `--vs-env RATE_LIMIT_PER_MINUTE=0`: what the limiter costs).
  *
  * What it does not see: time in the kernel (the socket writes, the request log's file writes) and how fast the
- * instructions run (cache misses, branch mispredictions). It takes one to two minutes per target and scenario, as
- * Node runs some fifty times slower under valgrind. Needs valgrind (`apt-get install -y valgrind`).
+ * instructions run (cache misses, branch mispredictions). It takes three to six minutes per target and scenario,
+ * as Node runs some fifty times slower under valgrind. Needs valgrind (`apt-get install -y valgrind`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -29,7 +30,7 @@ import { mean } from './stats.js';
 
 const { values } = parseArgs({
   options: {
-    warmup: { type: 'string', default: '6000' },
+    warmup: { type: 'string', default: '20000' },
     requests: { type: 'string', default: '2000' },
     windows: { type: 'string', default: '3' },
     connections: { type: 'string', default: '8' },
