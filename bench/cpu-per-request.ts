@@ -12,7 +12,7 @@
  * alternating rounds, each also as a ratio to the service.
  */
 import { parseArgs } from 'node:util';
-import { BENCH_BODIES } from './bodies.js';
+import { BENCH_BODIES, type BenchBodyName } from './bodies.js';
 import { cpuMicrosPerRequest } from './cpu-time.js';
 import { envPairs } from './env-pairs.js';
 import { startAnchor, startService } from './processes.js';
@@ -33,6 +33,11 @@ const { values } = parseArgs({
 });
 
 const connections = Number(values.connections);
+// Checked before any process starts.
+const bodyNames = Object.keys(BENCH_BODIES) as BenchBodyName[];
+if (values.only !== undefined && !bodyNames.includes(values.only as BenchBodyName))
+  throw new Error(`--only takes one of ${bodyNames.join(', ')}; got "${values.only}"`);
+const names = values.only ? [values.only as BenchBodyName] : bodyNames;
 
 const env = envPairs(values.env);
 const service = await startService(
@@ -55,9 +60,6 @@ const other =
     : undefined;
 const targets = [service, ...(anchor ? [anchor] : []), ...(other ? [other] : [])];
 const amount = Number(values.requests);
-const names = values.only
-  ? [values.only as keyof typeof BENCH_BODIES]
-  : (Object.keys(BENCH_BODIES) as (keyof typeof BENCH_BODIES)[]);
 try {
   for (const name of names) {
     const samples = new Map<string, number[]>(targets.map((t) => [t.name, []]));

@@ -17,9 +17,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { GEAR_CALL_BODY } from './bodies.js';
 import { cpuMicrosPerRequest } from './cpu-time.js';
 import { MCP_HEADERS, ROOT, startAnchor, startService, type Running } from './processes.js';
-import { GEAR_CALL_BODY } from './bodies.js';
 
 const { values } = parseArgs({
   options: {

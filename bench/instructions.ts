@@ -94,18 +94,22 @@ function dumpedInstructions(pid: number, dump: number): number {
 }
 
 /**
- * Waits until the service says it can serve (/ready: its account stack loaded, its store answering). The service
- * answers /mcp before that and loads the rest behind it; under valgrind that takes a minute or more, and compiling
- * it landed in a counted window (1,307,118 instructions a request against 566,824 two windows on), so a window
- * would count the start, not the requests.
+ * A service (`root`'s build) under callgrind, returned once it says it can serve (/ready: its account stack loaded,
+ * its store answering). The service answers /mcp before that and loads the rest behind it; under valgrind that takes
+ * a minute or more, and compiling it landed in a counted window (1,307,118 instructions a request against 566,824
+ * two windows on), so a window would count the start, not the requests.
  */
-async function untilReady(target: Running): Promise<void> {
+async function startCountedService(port: number, env: Record<string, string>, root?: string): Promise<Running> {
+  const service = await startService(port, env, root, undefined, launch);
   const deadline = performance.now() + 300_000;
   for (;;) {
-    const res = await fetch(`${target.baseUrl}/ready`).catch(() => undefined);
+    const res = await fetch(`${service.baseUrl}/ready`).catch(() => undefined);
     await res?.arrayBuffer();
-    if (res?.status === 200) return;
-    if (performance.now() > deadline) throw new Error(`${target.name} did not report ready within 300 s`);
+    if (res?.status === 200) return service;
+    if (performance.now() > deadline) {
+      await service.stop();
+      throw new Error(`the service on ${port} did not report ready within 300 s`);
+    }
     await new Promise((r) => setTimeout(r, 1_000));
   }
 }
@@ -141,15 +145,12 @@ async function instructionsPerRequest(target: Running, body: string): Promise<nu
 const vsRoot = values['vs-root'];
 const vsEnv = envPairs(values['vs-env']);
 const others: { name: string; start: () => Promise<Running> }[] = [
-  ...(vsRoot
-    ? [{ name: 'baseline', start: () => startService(3642, BENCH_SERVICE_ENV, vsRoot, undefined, launch) }]
-    : []),
+  ...(vsRoot ? [{ name: 'baseline', start: () => startCountedService(3642, BENCH_SERVICE_ENV, vsRoot) }] : []),
   ...(values['vs-env'].length > 0
     ? [
         {
           name: 'variant',
-          start: () =>
-            startService(3643, { ...BENCH_SERVICE_ENV, ...vsEnv }, values['service-root'], undefined, launch),
+          start: () => startCountedService(3643, { ...BENCH_SERVICE_ENV, ...vsEnv }, values['service-root']),
         },
       ]
     : []),
@@ -162,13 +163,12 @@ const rows: string[] = [];
 for (const name of names) {
   const counts: Record<string, number[]> = {};
   for (const { name: targetName, start } of [
-    { name: 'service', start: () => startService(3640, BENCH_SERVICE_ENV, values['service-root'], undefined, launch) },
+    { name: 'service', start: () => startCountedService(3640, BENCH_SERVICE_ENV, values['service-root']) },
     { name: 'bare-hono', start: () => startAnchor('bare-hono', 3641, launch) },
     ...others,
   ]) {
     const target = await start();
     try {
-      if (targetName !== 'bare-hono') await untilReady(target);
       const windowsCounted = await instructionsPerRequest(target, BENCH_BODIES[name]);
       counts[targetName] = windowsCounted;
       process.stdout.write(

@@ -27,11 +27,11 @@ import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { GEAR_CALL_BODY } from './bodies.js';
 import { cpuSeconds } from './cpu-time.js';
 import { load } from './load.js';
 import { MCP_HEADERS, ROOT, startRedis, startService, type Running } from './processes.js';
 import { median } from './stats.js';
-import { GEAR_CALL_BODY } from './bodies.js';
 
 const { values } = parseArgs({
   options: {

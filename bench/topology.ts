@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { haproxyAvailable, startTopology, type Topology } from '../deploy/topology.js';
+import { GEAR_CALL_BODY } from './bodies.js';
 import { load, type LoadRequest, type LoadResult } from './load.js';
 import {
   BENCH_DEMO,
@@ -31,7 +32,6 @@ import {
 } from './processes.js';
 import { accessToken } from './token.js';
 import { median } from './stats.js';
-import { GEAR_CALL_BODY } from './bodies.js';
 
 const { values } = parseArgs({
   options: {

@@ -56,17 +56,6 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /**
  * A free loopback port kept by a listener until `release`. The balancer's port is chosen before the instances start,
  * seconds before HAProxy binds it; a port merely found free was once taken in between (HAProxy: "Address already in
@@ -83,6 +72,13 @@ async function heldPort(): Promise<{ port: number; release: () => Promise<void> 
     port: typeof address === 'object' && address ? address.port : 0,
     release: () => new Promise((done) => server.close(() => done())),
   };
+}
+
+/** A loopback port free a moment ago (the instances' own ports, which they bind at once). */
+export async function freePort(): Promise<number> {
+  const held = await heldPort();
+  await held.release();
+  return held.port;
 }
 
 export function haproxyAvailable(binary = process.env.HAPROXY ?? 'haproxy'): boolean {
